@@ -1,0 +1,45 @@
+// swift-tools-version: 5.9
+import PackageDescription
+
+let package = Package(
+    name: "alertsound",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AlertSound", targets: ["AlertSound"]),
+        .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+        ),
+        .systemLibrary(
+            name: "CSampleRate",
+            pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]
+        ),
+        .target(
+            name: "AlertSound",
+            dependencies: ["CSndFile", "CSampleRate"]
+        ),
+        .executableTarget(
+            name: "AlertSoundCLI",
+            dependencies: [
+                "AlertSound",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "alertsound-samples",
+            dependencies: ["AlertSound"],
+            path: "Sources/SampleMaker"
+        ),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound"]),
+        .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI"]),
+    ]
+)

@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access to a file's bytes, so header parsers read only what they need.
+public protocol ByteSource {
+    var size: Int64 { get }
+    /// Up to `count` bytes from `offset`; fewer only at the end of the data.
+    func read(at offset: Int64, count: Int) throws -> [UInt8]
+}
+
+/// Bytes already in memory (tests, and packagers that hold a file's contents).
+public struct MemorySource: ByteSource, Sendable {
+    public let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public var size: Int64 { Int64(bytes.count) }
+
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset >= 0, count >= 0, offset < size else { return [] }
+        let start = Int(offset)
+        let end = start + min(count, bytes.count - start)
+        return Array(bytes[start..<end])
+    }
+}
+
+/// An open file read with `pread`. The first block is cached because every header
+/// parser starts there and most files keep all their headers in it.
+public final class FileSource: ByteSource {
+    public let size: Int64
+    private let descriptor: Int32
+    private var prefix: [UInt8] = []
+    static let prefixLength = 16 * 1024
+
+    public init(path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw SourceError(errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw SourceError(errno: code)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw SourceError(errno: EISDIR)
+        }
+        descriptor = fd
+        size = Int64(info.st_size)
+        prefix = try rawRead(at: 0, count: Int(min(size, Int64(Self.prefixLength))))
+    }
+
+    deinit { close(descriptor) }
+
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        let wanted = Int(min(Int64(count), size - offset))
+        if offset + Int64(wanted) <= Int64(prefix.count) {
+            let start = Int(offset)
+            return Array(prefix[start..<start + wanted])
+        }
+        return try rawRead(at: offset, count: wanted)
+    }
+
+    private func rawRead(at offset: Int64, count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SourceError(errno: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        if filled < count { buffer.removeLast(count - filled) }
+        return buffer
+    }
+}
+
+/// An operating-system error while opening or reading a file.
+public struct SourceError: Error, Sendable, CustomStringConvertible {
+    public let errno: Int32
+    public var description: String { String(cString: strerror(errno)) }
+    public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+}

@@ -1,0 +1,32 @@
+/// A four-character code such as a chunk type or a format ID.
+public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        precondition(bytes.count == 4, "a four-character code has four bytes")
+        self.bytes = bytes
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(Array(value.utf8))
+    }
+
+    public var isPrintable: Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+
+    /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
+    public var description: String {
+        bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
+    }
+
+    /// The code as a lower-case name with trailing spaces removed (`"aac "` → `"aac"`).
+    var lowercasedName: String {
+        var text = description.lowercased()
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}
+
+func hex2(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Judges sound files against iOS's notification-sound rules.
+///
+/// ```swift
+/// let checker = Checker(strict: true)
+/// let report = checker.check(paths: ["Resources/Sounds"])
+/// for file in report.files where !file.valid {
+///     for d in file.diagnostics { print(file.path, d.severity, d.code, d.message) }
+/// }
+/// ```
+public struct Checker: Sendable {
+    public var strict: Bool
+    public var rules: [Rule]
+
+    public init(strict: Bool = false, rules: [Rule] = Rule.all) {
+        self.strict = strict
+        self.rules = rules
+    }
+
+    /// Checks files and folders (searched recursively for sound files), in parallel.
+    public func check(paths: [String]) -> CheckReport {
+        let targets = SoundPaths.expand(paths)
+        return CheckReport(files: parallelMap(targets) { target in
+            target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
+        })
+    }
+
+    /// Checks one file.
+    public func check(path: String) -> FileReport {
+        let outcome: RuleSubject.Outcome
+        do {
+            outcome = .inspected(try SoundFile.inspect(path: path))
+        } catch let error as InspectionError {
+            outcome = error.kind == .notFound ? .missing : .unreadable(error)
+        } catch {
+            outcome = .unreadable(InspectionError(.io, "\(error)", path: path))
+        }
+        return report(RuleSubject(path: path, outcome: outcome))
+    }
+
+    /// Checks a file's contents held in memory; `name` is the file name the app would use.
+    public func check(bytes: [UInt8], name: String) -> FileReport {
+        let outcome: RuleSubject.Outcome
+        do {
+            outcome = .inspected(try SoundFile.inspect(bytes: bytes, name: name))
+        } catch let error as InspectionError {
+            outcome = .unreadable(error)
+        } catch {
+            outcome = .unreadable(InspectionError(.io, "\(error)", path: name))
+        }
+        return report(RuleSubject(path: name, outcome: outcome))
+    }
+
+    /// Applies the rules to a subject that was already read.
+    public func report(_ subject: RuleSubject) -> FileReport {
+        FileReport(path: subject.path, info: subject.info, diagnostics: rules.compactMap { $0.check(subject) }, strict: strict)
+    }
+}
+
+/// Runs `transform` over `items` on all cores, keeping the order.
+func parallelMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+    guard items.count > 1 else { return items.map(transform) }
+    var results = [R?](repeating: nil, count: items.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress!
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            (base + i).pointee = transform(items[i])
+        }
+    }
+    return results.map { $0! }
+}

@@ -1,0 +1,138 @@
+/// AIFF and AIFF-C headers (big-endian `FORM` files).
+enum AIFFReader {
+    static func read(_ source: ByteSource) throws -> SoundInfo {
+        var header = ByteReader(try source.read(at: 0, count: 12), order: .bigEndian)
+        _ = try header.fourCC()
+        let formSize = Int64(try header.u32())
+        let formType = try header.fourCC()
+        let isAIFC: Bool
+        switch formType {
+        case "AIFF": isAIFC = false
+        case "AIFC": isAIFC = true
+        default:
+            throw InspectionError(.unrecognized, "an IFF 'FORM' file of type '\(formType)', not AIFF or AIFF-C")
+        }
+        var info = SoundInfo(container: isAIFC ? .aifc : .aiff, fileSize: source.size)
+        if let repair = containerSizeRepair("FORM", declared: formSize, fileSize: source.size) { info.repairs.append(repair) }
+
+        var walker = IFFChunkWalker(source: source, start: 12, order: .bigEndian)
+        var comm: IFFChunk?
+        var ssnd: IFFChunk?
+        while let chunk = try walker.next(repairs: &info.repairs) {
+            info.chunks.append(chunk.record)
+            if chunk.id == "COMM", comm == nil { comm = chunk }
+            if chunk.id == "SSND", ssnd == nil { ssnd = chunk }
+        }
+        guard let comm else { throw missingChunk("no COMM chunk: the file does not describe its audio", repairs: info.repairs) }
+
+        let description = try parsing(comm.id, at: comm.headerOffset) {
+            try parseCOMM(try readPayload(comm, from: source, order: .bigEndian), isAIFC: isAIFC, chunk: comm, repairs: &info.repairs)
+        }
+        info.channels = description.channels
+        info.sampleRate = description.sampleRate
+        info.formatID = description.compression.description
+        let codec = try AIFFCodec.resolve(description.compression, sampleSize: description.sampleSize, chunk: comm)
+        info.format = codec.format
+        info.pcm = codec.pcm
+        info.bitsPerSample = codec.bits
+
+        guard let ssnd else {
+            guard description.frameCount == 0 else {
+                throw InspectionError.malformed("COMM announces \(description.frameCount) frames but there is no SSND chunk")
+            }
+            info.frames = 0
+            return info
+        }
+        var ssndHeader = try readPayload(ssnd, from: source, order: .bigEndian, limit: 8)
+        let dataStart = try parsing(ssnd.id, at: ssnd.headerOffset) { Int64(try ssndHeader.u32()) }
+        guard 8 + dataStart <= ssnd.declaredSize else {
+            throw InspectionError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id, offset: ssnd.headerOffset)
+        }
+        info.dataOffset = ssnd.payloadOffset + 8 + dataStart
+        let available = max(0, ssnd.availableSize - 8 - dataStart)
+        info.dataSize = available
+
+        // Other AIFF-C codecs count COMM frames in their own units; don't guess.
+        guard let geometry = PacketGeometry(format: codec.format, pcm: codec.pcm, channels: description.channels) else { return info }
+        info.bytesPerPacket = geometry.bytesPerPacket
+        info.framesPerPacket = geometry.framesPerPacket
+        let unitBytes = Int64(geometry.bytesPerPacket)
+        let framesPerUnit = Int64(geometry.framesPerPacket)
+        let stated = description.frameCount
+        let present = available / unitBytes
+        if stated > present {
+            info.repairs.append(Repair(
+                message: "COMM announces \(stated) \(framesPerUnit > 1 ? "packets" : "frames") but SSND holds only \(present)",
+                chunk: "SSND", offset: ssnd.headerOffset))
+        }
+        info.frames = min(stated, present) * framesPerUnit
+        return info
+    }
+
+    struct Description {
+        var channels: Int
+        var frameCount: Int64
+        var sampleSize: Int
+        var sampleRate: Double
+        var compression: FourCC
+    }
+
+    static func parseCOMM(_ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]) throws -> Description {
+        var r = reader
+        let channels = Int(try r.i16())
+        let frames = Int64(try r.u32())
+        let sampleSize = Int(try r.i16())
+        let rate = try r.extended80()
+        guard channels > 0 else {
+            throw InspectionError.malformed("channel count is \(channels)", chunk: chunk.id, offset: chunk.headerOffset)
+        }
+        let sampleRate = try checkSampleRate(rate, chunk: chunk.id, offset: chunk.headerOffset)
+        var compression: FourCC = "NONE"
+        if isAIFC {
+            if r.remaining >= 4 {
+                compression = try r.fourCC()
+            } else {
+                repairs.append(Repair(message: "AIFF-C COMM chunk has no compression type; read as uncompressed", chunk: "COMM", offset: chunk.headerOffset))
+            }
+        }
+        return Description(channels: channels, frameCount: frames, sampleSize: sampleSize, sampleRate: sampleRate, compression: compression)
+    }
+}
+
+/// Maps an AIFF-C compression type to a data format. Case varies between writers.
+enum AIFFCodec {
+    struct Resolved {
+        var format: DataFormat
+        var pcm: PCMLayout?
+        var bits: Int?
+    }
+
+    static func resolve(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> Resolved {
+        func integer(bigEndian: Bool, bits: Int) throws -> Resolved {
+            guard (1...32).contains(bits) else {
+                throw InspectionError.malformed("sample size is \(bits) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
+            }
+            let layout = PCMLayout(isFloat: false, isBigEndian: bigEndian, isSigned: true, bytesPerSample: (bits + 7) / 8)
+            return Resolved(format: .lpcm, pcm: layout, bits: bits)
+        }
+        func float(_ bits: Int) -> Resolved {
+            Resolved(format: .lpcm, pcm: PCMLayout(isFloat: true, isBigEndian: true, isSigned: true, bytesPerSample: bits / 8), bits: bits)
+        }
+        switch type.lowercasedName {
+        case "none", "twos": return try integer(bigEndian: true, bits: sampleSize)
+        case "sowt": return try integer(bigEndian: false, bits: sampleSize)
+        case "in24": return try integer(bigEndian: true, bits: 24)
+        case "in32": return try integer(bigEndian: true, bits: 32)
+        case "42ni": return try integer(bigEndian: false, bits: 24)
+        case "23ni": return try integer(bigEndian: false, bits: 32)
+        case "raw":
+            return Resolved(format: .lpcm, pcm: PCMLayout(isFloat: false, isBigEndian: true, isSigned: false, bytesPerSample: 1), bits: 8)
+        case "fl32": return float(32)
+        case "fl64": return float(64)
+        case "ulaw": return Resolved(format: .ulaw, pcm: nil, bits: 8)
+        case "alaw": return Resolved(format: .alaw, pcm: nil, bits: 8)
+        case "ima4": return Resolved(format: .ima4, pcm: nil, bits: 4)
+        case let other: return Resolved(format: .other(other), pcm: nil, bits: nil)
+        }
+    }
+}

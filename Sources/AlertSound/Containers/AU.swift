@@ -1,0 +1,30 @@
+/// Sun/NeXT `.snd` headers: recognised so the message can say what the file is.
+enum AUReader {
+    static func read(_ source: ByteSource) throws -> SoundInfo {
+        var r = ByteReader(try source.read(at: 0, count: 24), order: .bigEndian)
+        var info = SoundInfo(container: .au, fileSize: source.size)
+        try parsing(".snd", at: 0) {
+            _ = try r.fourCC()
+            let offset = Int64(try r.u32())
+            let size = try r.u32()
+            let encoding = try r.u32()
+            let rate = try r.u32()
+            let channels = try r.u32()
+            let formats: [UInt32: (DataFormat, Int)] = [1: (.ulaw, 8), 2: (.lpcm, 8), 3: (.lpcm, 16), 4: (.lpcm, 24),
+                                                         5: (.lpcm, 32), 6: (.lpcm, 32), 7: (.lpcm, 64), 27: (.alaw, 8)]
+            info.formatID = String(encoding)
+            info.format = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
+            info.bitsPerSample = formats[encoding]?.1
+            if rate > 0 { info.sampleRate = Double(rate) }
+            if channels > 0, channels <= 65_535 { info.channels = Int(channels) }
+            guard offset <= source.size else { return }
+            info.dataOffset = offset
+            let available = source.size - offset
+            info.dataSize = size == 0xFFFF_FFFF ? available : min(Int64(size), available)
+            if let bits = info.bitsPerSample, let ch = info.channels, let dataSize = info.dataSize {
+                info.frames = dataSize / Int64(bits / 8 * ch)
+            }
+        }
+        return info
+    }
+}

@@ -1,0 +1,195 @@
+/// Core Audio Format headers: `caff` version 1, chunks with signed 64-bit sizes, `desc` first.
+enum CAFReader {
+    static func read(_ source: ByteSource) throws -> SoundInfo {
+        var header = ByteReader(try source.read(at: 0, count: 8), order: .bigEndian)
+        _ = try header.fourCC()
+        let version = try header.u16()
+        guard version == 1 else {
+            throw InspectionError.malformed("CAF version \(version); only version 1 exists", offset: 4)
+        }
+        var info = SoundInfo(container: .caf, fileSize: source.size)
+        let fileSize = source.size
+        var description: Description?
+        var data: (header: Int64, payload: Int64, size: Int64)?
+        var validFrames: Int64?
+        var position: Int64 = 8
+        var dataIsLast = false
+        var chunkCount = 0
+
+        while position < fileSize {
+            let left = fileSize - position
+            if left < 12 {
+                if dataIsLast, left == 4, let d = data {
+                    // libsndfile before 1.0.25 left the 4-byte edit count out of the data size.
+                    data = (d.header, d.payload, d.size + 4)
+                    info.repairs.append(Repair(
+                        message: "data size leaves out its 4-byte edit count (a defect of libsndfile before 1.0.25); the 4 bytes after it are read as audio",
+                        chunk: "data", offset: d.header))
+                } else {
+                    info.repairs.append(Repair(message: "\(left) stray byte\(left == 1 ? "" : "s") after the last chunk", offset: position))
+                }
+                break
+            }
+            chunkCount += 1
+            if chunkCount > IFFChunkWalker.maxChunks {
+                info.repairs.append(Repair(message: "more than \(IFFChunkWalker.maxChunks) chunks; the rest of the file was not read", offset: position))
+                break
+            }
+            var r = ByteReader(try source.read(at: position, count: 12), base: position, order: .bigEndian)
+            let type = try r.fourCC()
+            let size = try r.i64()
+            let payload = position + 12
+            info.chunks.append(ChunkRecord(id: type.description, offset: position, size: size))
+            if description == nil, type != "desc" {
+                throw InspectionError.malformed("the first chunk is '\(type)'; a CAF file must start with 'desc'", chunk: type, offset: position)
+            }
+            dataIsLast = false
+
+            if size == -1 {
+                guard type == "data" else {
+                    throw InspectionError.malformed("size -1 (to the end of the file) is only allowed for 'data'", chunk: type, offset: position)
+                }
+                data = (position, payload, fileSize - payload)
+                dataIsLast = true
+                break
+            }
+            guard size >= 0 else {
+                throw InspectionError.malformed("negative chunk size \(size)", chunk: type, offset: position)
+            }
+            let left2 = fileSize - payload
+            if size > left2 {
+                let note = Repair(message: "chunk claims \(size) bytes but the file ends \(size - left2) bytes earlier", chunk: type.description, offset: position)
+                if type == "data" {
+                    info.repairs.append(note)
+                    data = (position, payload, left2)
+                    dataIsLast = true
+                    break
+                }
+                if description != nil, data != nil {
+                    info.repairs.append(note)
+                    break
+                }
+                throw InspectionError.malformed(note.message, chunk: type, offset: position)
+            }
+
+            switch type {
+            case "desc":
+                guard description == nil else { break }
+                var body = ByteReader(try source.read(at: payload, count: Int(min(size, 32))), base: payload, order: .bigEndian)
+                description = try parsing(type, at: position) { try Description(&body, chunkOffset: position) }
+            case "pakt":
+                var body = ByteReader(try source.read(at: payload, count: Int(min(size, 24))), base: payload, order: .bigEndian)
+                let table = try parsing(type, at: position) { (packets: try body.i64(), valid: try body.i64()) }
+                guard table.valid >= 0, table.packets >= 0 else {
+                    throw InspectionError.malformed("packet table has a negative count", chunk: type, offset: position)
+                }
+                validFrames = table.valid
+            case "data" where data == nil:
+                guard size >= 4 else {
+                    throw InspectionError.malformed("data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
+                }
+                data = (position, payload, size)
+                dataIsLast = true
+            default:
+                break
+            }
+            position = payload + size
+        }
+
+        guard let description else { throw InspectionError.malformed("no 'desc' chunk") }
+        guard let data else { throw InspectionError.malformed("no 'data' chunk: the file holds no audio") }
+        info.sampleRate = description.sampleRate
+        info.channels = description.channels
+        info.formatID = description.formatID.description
+        info.format = description.format
+        info.pcm = description.pcm
+        info.bitsPerSample = description.bits
+        info.bytesPerPacket = description.bytesPerPacket
+        info.framesPerPacket = description.framesPerPacket
+
+        let audioBytes = max(0, data.size - 4)
+        info.dataOffset = data.payload + 4
+        info.dataSize = audioBytes
+        var framesInData: Int64?
+        if description.bytesPerPacket > 0, description.framesPerPacket > 0 {
+            framesInData = audioBytes / Int64(description.bytesPerPacket) * Int64(description.framesPerPacket)
+        }
+        if let validFrames {
+            if let framesInData, validFrames > framesInData {
+                info.repairs.append(Repair(message: "packet table announces \(validFrames) frames but the data holds only \(framesInData)", chunk: "pakt"))
+                info.frames = framesInData
+            } else {
+                info.frames = validFrames
+            }
+        } else {
+            info.frames = framesInData
+        }
+        return info
+    }
+
+    /// The `desc` chunk (an AudioStreamBasicDescription).
+    struct Description {
+        var sampleRate: Double
+        var formatID: FourCC
+        var flags: UInt32
+        var bytesPerPacket: Int
+        var framesPerPacket: Int
+        var channels: Int
+        var bitsPerChannel: Int
+        var format: DataFormat
+        var pcm: PCMLayout?
+
+        init(_ r: inout ByteReader, chunkOffset: Int64) throws {
+            let rate = try r.f64()
+            formatID = try r.fourCC()
+            flags = try r.u32()
+            let bpp = try r.u32()
+            let fpp = try r.u32()
+            let ch = try r.u32()
+            let bits = try r.u32()
+            func fail(_ message: String) -> InspectionError { .malformed(message, chunk: "desc", offset: chunkOffset) }
+            sampleRate = try checkSampleRate(rate, chunk: "desc", offset: chunkOffset)
+            guard ch > 0 else { throw fail("channel count is 0") }
+            guard ch <= 65_535 else { throw fail("channel count \(ch) is not plausible") }
+            guard bpp <= 1 << 30, fpp <= 1 << 30, bits <= 1 << 16 else { throw fail("packet sizes are not plausible") }
+            channels = Int(ch)
+            bytesPerPacket = Int(bpp)
+            framesPerPacket = Int(fpp)
+            bitsPerChannel = Int(bits)
+            switch formatID {
+            case "lpcm":
+                format = .lpcm
+                guard fpp == 1, bpp > 0, bpp % ch == 0 else {
+                    throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
+                }
+                let isFloat = flags & 1 != 0
+                guard (1...64).contains(bits), Int(bits) <= Int(bpp / ch) * 8 else { throw fail("\(bits) bits per channel do not fit \(bpp / ch) bytes") }
+                if isFloat, bits != 32, bits != 64 { throw fail("floating-point samples of \(bits) bits") }
+                pcm = PCMLayout(isFloat: isFloat, isBigEndian: flags & 2 == 0, isSigned: true, bytesPerSample: Int(bpp / ch))
+            case "ima4":
+                format = .ima4
+                guard fpp == UInt32(IMA4.framesPerPacket), Int(bpp) == IMA4.bytesPerChannelPacket * channels else {
+                    throw fail("ima4 packets hold 64 frames in 34 bytes per channel; desc says \(fpp) frames in \(bpp) bytes")
+                }
+            case "ulaw", "alaw":
+                format = formatID == "ulaw" ? .ulaw : .alaw
+                guard fpp == 1, Int(bpp) == channels else {
+                    throw fail("\(formatID) packets hold 1 frame of 1 byte per channel; desc says \(fpp) frames in \(bpp) bytes")
+                }
+            case ".mp3": format = .other("mp3")
+            case ".mp2": format = .other("mp2")
+            case ".mp1": format = .other("mp1")
+            default: format = .other(formatID.lowercasedName)
+            }
+        }
+
+        var bits: Int? {
+            switch format {
+            case .lpcm: return bitsPerChannel
+            case .ulaw, .alaw: return 8
+            case .ima4: return 4
+            default: return bitsPerChannel > 0 ? bitsPerChannel : nil
+            }
+        }
+    }
+}

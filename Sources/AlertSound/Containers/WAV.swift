@@ -1,0 +1,174 @@
+/// WAV headers: `RIFF` (little-endian), `RIFX` (big-endian) and `RF64`/`BW64` (64-bit sizes in `ds64`).
+enum WAVReader {
+    static func read(_ source: ByteSource) throws -> SoundInfo {
+        var header = ByteReader(try source.read(at: 0, count: 12), order: .littleEndian)
+        let magic = try header.fourCC()
+        let container: ContainerKind
+        switch magic {
+        case "RIFX":
+            container = .rifx
+            header.order = .bigEndian
+        case "RF64", "BW64": container = .rf64
+        default: container = .wav
+        }
+        let riffSize = Int64(try header.u32())
+        let riffType = try header.fourCC()
+        guard riffType == "WAVE" else {
+            throw InspectionError(.unrecognized, "a RIFF file of type '\(riffType)', not WAVE audio")
+        }
+        let order = header.order
+        var info = SoundInfo(container: container, fileSize: source.size)
+        var declaredTotal: Int64? = riffSize
+
+        var walker = IFFChunkWalker(source: source, start: 12, order: order)
+        var fmt: IFFChunk?
+        var data: IFFChunk?
+        var factFrames: Int64?
+        while let chunk = try walker.next(repairs: &info.repairs) {
+            info.chunks.append(chunk.record)
+            switch chunk.id {
+            case "ds64" where container == .rf64:
+                var r = try readPayload(chunk, from: source, order: order, limit: 24)
+                let sizes = try parsing(chunk.id, at: chunk.headerOffset) { (try r.u64(), try r.u64()) }
+                if riffSize == 0xFFFF_FFFF { declaredTotal = sizes.0 > UInt64(Int64.max) ? nil : Int64(sizes.0) }
+                let dataSize = Int64(clamping: sizes.1)
+                walker.sizeOverride = { id, raw in id == "data" && raw == 0xFFFF_FFFF ? dataSize : nil }
+            case "fmt " where fmt == nil: fmt = chunk
+            case "fact" where factFrames == nil:
+                var r = try readPayload(chunk, from: source, order: order, limit: 4)
+                factFrames = try? Int64(r.u32())
+            case "data" where data == nil: data = chunk
+            default: break
+            }
+        }
+        if let declaredTotal, let repair = containerSizeRepair(magic, declared: declaredTotal, fileSize: source.size) {
+            info.repairs.append(repair)
+        }
+        guard let fmt else { throw missingChunk("no 'fmt ' chunk: the file does not describe its audio", repairs: info.repairs) }
+        let format = try parsing(fmt.id, at: fmt.headerOffset) {
+            try WAVFormat(try readPayload(fmt, from: source, order: order), chunk: fmt)
+        }
+        info.channels = format.channels
+        info.sampleRate = format.sampleRate
+        info.formatID = format.tagName
+        info.format = format.dataFormat
+        info.pcm = format.pcm
+        info.bitsPerSample = format.bits
+
+        guard let data else {
+            throw missingChunk("no 'data' chunk: the file holds no audio", repairs: info.repairs)
+        }
+        info.dataOffset = data.payloadOffset
+        info.dataSize = data.availableSize
+
+        if let frameBytes = format.frameBytes(repairs: &info.repairs, chunk: fmt) {
+            info.bytesPerPacket = frameBytes
+            info.framesPerPacket = 1
+            info.frames = data.availableSize / Int64(frameBytes)
+        } else if format.dataFormat == .imaAdpcm {
+            info.bytesPerPacket = format.blockAlign
+            info.framesPerPacket = format.samplesPerBlock
+            info.frames = factFrames ?? format.imaAdpcmFrames(dataBytes: data.availableSize)
+        } else {
+            info.frames = factFrames
+        }
+        return info
+    }
+}
+
+/// The `fmt ` chunk, with `WAVE_FORMAT_EXTENSIBLE` resolved to its real sub-format.
+struct WAVFormat {
+    var tag: UInt16
+    var channels: Int
+    var sampleRate: Double
+    var blockAlign: Int
+    /// Container bits per sample as stored.
+    var storedBits: Int
+    /// Significant bits (extensible `wValidBitsPerSample`, else the stored bits).
+    var bits: Int?
+    var samplesPerBlock: Int?
+    var isBigEndian: Bool
+
+    init(_ reader: ByteReader, chunk: IFFChunk) throws {
+        var r = reader
+        isBigEndian = reader.order == .bigEndian
+        let rawTag = try r.u16()
+        channels = Int(try r.u16())
+        let rate = try r.u32()
+        _ = try r.u32()
+        blockAlign = Int(try r.u16())
+        storedBits = Int(try r.u16())
+        var validBits = 0
+        tag = rawTag
+        if r.remaining >= 2 {
+            let extraSize = Int(try r.u16())
+            if rawTag == 0xFFFE {
+                guard extraSize >= 22, r.remaining >= 22 else {
+                    throw InspectionError.malformed("extensible format without its 22-byte extension", chunk: chunk.id, offset: chunk.headerOffset)
+                }
+                validBits = Int(try r.u16())
+                _ = try r.u32()
+                // The sub-format GUID's first two bytes are the real format tag.
+                tag = try r.u16()
+            } else if rawTag == 0x11, extraSize >= 2, r.remaining >= 2 {
+                samplesPerBlock = Int(try r.u16())
+            }
+        }
+        guard channels > 0 else {
+            throw InspectionError.malformed("channel count is 0", chunk: chunk.id, offset: chunk.headerOffset)
+        }
+        sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.headerOffset)
+        bits = validBits > 0 ? validBits : (storedBits > 0 ? storedBits : nil)
+        if tag == 6 || tag == 7 { bits = 8 }
+    }
+
+    var tagName: String { "0x" + hex2(UInt8(tag >> 8)) + hex2(UInt8(tag & 0xFF)) }
+
+    var dataFormat: DataFormat {
+        switch tag {
+        case 1, 3: return .lpcm
+        case 6: return .alaw
+        case 7: return .ulaw
+        case 0x11: return .imaAdpcm
+        case 0x02: return .other("ms-adpcm")
+        case 0x31: return .other("gsm")
+        case 0x50: return .other("mpeg")
+        case 0x55: return .other("mp3")
+        case 0xFF, 0x1610, 0x4143: return .other("aac")
+        case 0x161, 0x162, 0x163: return .other("wma")
+        default: return .other("wav-tag-" + tagName)
+        }
+    }
+
+    /// Bytes each sample occupies: from the block alignment when it divides evenly, else from the bits.
+    var bytesPerSample: Int? {
+        if blockAlign > 0, blockAlign % channels == 0 { return blockAlign / channels }
+        let width = storedBits > 0 ? storedBits : (bits ?? 0)
+        return width > 0 ? (width + 7) / 8 : nil
+    }
+
+    var pcm: PCMLayout? {
+        guard tag == 1 || tag == 3, let bytesPerSample else { return nil }
+        return PCMLayout(isFloat: tag == 3, isBigEndian: isBigEndian, isSigned: !(tag == 1 && bytesPerSample == 1), bytesPerSample: bytesPerSample)
+    }
+
+    /// Frame size for formats whose length follows from the data size; repairs a zero block alignment.
+    func frameBytes(repairs: inout [Repair], chunk: IFFChunk) -> Int? {
+        guard [1, 3, 6, 7].contains(tag) else { return nil }
+        if blockAlign > 0 { return blockAlign }
+        guard let bytesPerSample else { return nil }
+        repairs.append(Repair(message: "block alignment is 0; using \(bytesPerSample * channels) bytes per frame from the sample size", chunk: "fmt ", offset: chunk.headerOffset))
+        return bytesPerSample * channels
+    }
+
+    /// Frames in IMA ADPCM blocks when no `fact` chunk says: each block's header holds one sample per channel.
+    func imaAdpcmFrames(dataBytes: Int64) -> Int64? {
+        let header = 4 * channels
+        guard blockAlign > header else { return nil }
+        let perBlock = Int64(samplesPerBlock ?? ((blockAlign - header) * 2 / channels + 1))
+        let whole = dataBytes / Int64(blockAlign)
+        let rest = Int(dataBytes % Int64(blockAlign))
+        let partial: Int64 = rest >= header ? Int64((rest - header) * 2 / channels + 1) : 0
+        return whole * perBlock + partial
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Reads what a sound file's headers say, without decoding its audio.
+///
+/// ```swift
+/// let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))
+/// print(info.container, info.format ?? "?", info.duration ?? 0)
+/// ```
+public enum SoundFile {
+    /// Inspects the file at `url`. Throws `InspectionError` naming the file when it cannot be read.
+    public static func inspect(at url: URL) throws -> SoundInfo {
+        try inspect(path: url.path)
+    }
+
+    /// Inspects the file at `path`.
+    public static func inspect(path: String) throws -> SoundInfo {
+        let source: FileSource
+        do {
+            source = try FileSource(path: path)
+        } catch let error as SourceError {
+            throw InspectionError(error.isNotFound ? .notFound : .io, error.isNotFound ? "no such file" : "cannot read: \(error)", path: path)
+        }
+        return try inspect(source: source, name: path)
+    }
+
+    /// Inspects a file's contents held in memory; `name` is used in error messages.
+    public static func inspect(bytes: [UInt8], name: String? = nil) throws -> SoundInfo {
+        try inspect(source: MemorySource(bytes), name: name)
+    }
+
+    /// Inspects any random-access source of bytes.
+    public static func inspect(source: ByteSource, name: String? = nil) throws -> SoundInfo {
+        do {
+            switch try Sniffer.identify(source) {
+            case .aiff: return try AIFFReader.read(source)
+            case .wav: return try WAVReader.read(source)
+            case .caf: return try CAFReader.read(source)
+            case .au: return try AUReader.read(source)
+            case let .foreign(container, format):
+                var info = SoundInfo(container: container, fileSize: source.size)
+                info.format = format
+                return info
+            }
+        } catch var error as InspectionError {
+            error.path = name
+            throw error
+        } catch ByteReaderError.truncated(let offset, let needed, let available) {
+            throw InspectionError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", offset: offset, path: name)
+        } catch let error as SourceError {
+            throw InspectionError(.io, "cannot read: \(error)", path: name)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// The kind of file, identified from its bytes (never from its name).
+public enum ContainerKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case aiff, aifc, wav, rf64, rifx, caf
+    case mp3, mp4, flac, ogg, adts, au, amr
+
+    /// Containers iOS documents for notification sounds.
+    public var isAppleAlertContainer: Bool {
+        switch self {
+        case .aiff, .aifc, .wav, .caf: return true
+        default: return false
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .aiff: return "AIFF"
+        case .aifc: return "AIFF-C"
+        case .wav: return "WAV"
+        case .rf64: return "RF64 (64-bit WAV)"
+        case .rifx: return "RIFX (big-endian WAV)"
+        case .caf: return "CAF"
+        case .mp3: return "MPEG audio (MP3)"
+        case .mp4: return "MPEG-4 / QuickTime (M4A, MP4)"
+        case .flac: return "FLAC"
+        case .ogg: return "Ogg"
+        case .adts: return "raw AAC (ADTS)"
+        case .au: return "Sun/NeXT AU"
+        case .amr: return "AMR"
+        }
+    }
+}
+
+/// How the audio samples are coded.
+public enum DataFormat: Sendable, Hashable, CustomStringConvertible {
+    case lpcm
+    case ima4
+    case ulaw
+    case alaw
+    /// WAV format tag 0x11: the Microsoft/DVI block layout, not Apple's `ima4`.
+    case imaAdpcm
+    /// Any other codec, named in lower case (`aac`, `gsm`, `ms-adpcm`, `mp3` …).
+    case other(String)
+
+    /// The stable name used in JSON and messages.
+    public var code: String {
+        switch self {
+        case .lpcm: return "lpcm"
+        case .ima4: return "ima4"
+        case .ulaw: return "ulaw"
+        case .alaw: return "alaw"
+        case .imaAdpcm: return "ima-adpcm"
+        case .other(let name): return name
+        }
+    }
+
+    /// Data formats iOS documents for notification sounds.
+    public var isAppleAlertFormat: Bool {
+        switch self {
+        case .lpcm, .ima4, .ulaw, .alaw: return true
+        case .imaAdpcm, .other: return false
+        }
+    }
+
+    public var description: String { code }
+}
+
+/// How linear PCM samples are laid out; `nil` for other formats.
+public struct PCMLayout: Sendable, Hashable {
+    public var isFloat: Bool
+    public var isBigEndian: Bool
+    /// False only for 8-bit WAV and AIFF-C `raw ` data, which are offset-binary.
+    public var isSigned: Bool
+    /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
+    public var bytesPerSample: Int
+}
+
+/// One chunk as found in the file.
+public struct ChunkRecord: Sendable, Hashable {
+    public var id: String
+    /// Offset of the chunk header.
+    public var offset: Int64
+    /// Payload size as declared in the header.
+    public var size: Int64
+}
+
+/// A header inconsistency that the reader worked around.
+public struct Repair: Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var chunk: String?
+    public var offset: Int64?
+
+    public var description: String { message + locationSuffix(chunk: chunk, offset: offset) }
+}
+
+func locationSuffix(chunk: String?, offset: Int64?) -> String {
+    switch (chunk, offset) {
+    case let (c?, o?): return " (chunk '\(c)' at byte \(o))"
+    case let (c?, nil): return " (chunk '\(c)')"
+    case let (nil, o?): return " (at byte \(o))"
+    case (nil, nil): return ""
+    }
+}
+
+/// What a file's headers say, checked against the bytes that exist.
+public struct SoundInfo: Sendable, Hashable {
+    public var container: ContainerKind
+    public var format: DataFormat?
+    /// The format as the file names it: a 4CC (`ima4`, `sowt`) or a WAV tag (`0x0011`).
+    public var formatID: String?
+    public var sampleRate: Double?
+    public var channels: Int?
+    public var bitsPerSample: Int?
+    public var pcm: PCMLayout?
+    public var bytesPerPacket: Int?
+    public var framesPerPacket: Int?
+    /// The true number of sample frames; `nil` when the header does not say.
+    public var frames: Int64?
+    public var dataOffset: Int64?
+    public var dataSize: Int64?
+    public var fileSize: Int64
+    public var chunks: [ChunkRecord]
+    public var repairs: [Repair]
+
+    public init(container: ContainerKind, fileSize: Int64) {
+        self.container = container
+        self.fileSize = fileSize
+        chunks = []
+        repairs = []
+    }
+
+    /// Seconds of playback, when both frames and rate are known.
+    public var duration: Double? {
+        guard let frames, let sampleRate, sampleRate > 0 else { return nil }
+        return Double(frames) / sampleRate
+    }
+
+    /// Bytes per frame of uncompressed data.
+    var bytesPerFrame: Int? {
+        guard let pcm, let channels else { return nil }
+        return pcm.bytesPerSample * channels
+    }
+}

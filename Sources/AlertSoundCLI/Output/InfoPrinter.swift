@@ -1,0 +1,87 @@
+import AlertSound
+
+/// What `info` prints: the header facts afinfo shows, plus the chunk list and any repairs.
+enum InfoPrinter {
+    static func text(_ results: [(String, Result<SoundInfo, InspectionError>)]) -> String {
+        var out = ""
+        for (index, (path, result)) in results.enumerated() {
+            if index > 0 { out += "\n" }
+            out += line("File", path)
+            switch result {
+            case .failure(let error):
+                out += line("Error", error.reason)
+            case .success(let info):
+                out += line("Container", "\(info.container.displayName) (\(info.container.rawValue))")
+                out += line("Data format", [info.format?.code, info.formatID.map { "'\($0)'" }].compactMap { $0 }.joined(separator: " "))
+                if let rate = info.sampleRate { out += line("Sample rate", "\(SoundInfo.number(rate)) Hz") }
+                if let ch = info.channels { out += line("Channels", String(ch)) }
+                if let bits = info.bitsPerSample {
+                    let layout = info.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \($0.isBigEndian ? "big" : "little")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
+                    out += line("Bits per sample", "\(bits)\(layout)")
+                }
+                if let bpp = info.bytesPerPacket, let fpp = info.framesPerPacket {
+                    out += line("Packets", "\(bpp) bytes/packet, \(fpp) frames/packet")
+                }
+                out += line("Frames", info.frames.map(String.init) ?? "unknown")
+                out += line("Duration", info.duration.map { "\(format3($0)) s" } ?? "unknown")
+                if let offset = info.dataOffset, let size = info.dataSize {
+                    out += line("Audio data", "\(size) bytes at byte \(offset)")
+                }
+                out += line("File size", "\(info.fileSize) bytes")
+                if !info.chunks.isEmpty {
+                    out += line("Chunks", info.chunks.map { "'\($0.id)' @\($0.offset) (\($0.size))" }.joined(separator: ", "))
+                }
+                for repair in info.repairs { out += line("Repaired", repair.description) }
+            }
+        }
+        return out
+    }
+
+    static func json(_ results: [(String, Result<SoundInfo, InspectionError>)]) -> String {
+        JSONPrinter.render(InfoList(items: results))
+    }
+
+    private static func line(_ label: String, _ value: String) -> String {
+        label.padding(toLength: 17, withPad: " ", startingAt: 0) + value + "\n"
+    }
+
+    private struct InfoList: Encodable {
+        let items: [(String, Result<SoundInfo, InspectionError>)]
+
+        struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
+
+        struct Entry: Encodable {
+            let report: FileReport
+            let chunks: [Chunk]
+            let repairs: [String]
+            let error: String?
+
+            enum Keys: String, CodingKey { case chunks, repairs, error }
+
+            func encode(to encoder: Encoder) throws {
+                try report.encode(to: encoder)
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(chunks, forKey: .chunks)
+                try c.encode(repairs, forKey: .repairs)
+                try c.encode(error, forKey: .error)
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: FileKeys.self)
+            try c.encode(items.map { path, result -> Entry in
+                switch result {
+                case .success(let info):
+                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: .inspected(info))),
+                                 chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
+                                 repairs: info.repairs.map(\.description), error: nil)
+                case .failure(let error):
+                    let outcome: RuleSubject.Outcome = error.kind == .notFound ? .missing : .unreadable(error)
+                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: outcome)), chunks: [], repairs: [], error: error.reason)
+                }
+            }, forKey: .files)
+        }
+
+        enum FileKeys: String, CodingKey { case files }
+    }
+}

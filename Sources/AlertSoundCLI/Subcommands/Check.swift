@@ -1,0 +1,28 @@
+import AlertSound
+import ArgumentParser
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Judge sound files against iOS's notification-sound rules.",
+        discussion: """
+            Folders are searched recursively for files with a sound extension. Exit status: 0 when \
+            every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
+            Codes: \(Rule.all.map(\.code).joined(separator: ", ")).
+            """
+    )
+
+    @OptionGroup var report: ReportOptions
+
+    @Argument(help: "Sound files or folders to check.")
+    var paths: [String]
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
+    }
+
+    func run() throws {
+        let result = Checker(strict: report.strict).check(paths: paths)
+        print(Printers.render(result, as: report.format), terminator: "")
+        if !result.valid { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,64 @@
+// Writes Samples/: a sound in each container and data format alertsound can write, and the
+// kinds of broken file users really have. Everything is synthesised here; nothing is downloaded.
+import AlertSound
+import Foundation
+
+let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Samples"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+/// A two-tone chime with a soft attack and an exponential decay.
+func chime(seconds: Double, rate: Double, channels: Int) -> [Int16] {
+    let frames = Int(seconds * rate)
+    var out = [Int16]()
+    out.reserveCapacity(frames * channels)
+    for i in 0..<frames {
+        let t = Double(i) / rate
+        let envelope = min(1, t / 0.01) * exp(-3 * t / seconds)
+        let tone = 0.5 * sin(2 * .pi * 880 * t) + 0.3 * sin(2 * .pi * 1320 * t)
+        for c in 0..<channels {
+            let pan = channels == 1 ? 1 : (c == 0 ? 1 : 0.8)
+            out.append(Int16((tone * envelope * pan * 26000).rounded()))
+        }
+    }
+    return out
+}
+
+func write(_ name: String, _ bytes: [UInt8]) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+}
+
+let mono16 = AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+let stereo = AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+let short = chime(seconds: 1.5, rate: 44100, channels: 1)
+let shortStereo = chime(seconds: 1.5, rate: 44100, channels: 2)
+
+try write("chime.caf", SoundFileBuilder.make(.caff, format: mono16, samples: short))
+try write("chime-stereo.caf", SoundFileBuilder.make(.caff, format: stereo, samples: shortStereo))
+try write("chime.aiff", SoundFileBuilder.make(.aiff, format: mono16, samples: short))
+try write("chime-sowt.aifc", SoundFileBuilder.make(.aifc, format: stereo, samples: shortStereo))
+try write("chime-ulaw.aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .ulaw), samples: short))
+try write("chime-alaw.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .alaw), samples: short))
+try write("chime-ulaw.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .ulaw), samples: short))
+try write("chime.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: short))
+try write("chime-24bit.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false)), samples: chime(seconds: 1, rate: 48000, channels: 2)))
+try write("chime-float.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 32, isFloat: true, isBigEndian: false)), samples: short))
+
+// Over the limit: 31 s at 8 kHz keeps the file small.
+let long = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+try write("too-long.wav", SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1)))
+
+// An MP3 stream named .caf, the most common real failure: silent MPEG-1 Layer III frames
+// (128 kbit/s, 44.1 kHz, mono; 417 bytes each) behind an empty ID3v2 tag.
+var mp3: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0]
+for _ in 0..<40 { mp3 += [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413) }
+try write("not-really.caf", mp3)
+
+// Damaged: the RIFF size is wrong and the data chunk claims more bytes than the file holds.
+var damaged = SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 22050, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: chime(seconds: 1, rate: 22050, channels: 1))
+damaged.removeLast(10_000)
+try write("damaged.wav", damaged)
+
+// Unreadable: an AIFF cut off in the middle of its COMM chunk.
+try write("cut-short.aiff", Array(SoundFileBuilder.make(.aiff, format: mono16, samples: short).prefix(30)))
+
+print("wrote samples to \(folder)/")

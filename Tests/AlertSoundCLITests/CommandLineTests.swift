@@ -1,0 +1,142 @@
+import AlertSound
+import Foundation
+import Testing
+
+/// Runs the built `alertsound` binary as a user or CI script would.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        // The test bundle sits in the same products folder as the executable.
+        let products = Bundle.main.bundleURL.deletingLastPathComponent()
+        for candidate in [Bundle.main.bundleURL, products] {
+            let url = candidate.appendingPathComponent("alertsound")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/alertsound")
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A folder with one valid sound, one too long, and one MP3 named .caf.
+    func fixtureFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mono = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+        try Data(SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(to: folder.appendingPathComponent("ok.caf"))
+        try Data(SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31))).write(to: folder.appendingPathComponent("long.wav"))
+        let mp3: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
+        try Data(mp3).write(to: folder.appendingPathComponent("fake.caf"))
+        return folder
+    }
+
+    @Test func validFileExitsZero() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try run(["check", folder.appendingPathComponent("ok.caf").path])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("ok.caf: valid (CAF, lpcm 16-bit, 8000 Hz, 1 ch, 1.000 s)"))
+        #expect(r.stdout.contains("1 file checked: 1 valid, 0 invalid"))
+    }
+
+    @Test func invalidFolderExitsOneWithCodes() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try run(["check", folder.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("error [too-long]"))
+        #expect(r.stdout.contains("error [unsupported-container]"))
+        #expect(r.stdout.contains("warning [extension-mismatch]"))
+        #expect(r.stdout.contains("3 files checked: 1 valid, 2 invalid"))
+    }
+
+    @Test func missingPathExitsOne() throws {
+        let r = try run(["check", "/nonexistent/x.caf"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("[not-found]"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try run(["check"]).status == 64)
+        #expect(try run(["check", "--format", "yaml", "x.caf"]).status == 64)
+        #expect(try run(["check", "--no-such-flag", "x.caf"]).status == 64)
+    }
+
+    @Test func jsonIsOneObjectWithDocumentedFields() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try run(["check", "--format", "json", folder.path])
+        #expect(r.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(json["valid"] as? Bool == false)
+        let files = json["files"] as! [[String: Any]]
+        #expect(files.count == 3)
+        let long = files.first { ($0["path"] as! String).hasSuffix("long.wav") }!
+        #expect(long["duration"] as? Double == 31)
+        #expect(long["frames"] as? Int == 248_000)
+        #expect((long["diagnostics"] as! [[String: Any]]).first?["code"] as? String == "too-long")
+        let fake = files.first { ($0["path"] as! String).hasSuffix("fake.caf") }!
+        #expect(fake["container"] as? String == "mp3")
+        #expect(fake["sampleRate"] is NSNull)
+    }
+
+    @Test func xcodeAndGitHubFormats() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = folder.appendingPathComponent("long.wav").path
+        let xcode = try run(["check", "--format", "xcode", long])
+        #expect(xcode.stdout.hasPrefix("\(long): error: [too-long] plays 31.000 s"))
+        let github = try run(["check", "--format", "github", long])
+        #expect(github.stdout.hasPrefix("::error file=\(long),title=too-long::plays 31.000 s"))
+        #expect(github.status == 1)
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let misnamed = folder.appendingPathComponent("ok.wav")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("ok.caf"), to: misnamed)
+        #expect(try run(["check", misnamed.path]).status == 0)
+        #expect(try run(["check", "--strict", misnamed.path]).status == 1)
+    }
+
+    @Test func infoShowsHeaderFacts() throws {
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try run(["info", folder.appendingPathComponent("ok.caf").path])
+        #expect(r.status == 0)
+        for expected in ["Container        CAF (caf)", "Data format      lpcm 'lpcm'", "Frames           8000", "Duration         1.000 s",
+                         "Audio data       16000 bytes at byte 4096", "'desc' @8 (32)"] {
+            #expect(r.stdout.contains(expected), "missing \(expected)")
+        }
+        let json = try run(["info", "--format", "json", folder.appendingPathComponent("ok.caf").path, "/nonexistent.caf"])
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let files = object["files"] as! [[String: Any]]
+        #expect((files[0]["chunks"] as! [[String: Any]]).map { $0["id"] as! String } == ["desc", "chan", "free", "data"])
+        #expect(files[1]["error"] as? String == "no such file")
+    }
+
+    @Test func helpListsCommands() throws {
+        let r = try run(["--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("check") && r.stdout.contains("info"))
+    }
+}

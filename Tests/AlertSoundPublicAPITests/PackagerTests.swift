@@ -1,0 +1,105 @@
+// Uses only the public API, as a packaging tool would: no @testable import.
+import AlertSound
+import Foundation
+import Testing
+
+@Suite struct PackagerTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    let stereo = AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+
+    @Test func inspectFromURLAndFromBytesAgree() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 1000, count: 882))
+        let url = folder.appendingPathComponent("ding.wav")
+        try Data(bytes).write(to: url)
+
+        let fromFile = try SoundFile.inspect(at: url)
+        let fromBytes = try SoundFile.inspect(bytes: bytes, name: "ding.wav")
+        #expect(fromFile == fromBytes)
+        #expect(fromFile.container == .wav)
+        #expect(fromFile.format == .lpcm)
+        #expect(fromFile.frames == 441)
+        #expect(fromFile.duration == 0.01)
+    }
+
+    @Test func inspectionErrorsNameTheFileAndPlace() {
+        do {
+            _ = try SoundFile.inspect(bytes: Array("caff".utf8) + [0, 2, 0, 0], name: "Sounds/odd.caf")
+            Issue.record("expected an error")
+        } catch let error as InspectionError {
+            #expect(error.path == "Sounds/odd.caf")
+            #expect(error.offset == 4)
+            #expect(error.description.hasPrefix("Sounds/odd.caf: CAF version 2"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func missingFileIsNotFound() {
+        #expect { try SoundFile.inspect(path: "/nonexistent/alert.caf") } throws: { ($0 as? InspectionError)?.kind == .notFound }
+        let report = Checker().check(paths: ["/nonexistent/alert.caf"])
+        #expect(!report.valid)
+        #expect(report.files.first?.diagnostics.map(\.code) == ["not-found"])
+    }
+
+    @Test func checkFolderRecursivelyAndJudge() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        let good = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
+        let long = SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 8, isFloat: false, isBigEndian: true)),
+                                         samples: [Int16](repeating: 0, count: 31_000))
+        try Data(good).write(to: folder.appendingPathComponent("good.caf"))
+        try Data(long).write(to: folder.appendingPathComponent("nested/long.aiff"))
+        try Data("not audio".utf8).write(to: folder.appendingPathComponent("readme.txt"))
+
+        let report = Checker().check(paths: [folder.path])
+        #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["good.caf", "long.aiff"])
+        #expect(report.files[0].valid)
+        #expect(!report.files[1].valid)
+        #expect(report.files[1].diagnostics.map(\.code) == ["too-long"])
+        #expect(!report.valid)
+    }
+
+    @Test func checkBytesAppliesEveryRule() {
+        let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
+        let report = Checker(strict: true).check(bytes: caf, name: "named.wav")
+        #expect(report.diagnostics.map(\.code) == ["extension-mismatch"])
+        #expect(!report.valid)
+        #expect(Checker(strict: false).check(bytes: caf, name: "named.wav").valid)
+    }
+
+    @Test func reportEncodesTheDocumentedJSON() throws {
+        let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
+        let report = CheckReport(files: [Checker().check(bytes: caf, name: "a.caf"), Checker().check(bytes: [1, 2, 3, 4, 5], name: "b.caf")])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
+        #expect(json["valid"] as? Bool == false)
+        let files = json["files"] as! [[String: Any]]
+        #expect(files[0]["container"] as? String == "caf")
+        #expect(files[0]["format"] as? String == "lpcm")
+        #expect(files[0]["sampleRate"] as? Double == 44100)
+        #expect(files[0]["channels"] as? Int == 2)
+        #expect(files[0]["bitsPerSample"] as? Int == 16)
+        #expect(files[0]["frames"] as? Int == 10)
+        #expect(files[0]["valid"] as? Bool == true)
+        // Unknown values are present as null, not left out.
+        #expect(files[1].keys.contains("container"))
+        #expect(files[1]["container"] is NSNull)
+        #expect(files[1]["duration"] is NSNull)
+        let diagnostic = (files[1]["diagnostics"] as! [[String: Any]])[0]
+        #expect(diagnostic["code"] as? String == "unreadable")
+        #expect(diagnostic["severity"] as? String == "error")
+    }
+
+    @Test func rulesAreListedWithCodesAndSeverities() {
+        #expect(Rule.all.count >= 9)
+        #expect(Rule.named("too-long")?.severity == .error)
+        #expect(Rule.all.allSatisfy { !$0.summary.isEmpty })
+    }
+}

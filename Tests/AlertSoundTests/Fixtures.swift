@@ -1,0 +1,123 @@
+@testable import AlertSound
+
+/// Files built byte by byte, so each test states exactly what is malformed.
+enum Fixture {
+    struct Chunk {
+        var id: String
+        var payload: [UInt8]
+        /// Written in place of the true size, to make a header lie.
+        var declaredSize: Int64?
+        /// Leave out the pad byte after an odd payload.
+        var omitPad = false
+
+        init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil, omitPad: Bool = false) {
+            self.id = id
+            self.payload = payload
+            self.declaredSize = declaredSize
+            self.omitPad = omitPad
+        }
+    }
+
+    static func iff(_ magic: String, _ type: String, order: ByteOrder, chunks: [Chunk], totalSize: Int64? = nil) -> [UInt8] {
+        var body = ByteWriter(order: order)
+        body.fourCC(FourCC(stringLiteral: type))
+        for chunk in chunks {
+            body.fourCC(FourCC(stringLiteral: chunk.id))
+            body.u32(UInt32(truncatingIfNeeded: chunk.declaredSize ?? Int64(chunk.payload.count)))
+            body.append(chunk.payload)
+            if chunk.payload.count % 2 == 1, !chunk.omitPad { body.u8(0) }
+        }
+        var w = ByteWriter(order: order)
+        w.fourCC(FourCC(stringLiteral: magic))
+        w.u32(UInt32(truncatingIfNeeded: totalSize ?? Int64(body.count)))
+        w.append(body.bytes)
+        return w.bytes
+    }
+
+    static func aiff(_ chunks: [Chunk], aifc: Bool = false, formSize: Int64? = nil) -> [UInt8] {
+        iff("FORM", aifc ? "AIFC" : "AIFF", order: .bigEndian, chunks: chunks, totalSize: formSize)
+    }
+
+    static func wav(_ chunks: [Chunk], riffSize: Int64? = nil, magic: String = "RIFF") -> [UInt8] {
+        iff(magic, "WAVE", order: magic == "RIFX" ? .bigEndian : .littleEndian, chunks: chunks, totalSize: riffSize)
+    }
+
+    static func comm(channels: Int16 = 1, frames: UInt32 = 100, bits: Int16 = 16, rate: Double = 44100, compression: String? = nil) -> [UInt8] {
+        var w = ByteWriter(order: .bigEndian)
+        w.i16(channels)
+        w.u32(frames)
+        w.i16(bits)
+        w.extended80(rate)
+        if let compression {
+            w.fourCC(FourCC(stringLiteral: compression))
+            w.u8(0)
+            w.u8(0)
+        }
+        return w.bytes
+    }
+
+    static func ssnd(_ audioBytes: Int) -> [UInt8] { [UInt8](repeating: 0, count: 8 + audioBytes) }
+
+    static func fmt(tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 44100, bits: UInt16 = 16, blockAlign: UInt16? = nil, order: ByteOrder = .littleEndian) -> [UInt8] {
+        var w = ByteWriter(order: order)
+        let align = blockAlign ?? UInt16((Int(bits) + 7) / 8 * Int(channels))
+        w.u16(tag)
+        w.u16(channels)
+        w.u32(rate)
+        w.u32(rate * UInt32(align))
+        w.u16(align)
+        w.u16(bits)
+        return w.bytes
+    }
+
+    struct CAFChunk {
+        var id: String
+        var payload: [UInt8]
+        var declaredSize: Int64?
+        init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil) {
+            self.id = id
+            self.payload = payload
+            self.declaredSize = declaredSize
+        }
+    }
+
+    static func caf(_ chunks: [CAFChunk], version: UInt16 = 1) -> [UInt8] {
+        var w = ByteWriter(order: .bigEndian)
+        w.fourCC("caff")
+        w.u16(version)
+        w.u16(0)
+        for chunk in chunks {
+            w.fourCC(FourCC(stringLiteral: chunk.id))
+            w.i64(chunk.declaredSize ?? Int64(chunk.payload.count))
+            w.append(chunk.payload)
+        }
+        return w.bytes
+    }
+
+    static func desc(rate: Double = 44100, format: String = "lpcm", flags: UInt32 = 0, bytesPerPacket: UInt32 = 2,
+                     framesPerPacket: UInt32 = 1, channels: UInt32 = 1, bits: UInt32 = 16) -> [UInt8] {
+        var w = ByteWriter(order: .bigEndian)
+        w.f64(rate)
+        w.fourCC(FourCC(stringLiteral: format))
+        w.u32(flags)
+        w.u32(bytesPerPacket)
+        w.u32(framesPerPacket)
+        w.u32(channels)
+        w.u32(bits)
+        return w.bytes
+    }
+
+    static func pakt(packets: Int64 = 0, valid: Int64, priming: Int32 = 0, remainder: Int32 = 0) -> [UInt8] {
+        var w = ByteWriter(order: .bigEndian)
+        w.i64(packets)
+        w.i64(valid)
+        w.i32(priming)
+        w.i32(remainder)
+        return w.bytes
+    }
+
+    /// A CAF data chunk payload: edit count, then audio.
+    static func cafData(_ audioBytes: Int) -> [UInt8] { [0, 0, 0, 1] + [UInt8](repeating: 0, count: audioBytes) }
+
+    static func inspect(_ bytes: [UInt8]) throws -> SoundInfo { try SoundFile.inspect(bytes: bytes, name: "test") }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import AlertSound
+
+/// Every truncation and many byte mutations of valid files must give a value or an
+/// `InspectionError`, never a crash, a hang or an impossible answer.
+@Suite struct RobustnessTests {
+    static let seeds: [(String, [UInt8])] = {
+        let mono = AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+        let samples = (0..<200).map { Int16(truncatingIfNeeded: $0 * 300) }
+        let ima = AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4)
+        return [
+            ("caf", SoundFileBuilder.make(.caff, format: mono, samples: samples)),
+            ("aiff", SoundFileBuilder.make(.aiff, format: mono, samples: samples)),
+            ("aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .ulaw), samples: samples)),
+            ("wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false)), samples: samples)),
+            ("caf-ima4", CAFWriter.header(format: ima, validFrames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)),
+        ]
+    }()
+
+    @Test(arguments: seeds.map(\.0))
+    func everyTruncationIsHandled(name: String) {
+        let bytes = Self.seeds.first { $0.0 == name }!.1
+        for length in stride(from: 0, through: bytes.count, by: bytes.count > 5000 ? 7 : 1) {
+            check(Array(bytes.prefix(length)))
+        }
+    }
+
+    @Test(arguments: seeds.map(\.0))
+    func mutatedHeadersAreHandled(name: String) {
+        let bytes = Self.seeds.first { $0.0 == name }!.1
+        var rng = SplitMix(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
+        let headerEnd = min(bytes.count, name.hasPrefix("caf") ? 4120 : 80)
+        for _ in 0..<3000 {
+            var mutated = bytes
+            for _ in 0..<Int(rng.next() % 4 + 1) {
+                let at = Int(rng.next() % UInt64(headerEnd))
+                mutated[at] = rng.next() % 3 == 0 ? 0xFF : UInt8(truncatingIfNeeded: rng.next())
+            }
+            check(mutated)
+        }
+    }
+
+    func check(_ bytes: [UInt8]) {
+        do {
+            let info = try SoundFile.inspect(bytes: bytes, name: "fuzz")
+            if let frames = info.frames { #expect(frames >= 0) }
+            if let offset = info.dataOffset, let size = info.dataSize {
+                #expect(offset >= 0 && size >= 0)
+                #expect(size == 0 || offset + size <= Int64(bytes.count), "audio data must lie inside the file")
+            }
+            if let rate = info.sampleRate { #expect(rate.isFinite && rate > 0) }
+            _ = Checker().report(RuleSubject(path: "fuzz.caf", outcome: .inspected(info)))
+        } catch let error as InspectionError {
+            #expect(!error.message.isEmpty)
+        } catch {
+            Issue.record("unexpected error type: \(error)")
+        }
+    }
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import AlertSound
+
+@Suite struct RuleTests {
+    @Test(arguments: Rule.all.map(\.code))
+    func ruleFiresOnItsTriggeringExamplesOnly(code: String) throws {
+        let rule = try #require(Rule.named(code))
+        #expect(!rule.triggering.isEmpty && !rule.passing.isEmpty, "every rule documents both kinds of example")
+        for subject in rule.triggering {
+            let d = rule.check(subject)
+            #expect(d?.code == code, "\(code) should fire on \(subject.path)")
+            #expect(d?.severity == rule.severity)
+            #expect(!(d?.message.isEmpty ?? true))
+        }
+        for subject in rule.passing {
+            #expect(rule.check(subject) == nil, "\(code) should stay silent on \(subject.path)")
+        }
+    }
+
+    @Test func codesAreStableKebabCaseAndUnique() {
+        let codes = Rule.all.map(\.code)
+        #expect(Set(codes).count == codes.count)
+        for code in codes { #expect(code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(code)") }
+        #expect(Set(codes).isSuperset(of: ["unreadable", "unsupported-container", "unsupported-format", "too-long", "not-found",
+                                           "extension-mismatch", "damaged-header", "ima-adpcm-wav", "wide-pcm"]))
+    }
+
+    @Test func severities() {
+        #expect(Rule.named("too-long")?.severity == .error)
+        #expect(Rule.named("extension-mismatch")?.severity == .warning)
+        #expect(Rule.named("wide-pcm")?.severity == .note)
+    }
+
+    @Test func strictTurnsWarningsIntoFailure() {
+        let subject = Example.sound(.caf, path: "Violet.wav")
+        #expect(Checker(strict: false).report(subject).valid)
+        #expect(!Checker(strict: true).report(subject).valid)
+        // Notes never fail, even strictly.
+        #expect(Checker(strict: true).report(Example.sound(bits: 24)).valid)
+    }
+
+    @Test func tooLongSaysHowMuchMustGo() throws {
+        let d = try #require(Rule.tooLong.check(Example.sound(rate: 8000, frames: 8000 * 45)))
+        #expect(d.message.contains("45.000 s"))
+        #expect(d.message.contains("15.000 s (120001 frames)"))
+    }
+}
+
+@Suite struct DurationBoundaryTests {
+    func verdict(_ bytes: [UInt8]) -> FileReport { Checker().check(bytes: bytes, name: "boundary.caf") }
+
+    func pcmCAF(frames: Int) -> [UInt8] {
+        let format = AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+        return SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 0, count: frames))
+    }
+
+    @Test func justUnderThirtySecondsIsValid() {
+        let report = verdict(pcmCAF(frames: 29_999))
+        #expect(report.info?.duration == 29.999)
+        #expect(report.valid)
+    }
+
+    @Test func exactlyThirtySecondsIsInvalid() {
+        let report = verdict(pcmCAF(frames: 30_000))
+        #expect(!report.valid)
+        #expect(report.diagnostics.map(\.code) == ["too-long"])
+    }
+
+    @Test func aifcIMA4IsRoundedUpToWholePackets() throws {
+        // 29.999 s at 44.1 kHz is 1,322,956 frames: 20,672 packets of 64, which play 30.0002 s.
+        let frames = Int64((29.999 * 44100).rounded(.up))
+        let packets = (frames + 63) / 64
+        let format = AudioFormat(sampleRate: 44100, channels: 1, encoding: .ima4)
+        let audio = [UInt8](repeating: 0, count: Int(packets) * 34)
+        let bytes = AIFFWriter.header(format: format, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count)) + audio
+        let report = Checker().check(bytes: bytes, name: "boundary.aifc")
+        #expect(report.info?.frames == packets * 64)
+        #expect(!report.valid)
+        #expect(report.diagnostics.first?.code == "too-long")
+        // One packet fewer plays 29.9987 s.
+        let shorter = AIFFWriter.header(format: format, compressed: true, frames: (packets - 1) * 64, audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
+        #expect(Checker().check(bytes: shorter, name: "boundary.aifc").valid)
+    }
+}

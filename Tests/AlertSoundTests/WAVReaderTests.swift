@@ -1,0 +1,119 @@
+import Testing
+@testable import AlertSound
+
+@Suite struct WAVReaderTests {
+    @Test func readsPCM() throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2)), .init("data", [UInt8](repeating: 0, count: 400))]))
+        #expect(info.container == .wav)
+        #expect(info.format == .lpcm)
+        #expect(info.frames == 100)
+        #expect(info.dataOffset == 44)
+        #expect(info.pcm?.isBigEndian == false)
+        #expect(info.repairs.isEmpty)
+    }
+
+    @Test func eightBitIsUnsigned() throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(bits: 8)), .init("data", [UInt8](repeating: 0x80, count: 10))]))
+        #expect(info.pcm?.isSigned == false)
+        #expect(info.frames == 10)
+    }
+
+    @Test func extensibleResolvesSubFormatAndValidBits() throws {
+        var fmt = ByteWriter(order: .littleEndian)
+        fmt.append(Fixture.fmt(tag: 0xFFFE, channels: 2, rate: 48000, bits: 32, blockAlign: 8))
+        fmt.u16(22)
+        fmt.u16(24)
+        fmt.u32(3)
+        fmt.u16(1)
+        fmt.append([0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71])
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", fmt.bytes), .init("data", [UInt8](repeating: 0, count: 16))]))
+        #expect(info.format == .lpcm)
+        #expect(info.bitsPerSample == 24)
+        #expect(info.pcm?.bytesPerSample == 4)
+        #expect(info.frames == 2)
+    }
+
+    @Test func compressedFormatsUseFact() throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x31, bits: 0, blockAlign: 65)),
+                                                    .init("fact", [0x40, 0x01, 0, 0]), .init("data", [UInt8](repeating: 0, count: 65))]))
+        #expect(info.format == .other("gsm"))
+        #expect(info.frames == 320)
+    }
+
+    @Test func imaADPCMWithoutFactCountsBlocks() throws {
+        // 256-byte mono blocks: 4-byte header sample plus 504 nibbles = 505 frames each.
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
+                                                    .init("data", [UInt8](repeating: 0, count: 512))]))
+        #expect(info.format == .imaAdpcm)
+        #expect(info.frames == 1010)
+    }
+
+    @Test func chunksBeforeDataAndOddChunksWithAndWithoutPad() throws {
+        let bytes = Fixture.wav([.init("LIST", [1, 2, 3]), .init("JUNK", [0, 0, 0, 0, 0], omitPad: true),
+                                 .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 20))])
+        let info = try Fixture.inspect(bytes)
+        #expect(info.chunks.map(\.id) == ["LIST", "JUNK", "fmt ", "data"])
+        #expect(info.frames == 10)
+    }
+
+    @Test func riffSizeWrongInEitherDirectionIsRepairedNotFatal() throws {
+        for riffSize: Int64 in [10, 1_000_000] {
+            let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0])], riffSize: riffSize))
+            #expect(info.frames == 2)
+            #expect(info.repairs.contains { $0.chunk == "RIFF" })
+        }
+    }
+
+    @Test func dataPastEndOfFileIsClamped() throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0, 0, 0], declaredSize: 0xFFFF_FFFF)]))
+        #expect(info.frames == 3)
+        #expect(info.repairs.contains { $0.chunk == "data" })
+    }
+
+    @Test func hugeChunkSizeBeforeFmtIsAnErrorNotAnAllocation() {
+        // The shape of a real fuzzer find: one chunk that claims almost 3 GB in a 22-byte file.
+        let bytes = Array("RIFFPIFFWAVEoooo".utf8) + [0x52, 0x49, 0x46, 0xB1, 0x46, 0x46]
+        #expect { try Fixture.inspect(bytes) } throws: { error in
+            let e = error as! InspectionError
+            return e.message.contains("no 'fmt ' chunk") && e.message.contains("'oooo'")
+        }
+    }
+
+    @Test func zeroChannelsAndZeroRateAreErrors() {
+        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 0)), .init("data", [0, 0])])) }
+        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(rate: 0)), .init("data", [0, 0])])) }
+    }
+
+    @Test func zeroBlockAlignIsRepairedFromBits() throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 3, bits: 32, blockAlign: 0)), .init("data", [UInt8](repeating: 0, count: 16))]))
+        #expect(info.frames == 4)
+        #expect(!info.repairs.isEmpty)
+    }
+
+    @Test func rifxIsBigEndianAndRecognised() throws {
+        let bytes = Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2, order: .bigEndian)), .init("data", [UInt8](repeating: 0, count: 8))], magic: "RIFX")
+        let info = try Fixture.inspect(bytes)
+        #expect(info.container == .rifx)
+        #expect(info.channels == 2)
+        #expect(info.frames == 2)
+        #expect(info.pcm?.isBigEndian == true)
+    }
+
+    @Test func rf64TakesDataSizeFromDS64() throws {
+        var ds64 = ByteWriter(order: .littleEndian)
+        ds64.u64(0)
+        ds64.u64(8)
+        ds64.u64(4)
+        ds64.u32(0)
+        let bytes = Fixture.wav([.init("ds64", ds64.bytes), .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 8), declaredSize: 0xFFFF_FFFF)],
+                                riffSize: 0xFFFF_FFFF, magic: "RF64")
+        let info = try Fixture.inspect(bytes)
+        #expect(info.container == .rf64)
+        #expect(info.frames == 4)
+    }
+
+    @Test func otherRIFFTypesAreNotWAV() {
+        let bytes = Fixture.iff("RIFF", "AVI ", order: .littleEndian, chunks: [])
+        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! InspectionError).kind == .unrecognized }
+    }
+}
