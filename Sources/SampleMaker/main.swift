@@ -48,8 +48,9 @@ let long = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, i
 try write("too-long.wav", SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1)))
 
 // An MP3 stream named .caf, the most common real failure: silent MPEG-1 Layer III frames
-// (128 kbit/s, 44.1 kHz, mono; 417 bytes each) behind an empty ID3v2 tag.
-var mp3: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0]
+// (128 kbit/s, 44.1 kHz, mono; 417 bytes each) behind an ID3v2.3 tag holding a title.
+let title: [UInt8] = Array("TIT2".utf8) + [0, 0, 0, 6, 0, 0, 0] + Array("Chime".utf8)
+var mp3: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, UInt8(title.count)] + title
 for _ in 0..<40 { mp3 += [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413) }
 try write("not-really.caf", mp3)
 

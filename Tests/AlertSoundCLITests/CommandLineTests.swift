@@ -4,6 +4,7 @@ import Testing
 
 /// Runs the built `alertsound` binary as a user or CI script would.
 @Suite struct CommandLineTests {
+    init() {}
     struct Run {
         var status: Int32
         var stdout: String

@@ -33,7 +33,7 @@ public enum G711 {
             value = -value - 1
         }
         var segment = 0
-        while segment < 8 && value > (0x1F << segment) { segment += 1 }
+        while segment < 8 && value > (0x20 << segment) - 1 { segment += 1 }
         let code: Int
         if segment >= 8 {
             code = 0x7F

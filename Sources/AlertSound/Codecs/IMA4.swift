@@ -1,5 +1,103 @@
-/// Apple's IMA 4:1 ADPCM (`ima4`): 64 frames in 34 bytes per channel.
+/// Apple's IMA 4:1 ADPCM (`ima4`): packets of 64 frames in 34 bytes per channel.
+///
+/// A packet is a 2-byte big-endian preamble (top 9 bits of the predictor, 7-bit step index)
+/// and 32 bytes of 4-bit codes, first sample in the low nibble. Stereo files interleave whole
+/// packets, not samples.
 public enum IMA4 {
     public static let framesPerPacket = 64
     public static let bytesPerChannelPacket = 34
+    /// Apple's encoder takes at most two channels.
+    public static let maximumChannels = 2
+
+    static let stepTable: [Int32] = [
+        7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118,
+        130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963, 1060,
+        1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894, 6484,
+        7132, 7845, 8630, 9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767,
+    ]
+    static let indexAdjust: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8]
+
+    /// One channel's running state. It carries across packets at full precision.
+    public struct ChannelState: Sendable, Hashable {
+        public var predictor: Int32 = 0
+        public var index: Int32 = 0
+        public init() {}
+
+        /// Reconstructs one sample from a code with shifts and adds, exactly as Apple does.
+        @inline(__always)
+        mutating func apply(_ code: UInt8) -> Int16 {
+            let step = IMA4.stepTable[Int(index)]
+            var diff = step >> 3
+            if code & 4 != 0 { diff += step }
+            if code & 2 != 0 { diff += step >> 1 }
+            if code & 1 != 0 { diff += step >> 2 }
+            predictor = code & 8 != 0 ? max(predictor - diff, -32768) : min(predictor + diff, 32767)
+            index = min(max(index + IMA4.indexAdjust[Int(code & 7)], 0), 88)
+            return Int16(predictor)
+        }
+
+        /// The greedy quantizer: sign, then compare with step, step/2, step/4.
+        @inline(__always)
+        mutating func encode(_ sample: Int16) -> UInt8 {
+            var diff = Int32(sample) - predictor
+            var code: UInt8 = 0
+            if diff < 0 {
+                code = 8
+                diff = -diff
+            }
+            var step = IMA4.stepTable[Int(index)]
+            if diff >= step { code |= 4; diff -= step }
+            step >>= 1
+            if diff >= step { code |= 2; diff -= step }
+            step >>= 1
+            if diff >= step { code |= 1 }
+            _ = apply(code)
+            return code
+        }
+
+        /// The 2-byte packet preamble for the current state.
+        var preamble: UInt16 { UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(index) }
+    }
+
+    /// Encodes 64 samples of one channel (`samples[start + i * stride]`) into a 34-byte packet.
+    public static func encodePacket(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+                                    into out: inout [UInt8]) {
+        let preamble = state.preamble
+        out.append(UInt8(preamble >> 8))
+        out.append(UInt8(preamble & 0xFF))
+        var i = start
+        for _ in 0..<(framesPerPacket / 2) {
+            let low = state.encode(samples[i])
+            let high = state.encode(samples[i + stride])
+            out.append(low | high << 4)
+            i += 2 * stride
+        }
+    }
+
+    /// Decodes one channel's 34-byte packet into `out[start + i * stride]`.
+    ///
+    /// Like Apple's decoder (and FFmpeg's `adpcm_ima_qt`), the running state is kept when the
+    /// preamble's index matches it and its predictor is within 0x7F; otherwise the preamble wins.
+    public static func decodePacket(_ state: inout ChannelState, packet: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<Int16>,
+                                    start: Int, stride: Int) {
+        let base = packet.startIndex
+        let preamble = UInt16(packet[base]) << 8 | UInt16(packet[base + 1])
+        let predictor = Int32(Int16(bitPattern: preamble & 0xFF80))
+        let index = min(Int32(preamble & 0x7F), 88)
+        if index != state.index || abs(predictor - state.predictor) > 0x7F {
+            state.predictor = predictor
+            state.index = index
+        }
+        var o = start
+        for b in 0..<(framesPerPacket / 2) {
+            let byte = packet[base + 2 + b]
+            out[o] = state.apply(byte & 0x0F)
+            out[o + stride] = state.apply(byte >> 4)
+            o += 2 * stride
+        }
+    }
+
+    /// How many packets afconvert writes for `frames`: always one more than the whole packets,
+    /// so a multiple of 64 still gets a final packet of padding.
+    public static func packetCount(frames: Int64) -> Int64 { frames / Int64(framesPerPacket) + 1 }
 }

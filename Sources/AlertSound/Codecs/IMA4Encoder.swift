@@ -1,0 +1,75 @@
+/// Streams interleaved 16-bit frames into IMA4 packets, keeping each channel's state across
+/// calls and padding the end as afconvert does.
+public struct IMA4Encoder: Sendable {
+    public let channels: Int
+    private var states: [IMA4.ChannelState]
+    /// Frames waiting for a full packet.
+    private var pending: [Int16] = []
+    public private(set) var framesIn: Int64 = 0
+    public private(set) var packetsOut: Int64 = 0
+
+    public init(channels: Int) {
+        precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
+        self.channels = channels
+        states = Array(repeating: IMA4.ChannelState(), count: channels)
+    }
+
+    /// Encodes as many whole packets as `samples` (interleaved) complete; keeps the rest.
+    public mutating func encode(_ samples: [Int16]) -> [UInt8] {
+        framesIn += Int64(samples.count / channels)
+        pending.append(contentsOf: samples)
+        let perPacket = IMA4.framesPerPacket * channels
+        let whole = pending.count / perPacket
+        var out: [UInt8] = []
+        out.reserveCapacity(whole * IMA4.bytesPerChannelPacket * channels)
+        pending.withUnsafeBufferPointer { buffer in
+            for p in 0..<whole {
+                for c in 0..<channels {
+                    IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
+                }
+            }
+        }
+        pending.removeFirst(whole * perPacket)
+        packetsOut += Int64(whole)
+        return out
+    }
+
+    /// Pads the last packet with silence — and adds a whole packet of it when the input ended on
+    /// a packet boundary, which is what afconvert does.
+    public mutating func finish() -> [UInt8] {
+        let perPacket = IMA4.framesPerPacket * channels
+        let padding = perPacket - pending.count
+        let frames = framesIn
+        let out = encode([Int16](repeating: 0, count: padding))
+        framesIn = frames
+        return out
+    }
+}
+
+/// Decodes IMA4 packets (as stored: whole packets per channel, interleaved) to 16-bit frames.
+public struct IMA4Decoder: Sendable {
+    public let channels: Int
+    private var states: [IMA4.ChannelState]
+
+    public init(channels: Int) {
+        self.channels = channels
+        states = Array(repeating: IMA4.ChannelState(), count: channels)
+    }
+
+    /// Decodes whole packets from `bytes`; a trailing partial packet is ignored.
+    public mutating func decode(_ bytes: ArraySlice<UInt8>) -> [Int16] {
+        let packetBytes = IMA4.bytesPerChannelPacket * channels
+        let packets = bytes.count / packetBytes
+        var out = [Int16](repeating: 0, count: packets * IMA4.framesPerPacket * channels)
+        out.withUnsafeMutableBufferPointer { buffer in
+            for p in 0..<packets {
+                for c in 0..<channels {
+                    let at = bytes.startIndex + p * packetBytes + c * IMA4.bytesPerChannelPacket
+                    IMA4.decodePacket(&states[c], packet: bytes[at..<at + IMA4.bytesPerChannelPacket], into: buffer,
+                                      start: p * IMA4.framesPerPacket * channels + c, stride: channels)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,18 @@
+/// What to convert to, in afconvert's terms. Every field left `nil` follows afconvert's defaults.
+public struct ConversionOptions: Sendable, Hashable {
+    /// `-d`: data format and optional rate. Default: ima4 (or 16-bit PCM where the type cannot hold it).
+    public var dataFormat: OutputDataFormat?
+    /// `-f`: file type. Default: from the output's extension, else CAF.
+    public var fileType: FileType?
+    /// `-c`: how many channels to keep (the first N), or with `mix` how many to mix down to.
+    public var channels: Int?
+    /// `--mix`: average channels instead of dropping them.
+    public var mix: Bool
+
+    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false) {
+        self.dataFormat = dataFormat
+        self.fileType = fileType
+        self.channels = channels
+        self.mix = mix
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Everything decided before a byte is written: pure, so every refusal is testable without files.
+public struct ConversionPlan: Sendable, Hashable {
+    public var outputPath: String
+    public var fileType: FileType
+    public var dataFormat: OutputDataFormat
+    public var output: AudioFormat
+    public var inputRate: Double
+    public var inputChannels: Int
+    public var channelMap: ChannelMap
+
+    /// Decides the output for an input of `rate` Hz and `channels` channels.
+    public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
+        let type = options.fileType ?? output.flatMap { FileType(extension: URL(fileURLWithPath: $0).pathExtension) } ?? .caff
+        let format = options.dataFormat ?? type.defaultDataFormat
+        if let refusal = type.refusal(for: format) { throw ConversionError(.usage, refusal) }
+
+        let outputPath = output ?? Self.defaultOutput(for: input, type: type)
+        let map = try ChannelMap.make(inputChannels: channels, keep: options.channels, mix: options.mix)
+        if format.kind == .ima4, map.outputChannels > IMA4.maximumChannels {
+            throw ConversionError(.usage, "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels); "
+                + "keep the first two with -c 2, or mix them down with --mix -c 2 (or --mix for mono)")
+        }
+        let outRate = format.sampleRate ?? rate
+        return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
+                              output: AudioFormat(sampleRate: outRate, channels: map.outputChannels, encoding: format.encoding()),
+                              inputRate: rate, inputChannels: channels, channelMap: map)
+    }
+
+    /// IN's name with the type's extension, beside IN.
+    public static func defaultOutput(for input: String, type: FileType) -> String {
+        let url = URL(fileURLWithPath: input)
+        let base = url.deletingPathExtension().lastPathComponent
+        let folder = (input as NSString).deletingLastPathComponent
+        let name = base + "." + type.fileExtension
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    public var resamples: Bool { output.sampleRate != inputRate }
+}
+
+/// Which input channels feed each output channel.
+public struct ChannelMap: Sendable, Hashable {
+    /// For each output channel, the input channels averaged into it.
+    public var sources: [[Int]]
+    public var outputChannels: Int { sources.count }
+    public var isIdentity: Bool { sources.enumerated().allSatisfy { $0.element == [$0.offset] } }
+
+    /// `-c N` keeps the first N channels; with `mix`, output channel k averages inputs k, k+N, k+2N, …
+    /// (`mix` alone mixes to mono).
+    public static func make(inputChannels: Int, keep: Int?, mix: Bool) throws -> ChannelMap {
+        if let keep, keep < 1 { throw ConversionError(.usage, "-c needs a channel count of 1 or more") }
+        let count = keep ?? (mix ? 1 : inputChannels)
+        guard count <= inputChannels else {
+            throw ConversionError(.usage, "-c \(count) asks for more channels than the input's \(inputChannels)")
+        }
+        if mix {
+            return ChannelMap(sources: (0..<count).map { k in Array(stride(from: k, to: inputChannels, by: count)) })
+        }
+        return ChannelMap(sources: (0..<count).map { [$0] })
+    }
+
+    /// Maps interleaved frames of `inputChannels` to the output layout.
+    func apply(_ samples: [Float], inputChannels: Int) -> [Float] {
+        if isIdentity && outputChannels == inputChannels { return samples }
+        let frames = samples.count / inputChannels
+        var out = [Float](repeating: 0, count: frames * outputChannels)
+        for f in 0..<frames {
+            let base = f * inputChannels
+            for (k, inputs) in sources.enumerated() {
+                var sum: Float = 0
+                for i in inputs { sum += samples[base + i] }
+                out[f * outputChannels + k] = inputs.count == 1 ? sum : sum / Float(inputs.count)
+            }
+        }
+        return out
+    }
+}

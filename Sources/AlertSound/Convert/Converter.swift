@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a conversion wrote.
+public struct ConversionResult: Sendable {
+    public var plan: ConversionPlan
+    public var outputPath: String { plan.outputPath }
+    /// The input as afconvert's `-v` describes it.
+    public var inputDescription: String
+    public var inputFrames: Int64?
+    /// Frames of audio in the output (its true length).
+    public var frames: Int64
+    /// Packets written: frames for PCM and G.711, 64-frame packets for IMA4.
+    public var packets: Int64
+    public var fileSize: Int64
+    /// Signal-to-noise ratio of the encoding in dB, measured against the 16-bit signal that went in;
+    /// `nil` when the encoding is lossless.
+    public var snr: Double?
+}
+
+/// Converts sound files the way `afconvert` does, with IMA4 written byte for byte like Apple's.
+///
+/// ```swift
+/// let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4")))
+///     .convert(input: "Submarine.aiff", output: "sub.caf")
+/// print(result.outputPath, result.packets, result.snr ?? .infinity)
+/// ```
+public struct Converter: Sendable {
+    public var options: ConversionOptions
+    /// Frames read and processed at a time; memory use does not grow with the input's length.
+    public var blockFrames = 16_384
+
+    public init(options: ConversionOptions = ConversionOptions()) {
+        self.options = options
+    }
+
+    /// Converts `input` to `output` (or to the input's name with the type's extension, beside it).
+    public func convert(input: String, output: String? = nil) throws -> ConversionResult {
+        let reader = try openFrameReader(path: input)
+        let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
+        try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
+
+        let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
+        var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
+        let file = try AtomicOutput(path: plan.outputPath)
+        let placeholder = header(plan, frames: 0, audioBytes: 0)
+        try file.append(placeholder)
+
+        var audioBytes: Int64 = 0
+        func emit(_ bytes: [UInt8]) throws {
+            try file.append(bytes)
+            audioBytes += Int64(bytes.count)
+        }
+        while true {
+            let block = try reader.read(maxFrames: blockFrames)
+            let mapped = plan.channelMap.apply(block, inputChannels: reader.channels)
+            let last = block.isEmpty
+            let ready = try resampler?.process(mapped, end: last) ?? mapped
+            try emit(encoder.encode(quantize(ready)))
+            if last { break }
+        }
+        try emit(encoder.finish())
+        try file.append(trailer(plan, audioBytes: audioBytes))
+        let final = header(plan, frames: encoder.frames, audioBytes: audioBytes)
+        precondition(final.count == placeholder.count, "a header's length must not depend on the sizes in it")
+        try file.overwrite(final, at: 0)
+        try file.commit()
+
+        return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
+                                frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr)
+    }
+
+    func header(_ plan: ConversionPlan, frames: Int64, audioBytes: Int64) -> [UInt8] {
+        switch plan.fileType {
+        case .caff: return CAFWriter.header(format: plan.output, validFrames: frames, audioBytes: audioBytes)
+        case .aiff, .aifc:
+            // AIFF-C ima4 states whole packets, padding included.
+            let stated = plan.output.encoding == .ima4 ? audioBytes / Int64(plan.output.bytesPerPacket) * Int64(IMA4.framesPerPacket) : frames
+            return AIFFWriter.header(format: plan.output, compressed: plan.fileType == .aifc, frames: stated, audioBytes: audioBytes)
+        case .wave: return WAVWriter.header(format: plan.output, frames: frames, audioBytes: audioBytes)
+        }
+    }
+
+    func trailer(_ plan: ConversionPlan, audioBytes: Int64) -> [UInt8] {
+        plan.fileType == .caff ? [] : AIFFWriter.trailer(audioBytes: audioBytes)
+    }
+
+    static func refuseOverwritingInput(input: String, output: String) throws {
+        var a = stat(), b = stat()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConversionError(.usage, "\(output) is a folder; name the output file")
+        }
+        let sameFile = stat(input, &a) == 0 && stat(output, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        if sameFile || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL {
+            throw ConversionError(.usage, "the output \(output) is the input itself; alertsound never writes over its input — name another output")
+        }
+    }
+}

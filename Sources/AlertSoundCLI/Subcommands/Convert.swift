@@ -1,0 +1,80 @@
+import AlertSound
+import ArgumentParser
+import Foundation
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a sound the way afconvert does; CAF IMA4 by default, byte for byte like Apple's.",
+        discussion: """
+            `alertsound convert in.aiff out.caf` equals `afconvert in.aiff out.caf -d ima4 -f caff`. \
+            Without OUT the output is IN's name with the file type's extension, beside IN. Without -f \
+            the type follows OUT's extension (.caf .aif .aiff .aifc .wav), else caff. Without -d the \
+            data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
+            Data formats: ima4 ulaw alaw LEI16 BEI16 LEI24 BEI24 LEI32 BEI32 LEF32 BEF32 LEF64 BEF64 I8 UI8, \
+            each with an optional @RATE (resampled with libsamplerate's best sinc converter).
+            Wider or float input becomes 16-bit by rounding to nearest, with clipping.
+            Exit status: 0 when the file was written, 1 when the input could not be read or the \
+            output not written, 64 for a usage error or a combination afconvert refuses.
+            """
+    )
+
+    @Argument(help: "The sound to convert: anything alertsound or libsndfile reads (AIFF, WAV, CAF, MP3, FLAC, Ogg …).")
+    var input: String
+
+    @Argument(help: "The file to write.")
+    var output: String?
+
+    @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
+    var outputOption: String?
+
+    @Option(name: .customShort("d"), help: ArgumentHelp("Data format, with an optional @RATE: ima4, ulaw, alaw, LEI16, BEI16, LEI24, BEI24, LEI32, BEI32, LEF32, BEF32, LEF64, BEF64, I8, UI8.", valueName: "format[@rate]"))
+    var dataFormat: String?
+
+    @Option(name: .customShort("f"), help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
+    var fileType: String?
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Keep the first N channels (with --mix: mix down to N).", valueName: "N"))
+    var channels: Int?
+
+    @Flag(name: .long, help: "Average channels instead of dropping them (to mono unless -c says otherwise).")
+    var mix = false
+
+    @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
+    var verbose = false
+
+    func validate() throws {
+        if output != nil, outputOption != nil {
+            throw ValidationError("Name the output once: either as the second argument or with -o.")
+        }
+    }
+
+    func run() throws {
+        installCleanupOnSignals()
+        do {
+            let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
+                                            fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix)
+            let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
+            if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+        } catch let error as ConversionError {
+            FileHandle.standardError.write(Data("alertsound convert: \(error.message)\n".utf8))
+            throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
+        }
+    }
+}
+
+/// On SIGINT or SIGTERM, remove the unfinished output before dying, then die by the same signal.
+/// The signals are unblocked too: a parent (a test runner, some CI agents) may have blocked them,
+/// and then an interrupt would go unnoticed until the conversion finished.
+private func installCleanupOnSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signalNumber) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        signal(signalNumber) { received in
+            PendingOutputs.removeAll()
+            signal(received, SIG_DFL)
+            raise(received)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import AlertSound
+import Foundation
+import Testing
+
+@Suite struct ConvertCommandTests {
+    let cli = CommandLineTests()
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-convert-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func aiff(frames: Int, channels: Int = 1, rate: Double = 44100) -> [UInt8] {
+        let samples = (0..<frames * channels).map { Int16(truncatingIfNeeded: ($0 &* 2654435761) >> 20) }
+        return SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: rate, channels: channels, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples)
+    }
+
+    @Test func documentedAfconvertCommandWorksVerbatim() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(aiff(frames: 4410)).write(to: dir.appendingPathComponent("Submarine.aiff"))
+        let r = try cli.run(["convert", dir.appendingPathComponent("Submarine.aiff").path, dir.appendingPathComponent("sub.caf").path, "-d", "ima4", "-f", "caff", "-v"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Input file: \(dir.path)/Submarine.aiff, 4410 frames"))
+        #expect(r.stdout.contains("Output file    1 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 34 bytes/packet, 64 frames/packet"))
+        #expect(r.stdout.contains("69 packets, 4410 valid frames"))
+        #expect(r.stdout.contains("Encode SNR: "))
+        let info = try SoundFile.inspect(path: dir.appendingPathComponent("sub.caf").path)
+        #expect(info.format == .ima4 && info.frames == 4410)
+    }
+
+    @Test func outputDefaultsBesideInputAndDashO() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("ding.aiff").path
+        try Data(aiff(frames: 100)).write(to: URL(fileURLWithPath: input))
+        #expect(try cli.run(["convert", input]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ding.caf").path))
+        #expect(try cli.run(["convert", input, "-o", dir.appendingPathComponent("other.wav").path]).status == 0)
+        #expect(try SoundFile.inspect(path: dir.appendingPathComponent("other.wav").path).format == .lpcm)
+        #expect(try cli.run(["convert", input, "a.caf", "-o", "b.caf"]).status == 64)
+    }
+
+    @Test func refusalsExit64AndSayWhatWorks() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.aiff").path
+        try Data(aiff(frames: 100, channels: 2)).write(to: URL(fileURLWithPath: input))
+        let r = try cli.run(["convert", input, dir.appendingPathComponent("x.wav").path, "-d", "ima4"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("WAVE files cannot hold ima4") && r.stderr.contains("-f caff"))
+        #expect(try cli.run(["convert", input, input, "-f", "AIFF", "-d", "BEI16"]).status == 64)
+        #expect(try cli.run(["convert", input, "-c", "3"]).status == 64)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.aiff"])
+    }
+
+    @Test func unreadableInputExitsOne() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("junk.caf").path
+        try Data("junk junk junk".utf8).write(to: URL(fileURLWithPath: input))
+        let r = try cli.run(["convert", input, dir.appendingPathComponent("out.caf").path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("junk.caf"))
+        #expect(try cli.run(["convert", "/nonexistent/in.wav"]).status == 1)
+    }
+
+    @Test func interruptedConversionLeavesNoPartialFile() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Ten minutes of stereo at 48 kHz: long enough that the signal arrives mid-conversion.
+        let input = dir.appendingPathComponent("long.wav")
+        let frames = 48000 * 600
+        let header = WAVWriter.header(format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+                                      frames: Int64(frames), audioBytes: Int64(frames * 4))
+        FileManager.default.createFile(atPath: input.path, contents: Data(header))
+        let handle = try FileHandle(forWritingTo: input)
+        handle.seekToEndOfFile()
+        let block = Data((0..<(48000 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        for _ in 0..<600 { handle.write(block) }
+        try handle.close()
+
+        let output = dir.appendingPathComponent("out.caf")
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["convert", input.path, output.path]
+        try process.run()
+        // Wait until the temporary file exists, then interrupt.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.hasPrefix(".out.caf.alertsound-") }) {
+            usleep(2000)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "the conversion was interrupted, not finished")
+        #expect(left == ["long.wav"], "an interrupted conversion must leave no file behind")
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+@testable import AlertSound
+
+/// A scratch folder per test, removed afterwards.
+final class Scratch {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        try Data(bytes).write(to: url.appendingPathComponent(name))
+        return path(name)
+    }
+    var contents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+}
+
+/// A stereo test signal with different content in each channel.
+func testSignal(frames: Int, channels: Int = 2, rate: Double = 44100) -> [Int16] {
+    var out: [Int16] = []
+    out.reserveCapacity(frames * channels)
+    for i in 0..<frames {
+        for c in 0..<channels {
+            let v = 9000 * sin(2 * Double.pi * Double(440 * (c + 1)) * Double(i) / rate)
+            out.append(Int16(v.rounded()))
+        }
+    }
+    return out
+}
+
+func readAll(_ path: String) throws -> [Int16] {
+    let reader = try openFrameReader(path: path)
+    var all: [Float] = []
+    while true {
+        let block = try reader.read(maxFrames: 4096)
+        if block.isEmpty { break }
+        all += block
+    }
+    return quantize(all)
+}
+
+@Suite struct ConversionPlanTests {
+    func plan(_ output: String?, d: String? = nil, f: String? = nil, c: Int? = nil, mix: Bool = false, channels: Int = 2) throws -> ConversionPlan {
+        let options = ConversionOptions(dataFormat: try d.map(OutputDataFormat.init(parsing:)), fileType: try f.map(FileType.init(parsing:)), channels: c, mix: mix)
+        return try ConversionPlan.make(input: "Sounds/in.aiff", output: output, rate: 44100, channels: channels, options: options)
+    }
+
+    @Test func defaultsAreIMA4InCAF() throws {
+        let p = try plan("out.caf")
+        #expect(p.fileType == .caff)
+        #expect(p.output.encoding == .ima4)
+        #expect(p.output.sampleRate == 44100)
+        #expect(p.output.channels == 2)
+    }
+
+    @Test func typeFollowsExtensionAndDefaultFormatFitsIt() throws {
+        #expect(try plan("out.wav").fileType == .wave)
+        #expect(try plan("out.wav").dataFormat.name == "LEI16")
+        #expect(try plan("out.aiff").dataFormat.name == "BEI16")
+        #expect(try plan("out.aifc").output.encoding == .ima4)
+        #expect(try plan("out.sound").fileType == .caff)
+        #expect(try plan("out.wav", f: "caff").fileType == .caff)
+    }
+
+    @Test func outputNameDefaultsToInputBeside() throws {
+        #expect(try plan(nil).outputPath == "Sounds/in.caf")
+        #expect(try plan(nil, f: "WAVE").outputPath == "Sounds/in.wav")
+        #expect(ConversionPlan.defaultOutput(for: "in.mp3", type: .aifc) == "in.aifc")
+    }
+
+    @Test func rateAndChannels() throws {
+        #expect(try plan("o.caf", d: "ima4@22050").output.sampleRate == 22050)
+        #expect(try plan("o.caf", d: "ima4@22050").resamples)
+        #expect(try plan("o.caf", c: 1).channelMap.sources == [[0]])
+        #expect(try plan("o.caf", mix: true).channelMap.sources == [[0, 1]])
+        #expect(try plan("o.caf", c: 2, mix: true, channels: 6).channelMap.sources == [[0, 2, 4], [1, 3, 5]])
+    }
+
+    @Test(arguments: [
+        ("o.wav", "ima4", nil as String?, nil as Int?, 2, "WAVE files cannot hold ima4"),
+        ("o.aiff", "LEF32", nil, nil, 2, "AIFF files cannot hold LEF32"),
+        ("o.caf", "UI8", nil, nil, 2, "caff files cannot hold UI8"),
+        ("o.wav", "BEI16", nil, nil, 2, "goes in caff or AIFF or AIFC"),
+        ("o.caf", "ima4", nil, nil, 6, "-c 2"),
+        ("o.caf", "ima4", nil, 3, 2, "more channels than the input's 2"),
+        ("o.caf", "ima4", nil, 0, 2, "1 or more"),
+        ("o.caf", "aac", nil, nil, 2, "unknown data format 'aac'"),
+        ("o.caf", "ima4@0", nil, nil, 2, "is not a sample rate"),
+        ("o.caf", "ima4", "MPG3", nil, 2, "unknown file type"),
+    ])
+    func refusalsAreUsageErrorsThatSayWhatWorks(output: String, d: String, f: String?, c: Int?, channels: Int, expected: String) {
+        #expect {
+            _ = try plan(output, d: d, f: f, c: c, channels: channels)
+        } throws: { error in
+            guard let e = error as? ConversionError else { return false }
+            return e.kind == .usage && e.message.contains(expected)
+        }
+    }
+
+    @Test func dataFormatNamesParseLikeAfconvert() throws {
+        let f = try OutputDataFormat(parsing: "BEI24@48000")
+        #expect(f.kind == .pcm(bits: 24, isFloat: false, isBigEndian: true, isUnsigned: false))
+        #expect(f.sampleRate == 48000)
+        #expect(try OutputDataFormat(parsing: "'ima4'").kind == .ima4)
+        #expect(try OutputDataFormat(parsing: "lef32").name == "LEF32")
+        #expect(try FileType(parsing: "caff") == .caff)
+        #expect(try FileType(parsing: "WAVE") == .wave)
+    }
+}
+
+@Suite struct ConverterTests {
+    static let combinations: [(String, String)] = FileType.allCases.flatMap { type in type.allowedDataFormats.map { (type.rawValue, $0) } }
+
+    @Test(arguments: combinations)
+    func everyOutputTypeHasTheRightLayout(type: String, format: String) throws {
+        let scratch = try Scratch()
+        let fileType = try FileType(parsing: type)
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 22050, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+                                                                     samples: testSignal(frames: 1000, rate: 22050)))
+        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType)
+        let result = try Converter(options: options).convert(input: input, output: scratch.path("out"))
+        let info = try SoundFile.inspect(path: result.outputPath)
+        let expectedContainer: ContainerKind = [.caff: .caf, .aiff: .aiff, .aifc: .aifc, .wave: .wav][fileType]!
+        #expect(info.container == expectedContainer)
+        #expect(info.channels == 2)
+        #expect(info.sampleRate == 22050)
+        #expect(info.repairs.isEmpty, "\(info.repairs)")
+        #expect(result.frames == 1000)
+        #expect(info.fileSize == result.fileSize)
+        let isIMA4 = format == "ima4"
+        #expect(info.frames == (isIMA4 && fileType != .caff ? Int64(16 * 64) : 1000), "AIFF-C ima4 states whole packets")
+        #expect(info.format?.code == (isIMA4 ? "ima4" : format == "ulaw" ? "ulaw" : format == "alaw" ? "alaw" : "lpcm"))
+
+        let chunks = info.chunks.map(\.id)
+        switch fileType {
+        case .caff:
+            #expect(chunks == (isIMA4 ? ["desc", "chan", "pakt", "free", "data"] : ["desc", "chan", "free", "data"]))
+            #expect(info.dataOffset == 4096)
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
+            #expect(Array(bytes[4092..<4096]) == [0, 0, 0, 1], "edit count 1")
+        case .aifc: #expect(chunks == ["FVER", "COMM", "SSND"])
+        case .aiff: #expect(chunks == ["COMM", "SSND"])
+        case .wave: #expect(chunks.first == "fmt " && chunks.last == "data")
+        }
+        if isIMA4 {
+            #expect(result.packets == IMA4.packetCount(frames: 1000))
+            #expect(info.dataSize == result.packets * 68)
+        }
+        // Formats of 16 bits or more store the 16-bit signal exactly.
+        if case .pcm(let bits, _, _, _) = try OutputDataFormat(parsing: format).kind, bits >= 16 {
+            #expect(try readAll(result.outputPath) == testSignal(frames: 1000, rate: 22050))
+            #expect(result.snr == nil)
+        } else {
+            #expect((result.snr ?? 0) > 20)
+        }
+    }
+
+    @Test func ima4CAFFromSixteenBitIsAfconvertsLayout() throws {
+        let scratch = try Scratch()
+        let samples = testSignal(frames: 6400)
+        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples))
+        let result = try Converter().convert(input: input, output: scratch.path("out.caf"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
+        var encoder = IMA4Encoder(channels: 2)
+        let audio = encoder.encode(samples) + encoder.finish()
+        // 6400 frames is a multiple of 64: afconvert still adds a whole packet of padding.
+        #expect(audio.count == 101 * 68)
+        #expect(bytes == CAFWriter.header(format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4), validFrames: 6400, audioBytes: Int64(audio.count)) + audio)
+        let info = try SoundFile.inspect(bytes: bytes)
+        #expect(info.frames == 6400)
+    }
+
+    @Test func widerAndFloatInputRoundToNearestWithClipping() throws {
+        let scratch = try Scratch()
+        // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.
+        let pcm24: [UInt8] = [0x80, 0x00, 0x00, 0x7F, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80]
+        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false))
+        let input = try scratch.write("in.wav", SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
+        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"))).convert(input: input, output: scratch.path("o.wav"))
+        #expect(try readAll(result.outputPath) == [1, 0, 32767, -32768])
+    }
+
+    @Test func channelsKeepFirstOrMix() throws {
+        let scratch = try Scratch()
+        let samples: [Int16] = Array(repeating: [1000, 3000, -500], count: 200).flatMap { $0 }
+        let input = try scratch.write("in.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 8000, channels: 3, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples))
+        let pcm = try OutputDataFormat(parsing: "BEI16")
+        let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(input: input, output: scratch.path("first.caf"))
+        #expect(try readAll(first.outputPath) == Array(repeating: [Int16(1000), 3000], count: 200).flatMap { $0 })
+        let mixed = try Converter(options: ConversionOptions(dataFormat: pcm, mix: true)).convert(input: input, output: scratch.path("mix.caf"))
+        #expect(try readAll(mixed.outputPath) == [Int16](repeating: 1167, count: 200))
+    }
+
+    @Test func resamplingKeepsTheToneAndLength() throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+                                                                     samples: testSignal(frames: 44100, channels: 1)))
+        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050"))).convert(input: input, output: scratch.path("o.wav"))
+        #expect(abs(result.frames - 22050) <= 2)
+        let out = try readAll(result.outputPath)
+        let expected = testSignal(frames: out.count, channels: 1, rate: 22050)
+        // Away from the edges, the resampled 440 Hz tone matches a tone generated at 22.05 kHz.
+        var signal = 0.0, noise = 0.0
+        for i in 1000..<(out.count - 1000) {
+            signal += Double(expected[i]) * Double(expected[i])
+            noise += pow(Double(expected[i]) - Double(out[i]), 2)
+        }
+        #expect(10 * log10(signal / noise) > 40)
+    }
+
+    @Test func inputIsNeverModifiedAndOutputReplacesAtomically() throws {
+        let scratch = try Scratch()
+        let original = SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: testSignal(frames: 500, channels: 1))
+        let input = try scratch.write("in.aiff", original)
+        _ = try scratch.write("out.caf", [1, 2, 3])
+        _ = try Converter().convert(input: input, output: scratch.path("out.caf"))
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == original)
+        #expect(try SoundFile.inspect(path: scratch.path("out.caf")).format == .ima4)
+        #expect(scratch.contents == ["in.aiff", "out.caf"])
+        #expect {
+            _ = try Converter(options: ConversionOptions(fileType: .aiff)).convert(input: input, output: scratch.path("./in.aiff"))
+        } throws: { ($0 as? ConversionError)?.kind == .usage }
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == original)
+    }
+
+    @Test func failingConversionsLeaveNothingBehind() throws {
+        let scratch = try Scratch()
+        let aac = try scratch.write("aac.caf", Fixture.caf([.init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
+                                                            .init("pakt", Fixture.pakt(packets: 1, valid: 10)), .init("data", Fixture.cafData(20))]))
+        #expect { _ = try Converter().convert(input: aac, output: scratch.path("out.caf")) } throws: { ($0 as? ConversionError)?.kind == .input }
+        let noise = try scratch.write("noise.caf", Array("not a sound at all".utf8))
+        #expect(throws: ConversionError.self) { _ = try Converter().convert(input: noise, output: scratch.path("out2.caf")) }
+        #expect(scratch.contents == ["aac.caf", "noise.caf"])
+    }
+
+    @Test func abandonedOutputRemovesItsTemporaryFile() throws {
+        let scratch = try Scratch()
+        var output: AtomicOutput? = try AtomicOutput(path: scratch.path("partial.caf"))
+        try output!.append([UInt8](repeating: 7, count: 1000))
+        #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".partial.caf.alertsound-"))
+        output = nil
+        #expect(scratch.contents.isEmpty)
+    }
+
+    @Test func ima4InputsUseApplesDecoder() throws {
+        // An AIFF-C ima4 written by us must decode to exactly what our decoder reconstructs.
+        let scratch = try Scratch()
+        let samples = testSignal(frames: 640, channels: 1)
+        var encoder = IMA4Encoder(channels: 1)
+        let audio = encoder.encode(samples) + encoder.finish()
+        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .ima4)
+        let input = try scratch.write("in.aifc", SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
+        var decoder = IMA4Decoder(channels: 1)
+        #expect(try readAll(input) == decoder.decode(audio[...]))
+    }
+}
