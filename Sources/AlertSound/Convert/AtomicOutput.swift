@@ -18,7 +18,13 @@ final class AtomicOutput {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var template = Array((folder + "/." + url.lastPathComponent + ".alertsound-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Create and register in one step as far as signal handlers can tell, so an interrupt
+        // never finds a temporary file that cleanup does not know about.
+        let fd = PendingOutputs.withSignalsBlocked { () -> Int32 in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 { PendingOutputs.add(String(cString: template)) }
+            return fd
+        }
         guard fd >= 0 else {
             throw ConversionError(.output, "\(path): cannot create a file in \(folder): \(String(cString: strerror(errno)))")
         }
@@ -28,7 +34,6 @@ final class AtomicOutput {
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        PendingOutputs.add(temporaryPath)
     }
 
     deinit { abandon() }
@@ -91,15 +96,30 @@ public enum PendingOutputs {
     nonisolated(unsafe) private static var paths: [String] = []
 
     static func add(_ path: String) {
-        lock.lock()
-        paths.append(path)
-        lock.unlock()
+        withSignalsBlocked {
+            lock.lock()
+            paths.append(path)
+            lock.unlock()
+        }
     }
 
     static func remove(_ path: String) {
-        lock.lock()
-        paths.removeAll { $0 == path }
-        lock.unlock()
+        withSignalsBlocked {
+            lock.lock()
+            paths.removeAll { $0 == path }
+            lock.unlock()
+        }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, so a handler never sees the list mid-change.
+    static func withSignalsBlocked<T>(_ body: () throws -> T) rethrows -> T {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signalNumber) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &set, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
     }
 
     /// Deletes every unfinished output. Meant for SIGINT/SIGTERM handlers.
