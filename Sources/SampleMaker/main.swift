@@ -33,6 +33,8 @@ let short = chime(seconds: 1.5, rate: 44100, channels: 1)
 let shortStereo = chime(seconds: 1.5, rate: 44100, channels: 2)
 
 try write("chime.caf", SoundFileBuilder.make(.caff, format: mono16, samples: short))
+try write("chime-ima4.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4), samples: shortStereo))
+try write("chime-ima4.aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 22050, channels: 1, encoding: .ima4), samples: chime(seconds: 1.5, rate: 22050, channels: 1)))
 try write("chime-stereo.caf", SoundFileBuilder.make(.caff, format: stereo, samples: shortStereo))
 try write("chime.aiff", SoundFileBuilder.make(.aiff, format: mono16, samples: short))
 try write("chime-sowt.aifc", SoundFileBuilder.make(.aifc, format: stereo, samples: shortStereo))

@@ -173,6 +173,28 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(info.frames == 6400)
     }
 
+    @Test func reportedSNRIsWhatTheDecoderProduces() throws {
+        let scratch = try Scratch()
+        let samples = testSignal(frames: 5000)
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: samples))
+        let result = try Converter().convert(input: input, output: scratch.path("o.caf"))
+        var decoded = try readAll(result.outputPath)
+        #expect(decoded.count == samples.count)
+        // The padding in the last packet is heard too, so it counts as error against silence.
+        var encoder = IMA4Encoder(channels: 2)
+        var decoder = IMA4Decoder(channels: 2)
+        decoded = decoder.decode((encoder.encode(samples) + encoder.finish())[...])
+        let padded = samples + [Int16](repeating: 0, count: decoded.count - samples.count)
+        var signal = 0.0, noise = 0.0
+        for (a, b) in zip(padded, decoded) {
+            signal += Double(a) * Double(a)
+            noise += (Double(a) - Double(b)) * (Double(a) - Double(b))
+        }
+        let snr = try #require(result.snr)
+        #expect(abs(snr - 10 * log10(signal / noise)) < 1e-9)
+        #expect(snr > 25)
+    }
+
     @Test func widerAndFloatInputRoundToNearestWithClipping() throws {
         let scratch = try Scratch()
         // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.

@@ -36,23 +36,13 @@ public enum IMA4 {
             return Int16(predictor)
         }
 
-        /// The greedy quantizer: sign, then compare with step, step/2, step/4.
-        @inline(__always)
+        /// The greedy quantizer for one sample (the reference; packets use the same code path).
         mutating func encode(_ sample: Int16) -> UInt8 {
-            var diff = Int32(sample) - predictor
-            var code: UInt8 = 0
-            if diff < 0 {
-                code = 8
-                diff = -diff
+            IMA4.stepTable.withUnsafeBufferPointer { steps in
+                IMA4.indexAdjust.withUnsafeBufferPointer { adjust in
+                    IMA4.quantize(sample, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                }
             }
-            var step = IMA4.stepTable[Int(index)]
-            if diff >= step { code |= 4; diff -= step }
-            step >>= 1
-            if diff >= step { code |= 2; diff -= step }
-            step >>= 1
-            if diff >= step { code |= 1 }
-            _ = apply(code)
-            return code
         }
 
         /// The 2-byte packet preamble for the current state.
@@ -60,18 +50,39 @@ public enum IMA4 {
     }
 
     /// Encodes 64 samples of one channel (`samples[start + i * stride]`) into a 34-byte packet.
+    /// Returns the packet's signal and error energy: Apple's decoder reconstructs exactly the
+    /// encoder's predictor, so this is the noise a player will produce.
+    @discardableResult
     public static func encodePacket(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                    into out: inout [UInt8]) {
+                                    into out: inout [UInt8]) -> (signal: Int64, noise: Int64) {
         let preamble = state.preamble
         out.append(UInt8(preamble >> 8))
         out.append(UInt8(preamble & 0xFF))
-        var i = start
-        for _ in 0..<(framesPerPacket / 2) {
-            let low = state.encode(samples[i])
-            let high = state.encode(samples[i + stride])
-            out.append(low | high << 4)
-            i += 2 * stride
+        var predictor = state.predictor
+        var index = state.index
+        var signal: Int64 = 0
+        var noise: Int64 = 0
+        stepTable.withUnsafeBufferPointer { steps in
+            indexAdjust.withUnsafeBufferPointer { adjust in
+                @inline(__always) func code(_ sample: Int16) -> UInt8 {
+                    let c = quantize(sample, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    let error = Int64(Int32(sample) - predictor)
+                    signal += Int64(sample) * Int64(sample)
+                    noise += error * error
+                    return c
+                }
+                var i = start
+                for _ in 0..<(framesPerPacket / 2) {
+                    let low = code(samples[i])
+                    let high = code(samples[i + stride])
+                    out.append(low | high << 4)
+                    i += 2 * stride
+                }
+            }
         }
+        state.predictor = predictor
+        state.index = index
+        return (signal, noise)
     }
 
     /// Decodes one channel's 34-byte packet into `out[start + i * stride]`.
@@ -95,6 +106,27 @@ public enum IMA4 {
             out[o + stride] = state.apply(byte >> 4)
             o += 2 * stride
         }
+    }
+
+    /// Apple's greedy quantizer: sign, then compare with step, step/2, step/4; the predictor moves
+    /// by the shift-add reconstruction of the chosen code, so encoder and decoder stay in step.
+    @inline(__always)
+    static func quantize(_ sample: Int16, predictor: inout Int32, index: inout Int32,
+                         steps: UnsafeBufferPointer<Int32>, adjust: UnsafeBufferPointer<Int32>) -> UInt8 {
+        let step = steps[Int(index)]
+        var diff = Int32(sample) - predictor
+        var code: UInt8 = 0
+        if diff < 0 {
+            code = 8
+            diff = -diff
+        }
+        var delta = step >> 3
+        if diff >= step { code |= 4; diff -= step; delta += step }
+        if diff >= step >> 1 { code |= 2; diff -= step >> 1; delta += step >> 1 }
+        if diff >= step >> 2 { code |= 1; delta += step >> 2 }
+        predictor = code & 8 != 0 ? max(predictor - delta, -32768) : min(predictor + delta, 32767)
+        index = min(max(index + adjust[Int(code & 7)], 0), 88)
+        return code
     }
 
     /// How many packets afconvert writes for `frames`: always one more than the whole packets,

@@ -7,6 +7,9 @@ public struct IMA4Encoder: Sendable {
     private var pending: [Int16] = []
     public private(set) var framesIn: Int64 = 0
     public private(set) var packetsOut: Int64 = 0
+    /// Energy of the input and of the coding error, over the frames that came from the input.
+    public private(set) var signalEnergy: Double = 0
+    public private(set) var noiseEnergy: Double = 0
 
     public init(channels: Int) {
         precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
@@ -25,7 +28,10 @@ public struct IMA4Encoder: Sendable {
         pending.withUnsafeBufferPointer { buffer in
             for p in 0..<whole {
                 for c in 0..<channels {
-                    IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
+                    let energy = IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
+                    // The padded last packet's zeros add no signal; its error is counted, as it is heard.
+                    signalEnergy += Double(energy.signal)
+                    noiseEnergy += Double(energy.noise)
                 }
             }
         }

@@ -46,16 +46,20 @@ public enum FileType: String, Sendable, CaseIterable {
 
 /// Complete files from 16-bit samples, for code that makes sounds (samples, tests, packagers).
 public enum SoundFileBuilder {
-    /// `samples` are interleaved. IMA4 is not handled here; it needs the IMA4 encoder.
+    /// `samples` are interleaved. IMA4 takes one or two channels (a precondition, as for `IMA4Encoder`).
     public static func make(_ type: FileType, format: AudioFormat, samples: [Int16]) -> [UInt8] {
-        let frames = Int64(samples.count / max(format.channels, 1))
+        var frames = Int64(samples.count / max(format.channels, 1))
         let audio: [UInt8]
         switch format.encoding {
         case let .pcm(bits, isFloat, isBigEndian):
             audio = LinearPCM.encode(samples, bits: bits, isFloat: isFloat, isBigEndian: isBigEndian, unsigned8: type == .wave)
         case .ulaw: audio = samples.map(G711.encodeULaw)
         case .alaw: audio = samples.map(G711.encodeALaw)
-        case .ima4: preconditionFailure("use the IMA4 encoder for ima4")
+        case .ima4:
+            var encoder = IMA4Encoder(channels: format.channels)
+            audio = encoder.encode(samples) + encoder.finish()
+            // AIFF-C states whole packets; CAF keeps the true length in 'pakt'.
+            if type != .caff { frames = encoder.packetsOut * Int64(IMA4.framesPerPacket) }
         }
         return assemble(type, format: format, frames: frames, audio: audio)
     }

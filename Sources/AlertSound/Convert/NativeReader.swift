@@ -84,6 +84,19 @@ final class NativeReader: FrameReader {
 
     static func decodePCM(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Float] {
         let width = layout.bytesPerSample
+        if width == 2, layout.isSigned, !layout.isFloat {
+            // The common case, without the general loop's byte assembly.
+            let count = bytes.count / 2
+            return bytes.withUnsafeBytes { raw in
+                [Float](unsafeUninitializedCapacity: count) { out, n in
+                    for i in 0..<count {
+                        let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
+                        out[i] = Float(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
+                    }
+                    n = count
+                }
+            }
+        }
         let count = bytes.count / width
         var out = [Float](repeating: 0, count: count)
         let base = bytes.startIndex
