@@ -97,6 +97,30 @@ import Testing
         #expect(diagnostic["severity"] as? String == "error")
     }
 
+    @Test func convertLikeAPackager() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("long.wav")
+        let mono = AudioFormat(sampleRate: 8000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+        try Data(SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
+
+        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true)
+        let result = try Converter(options: options).convert(input: input.path, output: folder.appendingPathComponent("alert.caf").path)
+        #expect(result.plan.output.channels == 1)
+        #expect(result.plan.output.sampleRate == 16000)
+        #expect(abs(result.frames - 16000) <= 2)
+        #expect(result.packets == IMA4.packetCount(frames: result.frames))
+        #expect(result.snr != nil)
+        // What was written passes the same checks the build gate runs.
+        let report = Checker(strict: true).check(path: result.outputPath)
+        #expect(report.valid)
+        #expect(report.info?.frames == result.frames)
+
+        #expect {
+            _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), fileType: .wave)).convert(input: input.path)
+        } throws: { ($0 as? ConversionError)?.kind == .usage }
+    }
+
     @Test func rulesAreListedWithCodesAndSeverities() {
         #expect(Rule.all.count >= 9)
         #expect(Rule.named("too-long")?.severity == .error)

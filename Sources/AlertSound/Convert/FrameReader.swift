@@ -27,6 +27,9 @@ func openFrameReader(path: String) throws -> FrameReader {
         return try SndFileReader(path: path)
     } catch let error as ConversionError {
         let what = info.format.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
-        throw ConversionError(.input, "\(path): cannot decode \(what): \(error.message)")
+        let hint = info.format?.code.hasPrefix("aac") == true
+            ? "; libsndfile has no AAC decoder — export the sound as WAV or AIFF first (e.g. ffmpeg -i in.caf in.wav) and convert that"
+            : ""
+        throw ConversionError(.input, "\(path): cannot decode \(what): \(error.message)\(hint)")
     }
 }
