@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,7 @@ let package = Package(
         ),
         .target(
             name: "AlertSound",
-            dependencies: ["CSndFile", "CSampleRate"]
+            dependencies: ["CSndFile", "CSampleRate", "ZIPFoundation"]
         ),
         .executableTarget(
             name: "AlertSoundCLI",
@@ -38,7 +39,7 @@ let package = Package(
             dependencies: ["AlertSound"],
             path: "Sources/SampleMaker"
         ),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound"]),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "ZIPFoundation"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
         .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI"]),
     ]

@@ -11,6 +11,6 @@ struct AlertSoundCommand: ParsableCommand {
             default sound. alertsound reads the files on any machine and says what is wrong.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Info.self, Convert.self]
+        subcommands: [Check.self, Info.self, Convert.self, ValidateBundle.self]
     )
 }

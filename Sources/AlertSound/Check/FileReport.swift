@@ -13,6 +13,12 @@ public struct FileReport: Sendable, Encodable {
         valid = !diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 
+    /// Adds a finding made outside the rules (e.g. about the bundle the file sits in).
+    public mutating func append(_ diagnostic: Diagnostic, strict: Bool) {
+        diagnostics.append(diagnostic)
+        if diagnostic.severity == .error || (strict && diagnostic.severity == .warning) { valid = false }
+    }
+
     enum Keys: String, CodingKey {
         case path, valid, container, format, formatID, sampleRate, channels, bitsPerSample, frames, duration
         case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics

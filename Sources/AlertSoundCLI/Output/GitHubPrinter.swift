@@ -2,11 +2,10 @@ import AlertSound
 
 /// GitHub Actions workflow commands: `::error file=path,title=code::message`.
 enum GitHubPrinter {
-    static func render(_ report: CheckReport) -> String {
-        report.files.flatMap { file in
-            file.diagnostics.map { d in
-                "::\(command(d.severity)) file=\(property(file.path)),title=\(property(d.code))::\(data(d.message))\n"
-            }
+    static func render(_ findings: [Finding]) -> String {
+        findings.map { f in
+            let line = f.line.map { ",line=\($0)" } ?? ""
+            return "::\(command(f.diagnostic.severity)) file=\(property(f.path))\(line),title=\(property(f.diagnostic.code))::\(data(f.diagnostic.message))\n"
         }.joined()
     }
 

@@ -5,8 +5,17 @@ enum Printers {
         switch format {
         case .text: return TextPrinter.render(report)
         case .json: return JSONPrinter.render(report) + "\n"
-        case .xcode: return XcodePrinter.render(report)
-        case .github: return GitHubPrinter.render(report)
+        case .xcode: return XcodePrinter.render(report.findings)
+        case .github: return GitHubPrinter.render(report.findings)
+        }
+    }
+
+    static func render(_ report: BundleReport, as format: ReportFormat) -> String {
+        switch format {
+        case .text: return TextPrinter.render(report)
+        case .json: return JSONPrinter.render(report) + "\n"
+        case .xcode: return XcodePrinter.render(report.findings)
+        case .github: return GitHubPrinter.render(report.findings)
         }
     }
 }

@@ -4,19 +4,40 @@ import AlertSound
 enum TextPrinter {
     static func render(_ report: CheckReport) -> String {
         var out = ""
-        for file in report.files {
-            let verdict = file.valid ? "valid" : "invalid"
-            let details = file.info.map { " (\($0.summary))" } ?? ""
-            out += "\(file.path): \(verdict)\(details)\n"
-            for d in file.diagnostics {
-                out += "  \(d.severity.rawValue) [\(d.code)] \(d.message)\n"
-            }
-        }
+        for file in report.files { out += line(file) }
         let invalid = report.files.filter { !$0.valid }.count
         let noun = report.files.count == 1 ? "file" : "files"
         out += report.files.isEmpty
             ? "no sound files found\n"
             : "\(report.files.count) \(noun) checked: \(report.files.count - invalid) valid, \(invalid) invalid\n"
+        return out
+    }
+
+    static func line(_ file: FileReport, location: SoundLocation? = nil) -> String {
+        let verdict = file.valid ? "valid" : "invalid"
+        let details = file.info.map { " (\($0.summary))" } ?? ""
+        var out = "\(file.path): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
+        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code)] \(d.message)\n" }
+        return out
+    }
+
+    static func render(_ report: BundleReport) -> String {
+        var out = "\(report.bundle) (\(report.kind.rawValue))\n"
+        for file in report.files { out += line(file.report, location: file.location) }
+        if !report.references.isEmpty {
+            out += "references:\n"
+            for reference in report.references {
+                let name = reference.name.map { "'\($0)'" } ?? "(no name)"
+                let target = reference.resolvedPath.map { "plays \($0)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
+                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(reference.source): \(target)\n"
+                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code)] \(d.message)\n" }
+            }
+        }
+        let invalidFiles = report.files.filter { !$0.report.valid }.count
+        let badReferences = report.references.filter { !$0.valid }.count
+        out += "\(report.files.count) sound\(report.files.count == 1 ? "" : "s"): \(report.files.count - invalidFiles) valid, \(invalidFiles) invalid"
+        if !report.references.isEmpty { out += "; \(report.references.count) reference\(report.references.count == 1 ? "" : "s"): \(report.references.count - badReferences) resolved, \(badReferences) failing" }
+        out += report.valid ? " — bundle valid\n" : " — bundle invalid\n"
         return out
     }
 }

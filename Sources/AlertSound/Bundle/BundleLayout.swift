@@ -1,0 +1,60 @@
+import Foundation
+
+/// What kind of thing `validate-bundle` was pointed at.
+public enum BundleKind: String, Sendable, Codable {
+    /// An `.app` folder: sounds are found by name at its top level.
+    case app
+    /// An `.ipa` archive: the `.app` inside `Payload/`, read in place.
+    case ipa
+    /// An `.xcarchive`: the `.app` in `Products/Applications/`.
+    case xcarchive
+    /// An app's data container: sounds are found by name in `Library/Sounds/`.
+    case dataContainer = "data-container"
+    /// A folder of resources that will be copied into the bundle's top level.
+    case resources
+}
+
+/// Where a sound sits, which decides whether iOS finds it by name.
+public enum SoundLocation: String, Sendable, Codable {
+    /// The bundle's top level: reachable.
+    case bundle
+    /// The top level of `Library/Sounds/` in a data container: reachable.
+    case librarySounds = "library-sounds"
+    /// Inside a `*.lproj` folder: sounds must be non-localized resources.
+    case localized
+    /// Any other sub-folder: not found by name.
+    case subfolder
+
+    public var isReachable: Bool { self == .bundle || self == .librarySounds }
+
+    /// Classifies a path relative to the bundle (or container) root.
+    public static func of(relativePath: String, kind: BundleKind) -> SoundLocation {
+        let parts = relativePath.split(separator: "/").map(String.init)
+        if parts.dropLast().contains(where: { $0.lowercased().hasSuffix(".lproj") }) { return .localized }
+        if kind == .dataContainer {
+            return parts.count == 3 && parts[0] == "Library" && parts[1] == "Sounds" ? .librarySounds : .subfolder
+        }
+        return parts.count == 1 ? .bundle : .subfolder
+    }
+}
+
+/// Extensions that mark a file as a sound even before its content is read.
+let bundleSoundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "mp3", "m4a", "aac", "flac", "ogg", "mp4"]
+
+/// Whether the first bytes of a file look like audio, for sounds with a missing or unusual extension.
+func looksLikeSound(_ head: [UInt8]) -> Bool {
+    guard head.count >= 12 else { return false }
+    let magic = String(decoding: head[0..<4], as: UTF8.self)
+    let form = String(decoding: head[8..<12], as: UTF8.self)
+    switch magic {
+    case "caff", "fLaC", "OggS": return true
+    case "FORM": return form == "AIFF" || form == "AIFC"
+    case "RIFF", "RIFX", "RF64": return form == "WAVE"
+    default: break
+    }
+    if head.starts(with: Array("ID3".utf8)) { return true }
+    if String(decoding: head[4..<8], as: UTF8.self) == "ftyp" {
+        return ["M4A ", "M4B ", "M4P "].contains(form)
+    }
+    return head[0] == 0xFF && head[1] & 0xE0 == 0xE0 && (head[1] >> 1) & 0x3 != 0 && (head[1] >> 3) & 0x3 != 1
+}

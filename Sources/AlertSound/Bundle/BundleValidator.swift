@@ -1,0 +1,108 @@
+import Foundation
+
+/// Validates an app's sounds where they will be on a device, and the names that will ask for them.
+///
+/// ```swift
+/// let references = SoundReference.payload(at: "push.apns") + [.named("alert.caf")]
+/// let report = try BundleValidator(strict: true).validate(path: "Build/MyApp.ipa", references: references)
+/// if !report.valid {
+///     for file in report.files where !file.report.valid { print(file.report.path, file.report.diagnostics) }
+///     for ref in report.references where !ref.valid { print(ref.source, ref.name ?? "?", ref.diagnostics) }
+/// }
+/// ```
+public struct BundleValidator: Sendable {
+    public var strict: Bool
+
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    /// Validates an `.app`, `.ipa`, `.xcarchive`, app data container or resources folder.
+    /// Throws `BundleError` only when the bundle itself cannot be examined.
+    public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
+        let checker = Checker(strict: strict)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BundleError("\(path): no such file or folder")
+        }
+        let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        var files: [BundleFileReport]
+        let kind: BundleKind
+        let root: String
+        if isDirectory.boolValue {
+            let (folderKind, folderRoot) = try Self.classify(folder: display)
+            kind = folderKind
+            root = folderRoot
+            let found = FolderScanner.scan(root: folderRoot, kind: kind, displayRoot: folderRoot)
+            files = parallelMap(found) { sound in
+                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
+            }
+        } else {
+            let scan = try ArchiveScanner.scan(path: path, displayPath: display)
+            kind = .ipa
+            root = scan.root
+            files = scan.sounds.map { sound in
+                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
+            }
+        }
+
+        Self.flagAmbiguousNames(&files, strict: strict)
+        let resolver = ReferenceResolver(files: files)
+        let resolved = references.map { resolver.resolve($0, strict: strict) }
+        if !references.isEmpty {
+            let used = Set(resolved.compactMap(\.resolvedPath))
+            for i in files.indices where files[i].location.isReachable && files[i].report.valid && !used.contains(files[i].report.path) {
+                files[i].report.append(BundleCode.unreferenced.diagnostic("no reference names '\(files[i].name)'; is it still needed?"), strict: strict)
+            }
+        }
+        return BundleReport(bundle: root, kind: kind, files: files, references: resolved)
+    }
+
+    static func judge(_ sound: FoundSound, checker: Checker) -> FileReport {
+        switch sound.content {
+        case .file(let path):
+            var report = checker.check(path: path)
+            report.path = sound.displayPath
+            return report
+        case .bytes(let bytes):
+            return checker.check(bytes: bytes, name: sound.displayPath)
+        case .problem(let diagnostic):
+            return FileReport(path: sound.displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)
+        }
+    }
+
+    /// Which kind a folder is, and the root sounds are resolved against.
+    static func classify(folder: String) throws -> (BundleKind, String) {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        switch URL(fileURLWithPath: folder).pathExtension.lowercased() {
+        case "app": return (.app, folder)
+        case "xcarchive":
+            let apps = folder + "/Products/Applications"
+            guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {
+                throw BundleError("\(folder): no Products/Applications/*.app inside this archive")
+            }
+            return (.xcarchive, apps + "/" + app)
+        default:
+            if fm.fileExists(atPath: folder + "/Library/Sounds", isDirectory: &isDirectory), isDirectory.boolValue {
+                return (.dataContainer, folder)
+            }
+            return (.resources, folder)
+        }
+    }
+
+    /// Two reachable sounds whose names differ only in case: on a device both exist, in the
+    /// Simulator one shadows the other.
+    static func flagAmbiguousNames(_ files: inout [BundleFileReport], strict: Bool) {
+        var groups: [String: [Int]] = [:]
+        for (i, file) in files.enumerated() where file.location.isReachable {
+            groups[file.location.rawValue + "/" + file.name.lowercased(), default: []].append(i)
+        }
+        for indices in groups.values where indices.count > 1 {
+            let names = indices.map { "'\(files[$0].name)'" }.joined(separator: " and ")
+            for i in indices {
+                files[i].report.append(BundleCode.ambiguousName.diagnostic("\(names) differ only in case: the Simulator's case-insensitive file system sees one file"), strict: strict)
+            }
+        }
+    }
+}

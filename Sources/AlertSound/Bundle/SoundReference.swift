@@ -1,0 +1,93 @@
+import Foundation
+
+/// A sound name something will ask iOS to play: from an APNs payload, the command line or a list.
+public struct SoundReference: Sendable, Hashable {
+    /// The name as written; `nil` when the payload was too malformed to name one.
+    public var name: String?
+    /// Where it came from: a payload file, `--sound`, or `file:line` of a list.
+    public var source: String
+    /// From a critical-alert dictionary: looked up in the main bundle and `Library/Sounds` only.
+    public var critical: Bool
+    /// Problems found while reading the reference itself (`bad-payload`).
+    public var problems: [Diagnostic]
+
+    public init(name: String?, source: String, critical: Bool = false, problems: [Diagnostic] = []) {
+        self.name = name
+        self.source = source
+        self.critical = critical
+        self.problems = problems
+    }
+
+    /// Names given directly (`--sound`).
+    public static func named(_ name: String) -> SoundReference { SoundReference(name: name, source: "--sound") }
+
+    /// One name per line; blank lines and lines starting with `#` are skipped.
+    public static func list(at path: String) throws -> [SoundReference] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw BundleError("\(path): cannot read the list of sound names")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+            let name = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
+            return SoundReference(name: name, source: "\(path):\(number + 1)")
+        }
+    }
+
+    /// The reference in an APNs payload or an Xcode `.apns` file (`aps.sound`, a name or the
+    /// critical-alert dictionary). A payload without a sound gives none; a malformed one gives a
+    /// reference carrying `bad-payload`.
+    public static func payload(at path: String) -> [SoundReference] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return [bad(path, "cannot read the payload file")]
+        }
+        return payload(data, source: path)
+    }
+
+    public static func payload(_ data: Data, source: String) -> [SoundReference] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let start = String(decoding: data.prefix(24), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+            return [bad(source, "not valid JSON (it starts with \"\(start)\")")]
+        }
+        guard let top = object as? [String: Any], let aps = top["aps"] as? [String: Any] else {
+            return [bad(source, "no 'aps' dictionary at the top level of the payload")]
+        }
+        guard let sound = aps["sound"] else { return [] }
+        if let name = sound as? String {
+            guard !name.isEmpty else { return [bad(source, "'aps.sound' is an empty string")] }
+            return [SoundReference(name: name, source: source)]
+        }
+        guard let dictionary = sound as? [String: Any] else {
+            return [bad(source, "'aps.sound' must be a file name or a critical-alert dictionary")]
+        }
+        var problems: [String] = []
+        let name = dictionary["name"] as? String
+        if name?.isEmpty ?? true { problems.append("the critical-alert dictionary needs a non-empty 'name'") }
+        var critical = false
+        if let flag = dictionary["critical"] {
+            switch number(flag) {
+            case 0?: critical = false
+            case 1?: critical = true
+            default: problems.append("'critical' must be 0 or 1")
+            }
+        }
+        if let volume = dictionary["volume"] {
+            if let v = number(volume), (0...1).contains(v) {} else { problems.append("'volume' must be a number from 0 to 1") }
+        }
+        return [SoundReference(name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical,
+                               problems: problems.map { BundleCode.badPayload.diagnostic("\(source): \($0)") })]
+    }
+
+    /// JSON numbers (and true/false, read as 1/0); strings and the rest are not numbers.
+    private static func number(_ value: Any) -> Double? {
+        if let b = value as? Bool { return b ? 1 : 0 }
+        if let n = value as? NSNumber { return n.doubleValue }
+        return nil
+    }
+
+    private static func bad(_ source: String, _ message: String) -> SoundReference {
+        SoundReference(name: nil, source: source, problems: [BundleCode.badPayload.diagnostic("\(source): \(message)")])
+    }
+}

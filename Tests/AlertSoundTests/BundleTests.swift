@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import AlertSound
+
+/// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.
+enum BundleFixture {
+    static let mono = AudioFormat(sampleRate: 22050, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+    static let good = SoundFileBuilder.make(.caff, format: mono, samples: (0..<2205).map { Int16(truncatingIfNeeded: $0 * 50) })
+    static let long = SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 8, isFloat: false, isBigEndian: false)),
+                                            samples: [Int16](repeating: 0, count: 31_000))
+
+    /// The .app used by most tests:
+    ///   alert.caf, Alert2.caf, alert2.caf (case twins), long.wav (too long), chime.aiff,
+    ///   en.lproj/hello.caf, Sounds/deep.caf, noext (CAF without extension), broken.caf (garbage)
+    static func app(in scratch: Scratch, name: String = "My.app") throws -> String {
+        let root = scratch.path(name)
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: root + "/en.lproj", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: root + "/Sounds", withIntermediateDirectories: true)
+        let files: [(String, [UInt8])] = [
+            ("alert.caf", good), ("Alert2.caf", good), ("alert2.caf", good), ("long.wav", long),
+            ("chime.aiff", SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 100, count: 500))),
+            ("en.lproj/hello.caf", good), ("Sounds/deep.caf", good), ("noext", good), ("broken.caf", Array("garbage!".utf8)),
+            ("Info.plist", Array("<plist/>".utf8)),
+        ]
+        for (path, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + path)) }
+        return root
+    }
+
+    /// Zips `app` as `Payload/<name>.app/…` the way Xcode exports an .ipa (deflated entries).
+    static func ipa(of app: String, to path: String) throws {
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        let prefix = "Payload/" + URL(fileURLWithPath: app).lastPathComponent + "/"
+        let empty: (Int64, Int) throws -> Data = { _, _ in Data() }
+        try archive.addEntry(with: "Payload/", type: .directory, uncompressedSize: Int64(0), provider: empty)
+        try archive.addEntry(with: prefix, type: .directory, uncompressedSize: Int64(0), provider: empty)
+        let enumerator = FileManager.default.enumerator(atPath: app)!
+        var relatives: [String] = []
+        while let relative = enumerator.nextObject() as? String { relatives.append(relative) }
+        for relative in relatives.sorted() {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: app + "/" + relative, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                try archive.addEntry(with: prefix + relative + "/", type: .directory, uncompressedSize: Int64(0), provider: empty)
+                continue
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: app + "/" + relative))
+            let provider: (Int64, Int) throws -> Data = { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+            try archive.addEntry(with: prefix + relative, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate, provider: provider)
+        }
+    }
+
+    static func codes(_ report: BundleReport, file name: String) -> [String] {
+        report.files.first { $0.relativePath == name }?.report.diagnostics.map(\.code) ?? ["<missing \(name)>"]
+    }
+}
+
+@Suite struct BundleTests {
+    @Test func discoversAndPlacesEverySound() throws {
+        let scratch = try Scratch()
+        let report = try BundleValidator().validate(path: try BundleFixture.app(in: scratch))
+        #expect(report.kind == .app)
+        let placed = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.location) })
+        #expect(placed == ["alert.caf": .bundle, "Alert2.caf": .bundle, "alert2.caf": .bundle, "long.wav": .bundle, "chime.aiff": .bundle,
+                           "en.lproj/hello.caf": .localized, "Sounds/deep.caf": .subfolder, "noext": .bundle, "broken.caf": .bundle])
+        #expect(BundleFixture.codes(report, file: "long.wav") == ["too-long"])
+        #expect(BundleFixture.codes(report, file: "broken.caf") == ["unreadable"])
+        #expect(BundleFixture.codes(report, file: "alert.caf") == [])
+        #expect(BundleFixture.codes(report, file: "Alert2.caf") == ["ambiguous-name"])
+        #expect(BundleFixture.codes(report, file: "alert2.caf") == ["ambiguous-name"])
+        #expect(!report.valid)
+    }
+
+    @Test(arguments: [
+        ("alert.caf", [String]()),
+        ("default", []),
+        ("ALERT.caf", ["case-mismatch"]),
+        ("alert", ["missing-extension"]),
+        ("alert.wav", ["not-found"]),
+        ("missing.caf", ["not-found"]),
+        ("hello.caf", ["localized"]),
+        ("deep.caf", ["not-reachable"]),
+        ("Sounds/deep.caf", ["not-reachable"]),
+        ("long.wav", ["invalid-sound"]),
+        ("broken.caf", ["invalid-sound"]),
+    ])
+    func referencesResolveAsIOSDoes(name: String, expected: [String]) throws {
+        let scratch = try Scratch()
+        let report = try BundleValidator().validate(path: try BundleFixture.app(in: scratch), references: [.named(name)])
+        let reference = try #require(report.references.first)
+        #expect(reference.diagnostics.map(\.code) == expected)
+        #expect(reference.valid == expected.isEmpty)
+        if expected.isEmpty && name != "default" { #expect(reference.resolvedPath?.hasSuffix("/" + name) == true) }
+        if name == "ALERT.caf" { #expect(reference.diagnostics[0].message.contains("Simulator")) }
+        if name == "alert.wav" { #expect(reference.diagnostics[0].message.contains("'alert.caf'")) }
+        if name == "alert" { #expect(reference.diagnostics[0].message.contains("did you mean 'alert.caf'")) }
+    }
+
+    @Test func unreferencedReachableSoundsGetANoteOnlyWhenReferencesAreGiven() throws {
+        let scratch = try Scratch()
+        let app = try BundleFixture.app(in: scratch)
+        #expect(try BundleValidator().validate(path: app).files.allSatisfy { !$0.report.diagnostics.contains { $0.code == "unreferenced" } })
+        let report = try BundleValidator().validate(path: app, references: [.named("alert.caf")])
+        #expect(BundleFixture.codes(report, file: "chime.aiff") == ["unreferenced"])
+        #expect(BundleFixture.codes(report, file: "alert.caf") == [])
+        #expect(!BundleFixture.codes(report, file: "Sounds/deep.caf").contains("unreferenced"))
+        #expect(report.files.first { $0.relativePath == "chime.aiff" }!.report.valid, "a note never fails")
+    }
+
+    @Test func ipaGivesTheSameReportAsTheApp() throws {
+        let scratch = try Scratch()
+        let app = try BundleFixture.app(in: scratch)
+        let ipa = scratch.path("My.ipa")
+        try BundleFixture.ipa(of: app, to: ipa)
+        let references: [SoundReference] = [.named("ALERT.caf"), .named("hello.caf"), .named("long.wav"), .named("alert.caf")]
+        let fromApp = try BundleValidator().validate(path: app, references: references)
+        let fromIPA = try BundleValidator().validate(path: ipa, references: references)
+        #expect(fromIPA.kind == .ipa)
+        #expect(fromIPA.bundle == ipa + "!Payload/My.app")
+        #expect(fromIPA.files.map(\.relativePath) == fromApp.files.map(\.relativePath))
+        #expect(fromIPA.files.map(\.location) == fromApp.files.map(\.location))
+        #expect(fromIPA.files.map { $0.report.diagnostics.map(\.code) } == fromApp.files.map { $0.report.diagnostics.map(\.code) })
+        #expect(fromIPA.files.map { $0.report.info?.frames } == fromApp.files.map { $0.report.info?.frames })
+        #expect(fromIPA.references.map { $0.diagnostics.map(\.code) } == fromApp.references.map { $0.diagnostics.map(\.code) })
+        #expect(fromIPA.files.first { $0.relativePath == "alert.caf" }?.report.path == ipa + "!Payload/My.app/alert.caf")
+        // Read in place: nothing was extracted beside the archive.
+        #expect(scratch.contents == ["My.app", "My.ipa"])
+    }
+
+    @Test func xcarchiveAndDataContainerAndResources() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("A.xcarchive/Products/Applications"), withIntermediateDirectories: true)
+        _ = try BundleFixture.app(in: scratch, name: "A.xcarchive/Products/Applications/Shop.app")
+        let archive = try BundleValidator().validate(path: scratch.path("A.xcarchive"), references: [.named("alert.caf")])
+        #expect(archive.kind == .xcarchive)
+        #expect(archive.bundle.hasSuffix("Products/Applications/Shop.app"))
+        #expect(archive.references[0].valid)
+
+        try FileManager.default.createDirectory(atPath: scratch.path("Container/Library/Sounds"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path("Container/Documents"), withIntermediateDirectories: true)
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("Container/Library/Sounds/downloaded.caf")))
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("Container/Documents/other.caf")))
+        let container = try BundleValidator().validate(path: scratch.path("Container"), references: [.named("downloaded.caf"), .named("other.caf")])
+        #expect(container.kind == .dataContainer)
+        #expect(container.files.map(\.location) == [.subfolder, .librarySounds])
+        #expect(container.references.map(\.valid) == [true, false])
+        #expect(container.references[1].diagnostics.map(\.code) == ["not-reachable"])
+
+        try FileManager.default.createDirectory(atPath: scratch.path("Resources/Sub"), withIntermediateDirectories: true)
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("Resources/top.caf")))
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("Resources/Sub/nested.caf")))
+        let resources = try BundleValidator().validate(path: scratch.path("Resources"))
+        #expect(resources.kind == .resources)
+        #expect(resources.files.map(\.location) == [.subfolder, .bundle])
+        #expect(resources.valid)
+    }
+
+    @Test func symbolicLinksStayInsideAndLoopsEnd() throws {
+        let scratch = try Scratch()
+        let app = try BundleFixture.app(in: scratch)
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("outside.caf")))
+        try FileManager.default.createSymbolicLink(atPath: app + "/escape.caf", withDestinationPath: scratch.path("outside.caf"))
+        try FileManager.default.createSymbolicLink(atPath: app + "/escapedir", withDestinationPath: scratch.url.path)
+        try FileManager.default.createSymbolicLink(atPath: app + "/Sounds/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: app + "/Sounds/self", withDestinationPath: "self")
+        try FileManager.default.createSymbolicLink(atPath: app + "/inside.caf", withDestinationPath: "alert.caf")
+        try FileManager.default.createSymbolicLink(atPath: app + "/dangling.caf", withDestinationPath: "nothing-here.caf")
+        let report = try BundleValidator().validate(path: app, references: [.named("escape.caf"), .named("inside.caf")])
+        #expect(BundleFixture.codes(report, file: "escape.caf") == ["link-outside-bundle"])
+        #expect(BundleFixture.codes(report, file: "escapedir") == ["link-outside-bundle"])
+        #expect(BundleFixture.codes(report, file: "inside.caf") == [])
+        #expect(BundleFixture.codes(report, file: "dangling.caf") == ["unreadable"])
+        // The loop was walked once: no path repeats and nothing under Sounds/loop/ was reported.
+        #expect(!report.files.contains { $0.relativePath.hasPrefix("Sounds/loop") })
+        #expect(Set(report.files.map(\.relativePath)).count == report.files.count)
+        #expect(report.references[0].diagnostics.map(\.code) == ["invalid-sound"])
+        #expect(report.references[1].valid)
+    }
+
+    @Test func unreadableEntryIsReportedNotFatal() throws {
+        let scratch = try Scratch()
+        let app = try BundleFixture.app(in: scratch)
+        let locked = app + "/locked.caf"
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: locked))
+        chmod(locked, 0)
+        defer { chmod(locked, 0o644) }
+        let report = try BundleValidator().validate(path: app)
+        let file = try #require(report.files.first { $0.relativePath == "locked.caf" })
+        // Root reads anything; everyone else gets a clear error for this one file and a report for the rest.
+        if getuid() != 0 {
+            #expect(file.report.diagnostics.map(\.code) == ["unreadable"])
+            #expect(file.report.diagnostics[0].message.contains("ermission"))
+        }
+        #expect(report.files.count == 10)
+    }
+
+    @Test func missingOrNonArchivePathsThrow() throws {
+        let scratch = try Scratch()
+        #expect(throws: BundleError.self) { try BundleValidator().validate(path: scratch.path("nope.app")) }
+        let notZip = try scratch.write("fake.ipa", Array("not a zip".utf8))
+        #expect(throws: BundleError.self) { try BundleValidator().validate(path: notZip) }
+        try FileManager.default.createDirectory(atPath: scratch.path("Empty.xcarchive"), withIntermediateDirectories: true)
+        #expect(throws: BundleError.self) { try BundleValidator().validate(path: scratch.path("Empty.xcarchive")) }
+    }
+}
+
+@Suite struct PayloadTests {
+    func refs(_ json: String) -> [SoundReference] { SoundReference.payload(Data(json.utf8), source: "p.json") }
+
+    @Test func everyFormOfSound() {
+        #expect(refs(#"{"aps":{"alert":"Hi","sound":"alert.caf"}}"#) == [SoundReference(name: "alert.caf", source: "p.json")])
+        #expect(refs(#"{"aps":{"sound":"default"}}"#).first?.name == "default")
+        #expect(refs(#"{"aps":{"alert":"silent"}}"#).isEmpty)
+        let critical = refs(#"{"aps":{"sound":{"critical":1,"name":"siren.caf","volume":0.8}}}"#)
+        #expect(critical == [SoundReference(name: "siren.caf", source: "p.json", critical: true)])
+        #expect(refs(#"{"Simulator Target Bundle":"com.example.app","aps":{"sound":"x.caf"}}"#).first?.name == "x.caf")
+        #expect(refs(#"{"aps":{"sound":{"critical":0,"name":"calm.caf"}}}"#).first?.critical == false)
+    }
+
+    @Test(arguments: [
+        #"not json"#, #"[1,2]"#, #"{"alert":"no aps"}"#, #"{"aps":{"sound":42}}"#, #"{"aps":{"sound":""}}"#,
+        #"{"aps":{"sound":{"critical":2,"name":"a.caf"}}}"#, #"{"aps":{"sound":{"critical":1,"name":"a.caf","volume":1.5}}}"#,
+        #"{"aps":{"sound":{"critical":1,"name":"a.caf","volume":"loud"}}}"#, #"{"aps":{"sound":{"critical":1}}}"#,
+        #"{"aps":{"sound":{"critical":1,"name":""}}}"#,
+    ])
+    func malformedPayloadsAreBadPayload(json: String) {
+        let result = refs(json)
+        #expect(result.count == 1)
+        #expect(result.first?.problems.map(\.code).contains("bad-payload") == true)
+        #expect(result.first?.problems.first?.message.hasPrefix("p.json: ") == true)
+    }
+
+    @Test func listsSkipBlanksAndComments() throws {
+        let scratch = try Scratch()
+        let list = try scratch.write("sounds.txt", Array("# sounds the server sends\nalert.caf\n\n  chime.aiff  \n".utf8))
+        let names = try SoundReference.list(at: list)
+        #expect(names.map(\.name) == ["alert.caf", "chime.aiff"])
+        #expect(names.map(\.source) == [list + ":2", list + ":4"])
+    }
+}
