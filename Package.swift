@@ -6,7 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "AlertSound", targets: ["AlertSound"]),
-        .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
+        .executable(name: "alertsound", targets: ["alertsound"]),
+        .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,19 +29,28 @@ let package = Package(
             dependencies: ["CSndFile", "CSampleRate", "ZIPFoundation"]
         ),
         .executableTarget(
-            name: "AlertSoundCLI",
+            name: "alertsound",
             dependencies: [
                 "AlertSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/AlertSoundCLI"
         ),
         .executableTarget(
             name: "alertsound-samples",
             dependencies: ["AlertSound"],
             path: "Sources/SampleMaker"
         ),
+        .plugin(
+            name: "ValidateSounds",
+            capability: .command(
+                intent: .custom(verb: "validate-sounds", description: "Check this package's notification sounds with alertsound validate-bundle."),
+                permissions: []
+            ),
+            dependencies: ["alertsound"]
+        ),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "ZIPFoundation"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound"]),
     ]
 )

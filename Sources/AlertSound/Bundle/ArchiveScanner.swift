@@ -11,7 +11,7 @@ enum ArchiveScanner {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw BundleError("\(path): not a readable .ipa (zip) archive: \(error)")
+            throw BundleError("\(path): not an .ipa (zip) archive, an app or a folder (\(error)); for a single sound use alertsound check")
         }
         let entries = Array(archive)
         // The app is the first `Payload/<name>.app/` folder.
