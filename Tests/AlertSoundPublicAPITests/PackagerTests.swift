@@ -121,6 +121,34 @@ import Testing
         } throws: { ($0 as? ConversionError)?.kind == .usage }
     }
 
+    @Test func validateABundleLikeAPackager() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("Shop.app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        let sound = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 5, count: 400))
+        try Data(sound).write(to: app.appendingPathComponent("ding.caf"))
+        try Data(sound).write(to: app.appendingPathComponent("Base.lproj/bell.caf"))
+        let payload = folder.appendingPathComponent("push.json")
+        try Data(#"{"aps":{"sound":{"critical":1,"name":"Ding.caf","volume":0.5}}}"#.utf8).write(to: payload)
+
+        let references = SoundReference.payload(at: payload.path) + [.named("ding.caf"), .named("bell.caf"), .named("default")]
+        let report = try BundleValidator(strict: true).validate(path: app.path, references: references)
+        #expect(report.kind == .app)
+        #expect(report.files.map(\.location) == [.localized, .bundle])
+        #expect(report.references.map(\.valid) == [false, true, false, true])
+        #expect(report.references[0].critical)
+        #expect(report.references[0].diagnostics.map(\.code) == ["case-mismatch"])
+        #expect(report.references[1].resolvedPath == app.path + "/ding.caf")
+        #expect(report.references[2].diagnostics.map(\.code) == ["localized"])
+        #expect(!report.valid)
+
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
+        #expect(json["bundle"] as? String == app.path)
+        #expect((json["files"] as! [[String: Any]]).compactMap { $0["location"] as? String } == ["localized", "bundle"])
+        #expect((json["references"] as! [[String: Any]]).count == 4)
+    }
+
     @Test func rulesAreListedWithCodesAndSeverities() {
         #expect(Rule.all.count >= 9)
         #expect(Rule.named("too-long")?.severity == .error)

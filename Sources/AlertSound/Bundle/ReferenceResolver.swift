@@ -1,6 +1,26 @@
 /// Resolves sound names the way iOS does: the full file name, exactly, at a reachable place.
 struct ReferenceResolver {
-    let files: [BundleFileReport]
+    private let files: [BundleFileReport]
+    /// Indexes built once, so resolving many names against many files stays linear.
+    private var reachableByName: [String: Int] = [:]
+    private var reachableByLowercasedName: [String: Int] = [:]
+    private var anywhereByLowercasedName: [String: Int] = [:]
+    private var reachableByLowercasedStem: [String: [Int]] = [:]
+    private var byRelativePath: [String: Int] = [:]
+
+    init(files: [BundleFileReport]) {
+        self.files = files
+        for (i, file) in files.enumerated() {
+            let name = file.name
+            let lower = name.lowercased()
+            byRelativePath[file.relativePath] = byRelativePath[file.relativePath] ?? i
+            anywhereByLowercasedName[lower] = anywhereByLowercasedName[lower] ?? i
+            guard file.location.isReachable else { continue }
+            reachableByName[name] = reachableByName[name] ?? i
+            reachableByLowercasedName[lower] = reachableByLowercasedName[lower] ?? i
+            reachableByLowercasedStem[Self.stem(name).lowercased(), default: []].append(i)
+        }
+    }
 
     func resolve(_ reference: SoundReference, strict: Bool) -> ReferenceReport {
         var diagnostics = reference.problems
@@ -15,21 +35,21 @@ struct ReferenceResolver {
 
     private func resolve(_ name: String, critical: Bool, into found: [Diagnostic]) -> (String?, [Diagnostic]) {
         var diagnostics = found
-        let reachable = files.filter { $0.location.isReachable }
         let fileName = String(name.split(separator: "/").last ?? "")
         if name.contains("/") {
             // iOS looks names up at the top level only; a path never resolves.
-            let where_ = files.first { $0.relativePath == name }.map { " (\($0.report.path) exists, but in a sub-folder)" } ?? ""
+            let where_ = byRelativePath[name].map { " (\(files[$0].report.path) exists, but in a sub-folder)" } ?? ""
             diagnostics.append(BundleCode.notReachable.diagnostic("'\(name)' is a path; iOS looks a sound up by file name at the bundle's top level or in Library/Sounds\(where_)"))
             return (nil, diagnostics)
         }
         guard fileName.contains("."), !fileName.hasSuffix(".") else {
-            let candidate = reachable.first { stem($0.name) == name } ?? reachable.first { stem($0.name).lowercased() == name.lowercased() }
+            let candidates = (reachableByLowercasedStem[name.lowercased()] ?? []).map { files[$0] }
+            let candidate = candidates.first { Self.stem($0.name) == name } ?? candidates.first
             let guess = candidate.map { ": did you mean '\($0.name)'?" } ?? ""
             diagnostics.append(BundleCode.missingExtension.diagnostic("'\(name)' has no extension; iOS needs the full file name\(guess)"))
             return (nil, diagnostics)
         }
-        if let exact = reachable.first(where: { $0.name == name }) {
+        if let exact = reachableByName[name].map({ files[$0] }) {
             if !exact.report.valid {
                 let reasons = exact.report.diagnostics.filter { $0.severity == .error }.map { "[\($0.code)] \($0.message)" }
                 diagnostics.append(BundleCode.invalidSound.diagnostic("'\(name)' is \(exact.report.path), which iOS will not play: "
@@ -37,12 +57,12 @@ struct ReferenceResolver {
             }
             return (exact.report.path, diagnostics)
         }
-        if let other = reachable.first(where: { $0.name.lowercased() == name.lowercased() }) {
+        if let other = reachableByLowercasedName[name.lowercased()].map({ files[$0] }) {
             diagnostics.append(BundleCode.caseMismatch.diagnostic("'\(name)' matches '\(other.name)' only with different case: it plays in the Simulator"
                 + " (case-insensitive file system) but not on a device, where the default sound plays instead"))
             return (nil, diagnostics)
         }
-        if let hidden = files.first(where: { $0.name.lowercased() == name.lowercased() }) {
+        if let hidden = anywhereByLowercasedName[name.lowercased()].map({ files[$0] }) {
             if hidden.location == .localized {
                 diagnostics.append(BundleCode.localized.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a .lproj folder; notification sounds must be non-localized resources at the bundle's top level"))
             } else {
@@ -50,13 +70,13 @@ struct ReferenceResolver {
             }
             return (nil, diagnostics)
         }
-        let sameStem = reachable.filter { stem($0.name).lowercased() == stem(name).lowercased() }.map { "'\($0.name)'" }
+        let sameStem = (reachableByLowercasedStem[Self.stem(name).lowercased()] ?? []).map { "'\(files[$0].name)'" }
         let hint = sameStem.isEmpty ? "" : "; the bundle has \(sameStem.joined(separator: ", ")): the name must match the file, extension included"
         diagnostics.append(BundleCode.notFound.diagnostic("no sound named '\(name)' at the bundle's top level or in Library/Sounds\(hint); iOS will play the default sound"))
         return (nil, diagnostics)
     }
 
-    private func stem(_ name: String) -> String {
+    private static func stem(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
