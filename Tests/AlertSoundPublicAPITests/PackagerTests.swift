@@ -67,6 +67,16 @@ import Testing
         #expect(!report.valid)
     }
 
+    @Test func folderSearchDoesNotFollowLinkLoops() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try Data(SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])).write(to: folder.appendingPathComponent("a/one.caf"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a/loop").path, withDestinationPath: "..")
+        let report = Checker().check(paths: [folder.path])
+        #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["one.caf"])
+    }
+
     @Test func checkBytesAppliesEveryRule() {
         let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
         let report = Checker(strict: true).check(bytes: caf, name: "named.wav")
