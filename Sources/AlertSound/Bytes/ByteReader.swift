@@ -18,11 +18,6 @@ struct ByteReader {
     var remaining: Int { bytes.count - position }
     var absolutePosition: Int64 { base + Int64(position) }
 
-    mutating func skip(_ count: Int) throws {
-        try need(count)
-        position += count
-    }
-
     mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
         try need(count)
         defer { position += count }

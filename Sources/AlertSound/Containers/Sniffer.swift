@@ -28,7 +28,6 @@ enum Sniffer {
             throw InspectionError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")
         }
         let magic = FourCC(Array(b[0..<4]))
-        let form = b.count >= 12 ? FourCC(Array(b[8..<12])) : nil
         switch magic {
         case "caff": return .caf
         case "FORM": return .aiff
@@ -37,7 +36,6 @@ enum Sniffer {
         default: break
         }
         if b.count >= 12, FourCC(Array(b[4..<8])) == "ftyp" { return .foreign(.mp4, nil) }
-        _ = form
         return nil
     }
 

@@ -133,10 +133,4 @@ public struct SoundInfo: Sendable, Hashable {
         guard let frames, let sampleRate, sampleRate > 0 else { return nil }
         return Double(frames) / sampleRate
     }
-
-    /// Bytes per frame of uncompressed data.
-    var bytesPerFrame: Int? {
-        guard let pcm, let channels else { return nil }
-        return pcm.bytesPerSample * channels
-    }
 }
