@@ -74,7 +74,7 @@ import Testing
         let frames = 48000 * 600
         let header = WAVWriter.header(format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
                                       frames: Int64(frames), audioBytes: Int64(frames * 4))
-        FileManager.default.createFile(atPath: input.path, contents: Data(header))
+        #expect(FileManager.default.createFile(atPath: input.path, contents: Data(header)))
         let handle = try FileHandle(forWritingTo: input)
         handle.seekToEndOfFile()
         let block = Data((0..<(48000 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) })

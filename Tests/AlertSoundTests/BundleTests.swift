@@ -40,7 +40,7 @@ enum BundleFixture {
         while let relative = enumerator.nextObject() as? String { relatives.append(relative) }
         for relative in relatives.sorted() {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: app + "/" + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: app + "/" + relative, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 try archive.addEntry(with: prefix + relative + "/", type: .directory, uncompressedSize: Int64(0), provider: empty)
                 continue
