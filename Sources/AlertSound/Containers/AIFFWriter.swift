@@ -1,6 +1,6 @@
 /// AIFF and AIFF-C headers. AIFF carries big-endian integers only; AIFF-C adds a compression type.
 public enum AIFFWriter {
-    /// Header up to the first audio byte. Append the audio, then `trailer(audioBytes:)`.
+    /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
     public static func header(format: AudioFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian, capacity: 128)
         var body = ByteWriter(order: .bigEndian)
@@ -37,8 +37,6 @@ public enum AIFFWriter {
         return w.bytes
     }
 
-    /// The pad byte an odd-sized SSND chunk needs.
-    public static func trailer(audioBytes: Int64) -> [UInt8] { audioBytes % 2 == 1 ? [0] : [] }
 
     static func compression(_ format: AudioFormat) -> (FourCC, String, Int) {
         switch format.encoding {

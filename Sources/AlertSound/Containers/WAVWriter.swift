@@ -39,7 +39,6 @@ public enum WAVWriter {
         return w.bytes
     }
 
-    public static func trailer(audioBytes: Int64) -> [UInt8] { audioBytes % 2 == 1 ? [0] : [] }
 
     static func tagAndBits(_ format: AudioFormat) -> (UInt16, Int) {
         switch format.encoding {

@@ -42,7 +42,7 @@ public struct Converter: Sendable {
         let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
         var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
         let file = try AtomicOutput(path: plan.outputPath)
-        let placeholder = header(plan, frames: 0, audioBytes: 0)
+        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0)
         try file.append(placeholder)
 
         var audioBytes: Int64 = 0
@@ -59,29 +59,14 @@ public struct Converter: Sendable {
             if last { break }
         }
         try emit(encoder.finish())
-        try file.append(trailer(plan, audioBytes: audioBytes))
-        let final = header(plan, frames: encoder.frames, audioBytes: audioBytes)
+        try file.append(plan.fileType.trailer(audioBytes: audioBytes))
+        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes)
         precondition(final.count == placeholder.count, "a header's length must not depend on the sizes in it")
         try file.overwrite(final, at: 0)
         try file.commit()
 
         return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
                                 frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr)
-    }
-
-    func header(_ plan: ConversionPlan, frames: Int64, audioBytes: Int64) -> [UInt8] {
-        switch plan.fileType {
-        case .caff: return CAFWriter.header(format: plan.output, validFrames: frames, audioBytes: audioBytes)
-        case .aiff, .aifc:
-            // AIFF-C ima4 states whole packets, padding included.
-            let stated = plan.output.encoding == .ima4 ? audioBytes / Int64(plan.output.bytesPerPacket) * Int64(IMA4.framesPerPacket) : frames
-            return AIFFWriter.header(format: plan.output, compressed: plan.fileType == .aifc, frames: stated, audioBytes: audioBytes)
-        case .wave: return WAVWriter.header(format: plan.output, frames: frames, audioBytes: audioBytes)
-        }
-    }
-
-    func trailer(_ plan: ConversionPlan, audioBytes: Int64) -> [UInt8] {
-        plan.fileType == .caff ? [] : AIFFWriter.trailer(audioBytes: audioBytes)
     }
 
     static func refuseOverwritingInput(input: String, output: String) throws {
