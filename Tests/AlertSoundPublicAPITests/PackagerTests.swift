@@ -77,6 +77,25 @@ import Testing
         #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["one.caf"])
     }
 
+    @Test func folderSearchFindsSoundsByContentAndFollowsFileLinks() throws {
+        let folder = try temporaryFolder()
+        let elsewhere = try temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let sound = SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])
+        try Data(sound).write(to: folder.appendingPathComponent("no-extension"))
+        try Data("just text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data(sound).write(to: elsewhere.appendingPathComponent("shared.caf"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked.caf").path,
+                                                   withDestinationPath: elsewhere.appendingPathComponent("shared.caf").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.caf").path, withDestinationPath: "missing.caf")
+        let report = Checker().check(paths: [folder.path + "/"])
+        #expect(report.files.map(\.path) == ["gone.caf", "linked.caf", "no-extension"].map { folder.path + "/" + $0 })
+        #expect(report.files.map { $0.diagnostics.map(\.code) } == [["unreadable"], [], []])
+    }
+
     @Test func checkBytesAppliesEveryRule() {
         let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
         let report = Checker(strict: true).check(bytes: caf, name: "named.wav")

@@ -23,7 +23,7 @@ enum ArchiveScanner {
             let relative = String(entry.path.dropFirst(appRoot.count + 1))
             guard !relative.isEmpty, !relative.hasSuffix("/") else { continue }
             let name = (relative as NSString).lastPathComponent
-            let soundByName = bundleSoundExtensions.contains((name as NSString).pathExtension.lowercased())
+            let soundByName = SoundPaths.soundExtensions.contains((name as NSString).pathExtension.lowercased())
             let display = displayPath + "!" + entry.path
             let location = SoundLocation.of(relativePath: relative, kind: .ipa)
             switch entry.type {

@@ -38,23 +38,12 @@ public enum SoundLocation: String, Sendable, Codable {
     }
 }
 
-/// Extensions that mark a file as a sound even before its content is read.
-let bundleSoundExtensions: Set<String> = ["caf", "aif", "aiff", "aifc", "wav", "mp3", "m4a", "aac", "flac", "ogg", "mp4"]
-
-/// Whether the first bytes of a file look like audio, for sounds with a missing or unusual extension.
+/// Whether the first bytes of a file are audio, for sounds with a missing or unusual extension.
+/// MPEG-4 counts only with an audio brand, so videos are not mistaken for sounds.
 func looksLikeSound(_ head: [UInt8]) -> Bool {
-    guard head.count >= 12 else { return false }
-    let magic = String(decoding: head[0..<4], as: UTF8.self)
-    let form = String(decoding: head[8..<12], as: UTF8.self)
-    switch magic {
-    case "caff", "fLaC", "OggS": return true
-    case "FORM": return form == "AIFF" || form == "AIFC"
-    case "RIFF", "RIFX", "RF64": return form == "WAVE"
-    default: break
+    guard let kind = try? Sniffer.identify(MemorySource(head)) else { return false }
+    if case .foreign(.mp4, _) = kind {
+        return head.count >= 12 && ["M4A ", "M4B ", "M4P "].contains(String(decoding: head[8..<12], as: UTF8.self))
     }
-    if head.starts(with: Array("ID3".utf8)) { return true }
-    if String(decoding: head[4..<8], as: UTF8.self) == "ftyp" {
-        return ["M4A ", "M4B ", "M4P "].contains(form)
-    }
-    return head[0] == 0xFF && head[1] & 0xE0 == 0xE0 && (head[1] >> 1) & 0x3 != 0 && (head[1] >> 3) & 0x3 != 1
+    return true
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Walks a bundle folder for sounds. Symbolic links are followed only while they stay inside the
-/// root; a folder already visited (a link loop) is not entered again; an entry that cannot be read
-/// is reported, never fatal.
+/// Walks a folder for sounds, by extension or by content. A folder already visited (a link loop)
+/// is not entered again, and links to folders outside the root are never entered, so the walk
+/// always ends. With `confineLinks` (a bundle) a link leaving the root is reported, because it
+/// will not exist on a device; without it (`check` on a folder) a link to a file is simply read.
 enum FolderScanner {
-    static func scan(root: String, kind: BundleKind, displayRoot: String) -> [FoundSound] {
+    static func scan(root: String, kind: BundleKind, displayRoot: String, confineLinks: Bool = true) -> [FoundSound] {
         let fm = FileManager.default
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         var visited = Set<FileID>()
@@ -25,7 +26,7 @@ enum FolderScanner {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 let isLink = (info.st_mode & S_IFMT) == S_IFLNK
-                let soundByName = bundleSoundExtensions.contains((name as NSString).pathExtension.lowercased())
+                let soundByName = SoundPaths.soundExtensions.contains((name as NSString).pathExtension.lowercased())
 
                 if isLink {
                     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -37,8 +38,16 @@ enum FolderScanner {
                         }
                         continue
                     }
-                    guard target == realRoot || target.hasPrefix(realRoot + "/") else {
-                        if soundByName || (targetInfo.st_mode & S_IFMT) == S_IFDIR {
+                    let isFolder = (targetInfo.st_mode & S_IFMT) == S_IFDIR
+                    let inside = target == realRoot || target.hasPrefix(realRoot + "/")
+                    if !inside, !confineLinks {
+                        if !isFolder, soundByName || looksLikeSound(head(of: path)) {
+                            found.append(FoundSound(relativePath: relative, displayPath: display, location: location, content: .file(path)))
+                        }
+                        continue
+                    }
+                    guard inside else {
+                        if soundByName || isFolder {
                             found.append(FoundSound(relativePath: relative, displayPath: display, location: location,
                                                     content: .problem(BundleCode.linkOutsideBundle.diagnostic(
                                                         "symbolic link to \(linkTarget(path)), outside the bundle: not followed, and it will not be there on a device"))))

@@ -22,7 +22,8 @@ public struct Checker: Sendable {
     public func check(paths: [String]) -> CheckReport {
         let targets = SoundPaths.expand(paths)
         return CheckReport(files: parallelMap(targets) { target in
-            target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
+            if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
+            return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
         })
     }
 

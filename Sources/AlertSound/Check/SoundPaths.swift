@@ -2,24 +2,25 @@ import Foundation
 
 /// Turns the paths a user names into the files to check.
 public enum SoundPaths {
-    public struct Target: Sendable, Hashable {
+    public struct Target: Sendable {
         public var path: String
         public var exists: Bool
+        /// Found, but not readable as a file (a broken link).
+        public var problem: Diagnostic?
     }
 
-    /// Extensions that mark a file inside a folder as a sound to check.
+    /// Extensions that mark a file in a folder or bundle as a sound before its content is read.
     public static let soundExtensions: Set<String> = [
         "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "flac", "ogg", "oga", "opus", "mp4", "au", "snd", "amr",
     ]
 
-    /// Files are kept as given; folders are searched recursively for files with a sound extension,
-    /// in sorted order. Symbolic links to folders are not followed, so the search always ends.
+    /// Files are kept as given; folders are searched recursively for sounds (by extension or
+    /// content), in sorted order, with the same walker as bundles.
     public static func expand(_ paths: [String]) -> [Target] {
         var targets: [Target] = []
-        let fm = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 targets.append(Target(path: path, exists: false))
                 continue
             }
@@ -27,32 +28,15 @@ public enum SoundPaths {
                 targets.append(Target(path: path, exists: true))
                 continue
             }
-            targets += soundFiles(under: path).map { Target(path: $0, exists: true) }
+            let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            for sound in FolderScanner.scan(root: root, kind: .resources, displayRoot: root, confineLinks: false) {
+                switch sound.content {
+                case .file: targets.append(Target(path: sound.displayPath, exists: true))
+                case .problem(let diagnostic): targets.append(Target(path: sound.displayPath, exists: true, problem: diagnostic))
+                case .bytes: break
+                }
+            }
         }
         return targets
-    }
-
-    static func soundFiles(under folder: String) -> [String] {
-        let root = URL(fileURLWithPath: folder)
-        guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [],
-            errorHandler: { _, _ in true }) else { return [] }
-        var found: [String] = []
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let rootPath = root.standardizedFileURL.path
-        for case let url as URL in walker {
-            guard soundExtensions.contains(url.pathExtension.lowercased()) else { continue }
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            if values?.isSymbolicLink == true {
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == nil { continue }
-            } else if values?.isRegularFile != true {
-                continue
-            }
-            // Report paths the way the user spelled the folder.
-            let full = url.standardizedFileURL.path
-            let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-            found.append(prefix + relative)
-        }
-        return found.sorted()
     }
 }

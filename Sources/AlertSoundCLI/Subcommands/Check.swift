@@ -5,7 +5,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Judge sound files against iOS's notification-sound rules.",
         discussion: """
-            Folders are searched recursively for files with a sound extension. Exit status: 0 when \
+            Folders are searched recursively for sounds, by extension or content. Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
             Codes: \(Rule.all.map(\.code).joined(separator: ", ")).
             """
