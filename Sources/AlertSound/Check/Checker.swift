@@ -29,28 +29,22 @@ public struct Checker: Sendable {
 
     /// Checks one file.
     public func check(path: String) -> FileReport {
-        let outcome: RuleSubject.Outcome
-        do {
-            outcome = .inspected(try SoundFile.inspect(path: path))
-        } catch let error as InspectionError {
-            outcome = error.kind == .notFound ? .missing : .unreadable(error)
-        } catch {
-            outcome = .unreadable(InspectionError(.io, "\(error)", path: path))
-        }
-        return report(RuleSubject(path: path, outcome: outcome))
+        report(subject(path: path) { try SoundFile.inspect(path: path) })
     }
 
     /// Checks a file's contents held in memory; `name` is the file name the app would use.
     public func check(bytes: [UInt8], name: String) -> FileReport {
-        let outcome: RuleSubject.Outcome
+        report(subject(path: name) { try SoundFile.inspect(bytes: bytes, name: name) })
+    }
+
+    private func subject(path: String, _ read: () throws -> SoundInfo) -> RuleSubject {
         do {
-            outcome = .inspected(try SoundFile.inspect(bytes: bytes, name: name))
+            return RuleSubject(path: path, outcome: .inspected(try read()))
         } catch let error as InspectionError {
-            outcome = .unreadable(error)
+            return RuleSubject(path: path, outcome: error.kind == .notFound ? .missing : .unreadable(error))
         } catch {
-            outcome = .unreadable(InspectionError(.io, "\(error)", path: name))
+            return RuleSubject(path: path, outcome: .unreadable(InspectionError(.io, "\(error)", path: path)))
         }
-        return report(RuleSubject(path: name, outcome: outcome))
     }
 
     /// Applies the rules to a subject that was already read.

@@ -14,15 +14,18 @@ protocol FrameReader: AnyObject {
 /// Opens `path` with the native reader when our own parsers understand the data (AIFF, WAV,
 /// CAF with PCM, µ/A-law or IMA4), and with libsndfile for everything else it can decode.
 func openFrameReader(path: String) throws -> FrameReader {
+    let source: FileSource
     let info: SoundInfo
     do {
-        info = try SoundFile.inspect(path: path)
+        source = try SoundFile.open(path: path)
+        info = try SoundFile.inspect(source: source, name: path)
     } catch let error as InspectionError {
         // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64).
         if error.kind == .unrecognized, let reader = try? SndFileReader(path: path) { return reader }
         throw ConversionError(.input, error.description)
     }
-    if let reader = try NativeReader(path: path, info: info) { return reader }
+    // The header was parsed once; the native reader decodes from the same open file.
+    if let reader = NativeReader(source: source, info: info) { return reader }
     do {
         return try SndFileReader(path: path)
     } catch let error as ConversionError {

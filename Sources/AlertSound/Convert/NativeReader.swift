@@ -14,7 +14,7 @@ final class NativeReader: FrameReader {
     private var ima: IMA4Decoder?
 
     /// `nil` when the data is not something this reader decodes.
-    init?(path: String, info: SoundInfo) throws {
+    init?(source: FileSource, info: SoundInfo) {
         guard info.container.isAppleAlertContainer || info.container == .rf64 || info.container == .rifx,
               let format = info.format, let channels = info.channels, let rate = info.sampleRate,
               let frames = info.frames, let offset = info.dataOffset else { return nil }
@@ -33,11 +33,7 @@ final class NativeReader: FrameReader {
         default:
             return nil
         }
-        do {
-            source = try FileSource(path: path)
-        } catch {
-            throw ConversionError(.input, "\(path): cannot read: \(error)")
-        }
+        self.source = source
         self.info = info
         self.channels = channels
         sampleRate = rate

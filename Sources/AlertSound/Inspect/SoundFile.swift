@@ -14,13 +14,16 @@ public enum SoundFile {
 
     /// Inspects the file at `path`.
     public static func inspect(path: String) throws -> SoundInfo {
-        let source: FileSource
+        try inspect(source: try open(path: path), name: path)
+    }
+
+    /// Opens `path` for reading, with errors that name it.
+    static func open(path: String) throws -> FileSource {
         do {
-            source = try FileSource(path: path)
+            return try FileSource(path: path)
         } catch let error as SourceError {
             throw InspectionError(error.isNotFound ? .notFound : .io, error.isNotFound ? "no such file" : "cannot read: \(error)", path: path)
         }
-        return try inspect(source: source, name: path)
     }
 
     /// Inspects a file's contents held in memory; `name` is used in error messages.
