@@ -178,6 +178,15 @@ import Testing
         #expect((json["references"] as! [[String: Any]]).count == 4)
     }
 
+    @Test func numbersAreWrittenTheSameEverywhere() {
+        #expect(Formatting.seconds(1.5) == "1.500")
+        #expect(Formatting.seconds(29.9995) == "30.000")
+        #expect(Formatting.seconds(0.0004) == "0.000")
+        #expect(Formatting.seconds(-1.25) == "-1.250")
+        #expect(Formatting.number(44100) == "44100")
+        #expect(Formatting.number(22050.5) == "22050.5")
+    }
+
     @Test func rulesAreListedWithCodesAndSeverities() {
         #expect(Rule.all.count >= 9)
         #expect(Rule.named("too-long")?.severity == .error)

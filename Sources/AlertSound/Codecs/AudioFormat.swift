@@ -39,7 +39,7 @@ public struct AudioFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// In afconvert's words: `2 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 68 bytes/packet, 64 frames/packet`.
     public var description: String {
-        let rate = sampleRate == sampleRate.rounded() ? String(Int64(sampleRate)) : String(sampleRate)
+        let rate = Formatting.number(sampleRate)
         switch encoding {
         case let .pcm(bits, isFloat, isBigEndian):
             return "\(channels) ch, \(rate) Hz, 'lpcm' \(bits)-bit \(isBigEndian ? "big" : "little")-endian \(isFloat ? "float" : "signed integer")"

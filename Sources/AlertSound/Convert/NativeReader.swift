@@ -117,7 +117,7 @@ final class NativeReader: FrameReader {
     }
 
     static func describe(_ info: SoundInfo) -> String {
-        let rate = info.sampleRate.map(AudioFormat.rateText) ?? "?"
+        let rate = info.sampleRate.map(Formatting.number) ?? "?"
         let ch = info.channels ?? 0
         switch info.format {
         case .lpcm?:

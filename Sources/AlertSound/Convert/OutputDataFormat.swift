@@ -53,7 +53,7 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         Self.names.first { $0.value == kind }?.key ?? "?"
     }
 
-    public var description: String { name + (sampleRate.map { "@" + AudioFormat.rateText($0) } ?? "") }
+    public var description: String { name + (sampleRate.map { "@" + Formatting.number($0) } ?? "") }
 
     public func encoding() -> AudioFormat.Encoding {
         switch kind {
@@ -117,11 +117,5 @@ extension FileType {
         case .aiff: return OutputDataFormat(OutputDataFormat.names["BEI16"]!)
         case .wave: return OutputDataFormat(OutputDataFormat.names["LEI16"]!)
         }
-    }
-}
-
-extension AudioFormat {
-    static func rateText(_ rate: Double) -> String {
-        rate == rate.rounded() && abs(rate) < 1e15 ? String(Int64(rate)) : String(rate)
     }
 }

@@ -11,8 +11,8 @@ extension Rule {
             // The longest that still plays is the largest frame count strictly below 30 s.
             let longest = Int64((maximumAlertDuration * rate).rounded(.up)) - 1
             let excess = frames - longest
-            return "plays \(seconds(Double(frames) / rate)); iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
-                + " plays the default sound. Cut at least \(seconds(Double(excess) / rate)) (\(excess) frame\(excess == 1 ? "" : "s"))"
+            return "plays \(Formatting.seconds(Double(frames) / rate)) s; iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
+                + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s"))"
         },
         triggering: [Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
                      Example.sound(.wav, rate: 8000, frames: 8000 * 45)],
@@ -39,12 +39,4 @@ extension Rule {
         },
         triggering: [Example.sound(frames: 0)],
         passing: [Example.sound(frames: 1), Example.sound(frames: nil)])
-}
-
-/// Seconds with millisecond precision, as people read them.
-func seconds(_ value: Double) -> String {
-    guard value.isFinite, abs(value) < 1e12 else { return "\(value) s" }
-    let ms = Int64((value * 1000).rounded())
-    let fraction = String(ms % 1000)
-    return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
 }

@@ -13,7 +13,7 @@ enum InfoPrinter {
             case .success(let info):
                 out += line("Container", "\(info.container.displayName) (\(info.container.rawValue))")
                 out += line("Data format", [info.format?.code, info.formatID.map { "'\($0)'" }].compactMap { $0 }.joined(separator: " "))
-                if let rate = info.sampleRate { out += line("Sample rate", "\(SoundInfo.number(rate)) Hz") }
+                if let rate = info.sampleRate { out += line("Sample rate", "\(Formatting.number(rate)) Hz") }
                 if let ch = info.channels { out += line("Channels", String(ch)) }
                 if let bits = info.bitsPerSample {
                     let layout = info.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \($0.isBigEndian ? "big" : "little")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
@@ -23,7 +23,7 @@ enum InfoPrinter {
                     out += line("Packets", "\(bpp) bytes/packet, \(fpp) frames/packet")
                 }
                 out += line("Frames", info.frames.map(String.init) ?? "unknown")
-                out += line("Duration", info.duration.map { "\(format3($0)) s" } ?? "unknown")
+                out += line("Duration", info.duration.map { "\(Formatting.seconds($0)) s" } ?? "unknown")
                 if let offset = info.dataOffset, let size = info.dataSize {
                     out += line("Audio data", "\(size) bytes at byte \(offset)")
                 }

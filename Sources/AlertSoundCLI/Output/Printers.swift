@@ -29,20 +29,9 @@ extension SoundInfo {
             if format == .lpcm, let bits = bitsPerSample { f += " \(bits)-bit\(pcm?.isFloat == true ? " float" : "")" }
             parts.append(f)
         }
-        if let sampleRate { parts.append("\(Self.number(sampleRate)) Hz") }
+        if let sampleRate { parts.append("\(Formatting.number(sampleRate)) Hz") }
         if let channels { parts.append("\(channels) ch") }
-        if let duration { parts.append(String(format3(duration)) + " s") }
+        if let duration { parts.append(Formatting.seconds(duration) + " s") }
         return parts.joined(separator: ", ")
     }
-
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
-    }
-}
-
-func format3(_ v: Double) -> String {
-    guard v.isFinite, abs(v) < 1e12 else { return String(v) }
-    let ms = Int64((v * 1000).rounded())
-    let fraction = String(ms % 1000)
-    return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
 }

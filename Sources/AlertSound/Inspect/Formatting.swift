@@ -1,0 +1,16 @@
+/// How alertsound writes numbers, shared by the library's messages and the command's output.
+public enum Formatting {
+    /// Seconds with millisecond precision, without the unit: `1.500`.
+    public static func seconds(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return String(value) }
+        let ms = Int64((value * 1000).rounded())
+        let sign = ms < 0 ? "-" : ""
+        let fraction = String(abs(ms) % 1000)
+        return "\(sign)\(abs(ms) / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    /// A whole number without a fraction (`44100`), anything else as Swift prints it (`22050.5`).
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
