@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .systemLibrary(
@@ -24,9 +23,14 @@ let package = Package(
             pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "AlertSound",
-            dependencies: ["CSndFile", "CSampleRate", "ZIPFoundation"]
+            dependencies: ["CSndFile", "CSampleRate", "CZlib"]
         ),
         .executableTarget(
             name: "alertsound",
@@ -49,7 +53,7 @@ let package = Package(
             ),
             dependencies: ["alertsound"]
         ),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "ZIPFoundation"]),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "CZlib"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
         .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound"]),
     ]

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ZIPFoundation
 @testable import AlertSound
 
 /// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.
@@ -30,11 +29,10 @@ enum BundleFixture {
 
     /// Zips `app` as `Payload/<name>.app/…` the way Xcode exports an .ipa (deflated entries).
     static func ipa(of app: String, to path: String) throws {
-        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        var zip = ZipWriter()
         let prefix = "Payload/" + URL(fileURLWithPath: app).lastPathComponent + "/"
-        let empty: (Int64, Int) throws -> Data = { _, _ in Data() }
-        try archive.addEntry(with: "Payload/", type: .directory, uncompressedSize: Int64(0), provider: empty)
-        try archive.addEntry(with: prefix, type: .directory, uncompressedSize: Int64(0), provider: empty)
+        zip.add("Payload/", method: .stored)
+        zip.add(prefix, method: .stored)
         let enumerator = FileManager.default.enumerator(atPath: app)!
         var relatives: [String] = []
         while let relative = enumerator.nextObject() as? String { relatives.append(relative) }
@@ -42,13 +40,12 @@ enum BundleFixture {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: app + "/" + relative, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                try archive.addEntry(with: prefix + relative + "/", type: .directory, uncompressedSize: Int64(0), provider: empty)
+                zip.add(prefix + relative + "/", method: .stored)
                 continue
             }
-            let data = try Data(contentsOf: URL(fileURLWithPath: app + "/" + relative))
-            let provider: (Int64, Int) throws -> Data = { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
-            try archive.addEntry(with: prefix + relative, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate, provider: provider)
+            zip.add(prefix + relative, Array(try Data(contentsOf: URL(fileURLWithPath: app + "/" + relative))))
         }
+        try Data(zip.archive()).write(to: URL(fileURLWithPath: path))
     }
 
     static func codes(_ report: BundleReport, file name: String) -> [String] {

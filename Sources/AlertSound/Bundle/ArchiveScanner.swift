@@ -1,91 +1,65 @@
-import Foundation
-import ZIPFoundation
-
-/// Reads an `.ipa` in place: entries are decompressed into memory one at a time, never to disk.
+/// Reads an `.ipa` in place: the central directory is streamed, and each sound entry is later
+/// read through its own bounded source (`ZipArchive.source(for:)`), never extracted or held whole.
 enum ArchiveScanner {
-    /// Sounds larger than this inside an archive are reported rather than decompressed.
-    static let maximumEntrySize: UInt64 = 64 * 1024 * 1024
-
     static func scan(path: String, displayPath: String) throws -> BundleScan {
-        let archive: Archive
+        let archive: ZipArchive
         do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
+            archive = try ZipArchive(path: path)
+        } catch let error as ArchiveError {
             throw BundleError("\(path): not an .ipa (zip) archive, an app or a folder (\(error)); for a single sound use alertsound check")
+        } catch {
+            throw BundleError("\(path): cannot read the archive (\(error))")
         }
-        let entries = Array(archive)
-        // The app is the first `Payload/<name>.app/` folder.
-        guard let appRoot = entries.lazy.compactMap({ appFolder(in: $0.path) }).first else {
-            throw BundleError("\(path): no Payload/<name>.app inside; is this an .ipa?")
-        }
-        var sounds: [FoundSound] = []
-        for entry in entries where entry.path.hasPrefix(appRoot + "/") {
-            let relative = String(entry.path.dropFirst(appRoot.count + 1))
-            guard !relative.isEmpty, !relative.hasSuffix("/") else { continue }
-            let name = (relative as NSString).lastPathComponent
-            let soundByName = SoundPaths.soundExtensions.contains((name as NSString).pathExtension.lowercased())
-            let display = displayPath + "!" + entry.path
-            let location = SoundLocation.of(relativePath: relative, kind: .ipa)
-            switch entry.type {
-            case .directory:
-                continue
-            case .symlink:
-                if soundByName {
-                    sounds.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                             content: .problem(BundleCode.unreadable.diagnostic("a symbolic link inside the archive; links are not followed"))))
-                }
-            case .file:
-                if entry.uncompressedSize > maximumEntrySize {
-                    if soundByName {
-                        sounds.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                                 content: .problem(BundleCode.unreadable.diagnostic("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed"))))
-                    }
-                    continue
-                }
-                if !soundByName {
-                    // Content sniffing needs only the first bytes.
-                    guard looksLikeSound(try prefix(of: entry, in: archive, count: 16)) else { continue }
-                }
-                do {
-                    sounds.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                             content: .bytes(try contents(of: entry, in: archive))))
-                } catch {
-                    sounds.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                             content: .problem(BundleCode.unreadable.diagnostic("cannot decompress: \(error)"))))
-                }
-            }
-        }
-        return BundleScan(kind: .ipa, root: displayPath + "!" + appRoot, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
-    }
-
-    static func appFolder(in entryPath: String) -> String? {
-        let parts = entryPath.split(separator: "/", omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0] == "Payload", parts[1].hasSuffix(".app") else { return nil }
-        return "Payload/" + parts[1]
-    }
-
-    private struct Enough: Error {}
-
-    private static func prefix(of entry: Entry, in archive: Archive, count: Int) throws -> [UInt8] {
-        var bytes: [UInt8] = []
+        // The app is the first `Payload/<name>.app` in directory order.
+        var appName: String?
         do {
-            _ = try archive.extract(entry, bufferSize: 4096, skipCRC32: true) { chunk in
-                bytes.append(contentsOf: chunk.prefix(count - bytes.count))
-                if bytes.count >= count { throw Enough() }
+            try archive.forEachEntry { entry in
+                appName = appFolder(entry.components)
+                return appName == nil
             }
-        } catch is Enough {}
-        return bytes
+        } catch {
+            throw BundleError("\(path): \(error)")
+        }
+        guard let appName else { throw BundleError("\(path): no Payload/<name>.app inside; is this an .ipa?") }
+        let root = "Payload/" + appName
+
+        var sounds: [FoundSound] = []
+        do {
+            try archive.forEachEntry { entry in
+                let parts = entry.components
+                guard parts.count > 2, parts[0] == "Payload", parts[1] == appName, entry.kind != .directory else { return true }
+                let relative = parts.dropFirst(2).joined(separator: "/")
+                let name = parts[parts.count - 1]
+                let soundByName = SoundPaths.isSoundName(name)
+                let found = { (content: FoundSound.Content) in
+                    sounds.append(FoundSound(relativePath: relative, displayPath: displayPath + "!" + entry.path,
+                                             location: SoundLocation.of(relativePath: relative, kind: .ipa), content: content))
+                }
+                func problem(_ message: String) { found(.problem(BundleCode.unreadable.diagnostic(message))) }
+                if entry.kind == .symlink {
+                    if soundByName { problem("a symbolic link inside the archive; links are not followed") }
+                } else if entry.escapesRoot {
+                    if soundByName { problem("the entry's name contains '..' and would be extracted outside the app") }
+                } else if entry.uncompressedSize > Limits.maximumArchiveEntrySize {
+                    if soundByName { problem("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed") }
+                } else if soundByName {
+                    found(.archiveEntry(archive, entry))
+                } else if let source = try? archive.source(for: entry), looksLikeSound((try? source.read(at: 0, count: 16)) ?? []) {
+                    // Content sniffing needs only the first bytes.
+                    found(.archiveEntry(archive, entry))
+                }
+                return true
+            }
+        } catch {
+            throw BundleError("\(path): \(error)")
+        }
+        return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
     }
 
-    private static func contents(of entry: Entry, in archive: Archive) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(entry.uncompressedSize))
-        _ = try archive.extract(entry, bufferSize: 64 * 1024) { chunk in
-            // The declared size bounds what a damaged or hostile entry may inflate to.
-            guard UInt64(bytes.count + chunk.count) <= maximumEntrySize else { throw BundleError("entry inflates past its size") }
-            bytes.append(contentsOf: chunk)
-        }
-        return bytes
+    /// `<name>.app` when the entry is `Payload/<name>.app` or inside it.
+    static func appFolder(_ components: [String]) -> String? {
+        guard components.count >= 2, components[0] == "Payload", components[1].hasSuffix(".app") else { return nil }
+        return components[1]
     }
 }
 

@@ -2,7 +2,8 @@
 struct FoundSound: Sendable {
     enum Content: Sendable {
         case file(String)
-        case bytes([UInt8])
+        /// An entry of an .ipa, read through its own bounded source when judged.
+        case archiveEntry(ZipArchive, ZipEntry)
         /// Found, but not readable as a file (a broken or escaping link, an oversized archive entry).
         case problem(Diagnostic)
     }

@@ -41,7 +41,8 @@ public struct BundleValidator: Sendable {
             let scan = try ArchiveScanner.scan(path: path, displayPath: display)
             kind = .ipa
             root = scan.root
-            files = scan.sounds.map { sound in
+            // Each entry has its own source over the shared, read-only archive: judged in parallel too.
+            files = parallelMap(scan.sounds) { sound in
                 BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
             }
         }
@@ -64,8 +65,13 @@ public struct BundleValidator: Sendable {
             var report = checker.check(path: path)
             report.path = sound.displayPath
             return report
-        case .bytes(let bytes):
-            return checker.check(bytes: bytes, name: sound.displayPath)
+        case let .archiveEntry(archive, entry):
+            do {
+                return checker.check(source: try archive.source(for: entry), name: sound.displayPath)
+            } catch {
+                return FileReport(path: sound.displayPath, info: nil,
+                                  diagnostics: [BundleCode.unreadable.diagnostic("cannot decompress: \(error)")], strict: checker.strict)
+            }
         case .problem(let diagnostic):
             return FileReport(path: sound.displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)
         }

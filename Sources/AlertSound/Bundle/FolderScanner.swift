@@ -26,7 +26,7 @@ enum FolderScanner {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 let isLink = (info.st_mode & S_IFMT) == S_IFLNK
-                let soundByName = SoundPaths.soundExtensions.contains((name as NSString).pathExtension.lowercased())
+                let soundByName = SoundPaths.isSoundName(name)
 
                 if isLink {
                     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

@@ -37,6 +37,11 @@ public struct Checker: Sendable {
         report(subject(path: name) { try SoundFile.inspect(bytes: bytes, name: name) })
     }
 
+    /// Checks contents read through any byte source (an archive entry).
+    func check(source: ByteSource, name: String) -> FileReport {
+        report(subject(path: name) { try SoundFile.inspect(source: source, name: name) })
+    }
+
     private func subject(path: String, _ read: () throws -> SoundInfo) -> RuleSubject {
         do {
             return RuleSubject(path: path, outcome: .inspected(try read()))

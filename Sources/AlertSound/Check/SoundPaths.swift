@@ -14,6 +14,9 @@ public enum SoundPaths {
         "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "flac", "ogg", "oga", "opus", "mp4", "au", "snd", "amr",
     ]
 
+    /// Whether a file name's extension marks it as a sound.
+    static func isSoundName(_ name: String) -> Bool { soundExtensions.contains(lowercasedExtension(name)) }
+
     /// Files are kept as given; folders are searched recursively for sounds (by extension or
     /// content), in sorted order, with the same walker as bundles.
     public static func expand(_ paths: [String]) -> [Target] {
@@ -33,7 +36,7 @@ public enum SoundPaths {
                 switch sound.content {
                 case .file: targets.append(Target(path: sound.displayPath, exists: true))
                 case .problem(let diagnostic): targets.append(Target(path: sound.displayPath, exists: true, problem: diagnostic))
-                case .bytes: break
+                case .archiveEntry: break
                 }
             }
         }

@@ -79,13 +79,11 @@ enum AIFFReader {
 
     static func parseCOMM(_ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]) throws -> Description {
         var r = reader
-        let channels = Int(try r.i16())
+        let rawChannels = try r.i16()
         let frames = Int64(try r.u32())
         let sampleSize = Int(try r.i16())
         let rate = try r.extended80()
-        guard channels > 0 else {
-            throw InspectionError.malformed("channel count is \(channels)", chunk: chunk.id, offset: chunk.headerOffset)
-        }
+        let channels = try checkChannels(rawChannels, chunk: chunk.id, offset: chunk.headerOffset)
         let sampleRate = try checkSampleRate(rate, chunk: chunk.id, offset: chunk.headerOffset)
         var compression: FourCC = "NONE"
         if isAIFC {

@@ -15,8 +15,9 @@ enum AUReader {
             info.formatID = String(encoding)
             info.format = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
             info.bitsPerSample = formats[encoding]?.1
-            if rate > 0 { info.sampleRate = Double(rate) }
-            if channels > 0, channels <= 65_535 { info.channels = Int(channels) }
+            // Recognised only to name it; an implausible value is left unknown rather than repeated.
+            if rate > 0, Double(rate) <= Limits.maximumSampleRate { info.sampleRate = Double(rate) }
+            if channels > 0, channels <= Limits.maximumChannels { info.channels = Int(channels) }
             guard offset <= source.size else { return }
             info.dataOffset = offset
             let available = source.size - offset

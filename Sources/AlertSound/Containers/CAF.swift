@@ -112,7 +112,8 @@ enum CAFReader {
         info.dataSize = audioBytes
         var framesInData: Int64?
         if description.bytesPerPacket > 0, description.framesPerPacket > 0 {
-            framesInData = audioBytes / Int64(description.bytesPerPacket) * Int64(description.framesPerPacket)
+            // A packet count times 2^30 frames per packet can overflow: then the data states no length.
+            framesInData = (audioBytes / Int64(description.bytesPerPacket)).multiplied(by: Int64(description.framesPerPacket))
         }
         if let validFrames {
             if let framesInData, validFrames > framesInData {
@@ -149,10 +150,8 @@ enum CAFReader {
             let bits = try r.u32()
             func fail(_ message: String) -> InspectionError { .malformed(message, chunk: "desc", offset: chunkOffset) }
             sampleRate = try checkSampleRate(rate, chunk: "desc", offset: chunkOffset)
-            guard ch > 0 else { throw fail("channel count is 0") }
-            guard ch <= 65_535 else { throw fail("channel count \(ch) is not plausible") }
+            channels = try checkChannels(ch, chunk: "desc", offset: chunkOffset)
             guard bpp <= 1 << 30, fpp <= 1 << 30, bits <= 1 << 16 else { throw fail("packet sizes are not plausible") }
-            channels = Int(ch)
             bytesPerPacket = Int(bpp)
             framesPerPacket = Int(fpp)
             bitsPerChannel = Int(bits)
@@ -163,8 +162,7 @@ enum CAFReader {
                     throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
                 }
                 let isFloat = flags & 1 != 0
-                guard (1...64).contains(bits), Int(bits) <= Int(bpp / ch) * 8 else { throw fail("\(bits) bits per channel do not fit \(bpp / ch) bytes") }
-                if isFloat, bits != 32, bits != 64 { throw fail("floating-point samples of \(bits) bits") }
+                try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset)
                 pcm = PCMLayout(isFloat: isFloat, isBigEndian: flags & 2 == 0, isSigned: true, bytesPerSample: Int(bpp / ch))
             case "ima4":
                 format = .ima4

@@ -15,7 +15,7 @@ struct IFFChunk {
 /// end are reported, and a missing pad byte after an odd-sized chunk is tolerated.
 struct IFFChunkWalker {
     /// Real files have a few dozen chunks; this bound keeps a hostile file from taking minutes.
-    static let maxChunks = 10_000
+    static let maxChunks = Limits.maximumChunks
 
     let source: ByteSource
     let order: ByteOrder
@@ -79,7 +79,7 @@ struct IFFChunkWalker {
 
 /// Reads at most `limit` bytes of a chunk's payload: header chunks are small, and a
 /// declared size is never a reason to allocate.
-func readPayload(_ chunk: IFFChunk, from source: ByteSource, order: ByteOrder, limit: Int = 4096) throws -> ByteReader {
+func readPayload(_ chunk: IFFChunk, from source: ByteSource, order: ByteOrder, limit: Int = Limits.maximumChunkRead) throws -> ByteReader {
     let count = Int(min(chunk.availableSize, Int64(limit)))
     return ByteReader(try source.read(at: chunk.payloadOffset, count: count), base: chunk.payloadOffset, order: order)
 }
@@ -94,22 +94,11 @@ func parsing<T>(_ chunk: FourCC, at offset: Int64, _ body: () throws -> T) throw
     }
 }
 
-/// Sample rates a header may state: finite, positive and not absurd.
-func checkSampleRate(_ rate: Double, chunk: FourCC, offset: Int64) throws -> Double {
-    guard rate.isFinite, rate > 0 else {
-        throw InspectionError.malformed("sample rate is \(rate.isNaN ? "NaN" : String(rate))", chunk: chunk, offset: offset)
-    }
-    guard rate >= 1, rate < 100_000_000 else {
-        throw InspectionError.malformed("sample rate \(rate) Hz is not plausible", chunk: chunk, offset: offset)
-    }
-    return rate
-}
-
 /// A FORM/RIFF size that disagrees with the file, as a repair. Writers that leave the final
 /// chunk's pad byte out of the total are common and harmless, so that case is accepted.
 func containerSizeRepair(_ magic: FourCC, declared: Int64, fileSize: Int64) -> Repair? {
-    let total = declared + 8
-    if total == fileSize || (declared % 2 == 1 && total + 1 == fileSize) { return nil }
+    // A 64-bit RF64 size can be anything; compare without letting the sum overflow.
+    if let total = declared.adding(8), total == fileSize || (declared % 2 == 1 && total.adding(1) == fileSize) { return nil }
     return Repair(message: "\(magic) size \(declared) + 8 differs from the file size \(fileSize)", chunk: magic.description, offset: 0)
 }
 

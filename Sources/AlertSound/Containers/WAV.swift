@@ -114,12 +114,16 @@ struct WAVFormat {
                 samplesPerBlock = Int(try r.u16())
             }
         }
-        guard channels > 0 else {
-            throw InspectionError.malformed("channel count is 0", chunk: chunk.id, offset: chunk.headerOffset)
-        }
+        channels = try checkChannels(channels, chunk: chunk.id, offset: chunk.headerOffset)
         sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.headerOffset)
         bits = validBits > 0 ? validBits : (storedBits > 0 ? storedBits : nil)
         if tag == 6 || tag == 7 { bits = 8 }
+        if tag == 1 || tag == 3 {
+            guard let width = bytesPerSample else {
+                throw InspectionError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id, offset: chunk.headerOffset)
+            }
+            try checkPCM(isFloat: tag == 3, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id, offset: chunk.headerOffset)
+        }
     }
 
     var tagName: String { "0x" + hex2(UInt8(tag >> 8)) + hex2(UInt8(tag & 0xFF)) }
@@ -169,6 +173,6 @@ struct WAVFormat {
         let whole = dataBytes / Int64(blockAlign)
         let rest = Int(dataBytes % Int64(blockAlign))
         let partial: Int64 = rest >= header ? Int64((rest - header) * 2 / channels + 1) : 0
-        return whole * perBlock + partial
+        return whole.multiplied(by: perBlock)?.adding(partial)
     }
 }

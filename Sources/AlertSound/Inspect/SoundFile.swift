@@ -51,6 +51,8 @@ public enum SoundFile {
             throw InspectionError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", offset: offset, path: name)
         } catch let error as SourceError {
             throw InspectionError(.io, "cannot read: \(error)", path: name)
+        } catch let error as ArchiveError {
+            throw InspectionError(.io, "cannot decompress: \(error)", path: name)
         }
     }
 }

@@ -44,9 +44,7 @@ public struct RuleSubject: Sendable {
 
     /// The file's extension, lower-cased, without the dot; empty when it has none.
     public var fileExtension: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        lowercasedExtension(path.split(separator: "/").last.map(String.init) ?? path)
     }
 }
 

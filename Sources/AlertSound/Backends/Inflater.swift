@@ -1,0 +1,47 @@
+import CZlib
+
+/// Raw deflate (zip method 8) through zlib. Every call either makes progress or says why it
+/// cannot, so a caller's loop always ends: the hang in ZIPFoundation's Linux inflate loop was a
+/// loop that kept calling `inflate` after the stream had stopped short.
+final class Inflater {
+    private var stream = z_stream()
+
+    init() throws {
+        let status = inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { throw ArchiveError("zlib cannot start inflating (status \(status))") }
+    }
+
+    deinit { inflateEnd(&stream) }
+
+    func reset() { inflateReset(&stream) }
+
+    /// Inflates from `input` into `output`. `ended` is true once the deflate stream is complete.
+    /// Throws for damaged data; returns no progress only when `input` is empty or `output` full.
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int, ended: Bool) {
+        guard !output.isEmpty else { return (0, 0, false) }
+        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.avail_in = uInt(input.count)
+        stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+        stream.avail_out = uInt(output.count)
+        let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+        let consumed = input.count - Int(stream.avail_in)
+        let produced = output.count - Int(stream.avail_out)
+        stream.next_in = nil
+        stream.next_out = nil
+        switch status {
+        case Z_OK: return (consumed, produced, false)
+        case Z_STREAM_END: return (consumed, produced, true)
+        case Z_BUF_ERROR: return (consumed, produced, false)
+        default:
+            let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
+            throw ArchiveError("damaged deflate data: \(reason)")
+        }
+    }
+}
+
+/// Why an archive or one of its entries cannot be read.
+public struct ArchiveError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

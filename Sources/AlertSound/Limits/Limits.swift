@@ -1,0 +1,40 @@
+/// Every bound alertsound puts on what it reads, in one place: the README and the man page
+/// quote these numbers. A file past a bound gets a clear error or a report, never a trap, a
+/// hang or an allocation that grows with what a header claims.
+public enum Limits {
+    /// Channels a header may state. libsndfile stops at the same number; no real sound has more.
+    public static let maximumChannels = 1024
+    /// Highest sample rate a header may state (768 kHz: twice the highest studio rate).
+    public static let maximumSampleRate = 768_000.0
+    /// Bytes of any one header chunk read into memory; sound data is never read to check a file.
+    public static let maximumChunkRead = 4096
+    /// Chunks walked in one file before the rest is reported as not read.
+    public static let maximumChunks = 10_000
+    /// Bytes of audio one conversion block holds, whatever the channel count.
+    public static let conversionBlockBytes = 1 << 20
+    /// An APNs payload or Xcode `.apns` file (APNs itself accepts 4 KB, VoIP 5 KB).
+    public static let maximumPayloadBytes = 1 << 20
+    /// A `--sounds-from` list.
+    public static let maximumNameListBytes = 4 << 20
+    /// Names read from one `--sounds-from` list.
+    public static let maximumNameListEntries = 100_000
+    /// Entries read from an .ipa's central directory.
+    public static let maximumArchiveEntries = 1_000_000
+    /// A sound inside an .ipa larger than this is reported, not decompressed.
+    public static let maximumArchiveEntrySize: Int64 = 64 << 20
+    /// Folder levels a walk descends; anything deeper is reported.
+    public static let maximumFolderDepth = 4096
+}
+
+/// Overflow-checked arithmetic for sizes read from files: `nil` instead of a trap.
+extension Int64 {
+    @inline(__always) func adding(_ other: Int64) -> Int64? {
+        let (value, overflow) = addingReportingOverflow(other)
+        return overflow ? nil : value
+    }
+
+    @inline(__always) func multiplied(by other: Int64) -> Int64? {
+        let (value, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? nil : value
+    }
+}
