@@ -26,7 +26,12 @@ public struct SoundReference: Sendable, Hashable {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw BundleError("\(path): cannot read the list of sound names")
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+        return list(text: text, source: path)
+    }
+
+    /// One name per line of `text`; `source` names the list in each reference (`source:line`).
+    static func list(text: String, source path: String) -> [SoundReference] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
             let name = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
             return SoundReference(name: name, source: "\(path):\(number + 1)")

@@ -5,7 +5,7 @@ final class NativeReader: FrameReader {
     let channels: Int
     let frameCount: Int64?
     let formatDescription: String
-    private let source: FileSource
+    private let source: ByteSource
     private let info: SoundInfo
     private let frameBytes: Int
     private let framesPerUnit: Int
@@ -14,7 +14,7 @@ final class NativeReader: FrameReader {
     private var ima: IMA4Decoder?
 
     /// `nil` when the data is not something this reader decodes.
-    init?(source: FileSource, info: SoundInfo) {
+    init?(source: ByteSource, info: SoundInfo) {
         guard info.container.isAppleAlertContainer || info.container == .rf64 || info.container == .rifx,
               let format = info.format, let channels = info.channels, let rate = info.sampleRate,
               let frames = info.frames, let offset = info.dataOffset else { return nil }

@@ -1,0 +1,17 @@
+// swift-tools-version: 5.9
+// Coverage-guided fuzz targets for alertsound. Not part of the main package, so CI and `swift test`
+// never build it; `scripts/fuzz TARGET SECONDS` builds it with -sanitize=fuzzer,address and runs one.
+import PackageDescription
+
+let package = Package(
+    name: "alertsound-fuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "alertsound", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver", path: "Sources/FuzzDriver"),
+        .executableTarget(
+            name: "alertsound-fuzz",
+            dependencies: ["FuzzDriver", .product(name: "AlertSound", package: "alertsound")]
+        ),
+    ]
+)

@@ -1,0 +1,94 @@
+// One binary, four libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
+// libFuzzer). Each target feeds arbitrary bytes to one of alertsound's entry points for untrusted
+// input; any trap, sanitizer report, hang or oversized allocation is a defect.
+import Foundation
+import FuzzDriver
+@testable import AlertSound
+
+enum Target: String, CaseIterable {
+    /// bytes -> sniff, header parse, the rules, and decoding of the first packets
+    case inspect
+    /// bytes -> convert to every file type in a scratch folder that must hold nothing else afterwards
+    case convert
+    /// bytes -> APNs payload JSON and a name list -> reference resolution against a fixed bundle
+    case references
+    /// bytes -> .ipa -> bundle validation
+    case ipa
+}
+
+nonisolated(unsafe) var target = Target.inspect
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fuzz-\(getpid())").path
+
+func inspect(_ bytes: [UInt8]) {
+    let source = MemorySource(bytes)
+    _ = Checker().check(bytes: bytes, name: "fuzz.caf")
+    guard let info = try? SoundFile.inspect(source: source, name: "fuzz"), let reader = NativeReader(source: source, info: info) else { return }
+    for _ in 0..<4 {
+        guard let block = try? reader.read(maxFrames: 1024), !block.isEmpty else { break }
+    }
+}
+
+func convert(_ bytes: [UInt8]) {
+    let input = scratch + "/in.bin"
+    _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
+    let selector = Int(bytes.last ?? 0)
+    for type in FileType.allCases {
+        let formats = [nil] + type.allowedDataFormats.map { Optional($0) }
+        let name = formats[selector % formats.count]
+        let format = name.flatMap { try? OutputDataFormat(parsing: $0 + (selector & 0x80 != 0 ? "@11025" : "")) }
+        let options = ConversionOptions(dataFormat: format, fileType: type, channels: selector & 0x40 != 0 ? 1 : nil, mix: selector & 0x20 != 0)
+        _ = try? Converter(options: options).convert(input: input, output: scratch + "/out." + type.fileExtension)
+        unlink(scratch + "/out." + type.fileExtension)
+    }
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+    guard left == ["in.bin"] else { fatalError("convert left files behind: \(left)") }
+}
+
+let bundleFiles: [BundleFileReport] = [
+    ("alert.caf", SoundLocation.bundle), ("Alert.caf", .bundle), ("chime.aiff", .bundle), ("deep.caf", .subfolder),
+    ("hello.caf", .localized), ("Library/Sounds/lib.wav", .librarySounds),
+].map { name, location in
+    BundleFileReport(report: FileReport(path: "App.app/" + name, info: nil, diagnostics: [], strict: false), location: location, relativePath: name)
+}
+
+func references(_ bytes: [UInt8]) {
+    let references = SoundReference.payload(Data(bytes), source: "fuzz.apns")
+        + SoundReference.list(text: String(decoding: bytes, as: UTF8.self), source: "fuzz.txt")
+    let resolver = ReferenceResolver(files: bundleFiles)
+    for reference in references { _ = resolver.resolve(reference, strict: true) }
+}
+
+func ipa(_ bytes: [UInt8]) {
+    let path = scratch + "/app.ipa"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf")])
+}
+
+var arguments = CommandLine.arguments
+if let flag = arguments.firstIndex(where: { $0.hasPrefix("--target=") }) {
+    guard let chosen = Target(rawValue: String(arguments[flag].dropFirst("--target=".count))) else {
+        FileHandle.standardError.write("targets: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".data(using: .utf8)!)
+        exit(64)
+    }
+    target = chosen
+    arguments.remove(at: flag)
+}
+try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+atexit { try? FileManager.default.removeItem(atPath: scratch) }
+
+var argc = Int32(arguments.count)
+var cArguments = arguments.map { strdup($0) } + [nil]
+let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
+    var argv = buffer.baseAddress
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+        switch target {
+        case .inspect: inspect(bytes)
+        case .convert: convert(bytes)
+        case .references: references(bytes)
+        case .ipa: ipa(bytes)
+        }
+        return 0
+    }
+}
+exit(status)
