@@ -28,9 +28,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(name: "CSystemShims"),
         .target(
             name: "AlertSound",
-            dependencies: ["CSndFile", "CSampleRate", "CZlib"]
+            dependencies: ["CSndFile", "CSampleRate", "CZlib", "CSystemShims"]
         ),
         .executableTarget(
             name: "alertsound",

@@ -66,10 +66,8 @@ import Testing
         #expect(try cli.run(["convert", "/nonexistent/in.wav"]).status == 1)
     }
 
-    @Test func interruptedConversionLeavesNoPartialFile() throws {
-        let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // Ten minutes of stereo at 48 kHz: long enough that the signal arrives mid-conversion.
+    /// Ten minutes of stereo at 48 kHz: long enough that a signal arrives mid-conversion.
+    static func longInput(in dir: URL) throws -> URL {
         let input = dir.appendingPathComponent("long.wav")
         let frames = 48000 * 600
         let header = WAVWriter.header(format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
@@ -80,21 +78,68 @@ import Testing
         let block = Data((0..<(48000 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) })
         for _ in 0..<600 { handle.write(block) }
         try handle.close()
+        return input
+    }
 
-        let output = dir.appendingPathComponent("out.caf")
+    /// Starts a conversion of `input` into `dir` and returns once its output is being written: a
+    /// temporary file in `dir`, or (O_TMPFILE, Linux) an open descriptor on an unnamed file there.
+    static func conversionInProgress(_ input: URL, in dir: URL) throws -> Process {
         let process = Process()
         process.executableURL = CommandLineTests.binary
-        process.arguments = ["convert", input.path, output.path]
+        process.arguments = ["convert", input.path, dir.appendingPathComponent("out.caf").path]
         try process.run()
-        // Wait until the temporary file exists, then interrupt.
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.hasPrefix(".out.caf.alertsound-") }) {
-            usleep(2000)
+        func writing() -> Bool {
+            if ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasPrefix(".alertsound-") }) { return true }
+            let fds = "/proc/\(process.processIdentifier)/fd"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains { fd in
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + fd)) ?? ""
+                return target.hasPrefix(dir.path + "/") && !target.hasSuffix("long.wav")
+            }
         }
+        while Date() < deadline, !writing() { usleep(2000) }
+        return process
+    }
+
+    @Test func interruptedConversionLeavesNoPartialFile() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = try Self.conversionInProgress(try Self.longInput(in: dir), in: dir)
         process.terminate()
         process.waitUntilExit()
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "the conversion was interrupted, not finished")
         #expect(left == ["long.wav"], "an interrupted conversion must leave no file behind")
+    }
+
+    /// F11: SIGKILL cannot be caught; with an unnamed temporary file there is nothing to clean up.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "O_TMPFILE is Linux's"))
+    func killedConversionLeavesNothingVisible() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = try Self.conversionInProgress(try Self.longInput(in: dir), in: dir)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.wav"])
+    }
+
+    /// F11: past `ulimit -f` the write fails; the conversion reports it and leaves nothing behind.
+    @Test func fileSizeLimitIsAnErrorNotALeftover() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = try Self.longInput(in: dir)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -f 64; exec \"$0\" convert \"$1\" \"$2\"", CommandLineTests.binary.path, input.path,
+                             dir.appendingPathComponent("out.caf").path]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(message.contains("cannot write"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.wav"])
     }
 }

@@ -258,13 +258,87 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(scratch.contents == ["aac.caf", "noise.caf"])
     }
 
-    @Test func abandonedOutputRemovesItsTemporaryFile() throws {
+    @Test(arguments: [true, false])
+    func abandonedOutputRemovesItsTemporaryFile(unnamed: Bool) throws {
         let scratch = try Scratch()
-        var output: AtomicOutput? = try AtomicOutput(path: scratch.path("partial.caf"))
+        var output: AtomicOutput? = try AtomicOutput(path: scratch.path("partial.caf"), unnamed: unnamed)
         try output!.append([UInt8](repeating: 7, count: 1000))
-        #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".partial.caf.alertsound-"))
+        if output!.temporaryPath == nil {
+            #expect(scratch.contents.isEmpty, "an unnamed temporary file is invisible while it is written")
+        } else {
+            #expect(scratch.contents.count == 1 && AtomicOutput.isTemporaryName(scratch.contents[0]))
+        }
         output = nil
         #expect(scratch.contents.isEmpty)
+    }
+
+    @Test(arguments: [true, false])
+    func committedOutputReplacesOnlyARegularFileAndKeepsItsMode(unnamed: Bool) throws {
+        let scratch = try Scratch()
+        let existing = try scratch.write("out.caf", [1, 2, 3])
+        chmod(existing, 0o640)
+        let output = try AtomicOutput(path: existing, unnamed: unnamed)
+        try output.append([9, 9])
+        try output.commit()
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: existing))) == [9, 9])
+        var info = stat()
+        stat(existing, &info)
+        #expect(info.st_mode & 0o777 == 0o640, "F7: an existing output keeps its permissions")
+        #expect(scratch.contents == ["out.caf"])
+
+        let fresh = try AtomicOutput(path: scratch.path("new.caf"), unnamed: unnamed)
+        try fresh.append([5])
+        try fresh.commit()
+        #expect(scratch.contents == ["new.caf", "out.caf"])
+    }
+
+    /// F7: a FIFO, a device or a folder at the output path is refused and left as it was.
+    @Test func outputThatIsNotARegularFileIsRefused() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path("pipe.caf")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let folder = scratch.path("dir.caf")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)),
+                                                                      samples: [Int16](repeating: 100, count: 800)))
+        for (target, what) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a character device")] {
+            #expect {
+                _ = try Converter().convert(input: input, output: target)
+            } throws: { error in
+                let e = error as? ConversionError
+                return e?.kind == .usage && e?.message.contains(what) == true
+            }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(Set(scratch.contents) == ["pipe.caf", "dir.caf", "in.aiff"])
+    }
+
+    /// F13: the temporary name must not push a long output name past NAME_MAX.
+    @Test(arguments: [true, false])
+    func outputNamesUpToNameMaxWork(unnamed: Bool) throws {
+        let scratch = try Scratch()
+        let name = String(repeating: "n", count: 251) + ".caf"
+        let output = try AtomicOutput(path: scratch.path(name), unnamed: unnamed)
+        try output.append([1])
+        try output.commit()
+        #expect(scratch.contents == [name])
+    }
+
+    /// F12: an input cut short while it is converted is an error, not a short output.
+    @Test func inputThatShrinksWhileReadIsAnError() throws {
+        let scratch = try Scratch()
+        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
+        let source = try FileSource(path: input)
+        let info = try SoundFile.inspect(source: source, name: input)
+        let reader = try #require(NativeReader(source: source, info: info))
+        _ = try reader.read(maxFrames: 1000)
+        #expect(truncate(input, 20_000) == 0)
+        #expect { while try !reader.read(maxFrames: 1000).isEmpty {} } throws: { error in
+            (error as? ConversionError)?.message.contains("shrank") == true
+        }
     }
 
     @Test func ima4InputsUseApplesDecoder() throws {

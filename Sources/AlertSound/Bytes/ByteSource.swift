@@ -34,8 +34,10 @@ public final class FileSource: ByteSource {
     private var prefix: [UInt8] = []
     static let prefixLength = 16 * 1024
 
+    /// Opens a regular file. A FIFO or device is refused without blocking (opening a FIFO for
+    /// reading would wait for a writer forever), and so is a folder.
     public init(path: String) throws {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw SourceError(errno: errno) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -43,9 +45,9 @@ public final class FileSource: ByteSource {
             close(fd)
             throw SourceError(errno: code)
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw SourceError(errno: EISDIR)
+            throw SourceError(errno: (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0, kind: SourceError.describe(info.st_mode))
         }
         descriptor = fd
         size = Int64(info.st_size)
@@ -86,6 +88,28 @@ public final class FileSource: ByteSource {
 /// An operating-system error while opening or reading a file.
 public struct SourceError: Error, Sendable, CustomStringConvertible {
     public let errno: Int32
-    public var description: String { String(cString: strerror(errno)) }
+    /// What the path is, when it is not a regular file ("a FIFO").
+    public let kind: String?
+
+    public init(errno: Int32, kind: String? = nil) {
+        self.errno = errno
+        self.kind = kind
+    }
+
+    public var description: String {
+        kind.map { "it is \($0), not a regular file" } ?? String(cString: strerror(errno))
+    }
+
+    static func describe(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
+    }
+
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
 }

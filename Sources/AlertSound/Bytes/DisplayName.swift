@@ -27,3 +27,8 @@ func lowercasedExtension(_ name: String) -> String {
     let ext = name[name.index(after: dot)...]
     return ext.contains("/") ? "" : ext.lowercased()
 }
+
+/// The last component of a path (`c.wav` of `a/b/c.wav`), ignoring trailing slashes.
+func lastComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}

@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,35 +6,67 @@ import Glibc
 import Darwin
 #endif
 
-/// A file written under a temporary name in the destination folder and renamed into place
-/// only when complete, so a failed or interrupted conversion never leaves a partial output.
+/// A file written where nobody can see it and put in place only when complete, so a failed,
+/// refused, interrupted or killed conversion never leaves a partial output.
+///
+/// On Linux the data goes to an unnamed `O_TMPFILE` in the destination folder and is linked in
+/// when complete: a SIGKILL or a trap leaves nothing visible. Elsewhere (or where the file system
+/// has no `O_TMPFILE`) it is a `.alertsound-XXXXXX` file beside the output, removed on failure and
+/// on SIGINT/SIGTERM/SIGHUP, and never reported as a sound by `check` or `validate-bundle`. The
+/// temporary name is short so that output names up to NAME_MAX work.
 final class AtomicOutput {
+    static let temporaryPrefix = ".alertsound-"
+
+    /// Whether a file name is one of alertsound's own temporary files.
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(temporaryPrefix) && name.utf8.count == temporaryPrefix.utf8.count + 6
+    }
+
     let path: String
-    let temporaryPath: String
+    private let folder: String
+    /// Set while the data has a name of its own (the named fallback, or just before the rename).
+    private(set) var temporaryPath: String?
     private var descriptor: Int32
     private(set) var bytesWritten: Int64 = 0
 
-    init(path: String) throws {
+    /// Refuses to replace anything but a regular file (a FIFO, a device, a folder or a link is left
+    /// alone); an existing file's permissions and owner are kept.
+    /// `unnamed: false` skips `O_TMPFILE` (the tests use it to exercise the named fallback).
+    init(path: String, unnamed: Bool = true) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var template = Array((folder + "/." + url.lastPathComponent + ".alertsound-XXXXXX").utf8CString)
-        // Create and register in one step as far as signal handlers can tell, so an interrupt
-        // never finds a temporary file that cleanup does not know about.
-        let fd = PendingOutputs.withSignalsBlocked { () -> Int32 in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd >= 0 { PendingOutputs.add(String(cString: template)) }
-            return fd
+        folder = Self.folder(of: path)
+        var existing = stat()
+        var replaces = false
+        if lstat(path, &existing) == 0 {
+            guard existing.st_mode & S_IFMT == S_IFREG else {
+                throw ConversionError(.usage, "\(path) is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files — name another output")
+            }
+            replaces = true
+        } else if errno != ENOENT {
+            throw ConversionError(.output, "\(path): \(String(cString: strerror(errno)))")
+        }
+        let mask = umask(0)
+        umask(mask)
+        let mode = replaces ? existing.st_mode & 0o7777 : 0o666 & ~mask
+
+        var fd: Int32 = -1
+        let flag = unnamed ? alertsound_o_tmpfile() : 0
+        if flag != 0 { fd = open(folder, flag | O_WRONLY | O_CLOEXEC, mode_t(0o600)) }
+        if fd < 0 {
+            let named = try Self.withTemporaryName(in: folder) { name in
+                let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+                return fd >= 0 ? fd : nil
+            }
+            fd = named.descriptor
+            temporaryPath = named.name
         }
         guard fd >= 0 else {
             throw ConversionError(.output, "\(path): cannot create a file in \(folder): \(String(cString: strerror(errno)))")
         }
         descriptor = fd
-        temporaryPath = String(cString: template)
-        // mkstemp makes the file private; give it the permissions a new file normally gets.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
+        fchmod(fd, mode)
+        // As root the new file would belong to root; keep the replaced file's owner. Failure is harmless.
+        if replaces { _ = fchown(fd, existing.st_uid, existing.st_gid) }
     }
 
     deinit { abandon() }
@@ -50,11 +83,24 @@ final class AtomicOutput {
 
     func commit() throws {
         guard descriptor >= 0 else { return }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
-            descriptor = -1
-            throw ConversionError(.output, "\(path): \(String(cString: strerror(errno)))")
+        guard fsync(descriptor) == 0 else { throw failure("cannot write") }
+        if temporaryPath == nil {
+            let procPath = "/proc/self/fd/\(descriptor)"
+            // Nothing there: link the finished file in under its own name, in one step.
+            if linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 {
+                close(descriptor)
+                descriptor = -1
+                return
+            }
+            guard errno == EEXIST else { throw failure("cannot put the finished file in place") }
+            // Something is there: give the file a temporary name, then rename it over.
+            temporaryPath = try Self.withTemporaryName(in: folder) { name in
+                linkat(AT_FDCWD, procPath, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? Int32(0) : nil
+            }.name
         }
+        close(descriptor)
         descriptor = -1
+        guard let temporaryPath else { return }
         guard rename(temporaryPath, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -69,8 +115,39 @@ final class AtomicOutput {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporaryPath)
-        PendingOutputs.remove(temporaryPath)
+        if let temporaryPath {
+            unlink(temporaryPath)
+            PendingOutputs.remove(temporaryPath)
+        }
+    }
+
+    private func failure(_ what: String) -> ConversionError {
+        let error = ConversionError(.output, "\(path): \(what): \(String(cString: strerror(errno)))")
+        abandon()
+        return error
+    }
+
+    /// Tries fresh `.alertsound-XXXXXX` names until `create` succeeds; the name is registered for
+    /// cleanup in the same step, as far as signal handlers can tell.
+    private static func withTemporaryName(in folder: String, _ create: (String) -> Int32?) throws -> (descriptor: Int32, name: String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        for _ in 0..<100 {
+            let name = folder + "/" + temporaryPrefix + String((0..<6).map { _ in letters.randomElement()! })
+            let result: Int32? = PendingOutputs.withSignalsBlocked {
+                guard let value = create(name) else { return nil }
+                PendingOutputs.add(name)
+                return value
+            }
+            if let result { return (result, name) }
+            guard errno == EEXIST else { break }
+        }
+        throw ConversionError(.output, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+    }
+
+    /// The folder part of a path, without Foundation's path code.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private func write(_ bytes: [UInt8], at offset: Int64?) throws {

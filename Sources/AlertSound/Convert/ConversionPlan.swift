@@ -12,10 +12,14 @@ public struct ConversionPlan: Sendable, Hashable {
 
     /// Decides the output for an input of `rate` Hz and `channels` channels.
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
-        let type = options.fileType ?? output.flatMap { FileType(extension: URL(fileURLWithPath: $0).pathExtension) } ?? .caff
+        let type = options.fileType ?? output.flatMap { FileType(extension: lowercasedExtension(lastComponent($0))) } ?? .caff
         let format = options.dataFormat ?? type.defaultDataFormat
         if let refusal = type.refusal(for: format) { throw ConversionError(.usage, refusal) }
 
+        // Every header alertsound writes can state this many channels; more is no sound anyone plays.
+        guard (1...Limits.maximumChannels).contains(channels) else {
+            throw ConversionError(.input, "\(input): \(channels) channels; alertsound converts 1 to \(Limits.maximumChannels)")
+        }
         let outputPath = output ?? Self.defaultOutput(for: input, type: type)
         let map = try ChannelMap.make(inputChannels: channels, keep: options.channels, mix: options.mix)
         if format.kind == .ima4, map.outputChannels > IMA4.maximumChannels {
@@ -28,13 +32,14 @@ public struct ConversionPlan: Sendable, Hashable {
                               inputRate: rate, inputChannels: channels, channelMap: map)
     }
 
-    /// IN's name with the type's extension, beside IN.
+    /// IN's name with the type's extension, beside IN. Plain string work: Foundation's path code
+    /// traps on some names.
     public static func defaultOutput(for input: String, type: FileType) -> String {
-        let url = URL(fileURLWithPath: input)
-        let base = url.deletingPathExtension().lastPathComponent
-        let folder = (input as NSString).deletingLastPathComponent
-        let name = base + "." + type.fileExtension
-        return folder.isEmpty ? name : folder + "/" + name
+        let name = lastComponent(input)
+        let ext = lowercasedExtension(name)
+        let base = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        let folder = input.contains("/") ? AtomicOutput.folder(of: input) : ""
+        return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + base + "." + type.fileExtension
     }
 
     public var resamples: Bool { output.sampleRate != inputRate }

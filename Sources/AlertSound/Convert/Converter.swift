@@ -26,8 +26,9 @@ public struct ConversionResult: Sendable {
 /// ```
 public struct Converter: Sendable {
     public var options: ConversionOptions
-    /// Frames read and processed at a time; memory use does not grow with the input's length.
-    public var blockFrames = 16_384
+    /// Bytes of samples processed at a time: memory grows neither with the input's length nor with
+    /// its channel count.
+    public var blockBytes = Limits.conversionBlockBytes
 
     public init(options: ConversionOptions = ConversionOptions()) {
         self.options = options
@@ -39,6 +40,8 @@ public struct Converter: Sendable {
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
 
+        // Samples travel as 4-byte floats; at least one IMA4 packet's worth per block.
+        let blockFrames = max(IMA4.framesPerPacket, blockBytes / (4 * max(reader.channels, plan.output.channels)))
         let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
         var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
         let file = try AtomicOutput(path: plan.outputPath)
@@ -61,7 +64,9 @@ public struct Converter: Sendable {
         try emit(encoder.finish())
         try file.append(plan.fileType.trailer(audioBytes: audioBytes))
         let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes)
-        precondition(final.count == placeholder.count, "a header's length must not depend on the sizes in it")
+        guard final.count == placeholder.count else {
+            throw ConversionError(.output, "\(plan.outputPath): the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)")
+        }
         try file.overwrite(final, at: 0)
         try file.commit()
 
@@ -71,10 +76,6 @@ public struct Converter: Sendable {
 
     static func refuseOverwritingInput(input: String, output: String) throws {
         var a = stat(), b = stat()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConversionError(.usage, "\(output) is a folder; name the output file")
-        }
         let sameFile = stat(input, &a) == 0 && stat(output, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
         if sameFile || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL {
             throw ConversionError(.usage, "the output \(output) is the input itself; alertsound never writes over its input — name another output")

@@ -52,6 +52,10 @@ final class NativeReader: FrameReader {
         } catch {
             throw ConversionError(.input, "cannot read audio at byte \(position): \(error)")
         }
+        // The header was read moments ago from the same file: fewer bytes now means it shrank.
+        guard bytes.count == units * frameBytes || Int64(bytes.count / frameBytes * framesPerUnit) >= framesLeft else {
+            throw ConversionError(.input, "the input shrank while it was read: \(bytes.count) bytes at byte \(position) where the header promised \(units * frameBytes)")
+        }
         let whole = bytes.count / frameBytes
         guard whole > 0 else {
             framesLeft = 0

@@ -44,7 +44,7 @@ public struct RuleSubject: Sendable {
 
     /// The file's extension, lower-cased, without the dot; empty when it has none.
     public var fileExtension: String {
-        lowercasedExtension(path.split(separator: "/").last.map(String.init) ?? path)
+        lowercasedExtension(lastComponent(path))
     }
 }
 

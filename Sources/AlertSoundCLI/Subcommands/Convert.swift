@@ -70,6 +70,9 @@ private func installCleanupOnSignals() {
     sigemptyset(&set)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signalNumber) }
     sigprocmask(SIG_UNBLOCK, &set, nil)
+    // Past `ulimit -f` the default SIGXFSZ kills the process where it stands; ignored, the write
+    // fails with EFBIG and the conversion ends with an error and no temporary file.
+    signal(SIGXFSZ, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
         signal(signalNumber) { received in
             PendingOutputs.removeAll()
