@@ -1,7 +1,7 @@
 /// A sound-like file found in a bundle, and how to read it.
 struct FoundSound: Sendable {
     enum Content: Sendable {
-        case file(String)
+        case file(FolderFile)
         /// An entry of an .ipa, read through its own bounded source when judged.
         case archiveEntry(ZipArchive, ZipEntry)
         /// Found, but not readable as a file (a broken or escaping link, an oversized archive entry).

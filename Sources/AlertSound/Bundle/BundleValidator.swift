@@ -61,10 +61,8 @@ public struct BundleValidator: Sendable {
 
     static func judge(_ sound: FoundSound, checker: Checker) -> FileReport {
         switch sound.content {
-        case .file(let path):
-            var report = checker.check(path: path)
-            report.path = sound.displayPath
-            return report
+        case .file(let file):
+            return checker.check(file: file, name: sound.displayPath)
         case let .archiveEntry(archive, entry):
             do {
                 return checker.check(source: try archive.source(for: entry), name: sound.displayPath)
@@ -81,14 +79,20 @@ public struct BundleValidator: Sendable {
     static func classify(folder: String) throws -> (BundleKind, String) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        switch URL(fileURLWithPath: folder).pathExtension.lowercased() {
+        switch lowercasedExtension(lastComponent(folder)) {
         case "app": return (.app, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"
             guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {
                 throw BundleError("\(folder): no Products/Applications/*.app inside this archive")
             }
-            return (.xcarchive, apps + "/" + app)
+            let appPath = apps + "/" + app
+            // An app that is a link leaving the archive would have the walk scan whatever it points at.
+            if let archive = FolderScanner.realPath(Array(folder.utf8)), let target = FolderScanner.realPath(Array(appPath.utf8)),
+               !target.starts(with: archive + [UInt8(ascii: "/")]) {
+                throw BundleError("\(appPath) is a symbolic link to \(displayName(target)), outside the archive; not followed")
+            }
+            return (.xcarchive, appPath)
         default:
             if fm.fileExists(atPath: folder + "/Library/Sounds", isDirectory: &isDirectory), isDirectory.boolValue {
                 return (.dataContainer, folder)
@@ -104,10 +108,17 @@ public struct BundleValidator: Sendable {
         for (i, file) in files.enumerated() where file.location.isReachable {
             groups[file.location.rawValue + "/" + file.name.lowercased(), default: []].append(i)
         }
+        // The first of a group names every member once; the others name only the first, so the
+        // output grows with the number of files, not with its square.
         for indices in groups.values where indices.count > 1 {
-            let names = indices.map { "'\(files[$0].name)'" }.joined(separator: " and ")
-            for i in indices {
-                files[i].report.append(BundleCode.ambiguousName.diagnostic("\(names) differ only in case: the Simulator's case-insensitive file system sees one file"), strict: strict)
+            let first = indices[0]
+            let others = indices.dropFirst().map { "'\(files[$0].name)'" }.joined(separator: ", ")
+            files[first].report.append(BundleCode.ambiguousName.diagnostic(
+                "'\(files[first].name)' and \(others) differ only in case: the Simulator's case-insensitive file system sees one file"), strict: strict)
+            for i in indices.dropFirst() {
+                files[i].report.append(BundleCode.ambiguousName.diagnostic(
+                    "'\(files[i].name)' differs only in case from '\(files[first].name)'\(indices.count > 2 ? " (and \(indices.count - 2) more)" : ""):"
+                    + " the Simulator's case-insensitive file system sees one file"), strict: strict)
             }
         }
     }

@@ -1,93 +1,187 @@
 import Foundation
 
-/// Walks a folder for sounds, by extension or by content. A folder already visited (a link loop)
-/// is not entered again, and links to folders outside the root are never entered, so the walk
-/// always ends. With `confineLinks` (a bundle) a link leaving the root is reported, because it
-/// will not exist on a device; without it (`check` on a folder) a link to a file is simply read.
+/// Walks a folder for sounds, by extension or by content, one folder at a time relative to its
+/// parent (`openat`), so it reaches any depth and any name: names that are not UTF-8 are kept as
+/// bytes for opening and shown escaped. A folder already visited (a link loop) is not entered
+/// again, and links to folders outside the root are never entered, so the walk always ends. With
+/// `confineLinks` (a bundle) a link leaving the root is reported, because it will not exist on a
+/// device; without it (`check` on a folder) a link to a file is simply read. What cannot be read
+/// (a folder that will not open, a FIFO named like a sound, a walk past the depth limit) is
+/// reported, never skipped in silence. alertsound's own temporary files are not sounds.
 enum FolderScanner {
     static func scan(root: String, kind: BundleKind, displayRoot: String, confineLinks: Bool = true) -> [FoundSound] {
-        let fm = FileManager.default
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        let rootBytes = Array(root.utf8)
+        let realRoot = realPath(rootBytes) ?? rootBytes
         var visited = Set<FileID>()
         var found: [FoundSound] = []
-        var pending: [String] = [""]
-        if let id = FileID(path: realRoot) { visited.insert(id) }
+        var pending: [[[UInt8]]] = [[]]
+        var rootInfo = stat()
+        if stat(root, &rootInfo) == 0 { visited.insert(FileID(rootInfo)) }
 
-        while let relativeFolder = pending.popLast() {
-            let folder = relativeFolder.isEmpty ? root : root + "/" + relativeFolder
-            guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
+        while let folder = pending.popLast() {
+            let folderRelative = folder.map(displayName).joined(separator: "/")
+            func report(_ relative: String, _ diagnostic: Diagnostic) {
+                found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative,
+                                        location: SoundLocation.of(relativePath: relative, kind: kind), content: .problem(diagnostic)))
+            }
+            guard folder.count <= Limits.maximumFolderDepth else {
+                report(folderRelative, BundleCode.unreadable.diagnostic("folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
                 continue
             }
-            for name in names.sorted() {
-                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                let path = root + "/" + relative
-                let display = displayRoot + "/" + relative
+            let directory: Int32
+            do {
+                directory = try FolderFile(root: root, components: folder).openFolder()
+            } catch {
+                report(folderRelative, BundleCode.unreadable.diagnostic("cannot open this folder: \(error)"))
+                continue
+            }
+            defer { close(directory) }
+            for name in entries(of: directory).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                let shown = displayName(name)
+                if AtomicOutput.isTemporaryName(shown) { continue }
+                let components = folder + [name]
+                let relative = folderRelative.isEmpty ? shown : folderRelative + "/" + shown
+                let file = FolderFile(root: root, components: components)
                 let location = SoundLocation.of(relativePath: relative, kind: kind)
+                let soundByName = SoundPaths.isSoundName(shown)
+                func add(_ content: FoundSound.Content) {
+                    found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative, location: location, content: content))
+                }
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                let isLink = (info.st_mode & S_IFMT) == S_IFLNK
-                let soundByName = SoundPaths.isSoundName(name)
-
-                if isLink {
-                    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                guard statAt(directory, name, &info, follow: false) else {
+                    if soundByName { add(.problem(BundleCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))"))) }
+                    continue
+                }
+                if info.st_mode & S_IFMT == S_IFLNK {
                     var targetInfo = stat()
-                    guard stat(path, &targetInfo) == 0 else {
+                    guard statAt(directory, name, &targetInfo, follow: true) else {
                         if soundByName {
-                            found.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                                    content: .problem(BundleCode.unreadable.diagnostic("symbolic link to a file that does not exist (\(linkTarget(path)))"))))
+                            add(.problem(BundleCode.unreadable.diagnostic("symbolic link to a file that does not exist (\(linkTarget(directory, name)))")))
                         }
                         continue
                     }
-                    let isFolder = (targetInfo.st_mode & S_IFMT) == S_IFDIR
-                    let inside = target == realRoot || target.hasPrefix(realRoot + "/")
-                    if !inside, !confineLinks {
-                        if !isFolder, soundByName || looksLikeSound(head(of: path)) {
-                            found.append(FoundSound(relativePath: relative, displayPath: display, location: location, content: .file(path)))
+                    let isFolder = targetInfo.st_mode & S_IFMT == S_IFDIR
+                    guard let target = realPath(file.rawPath) else {
+                        if soundByName || isFolder {
+                            add(.problem(BundleCode.unreadable.diagnostic("cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
                         }
+                        continue
+                    }
+                    let inside = target == realRoot || target.starts(with: realRoot + [UInt8(ascii: "/")])
+                    if !inside, !confineLinks {
+                        if !isFolder, soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
                         continue
                     }
                     guard inside else {
                         if soundByName || isFolder {
-                            found.append(FoundSound(relativePath: relative, displayPath: display, location: location,
-                                                    content: .problem(BundleCode.linkOutsideBundle.diagnostic(
-                                                        "symbolic link to \(linkTarget(path)), outside the bundle: not followed, and it will not be there on a device"))))
+                            add(.problem(BundleCode.linkOutsideBundle.diagnostic(
+                                "symbolic link to \(linkTarget(directory, name)), outside the bundle: not followed, and it will not be there on a device")))
                         }
                         continue
                     }
                     info = targetInfo
                 }
-
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    guard let id = FileID(path: path), visited.insert(id).inserted else { continue }
-                    pending.append(relative)
-                    continue
-                }
-                guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                if soundByName || looksLikeSound(head(of: path)) {
-                    found.append(FoundSound(relativePath: relative, displayPath: display, location: location, content: .file(path)))
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if visited.insert(FileID(info)).inserted { pending.append(components) }
+                case S_IFREG:
+                    if soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
+                default:
+                    if soundByName { add(.problem(BundleCode.unreadable.diagnostic("it is \(SourceError.describe(info.st_mode)), not a regular file"))) }
                 }
             }
         }
         return found.sorted { $0.relativePath < $1.relativePath }
     }
 
-    private static func head(of path: String) -> [UInt8] {
-        (try? FileSource(path: path).read(at: 0, count: 16)) ?? []
+    /// The raw names in an open folder, without `.` and `..`.
+    private static func entries(of directory: Int32) -> [[UInt8]] {
+        let copy = dup(directory)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names
     }
 
-    private static func linkTarget(_ path: String) -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    private static func statAt(_ directory: Int32, _ name: [UInt8], _ info: inout stat, follow: Bool) -> Bool {
+        (name + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { fstatat(directory, $0.baseAddress!, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 }
+        }
+    }
+
+    private static func head(_ directory: Int32, _ name: [UInt8]) -> [UInt8] {
+        (try? FileSource(at: directory, name: name).read(at: 0, count: 16)) ?? []
+    }
+
+    private static func linkTarget(_ directory: Int32, _ name: [UInt8]) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let length = (name + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { cName in
+                buffer.withUnsafeMutableBytes { readlinkat(directory, cName.baseAddress!, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
+            }
+        }
+        return length > 0 ? displayName(buffer.prefix(length)) : "?"
+    }
+
+    /// The canonical path, or nil (the error in errno) when it cannot be resolved.
+    static func realPath(_ path: [UInt8]) -> [UInt8]? {
+        guard let resolved = (path + [0]).withUnsafeBufferPointer({ raw in
+            raw.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+        }) else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     /// A file's identity, to recognise a folder reached twice through links.
     struct FileID: Hashable {
         let device: UInt64
         let inode: UInt64
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+        init(_ info: stat) {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
     }
+}
+
+/// A file found by a folder walk: its name bytes from the walk's root, so it opens at any depth
+/// and whatever its names' encoding.
+struct FolderFile: Sendable, Hashable {
+    let root: String
+    let components: [[UInt8]]
+
+    var rawPath: [UInt8] { components.reduce(Array(root.utf8)) { $0 + [UInt8(ascii: "/")] + $1 } }
+
+    /// Opens the file, one folder at a time below the root.
+    func open() throws -> FileSource {
+        guard let name = components.last else { throw SourceError(errno: EISDIR) }
+        let parent = try FolderFile(root: root, components: components.dropLast()).openFolder()
+        defer { close(parent) }
+        return try FileSource(at: parent, name: name)
+    }
+
+    /// Opens this path as a folder (a descriptor the caller closes).
+    func openFolder() throws -> Int32 {
+        var fd = openFolderPath(root)
+        guard fd >= 0 else { throw SourceError(errno: errno) }
+        for component in components {
+            let next = (component + [0]).withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            }
+            let code = errno
+            close(fd)
+            guard next >= 0 else { throw SourceError(errno: code) }
+            fd = next
+        }
+        return fd
+    }
+}
+
+/// `open(2)` for a folder; a free function because `FolderFile.open()` hides the system's name.
+private func openFolderPath(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 }

@@ -22,11 +22,31 @@ public struct SoundReference: Sendable, Hashable {
     public static func named(_ name: String) -> SoundReference { SoundReference(name: name, source: "--sound") }
 
     /// One name per line; blank lines and lines starting with `#` are skipped.
+    /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw BundleError("\(path): cannot read the list of sound names")
+        let bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw BundleError("\(path): the list of sound names is not UTF-8 text")
         }
-        return list(text: text, source: path)
+        let references = list(text: text, source: path)
+        guard references.count <= Limits.maximumNameListEntries else {
+            throw BundleError("\(path): \(references.count) names; a list may hold at most \(Limits.maximumNameListEntries)")
+        }
+        return references
+    }
+
+    /// A file's bytes, refusing (without reading them all) files larger than `limit`.
+    static func boundedContents(of path: String, limit: Int, what: String) throws -> [UInt8] {
+        let source: FileSource
+        do {
+            source = try FileSource(path: path)
+        } catch {
+            throw BundleError("\(path): cannot read the \(what): \(error)")
+        }
+        guard source.size <= Int64(limit) else {
+            throw BundleError("\(path): the \(what) is \(source.size) bytes; alertsound reads at most \(limit)")
+        }
+        return try source.read(at: 0, count: Int(source.size))
     }
 
     /// One name per line of `text`; `source` names the list in each reference (`source:line`).
@@ -42,13 +62,21 @@ public struct SoundReference: Sendable, Hashable {
     /// critical-alert dictionary). A payload without a sound gives none; a malformed one gives a
     /// reference carrying `bad-payload`.
     public static func payload(at path: String) -> [SoundReference] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return [bad(path, "cannot read the payload file")]
+        do {
+            return payload(Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
+        } catch let error as BundleError {
+            return [bad(path, String(error.message.dropFirst(path.count + 2)))]
+        } catch {
+            return [bad(path, "cannot read the payload file: \(error)")]
         }
-        return payload(data, source: path)
     }
 
+    /// At most `Limits.maximumPayloadBytes`: APNs itself takes 4 KB, and a parser given a huge
+    /// document of numbers builds a huge object graph.
     public static func payload(_ data: Data, source: String) -> [SoundReference] {
+        guard data.count <= Limits.maximumPayloadBytes else {
+            return [bad(source, "\(data.count) bytes; a payload may be at most \(Limits.maximumPayloadBytes) (APNs accepts 4 KB)")]
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)

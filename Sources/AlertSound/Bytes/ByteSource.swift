@@ -36,8 +36,16 @@ public final class FileSource: ByteSource {
 
     /// Opens a regular file. A FIFO or device is refused without blocking (opening a FIFO for
     /// reading would wait for a writer forever), and so is a folder.
-    public init(path: String) throws {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    public convenience init(path: String) throws {
+        try self.init(at: AT_FDCWD, name: Array(path.utf8))
+    }
+
+    /// Opens `name` (raw bytes, any encoding) relative to the open folder `folder`, so a walk can
+    /// reach files at any depth and with any name.
+    init(at folder: Int32, name: [UInt8]) throws {
+        let fd = (name + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { openat(folder, $0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        }
         guard fd >= 0 else { throw SourceError(errno: errno) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

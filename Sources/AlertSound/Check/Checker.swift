@@ -23,6 +23,7 @@ public struct Checker: Sendable {
         let targets = SoundPaths.expand(paths)
         return CheckReport(files: parallelMap(targets) { target in
             if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
+            if let file = target.file { return check(file: file, name: target.path) }
             return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
         })
     }
@@ -35,6 +36,17 @@ public struct Checker: Sendable {
     /// Checks a file's contents held in memory; `name` is the file name the app would use.
     public func check(bytes: [UInt8], name: String) -> FileReport {
         report(subject(path: name) { try SoundFile.inspect(bytes: bytes, name: name) })
+    }
+
+    /// Checks a file found by a folder walk (any depth, any name).
+    func check(file: FolderFile, name: String) -> FileReport {
+        report(subject(path: name) {
+            do {
+                return try SoundFile.inspect(source: try file.open(), name: name)
+            } catch let error as SourceError {
+                throw InspectionError(.io, "cannot read: \(error)", path: name)
+            }
+        })
     }
 
     /// Checks contents read through any byte source (an archive entry).

@@ -7,6 +7,8 @@ public enum SoundPaths {
         public var exists: Bool
         /// Found, but not readable as a file (a broken link).
         public var problem: Diagnostic?
+        /// Found by a folder walk: opened relative to the walk's root.
+        var file: FolderFile?
     }
 
     /// Extensions that mark a file in a folder or bundle as a sound before its content is read.
@@ -34,7 +36,7 @@ public enum SoundPaths {
             let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             for sound in FolderScanner.scan(root: root, kind: .resources, displayRoot: root, confineLinks: false) {
                 switch sound.content {
-                case .file: targets.append(Target(path: sound.displayPath, exists: true))
+                case .file(let file): targets.append(Target(path: sound.displayPath, exists: true, file: file))
                 case .problem(let diagnostic): targets.append(Target(path: sound.displayPath, exists: true, problem: diagnostic))
                 case .archiveEntry: break
                 }

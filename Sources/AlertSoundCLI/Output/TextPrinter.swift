@@ -16,21 +16,21 @@ enum TextPrinter {
     static func line(_ file: FileReport, location: SoundLocation? = nil) -> String {
         let verdict = file.valid ? "valid" : "invalid"
         let details = file.info.map { " (\($0.summary))" } ?? ""
-        var out = "\(file.path): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
-        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code)] \(d.message)\n" }
+        var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
+        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code)] \(d.message.escapingControls)\n" }
         return out
     }
 
     static func render(_ report: BundleReport) -> String {
-        var out = "\(report.bundle) (\(report.kind.rawValue))\n"
+        var out = "\(report.bundle.escapingControls) (\(report.kind.rawValue))\n"
         for file in report.files { out += line(file.report, location: file.location) }
         if !report.references.isEmpty {
             out += "references:\n"
             for reference in report.references {
-                let name = reference.name.map { "'\($0)'" } ?? "(no name)"
-                let target = reference.resolvedPath.map { "plays \($0)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
-                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(reference.source): \(target)\n"
-                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code)] \(d.message)\n" }
+                let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
+                let target = reference.resolvedPath.map { "plays \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
+                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(reference.source.escapingControls): \(target)\n"
+                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code)] \(d.message.escapingControls)\n" }
             }
         }
         let invalidFiles = report.files.filter { !$0.report.valid }.count
