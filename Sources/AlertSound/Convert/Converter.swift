@@ -40,8 +40,7 @@ public struct Converter: Sendable {
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
 
-        // Samples travel as 4-byte floats; at least one IMA4 packet's worth per block.
-        let blockFrames = max(IMA4.framesPerPacket, blockBytes / (4 * max(reader.channels, plan.output.channels)))
+        let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
         var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
         let file = try AtomicOutput(path: plan.outputPath)
@@ -72,6 +71,12 @@ public struct Converter: Sendable {
 
         return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
                                 frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr)
+    }
+
+    /// Frames per block: samples travel as 4-byte floats, and a block holds at least one IMA4 packet
+    /// (64 frames × 1024 channels × 4 bytes is 256 KiB, inside the default 1 MiB).
+    static func blockFrames(channels: Int, blockBytes: Int) -> Int {
+        max(IMA4.framesPerPacket, blockBytes / (4 * max(1, channels)))
     }
 
     static func refuseOverwritingInput(input: String, output: String) throws {

@@ -52,6 +52,9 @@ final class InflatingSource: ByteSource {
         return out
     }
 
+    /// Blocks held in memory now.
+    var keptBlocks: Int { blocks.count }
+
     private func block(_ index: Int64) throws -> [UInt8] {
         if let block = blocks[index] { return block }
         let start = index * Int64(Self.blockSize)
