@@ -54,8 +54,9 @@ let package = Package(
             ),
             dependencies: ["alertsound"]
         ),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "CZlib"]),
+        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib"], path: "Tests/Support"),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport"]),
     ]
 )

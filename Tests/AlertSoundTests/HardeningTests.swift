@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+import AlertSoundTestSupport
 
 /// One regression test per finding in shared/attack/README.md (F1–F17), each with the class
 /// behind it. The exact inputs are in AttackInputs.swift (scripts/attack-fixtures); the rest are

@@ -3,21 +3,23 @@ import CZlib
 /// Writes zip archives for the tests: stored or deflated entries, directories, symbolic links,
 /// and deliberately broken ones (any name bytes, a cut or unterminated deflate stream, lying
 /// sizes). Made in code so no binary fixture is committed.
-struct ZipWriter {
-    enum Method { case stored, deflated }
+public struct ZipWriter {
+    public enum Method { case stored, deflated }
 
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     private var directory: [UInt8] = []
     private var count = 0
 
+    public init() {}
+
     /// Adds an entry. `declaredSize` overrides the uncompressed size written in the headers;
     /// `dropTail` cuts that many bytes off the compressed data; `unixMode` sets the file type bits.
-    mutating func add(_ name: String, _ data: [UInt8] = [], method: Method = .deflated, declaredSize: Int? = nil,
+    public mutating func add(_ name: String, _ data: [UInt8] = [], method: Method = .deflated, declaredSize: Int? = nil,
                       dropTail: Int = 0, unixMode: UInt32? = nil) {
         add(raw: Array(name.utf8), data, method: method, declaredSize: declaredSize, dropTail: dropTail, unixMode: unixMode)
     }
 
-    mutating func add(raw name: [UInt8], _ data: [UInt8], method: Method = .deflated, declaredSize: Int? = nil,
+    public mutating func add(raw name: [UInt8], _ data: [UInt8], method: Method = .deflated, declaredSize: Int? = nil,
                       dropTail: Int = 0, unixMode: UInt32? = nil) {
         var payload = method == .deflated ? Self.deflate(data) : data
         payload.removeLast(min(dropTail, payload.count))
@@ -45,7 +47,7 @@ struct ZipWriter {
     }
 
     /// The finished archive.
-    func archive() -> [UInt8] {
+    public func archive() -> [UInt8] {
         var out = bytes + directory
         Self.le32(&out, 0x0605_4B50)
         Self.le16(&out, 0); Self.le16(&out, 0); Self.le16(&out, UInt16(count)); Self.le16(&out, UInt16(count))
@@ -54,7 +56,7 @@ struct ZipWriter {
     }
 
     /// Raw deflate (no zlib header), as zip method 8 stores it.
-    static func deflate(_ data: [UInt8]) -> [UInt8] {
+    public static func deflate(_ data: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         deflateInit2_(&stream, 6, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         defer { deflateEnd(&stream) }
