@@ -5,7 +5,10 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Judge sound files against iOS's notification-sound rules.",
         discussion: """
-            Folders are searched recursively for sounds, by extension or content. Exit status: 0 when \
+            Folders are searched recursively for sounds, by extension or content, at any depth; what \
+            cannot be read is reported. Headers must be plausible (1-\(Limits.maximumChannels) channels, \
+            1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
+            See LIMITS in alertsound(1). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
             Codes: \(Rule.all.map(\.code).joined(separator: ", ")).
             """

@@ -13,6 +13,8 @@ struct Convert: ParsableCommand {
             Data formats: ima4 ulaw alaw LEI16 BEI16 LEI24 BEI24 LEI32 BEI32 LEF32 BEF32 LEF64 BEF64 I8 UI8, \
             each with an optional @RATE (resampled with libsamplerate's best sinc converter).
             Wider or float input becomes 16-bit by rounding to nearest, with clipping.
+            The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
+            file is replaced, keeping its permissions; a FIFO, device, folder or link at OUT is refused.
             Exit status: 0 when the file was written, 1 when the input could not be read or the \
             output not written, 64 for a usage error or a combination afconvert refuses.
             """

@@ -10,7 +10,9 @@ struct ValidateBundle: ParsableCommand {
             PATH is an .app folder, an .ipa (read in place), an .xcarchive, an app data container \
             (its Library/Sounds) or a plain resources folder. Every sound is judged as `check` judges \
             it and placed: bundle and library-sounds are reachable by name; localized (.lproj) and \
-            subfolder are not. References come from --payload, --sound and --sounds-from.
+            subfolder are not. References come from --payload, --sound and --sounds-from \
+            (payloads up to 1 MiB, lists up to 100,000 names). An .ipa is streamed: each sound entry \
+            is inflated only as far as its headers reach. See LIMITS in alertsound(1).
             Codes: \(BundleCode.allCases.map(\.code).joined(separator: ", ")), plus every `check` code.
             Exit status: 0 when every sound and reference is valid, 1 otherwise (or when PATH cannot \
             be examined), 64 for a usage error.
