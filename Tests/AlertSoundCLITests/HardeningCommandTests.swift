@@ -7,11 +7,7 @@ import Testing
 @Suite struct HardeningCommandTests {
     let cli = CommandLineTests()
 
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-hardening-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func folder() throws -> URL { try ConvertCommandTests().folder() }
 
     /// F5: 16 entries that inflate to 60 MB each took 1 GB. Each is now read through a bounded
     /// window, so the whole run stays far below one entry's size.

@@ -25,7 +25,7 @@ public struct SoundReference: Sendable, Hashable {
     /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
         let bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = validUTF8(bytes) else {
             throw BundleError("\(path): the list of sound names is not UTF-8 text")
         }
         let references = list(text: text, source: path)

@@ -3,13 +3,13 @@
 /// disks); dropping them would hide a sound from the check.
 func displayName<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
     let array = Array(bytes)
-    if let text = String(validating: array, as: UTF8.self) { return text }
+    if let text = validUTF8(array) { return text }
     var out = ""
     var i = 0
     while i < array.count {
         let lead = array[i]
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
-        if length > 0, i + length <= array.count, let scalar = String(validating: array[i..<i + length], as: UTF8.self) {
+        if length > 0, i + length <= array.count, let scalar = validUTF8(array[i..<i + length]) {
             out += scalar
             i += length
         } else {
@@ -18,6 +18,13 @@ func displayName<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         }
     }
     return out
+}
+
+/// The bytes as text when they are valid UTF-8 (decoding repairs invalid bytes, so a round trip
+/// that changes them shows they were not). Works with Swift 5.9's standard library.
+func validUTF8<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
 }
 
 /// The extension of a file name, lower-cased, without calling Foundation's path code (which traps
