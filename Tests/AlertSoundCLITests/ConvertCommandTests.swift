@@ -125,7 +125,9 @@ import Testing
     }
 
     /// F11: past `ulimit -f` the write fails; the conversion reports it and leaves nothing behind.
-    @Test func fileSizeLimitIsAnErrorNotALeftover() throws {
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ALERTSOUND_SANITIZER"] == "thread",
+                     "ThreadSanitizer's own runtime dies of SIGBUS under ulimit -f, before alertsound runs"))
+    func fileSizeLimitIsAnErrorNotALeftover() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = try Self.longInput(in: dir)
