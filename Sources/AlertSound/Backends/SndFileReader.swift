@@ -7,6 +7,8 @@ final class SndFileReader: FrameReader {
     let channels: Int
     let frameCount: Int64?
     let formatDescription: String
+    /// Inferred: what Apple's readers supply for these formats is not known, so nothing is carried.
+    let sourceInfo: [InfoEntry] = []
     private let handle: OpaquePointer
 
     init(path: String) throws {

@@ -1,8 +1,11 @@
-/// AIFF and AIFF-C headers. AIFF carries big-endian integers only; AIFF-C adds a compression type.
+/// AIFF and AIFF-C headers as AudioToolbox writes them: `FVER` first in AIFF-C, `COMM`, a zero
+/// `FLLR` so the `SSND` header sits at 4080 and the audio at 4096, `SSND` with offset and block
+/// size 0. An odd-sized `SSND` gets its pad byte, which the `FORM` size does not count.
 public enum AIFFWriter {
+    static let dataHeaderOffset = 4080
+
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
     public static func header(format: AudioFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
-        var w = ByteWriter(order: .bigEndian, capacity: 128)
         var body = ByteWriter(order: .bigEndian)
         if compressed {
             body.fourCC("FVER")
@@ -11,41 +14,53 @@ public enum AIFFWriter {
         }
         let (type, name, sampleSize) = compression(format)
         var comm = ByteWriter(order: .bigEndian)
-        comm.i16(Int16(format.channels))
+        comm.i16(Int16(truncatingIfNeeded: format.channels))
         // AIFF-C ima4 counts packets in this field.
         comm.u32(UInt32(clamping: format.encoding == .ima4 ? frames / Int64(IMA4.framesPerPacket) : frames))
-        comm.i16(Int16(sampleSize))
+        comm.i16(Int16(truncatingIfNeeded: sampleSize))
         comm.extended80(format.sampleRate)
         if compressed {
             comm.fourCC(type)
-            comm.u8(UInt8(name.utf8.count))
-            comm.append(name.utf8)
-            if (name.utf8.count + 1) % 2 == 1 { comm.u8(0) }
+            let text = Array(name.utf8.prefix(255))
+            comm.u8(UInt8(text.count))
+            comm.append(text)
+            if (text.count + 1) % 2 == 1 { comm.u8(0) }
         }
         body.fourCC("COMM")
         body.u32(UInt32(comm.count))
         body.append(comm.bytes)
+        let fllr = dataHeaderOffset - 12 - body.count - 8
+        body.fourCC("FLLR")
+        body.u32(UInt32(fllr))
+        body.zeros(fllr)
         body.fourCC("SSND")
         body.u32(UInt32(clamping: audioBytes + 8))
         body.u32(0)
         body.u32(0)
-        let total = Int64(4 + body.count) + audioBytes + audioBytes % 2
+
+        var w = ByteWriter(order: .bigEndian, capacity: 4096)
         w.fourCC("FORM")
-        w.u32(UInt32(clamping: total))
+        w.u32(UInt32(clamping: Int64(4 + body.count) + audioBytes))
         w.fourCC(compressed ? "AIFC" : "AIFF")
         w.append(body.bytes)
         return w.bytes
     }
 
-
+    /// AIFF-C compression type, its name (UTF-8, as AudioToolbox spells it) and COMM's sample size.
     static func compression(_ format: AudioFormat) -> (FourCC, String, Int) {
         switch format.encoding {
         case let .pcm(bits, isFloat, isBigEndian):
-            if isFloat { return bits == 64 ? ("fl64", "32-bit floating point", 64) : ("fl32", "32-bit floating point", 32) }
-            return isBigEndian ? ("NONE", "not compressed", bits) : ("sowt", "", bits)
-        case .ima4: return ("ima4", "IMA 4:1", 16)
-        case .ulaw: return ("ulaw", "µLaw 2:1", 16)
-        case .alaw: return ("alaw", "aLaw 2:1", 16)
+            if isFloat { return (bits == 64 ? "fl64" : "fl32", "Linear PCM, \(bits) bit big-endian floating point", bits) }
+            if !isBigEndian { return ("sowt", "", bits) }
+            switch bits {
+            case 8: return ("NONE", "Linear PCM, 8 bit signed integer", 8)
+            case 24: return ("in24", "Linear PCM, 24 bit big-endian signed integer", 24)
+            case 32: return ("in32", "Linear PCM, 32 bit big-endian signed integer", 32)
+            default: return ("twos", "Linear PCM, \(bits) bit big-endian signed integer", bits)
+            }
+        case .ima4: return ("ima4", "IMA 4:1", 0)
+        case .ulaw: return ("ulaw", "\u{03BC}-Law 2:1", 8)
+        case .alaw: return ("alaw", "A-Law 2:1", 8)
         }
     }
 }

@@ -84,6 +84,9 @@ enum CAFReader {
                     throw InspectionError.malformed("packet table has a negative count", chunk: type, offset: position)
                 }
                 validFrames = table.valid
+            case "info" where info.infoEntries.isEmpty:
+                let body = try source.read(at: payload, count: Int(min(size, Int64(Limits.maximumChunkRead))))
+                info.infoEntries = Self.infoEntries(body)
             case "data" where data == nil:
                 guard size >= 4 else {
                     throw InspectionError.malformed("data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
@@ -126,6 +129,21 @@ enum CAFReader {
             info.frames = framesInData
         }
         return info
+    }
+
+    /// The string pairs of an `info` chunk: a count, then NUL-terminated keys and values. What the
+    /// bytes read do not hold (a count that lies, a cut string) is left out.
+    static func infoEntries(_ body: [UInt8]) -> [InfoEntry] {
+        guard body.count >= 4 else { return [] }
+        let count = Int(body[0]) << 24 | Int(body[1]) << 16 | Int(body[2]) << 8 | Int(body[3])
+        var strings: [String] = []
+        var start = 4
+        for i in 4..<body.count where body[i] == 0 {
+            strings.append(displayName(body[start..<i]))
+            start = i + 1
+            if strings.count == 2 * count { break }
+        }
+        return stride(from: 0, to: strings.count - 1, by: 2).map { InfoEntry(strings[$0], strings[$0 + 1]) }
     }
 
     /// The `desc` chunk (an AudioStreamBasicDescription).

@@ -1,12 +1,13 @@
-/// CAF headers laid out as `afconvert` writes them: `desc`, `chan`, `pakt` (IMA4 only),
-/// `free` padding so the `data` header sits at 4080 and the audio at 4096, edit count 1.
+/// CAF headers laid out as current `afconvert` writes them: `desc`; `chan` for ima4 only; the
+/// input's `info` dictionary when it has one; `pakt` for ima4; `free` padding so the `data` header
+/// sits at 4080 and the audio at 4096; edit count 1.
 public enum CAFWriter {
     public static let audioOffset = 4096
     static let dataHeaderOffset = 4080
 
-    /// The 4096 bytes before the audio. `validFrames` is the true length; for IMA4 the packets
-    /// hold `remainder` more frames of padding.
-    public static func header(format: AudioFormat, validFrames: Int64, audioBytes: Int64) -> [UInt8] {
+    /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
+    /// `remainder` more frames of padding.
+    public static func header(format: AudioFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")
         w.u16(1)
@@ -18,25 +19,43 @@ public enum CAFWriter {
         switch format.encoding {
         case let .pcm(bits, isFloat, isBigEndian):
             w.fourCC("lpcm")
-            w.u32((isFloat ? 1 : 0) | (isBigEndian ? 0 : 2))
-            w.u32(UInt32(format.bytesPerPacket))
+            // afconvert marks 8-bit integers little-endian too, though a byte has no order.
+            w.u32((isFloat ? 1 : 0) | (isBigEndian && bits != 8 ? 0 : 2))
+            w.u32(UInt32(truncatingIfNeeded: format.bytesPerPacket))
             w.u32(1)
-            w.u32(UInt32(format.channels))
-            w.u32(UInt32(bits))
+            w.u32(UInt32(truncatingIfNeeded: format.channels))
+            w.u32(UInt32(truncatingIfNeeded: bits))
         case .ima4, .ulaw, .alaw:
             w.fourCC(format.encoding == .ima4 ? "ima4" : format.encoding == .ulaw ? "ulaw" : "alaw")
             w.u32(0)
-            w.u32(UInt32(format.bytesPerPacket))
-            w.u32(UInt32(format.framesPerPacket))
-            w.u32(UInt32(format.channels))
+            w.u32(UInt32(truncatingIfNeeded: format.bytesPerPacket))
+            w.u32(UInt32(truncatingIfNeeded: format.framesPerPacket))
+            w.u32(UInt32(truncatingIfNeeded: format.channels))
             w.u32(format.encoding == .ima4 ? 0 : 8)
         }
 
-        w.fourCC("chan")
-        w.i64(12)
-        w.u32(channelLayoutTag(channels: format.channels))
-        w.u32(0)
-        w.u32(0)
+        // None of 38 Apple-written linear-PCM CAFs has a `chan`; current afconvert writes one for ima4.
+        if format.encoding == .ima4 {
+            w.fourCC("chan")
+            w.i64(12)
+            w.u32(channelLayoutTag(channels: format.channels))
+            w.u32(0)
+            w.u32(0)
+        }
+
+        if !info.isEmpty {
+            var body = ByteWriter(order: .bigEndian)
+            body.u32(UInt32(info.count))
+            for entry in info {
+                body.append(entry.key.utf8)
+                body.u8(0)
+                body.append(entry.value.utf8)
+                body.u8(0)
+            }
+            w.fourCC("info")
+            w.i64(Int64(body.count))
+            w.append(body.bytes)
+        }
 
         if format.encoding == .ima4 {
             let packets = audioBytes / Int64(format.bytesPerPacket)
@@ -49,7 +68,10 @@ public enum CAFWriter {
             w.i32(Int32(clamping: packets * Int64(IMA4.framesPerPacket) - validFrames))
         }
 
-        let freeSize = dataHeaderOffset - w.count - 12
+        // The audio starts at 4096, or at the next 4 KiB boundary when a long `info` pushes past it.
+        var dataHeader = dataHeaderOffset
+        while dataHeader - w.count < 12 { dataHeader += 4096 }
+        let freeSize = dataHeader - w.count - 12
         w.fourCC("free")
         w.i64(Int64(freeSize))
         w.zeros(freeSize)

@@ -18,10 +18,11 @@ public enum FileType: String, Sendable, CaseIterable {
 extension FileType {
     /// Everything before the audio: `audioBytes` of `format` whose true length is `frames`.
     /// The length never depends on the sizes, so a streaming writer can rewrite it in place.
-    public func header(format: AudioFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    /// `info` is the input's string dictionary, which afconvert copies into a CAF (other types drop it).
+    public func header(format: AudioFormat, frames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
         switch self {
         case .caff:
-            return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes)
+            return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes, info: info)
         case .aiff, .aifc:
             // AIFF-C ima4 states whole packets, padding included.
             let stated = format.encoding == .ima4 ? audioBytes / Int64(format.bytesPerPacket) * Int64(IMA4.framesPerPacket) : frames
@@ -31,8 +32,9 @@ extension FileType {
         }
     }
 
-    /// What follows the audio: the pad byte an odd-sized IFF chunk needs (CAF has none).
+    /// What follows the audio: AIFF's pad byte after odd-sized sound data (Apple writes none in
+    /// WAV, and CAF needs none).
     public func trailer(audioBytes: Int64) -> [UInt8] {
-        self != .caff && audioBytes % 2 == 1 ? [0] : []
+        (self == .aiff || self == .aifc) && audioBytes % 2 == 1 ? [0] : []
     }
 }

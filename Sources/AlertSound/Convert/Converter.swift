@@ -44,7 +44,8 @@ public struct Converter: Sendable {
         let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
         var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
         let file = try AtomicOutput(path: plan.outputPath)
-        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0)
+        let info = reader.sourceInfo
+        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
         try file.append(placeholder)
 
         var audioBytes: Int64 = 0
@@ -62,7 +63,7 @@ public struct Converter: Sendable {
         }
         try emit(encoder.finish())
         try file.append(plan.fileType.trailer(audioBytes: audioBytes))
-        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes)
+        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes, info: info)
         guard final.count == placeholder.count else {
             throw ConversionError(.output, "\(plan.outputPath): the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)")
         }

@@ -7,6 +7,8 @@ protocol FrameReader: AnyObject {
     var frameCount: Int64? { get }
     /// How the input is coded, for `-v`.
     var formatDescription: String { get }
+    /// The string dictionary afconvert carries from the input into a CAF output.
+    var sourceInfo: [InfoEntry] { get }
     /// Up to `maxFrames` frames; an empty array at the end.
     func read(maxFrames: Int) throws -> [Float]
 }

@@ -5,6 +5,7 @@ final class NativeReader: FrameReader {
     let channels: Int
     let frameCount: Int64?
     let formatDescription: String
+    let sourceInfo: [InfoEntry]
     private let source: ByteSource
     private let info: SoundInfo
     private let frameBytes: Int
@@ -41,6 +42,7 @@ final class NativeReader: FrameReader {
         framesLeft = frames
         position = offset
         formatDescription = NativeReader.describe(info)
+        sourceInfo = NativeReader.sourceInfo(info)
     }
 
     func read(maxFrames: Int) throws -> [Float] {
@@ -118,6 +120,22 @@ final class NativeReader: FrameReader {
             }
         }
         return out
+    }
+
+    /// afconvert copies the input file's info dictionary: a CAF's own `info` chunk, and for a WAV
+    /// the two entries Apple's WAV reader supplies (seen in every current-afconvert CAF known to
+    /// come from a WAV). AIFF supplies none. `F32`/`F64` for float WAVs is inferred.
+    static func sourceInfo(_ info: SoundInfo) -> [InfoEntry] {
+        switch info.container {
+        case .caf:
+            return info.infoEntries
+        case .wav where info.format == .lpcm:
+            guard let frames = info.frames, let rate = info.sampleRate, let bits = info.bitsPerSample, let pcm = info.pcm else { return [] }
+            return [InfoEntry("approximate duration in seconds", Formatting.trimmedSeconds(Double(frames) / rate)),
+                    InfoEntry("source bit depth", (pcm.isFloat ? "F" : "I") + String(bits))]
+        default:
+            return []
+        }
     }
 
     static func describe(_ info: SoundInfo) -> String {

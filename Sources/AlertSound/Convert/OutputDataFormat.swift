@@ -97,7 +97,7 @@ extension FileType {
         switch self {
         case .caff: return ["ima4", "ulaw", "alaw", "LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64", "I8"]
         case .aiff: return ["BEI16", "BEI24", "BEI32", "I8"]
-        case .aifc: return ["ima4", "ulaw", "alaw", "BEI16", "BEI24", "BEI32", "BEF32", "BEF64", "I8"]
+        case .aifc: return ["ima4", "ulaw", "alaw", "BEI16", "LEI16", "BEI24", "BEI32", "BEF32", "BEF64", "I8"]
         case .wave: return ["ulaw", "alaw", "LEI16", "LEI24", "LEI32", "LEF32", "LEF64", "UI8"]
         }
     }

@@ -9,6 +9,16 @@ public enum Formatting {
         return "\(sign)\(abs(ms) / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
+    /// Seconds to three decimals without trailing zeros (`0.213`, `0.07`, `1`), as afconvert writes
+    /// the duration into a CAF's `info`.
+    public static func trimmedSeconds(_ value: Double) -> String {
+        var text = seconds(value)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     /// A whole number without a fraction (`44100`), anything else as Swift prints it (`22050.5`).
     public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

@@ -74,6 +74,16 @@ public struct PCMLayout: Sendable, Hashable {
     public var bytesPerSample: Int
 }
 
+/// One entry of a CAF `info` chunk: a string dictionary afconvert copies from input to output.
+public struct InfoEntry: Sendable, Hashable {
+    public var key: String
+    public var value: String
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
 /// One chunk as found in the file.
 public struct ChunkRecord: Sendable, Hashable {
     public var id: String
@@ -120,6 +130,8 @@ public struct SoundInfo: Sendable, Hashable {
     public var fileSize: Int64
     public var chunks: [ChunkRecord]
     public var repairs: [Repair]
+    /// A CAF's `info` dictionary, in file order (empty when there is none).
+    public var infoEntries: [InfoEntry] = []
 
     public init(container: ContainerKind, fileSize: Int64) {
         self.container = container
