@@ -7,17 +7,20 @@ final class Resampler {
     private let ratio: Double
 
     init(from inputRate: Double, to outputRate: Double, channels: Int) throws {
+        // Checked before anything is allocated: a throwing init of a class whose properties are all
+        // set still runs deinit, so freeing here too was a double free (found by the convert fuzzer).
+        let ratio = outputRate / inputRate
+        guard src_is_valid_ratio(ratio) != 0 else {
+            throw ConversionError(.usage, "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
+                + " libsamplerate converts by factors of 1/256 to 256")
+        }
         var error: Int32 = 0
         guard let state = src_new(Int32(SRC_SINC_BEST_QUALITY), Int32(channels), &error) else {
             throw ConversionError(.output, "libsamplerate: \(String(cString: src_strerror(error)))")
         }
         self.state = state
         self.channels = channels
-        ratio = outputRate / inputRate
-        guard src_is_valid_ratio(ratio) != 0 else {
-            src_delete(state)
-            throw ConversionError(.usage, "cannot resample by a factor of \(ratio)")
-        }
+        self.ratio = ratio
     }
 
     deinit { src_delete(state) }
