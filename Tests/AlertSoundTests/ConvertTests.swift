@@ -33,13 +33,13 @@ func testSignal(frames: Int, channels: Int = 2, rate: Double = 44100) -> [Int16]
 
 func readAll(_ path: String) throws -> [Int16] {
     let reader = try openFrameReader(path: path)
-    var all: [Float] = []
+    var all: [Double] = []
     while true {
         let block = try reader.read(maxFrames: 4096)
         if block.isEmpty { break }
         all += block
     }
-    return quantize(all)
+    return quantize16(all)
 }
 
 @Suite struct ConversionPlanTests {

@@ -25,7 +25,12 @@ final class Resampler {
 
     deinit { src_delete(state) }
 
-    /// Converts `input`; with `end` set, also drains what the filter still holds.
+    /// Converts `input`; with `end` set, also drains what the filter still holds. libsamplerate
+    /// works in 32-bit floats, so a resampled signal keeps 24 bits of precision, far below its own error.
+    func process(_ input: [Double], end: Bool) throws -> [Double] {
+        try process(input.map { Float($0) }, end: end).map { Double($0) }
+    }
+
     func process(_ input: [Float], end: Bool) throws -> [Float] {
         let inputFrames = input.count / channels
         let room = Int(Double(max(inputFrames, 1)) * ratio) + 4096

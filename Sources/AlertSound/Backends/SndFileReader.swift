@@ -1,7 +1,8 @@
 import CSndFile
 
 /// Decodes what our own readers leave to libsndfile: WAV IMA/MS ADPCM, GSM, MP3, FLAC, Ogg,
-/// ALAC and the rest. Reads floats (16-bit sources come out exact) so rounding stays ours.
+/// ALAC and the rest. Reads doubles, which hold every integer and float sample libsndfile decodes
+/// exactly (it scales N-bit integers by 2^(N-1)), so rounding stays ours.
 final class SndFileReader: FrameReader {
     let sampleRate: Double
     let channels: Int
@@ -33,9 +34,9 @@ final class SndFileReader: FrameReader {
 
     deinit { sf_close(handle) }
 
-    func read(maxFrames: Int) throws -> [Float] {
-        var buffer = [Float](repeating: 0, count: maxFrames * channels)
-        let got = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(maxFrames)) }
+    func read(maxFrames: Int) throws -> [Double] {
+        var buffer = [Double](repeating: 0, count: maxFrames * channels)
+        let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, sf_count_t(maxFrames)) }
         if got < 0 { throw ConversionError(.input, String(cString: sf_strerror(handle))) }
         if Int(got) < maxFrames { buffer.removeLast((maxFrames - Int(got)) * channels) }
         return buffer

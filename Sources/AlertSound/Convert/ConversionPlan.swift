@@ -67,18 +67,33 @@ public struct ChannelMap: Sendable, Hashable {
     }
 
     /// Maps interleaved frames of `inputChannels` to the output layout.
-    func apply(_ samples: [Float], inputChannels: Int) -> [Float] {
+    func apply<T>(_ samples: [T], inputChannels: Int) -> [T] where T: BinaryFloatingPoint {
         if isIdentity && outputChannels == inputChannels { return samples }
         let frames = samples.count / inputChannels
-        var out = [Float](repeating: 0, count: frames * outputChannels)
+        var out = [T](repeating: 0, count: frames * outputChannels)
         for f in 0..<frames {
             let base = f * inputChannels
             for (k, inputs) in sources.enumerated() {
-                var sum: Float = 0
+                var sum: T = 0
                 for i in inputs { sum += samples[base + i] }
-                out[f * outputChannels + k] = inputs.count == 1 ? sum : sum / Float(inputs.count)
+                out[f * outputChannels + k] = inputs.count == 1 ? sum : sum / T(inputs.count)
             }
         }
         return out
     }
+
+    /// Keeping channels (no mixing) moves samples without changing them: the direct paths can use it.
+    func select<T>(_ samples: [T], inputChannels: Int) -> [T] {
+        if isIdentity && outputChannels == inputChannels { return samples }
+        let frames = samples.count / inputChannels
+        var out: [T] = []
+        out.reserveCapacity(frames * outputChannels)
+        for f in 0..<frames {
+            for inputs in sources { out.append(samples[f * inputChannels + inputs[0]]) }
+        }
+        return out
+    }
+
+    /// True when every output channel is one input channel (nothing is averaged).
+    var onlySelects: Bool { sources.allSatisfy { $0.count == 1 } }
 }

@@ -12,8 +12,8 @@ public struct ConversionResult: Sendable {
     /// Packets written: frames for PCM and G.711, 64-frame packets for IMA4.
     public var packets: Int64
     public var fileSize: Int64
-    /// Signal-to-noise ratio of the encoding in dB, measured against the 16-bit signal that went in;
-    /// `nil` when the encoding is lossless.
+    /// Signal-to-noise ratio of the encoding in dB, measured against the input's own samples at
+    /// their full precision; `nil` when every sample was stored exactly (lossless).
     public var snr: Double?
 }
 
@@ -53,13 +53,28 @@ public struct Converter: Sendable {
             try file.append(bytes)
             audioBytes += Int64(bytes.count)
         }
-        while true {
-            let block = try reader.read(maxFrames: blockFrames)
-            let mapped = plan.channelMap.apply(block, inputChannels: reader.channels)
-            let last = block.isEmpty
-            let ready = try resampler?.process(mapped, end: last) ?? mapped
-            try emit(encoder.encode(quantize(ready)))
-            if last { break }
+        let map = plan.channelMap
+        let direct = resampler == nil && map.onlySelects ? reader.directCoding : nil
+        switch (direct, plan.output.encoding) {
+        case (.ulaw?, .ulaw), (.alaw?, .alaw):
+            // Same law, nothing to change: the codes themselves.
+            while case let codes = try reader.readCodes(maxFrames: blockFrames), !codes.isEmpty {
+                try emit(encoder.passThrough(map.select(codes, inputChannels: reader.channels)))
+            }
+        case (.int16?, .ima4), (.int16?, .ulaw), (.int16?, .alaw), (.int16?, .pcm(16, false, _)):
+            // 16-bit in, and the codec takes 16-bit: no float round trip.
+            while case let block = try reader.readInt16(maxFrames: blockFrames), !block.isEmpty {
+                try emit(encoder.encode(map.select(block, inputChannels: reader.channels)))
+            }
+        default:
+            while true {
+                let block = try reader.read(maxFrames: blockFrames)
+                let mapped = map.apply(block, inputChannels: reader.channels)
+                let last = block.isEmpty
+                let ready = try resampler?.process(mapped, end: last) ?? mapped
+                try emit(encoder.encode(ready))
+                if last { break }
+            }
         }
         try emit(encoder.finish())
         try file.append(plan.fileType.trailer(audioBytes: audioBytes))
@@ -74,10 +89,10 @@ public struct Converter: Sendable {
                                 frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr)
     }
 
-    /// Frames per block: samples travel as 4-byte floats, and a block holds at least one IMA4 packet
-    /// (64 frames × 1024 channels × 4 bytes is 256 KiB, inside the default 1 MiB).
+    /// Frames per block: samples travel as 8-byte doubles, and a block holds at least one IMA4
+    /// packet (64 frames × 1024 channels × 8 bytes is 512 KiB, inside the default 1 MiB).
     static func blockFrames(channels: Int, blockBytes: Int) -> Int {
-        max(IMA4.framesPerPacket, blockBytes / (4 * max(1, channels)))
+        max(IMA4.framesPerPacket, blockBytes / (MemoryLayout<Double>.size * max(1, channels)))
     }
 
     static func refuseOverwritingInput(input: String, output: String) throws {

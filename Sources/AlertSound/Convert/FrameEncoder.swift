@@ -1,13 +1,16 @@
 import Foundation
 
-/// Encodes 16-bit frames into the output data format, and measures what the encoding lost.
+/// Encodes frames into the output data format, and measures what the encoding lost.
+///
+/// Three ways in: full-scale `Double` samples (every input value exact, the general path), 16-bit
+/// samples (the direct path: 16-bit input with nothing to convert pays for no float round trip),
+/// and G.711 codes passed through when the input already has the output's law.
 struct FrameEncoder {
     let format: AudioFormat
     let unsigned8: Bool
     private var ima: IMA4Encoder?
     private(set) var frames: Int64 = 0
-    private var signal: Double = 0
-    private var noise: Double = 0
+    private var loss = CodingLoss()
 
     init(format: AudioFormat, unsigned8: Bool) {
         self.format = format
@@ -17,23 +20,56 @@ struct FrameEncoder {
         }
     }
 
-    mutating func encode(_ samples: [Int16]) -> [UInt8] {
+    mutating func encode(_ samples: [Double]) -> [UInt8] {
         frames += Int64(samples.count / format.channels)
         switch format.encoding {
-        case .ima4:
-            return ima!.encode(samples)
-        case .ulaw:
-            let codes = samples.map(G711.encodeULaw)
-            measure(samples, codes.map(G711.decodeULaw))
-            return codes
-        case .alaw:
-            let codes = samples.map(G711.encodeALaw)
-            measure(samples, codes.map(G711.decodeALaw))
-            return codes
         case let .pcm(bits, isFloat, isBigEndian):
-            if bits == 8 { measure(samples, samples.map { Int16(clamping: min(127, (Int($0) + 128) >> 8) << 8) }) } else { measure(samples, samples) }
-            return LinearPCM.encode(samples, bits: bits, isFloat: isFloat, isBigEndian: isBigEndian, unsigned8: unsigned8)
+            return LinearPCM.encode(samples, bits: bits, isFloat: isFloat, isBigEndian: isBigEndian, unsigned8: unsigned8, loss: &loss)
+        case .ima4:
+            // IMA4 and G.711 take 16-bit input; rounding to it happens once, here.
+            return ima!.encode(quantize16(samples))
+        case .ulaw, .alaw:
+            return g711(quantize16(samples), exact: samples)
         }
+    }
+
+    mutating func encode(_ samples: [Int16]) -> [UInt8] {
+        switch format.encoding {
+        case .pcm(16, false, let isBigEndian):
+            frames += Int64(samples.count / format.channels)
+            return LinearPCM.encode16(samples, isBigEndian: isBigEndian)
+        case .pcm:
+            return encode(samples.map { Double($0) / 32768 })
+        case .ima4:
+            frames += Int64(samples.count / format.channels)
+            return ima!.encode(samples)
+        case .ulaw, .alaw:
+            frames += Int64(samples.count / format.channels)
+            return g711(samples, exact: nil)
+        }
+    }
+
+    /// G.711 codes of the output's own law, copied: decoding and re-encoding would fold µ-law's
+    /// negative zero into positive zero.
+    mutating func passThrough(_ codes: [UInt8]) -> [UInt8] {
+        frames += Int64(codes.count / format.channels)
+        return codes
+    }
+
+    /// Companded codes, with the loss measured against `exact` (or the 16-bit samples themselves).
+    private mutating func g711(_ samples: [Int16], exact: [Double]?) -> [UInt8] {
+        let isULaw = format.encoding == .ulaw
+        let codes = samples.map(isULaw ? G711.encodeULaw : G711.encodeALaw)
+        var signal = 0.0, noise = 0.0
+        for (i, code) in codes.enumerated() {
+            let x = exact?[i] ?? Double(samples[i]) / 32768
+            guard !x.isNaN else { continue }
+            let error = Double(isULaw ? G711.decodeULaw(code) : G711.decodeALaw(code)) / 32768 - x
+            signal += x * x
+            noise += error * error
+        }
+        loss.add(signal: signal, noise: noise)
+        return codes
     }
 
     /// The last (padded) packet, for IMA4; nothing for the others.
@@ -44,28 +80,21 @@ struct FrameEncoder {
 
     var packets: Int64 { format.encoding == .ima4 ? ima!.packetsOut : frames }
 
-    /// Signal-to-noise ratio of the encoding in dB; `nil` when it lost nothing (or there was no signal).
+    /// Signal-to-noise ratio of the encoding in dB; `nil` when every sample was stored exactly.
     var snr: Double? {
-        let (s, n) = ima.map { ($0.signalEnergy, $0.noiseEnergy) } ?? (signal, noise)
-        guard n > 0, s > 0 else { return nil }
-        return 10 * log10(s / n)
-    }
-
-    private mutating func measure(_ original: [Int16], _ coded: [Int16]) {
-        for (a, b) in zip(original, coded) {
-            let x = Double(a)
-            let d = x - Double(b)
-            signal += x * x
-            noise += d * d
+        if let ima {
+            guard ima.noiseEnergy > 0 else { return nil }
+            return ima.signalEnergy > 0 ? 10 * log10(ima.signalEnergy / ima.noiseEnergy) : -.infinity
         }
+        return loss.snr
     }
 }
 
-/// Rounds to the nearest 16-bit value and clips; NaN becomes silence.
-func quantize(_ samples: [Float]) -> [Int16] {
+/// Rounds full-scale samples to the nearest 16-bit value and clips; NaN becomes silence.
+func quantize16(_ samples: [Double]) -> [Int16] {
     [Int16](unsafeUninitializedCapacity: samples.count) { out, count in
         for i in 0..<samples.count {
-            let v = (Double(samples[i]) * 32768).rounded()
+            let v = (samples[i] * 32768).rounded()
             out[i] = v.isNaN ? 0 : Int16(max(-32768, min(32767, v)))
         }
         count = samples.count

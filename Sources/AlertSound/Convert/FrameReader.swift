@@ -1,5 +1,14 @@
+/// What an input's frames are when they can go to an encoder without a conversion.
+enum DirectCoding: Sendable, Equatable {
+    /// Signed 16-bit integers.
+    case int16
+    /// G.711 codes of one law.
+    case ulaw, alaw
+}
+
 /// A decoded input, read in blocks so memory stays bounded however long the file is.
-/// Samples are interleaved floats where ±1.0 is full scale and 16-bit values are exact.
+/// Samples are interleaved doubles where ±1.0 is full scale; every value the input holds (any
+/// integer width, 32- or 64-bit float) is exact.
 protocol FrameReader: AnyObject {
     var sampleRate: Double { get }
     var channels: Int { get }
@@ -10,7 +19,19 @@ protocol FrameReader: AnyObject {
     /// The string dictionary afconvert carries from the input into a CAF output.
     var sourceInfo: [InfoEntry] { get }
     /// Up to `maxFrames` frames; an empty array at the end.
-    func read(maxFrames: Int) throws -> [Float]
+    func read(maxFrames: Int) throws -> [Double]
+    /// Set when the frames can be read in their own units with `readInt16` or `readCodes`.
+    var directCoding: DirectCoding? { get }
+    /// Up to `maxFrames` frames of 16-bit samples (only when `directCoding` is `.int16`).
+    func readInt16(maxFrames: Int) throws -> [Int16]
+    /// Up to `maxFrames` frames of G.711 codes (only when `directCoding` is a law).
+    func readCodes(maxFrames: Int) throws -> [UInt8]
+}
+
+extension FrameReader {
+    var directCoding: DirectCoding? { nil }
+    func readInt16(maxFrames: Int) throws -> [Int16] { quantize16(try read(maxFrames: maxFrames)) }
+    func readCodes(maxFrames: Int) throws -> [UInt8] { [] }
 }
 
 /// Opens `path` with the native reader when our own parsers understand the data (AIFF, WAV,

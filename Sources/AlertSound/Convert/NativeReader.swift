@@ -45,8 +45,46 @@ final class NativeReader: FrameReader {
         sourceInfo = NativeReader.sourceInfo(info)
     }
 
-    func read(maxFrames: Int) throws -> [Float] {
-        guard framesLeft > 0 else { return [] }
+    var directCoding: DirectCoding? {
+        switch info.format {
+        case .ulaw?: return .ulaw
+        case .alaw?: return .alaw
+        case .lpcm?: return info.pcm.map { $0.bytesPerSample == 2 && $0.isSigned && !$0.isFloat } == true && info.bitsPerSample == 16 ? .int16 : nil
+        default: return nil
+        }
+    }
+
+    func read(maxFrames: Int) throws -> [Double] {
+        guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
+        var samples = decode(bytes)
+        // IMA4 decodes whole packets; the last one's padding is not audio.
+        if samples.count > frames * channels { samples.removeLast(samples.count - frames * channels) }
+        return samples
+    }
+
+    func readInt16(maxFrames: Int) throws -> [Int16] {
+        guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
+        let bigEndian = info.pcm?.isBigEndian ?? false
+        return bytes.withUnsafeBytes { raw in
+            [Int16](unsafeUninitializedCapacity: frames * channels) { out, n in
+                for i in 0..<frames * channels {
+                    let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
+                    out[i] = Int16(bitPattern: bigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))
+                }
+                n = frames * channels
+            }
+        }
+    }
+
+    func readCodes(maxFrames: Int) throws -> [UInt8] {
+        guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
+        return Array(bytes.prefix(frames * channels))
+    }
+
+    /// The next whole units (frames, or IMA4 packets) and how many frames of audio they hold;
+    /// `nil` at the end.
+    private func readUnits(maxFrames: Int) throws -> (ArraySlice<UInt8>, Int)? {
+        guard framesLeft > 0 else { return nil }
         let units = max(1, min(maxFrames, Int(min(framesLeft, Int64(Int32.max)))) / framesPerUnit)
         let bytes: [UInt8]
         do {
@@ -61,65 +99,64 @@ final class NativeReader: FrameReader {
         let whole = bytes.count / frameBytes
         guard whole > 0 else {
             framesLeft = 0
-            return []
+            return nil
         }
         position += Int64(whole * frameBytes)
-        var samples = decode(bytes[0..<whole * frameBytes])
-        let frames = min(Int64(samples.count / channels), framesLeft)
-        if frames * Int64(channels) < samples.count { samples.removeLast(samples.count - Int(frames) * channels) }
-        framesLeft -= frames
-        return samples
+        let frames = Int(min(Int64(whole * framesPerUnit), framesLeft))
+        framesLeft -= Int64(frames)
+        return (bytes[0..<whole * frameBytes], frames)
     }
 
-    private func decode(_ bytes: ArraySlice<UInt8>) -> [Float] {
+    private func decode(_ bytes: ArraySlice<UInt8>) -> [Double] {
         switch info.format {
         case .ima4?:
-            return ima!.decode(bytes).map { Float($0) / 32768 }
+            return ima!.decode(bytes).map { Double($0) / 32768 }
         case .ulaw?:
-            return bytes.map { Float(G711.decodeULaw($0)) / 32768 }
+            return bytes.map { Double(G711.decodeULaw($0)) / 32768 }
         case .alaw?:
-            return bytes.map { Float(G711.decodeALaw($0)) / 32768 }
+            return bytes.map { Double(G711.decodeALaw($0)) / 32768 }
         default:
             return NativeReader.decodePCM(bytes, layout: info.pcm!)
         }
     }
 
-    static func decodePCM(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Float] {
+    /// Linear PCM of any width and order at full scale: an N-bit integer is divided by 2^(N-1),
+    /// which a double does exactly, and floats widen exactly.
+    static func decodePCM(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Double] {
         let width = layout.bytesPerSample
-        if width == 2, layout.isSigned, !layout.isFloat {
-            // The common case, without the general loop's byte assembly.
-            let count = bytes.count / 2
-            return bytes.withUnsafeBytes { raw in
-                [Float](unsafeUninitializedCapacity: count) { out, n in
+        let count = bytes.count / width
+        return bytes.withUnsafeBytes { raw in
+            [Double](unsafeUninitializedCapacity: count) { out, n in
+                if width == 2, layout.isSigned, !layout.isFloat {
+                    // The common case, without the general loop's byte assembly.
                     for i in 0..<count {
                         let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
-                        out[i] = Float(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
+                        out[i] = Double(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
                     }
                     n = count
+                    return
                 }
-            }
-        }
-        let count = bytes.count / width
-        var out = [Float](repeating: 0, count: count)
-        let base = bytes.startIndex
-        for i in 0..<count {
-            var raw: UInt64 = 0
-            let at = base + i * width
-            if layout.isBigEndian {
-                for b in 0..<width { raw = raw << 8 | UInt64(bytes[at + b]) }
-            } else {
-                for b in stride(from: width - 1, through: 0, by: -1) { raw = raw << 8 | UInt64(bytes[at + b]) }
-            }
-            if layout.isFloat {
-                out[i] = width == 4 ? Float(bitPattern: UInt32(truncatingIfNeeded: raw)) : Float(Double(bitPattern: raw))
-            } else {
                 let bits = UInt64(width * 8)
-                // Sign-extend (or re-centre offset-binary), then scale so the top bit is ±1.0.
-                let signed = layout.isSigned ? Int64(bitPattern: raw << (64 - bits)) >> (64 - bits) : Int64(raw) - (1 << (bits - 1))
-                out[i] = Float(Double(signed) / Double(UInt64(1) << (bits - 1)))
+                let scale = 1 / Double(sign: .plus, exponent: Int(bits) - 1, significand: 1)
+                for i in 0..<count {
+                    var value: UInt64 = 0
+                    let at = i * width
+                    if layout.isBigEndian {
+                        for b in 0..<width { value = value << 8 | UInt64(raw[at + b]) }
+                    } else {
+                        for b in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(raw[at + b]) }
+                    }
+                    if layout.isFloat {
+                        out[i] = width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: value))) : Double(bitPattern: value)
+                    } else {
+                        // Sign-extend (or re-centre offset-binary), then scale so the top bit is ±1.0.
+                        let signed = layout.isSigned ? Int64(bitPattern: value << (64 - bits)) >> (64 - bits) : Int64(value) - (1 << (bits - 1))
+                        out[i] = Double(signed) * scale
+                    }
+                }
+                n = count
             }
         }
-        return out
     }
 
     /// afconvert copies the input file's info dictionary: a CAF's own `info` chunk, and for a WAV

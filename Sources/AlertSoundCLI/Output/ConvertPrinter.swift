@@ -17,7 +17,7 @@ enum ConvertPrinter {
         if let snr = result.snr {
             out += "Encode SNR: \(String(format1(snr))) dB\n"
         } else {
-            out += "Encode SNR: lossless (the 16-bit signal is stored exactly)\n"
+            out += "Encode SNR: lossless (every sample is stored exactly)\n"
         }
         return out
     }
