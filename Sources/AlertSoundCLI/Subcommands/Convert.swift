@@ -10,9 +10,11 @@ struct Convert: ParsableCommand {
             Without OUT the output is IN's name with the file type's extension, beside IN. Without -f \
             the type follows OUT's extension (.caf .aif .aiff .aifc .wav), else caff. Without -d the \
             data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
+            Apple's layout for every type (CAF info and chan, AIFF FLLR, WAV fmt) and AIFC sowt for LEI16.
             Data formats: ima4 ulaw alaw LEI16 BEI16 LEI24 BEI24 LEI32 BEI32 LEF32 BEF32 LEF64 BEF64 I8 UI8, \
             each with an optional @RATE (resampled with libsamplerate's best sinc converter).
-            Wider or float input becomes 16-bit by rounding to nearest, with clipping.
+            Samples keep their full precision: nothing is lost that the output can hold; a narrower \
+            output rounds to nearest once and clips; float to float keeps values past full scale.
             The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
             file is replaced, keeping its permissions; a FIFO, device, folder or link at OUT is refused.
             Exit status: 0 when the file was written, 1 when the input could not be read or the \
