@@ -27,6 +27,11 @@ public struct ConversionPlan: Sendable, Hashable {
                 + "keep the first two with -c 2, or mix them down with --mix -c 2 (or --mix for mono)")
         }
         let outRate = format.sampleRate ?? rate
+        // CAF and AIFF store any rate exactly; WAV only whole hertz. Never round it in silence.
+        if type == .wave, outRate != outRate.rounded() {
+            throw ConversionError(.usage, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
+                + "use -f caff or AIFC, or resample with -d \(format.name)@\(Formatting.number(outRate.rounded()))")
+        }
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
                               output: AudioFormat(sampleRate: outRate, channels: map.outputChannels, encoding: format.encoding()),
                               inputRate: rate, inputChannels: channels, channelMap: map)

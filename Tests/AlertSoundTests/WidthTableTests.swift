@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import AlertSound
+
+/// Every input width (8/16/24/32-bit integer, 32/64-bit float) to every linear-PCM `-d`: what
+/// the output can hold comes out bit-exact, a narrower output rounds to nearest once and clips,
+/// floats keep values past full scale, and the reported SNR is nil exactly when nothing was lost.
+@Suite struct WidthTableTests {
+    struct Input: Sendable, CustomTestStringConvertible {
+        var bits: Int
+        var isFloat: Bool
+        var testDescription: String { (isFloat ? "F" : "I") + String(bits) }
+
+        /// Values the format holds exactly, chosen to hit full scale, ties and every low bit.
+        var samples: [Double] {
+            if isFloat {
+                let values: [Double] = [0, 1, -1, 1.5, -2, 0.1, -1.0 / 3, 1e-9, 0.999_999_9, -0.5 - 1e-12, Double(Float.leastNormalMagnitude)]
+                return bits == 32 ? values.map { Double(Float($0)) } : values
+            }
+            let top = Int64(1) << (bits - 1)
+            var integers: [Int64] = [-top, -top + 1, -1, 0, 1, top - 1, top / 3, -top / 5]
+            // Ties and near-ties for every narrower output (8, 16 and 24 bits).
+            for narrow in [8, 16, 24] where narrow < bits {
+                let half = Int64(1) << (bits - narrow - 1)
+                integers += [half, -half, 3 * half, -3 * half, half - 1, half + 1, top - half, top - half - 1]
+            }
+            return integers.map { Double($0) / Double(top) }
+        }
+
+        var format: AudioFormat { AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: bits, isFloat: isFloat, isBigEndian: true)) }
+    }
+
+    static let inputs = [Input(bits: 8, isFloat: false), Input(bits: 16, isFloat: false), Input(bits: 24, isFloat: false),
+                         Input(bits: 32, isFloat: false), Input(bits: 32, isFloat: true), Input(bits: 64, isFloat: true)]
+    static let outputs = ["I8", "UI8", "LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64"]
+
+    /// What a correct output holds: the exact value, rounded once to the output's grid.
+    static func expected(_ v: Double, output: AudioFormat.Encoding) -> Double {
+        guard case let .pcm(bits, isFloat, _) = output else { return .nan }
+        if isFloat { return bits == 32 ? Double(Float(v)) : v }
+        let scale = Double(Int64(1) << (bits - 1))
+        return min(max((v * scale).rounded(), -scale), scale - 1) / scale
+    }
+
+    /// A CAF holding `samples` in `input`'s format, packed by hand (big-endian).
+    static func file(_ input: Input) -> [UInt8] {
+        let width = input.bits / 8
+        var audio: [UInt8] = []
+        for v in input.samples {
+            let pattern: UInt64 = input.isFloat
+                ? (input.bits == 32 ? UInt64(Float(v).bitPattern) : v.bitPattern)
+                : UInt64(bitPattern: Int64(v * Double(Int64(1) << (input.bits - 1))))
+            for b in 0..<width { audio.append(UInt8(truncatingIfNeeded: pattern >> UInt64(8 * (width - 1 - b)))) }
+        }
+        return CAFWriter.header(format: input.format, validFrames: Int64(input.samples.count), audioBytes: Int64(audio.count)) + audio
+    }
+
+    @Test(arguments: inputs, outputs)
+    func widthConversion(input: Input, output: String) throws {
+        let scratch = try Scratch()
+        let source = try scratch.write("in.caf", Self.file(input))
+        let format = try OutputDataFormat(parsing: output)
+        let type: FileType = output == "UI8" ? .wave : .caff
+        let result = try Converter(options: ConversionOptions(dataFormat: format, fileType: type)).convert(input: source, output: scratch.path("out"))
+        let reader = try openFrameReader(path: result.outputPath)
+        let got = try reader.read(maxFrames: 1000)
+        let want = input.samples.map { Self.expected($0, output: format.encoding()) }
+        #expect(got.count == want.count)
+        for (i, (g, w)) in zip(got, want).enumerated() {
+            #expect(g == w, "sample \(i): \(input.samples[i]) became \(g), expected \(w)")
+        }
+        let lossless = zip(want, input.samples).allSatisfy { $0 == $1 }
+        #expect((result.snr == nil) == lossless, "-v must call it lossless exactly when every sample is stored exactly (snr \(result.snr ?? .nan))")
+
+        // The rules the table must follow, stated directly.
+        if case let .pcm(bits, isFloat, _) = format.encoding() {
+            let widens = !input.isFloat && ((!isFloat && bits >= input.bits) || (isFloat && (bits == 64 || input.bits <= 24)))
+            let floatToWiderOrEqualFloat = input.isFloat && isFloat && bits >= input.bits
+            if widens || floatToWiderOrEqualFloat { #expect(lossless, "\(input.testDescription) → \(output) must be bit-exact") }
+            if input.isFloat && isFloat { #expect(got.contains(-2), "float to float keeps values past full scale") }
+        }
+    }
+
+    /// CAF and AIFF hold a fractional rate exactly; WAV cannot, and says so instead of rounding.
+    @Test func fractionalRatesAreKeptOrRefused() throws {
+        let scratch = try Scratch()
+        let source = try scratch.write("in.caf", Self.file(Input(bits: 16, isFloat: false)))
+        for type in [FileType.caff, .aifc] {
+            let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "BEI16@22050.7"), fileType: type))
+                .convert(input: source, output: scratch.path("out." + type.fileExtension))
+            #expect(try SoundFile.inspect(path: result.outputPath).sampleRate == 22050.7)
+        }
+        #expect {
+            _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050.7"), fileType: .wave))
+                .convert(input: source, output: scratch.path("out.wav"))
+        } throws: { error in
+            let e = error as? ConversionError
+            return e?.kind == .usage && e?.message.contains("whole hertz") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out.wav")))
+    }
+}
