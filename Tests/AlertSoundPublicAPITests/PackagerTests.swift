@@ -133,7 +133,7 @@ import Testing
         let mono = AudioFormat(sampleRate: 8000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
         try Data(SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
 
-        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true)
+        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input.path, output: folder.appendingPathComponent("alert.caf").path)
         #expect(result.plan.output.channels == 1)
         #expect(result.plan.output.sampleRate == 16000)

@@ -120,7 +120,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let fileType = try FileType(parsing: type)
         let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 22050, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
                                                                      samples: testSignal(frames: 1000, rate: 22050)))
-        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType)
+        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input, output: scratch.path("out"))
         let info = try SoundFile.inspect(path: result.outputPath)
         let expectedContainer: ContainerKind = [.caff: .caf, .aiff: .aiff, .aifc: .aifc, .wave: .wav][fileType]!
@@ -179,7 +179,8 @@ func readAll(_ path: String) throws -> [Int16] {
         let scratch = try Scratch()
         let samples = testSignal(frames: 5000)
         let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: samples))
-        let result = try Converter().convert(input: input, output: scratch.path("o.caf"))
+        let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(input: input, output: scratch.path("o.caf"))
+        #expect(try Converter().convert(input: input, output: scratch.path("p.caf")).snr == nil, "measured only when asked")
         var decoded = try readAll(result.outputPath)
         #expect(decoded.count == samples.count)
         // The padding in the last packet is heard too, so it counts as error against silence.

@@ -61,7 +61,7 @@ import Testing
         let source = try scratch.write("in.caf", Self.file(input))
         let format = try OutputDataFormat(parsing: output)
         let type: FileType = output == "UI8" ? .wave : .caff
-        let result = try Converter(options: ConversionOptions(dataFormat: format, fileType: type)).convert(input: source, output: scratch.path("out"))
+        let result = try Converter(options: ConversionOptions(dataFormat: format, fileType: type, measuresLoss: true)).convert(input: source, output: scratch.path("out"))
         let reader = try openFrameReader(path: result.outputPath)
         let got = try reader.read(maxFrames: 1000)
         let want = input.samples.map { Self.expected($0, output: format.encoding()) }

@@ -75,20 +75,23 @@ public final class FileSource: ByteSource {
     }
 
     private func rawRead(at offset: Int64, count: Int) throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+        var failure: Int32 = 0
+        // Filled by pread directly, without zeroing first; only the bytes read are kept.
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, kept in
+            var filled = 0
+            while filled < count {
+                let n = pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }
+                filled += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SourceError(errno: errno)
-            }
-            if n == 0 { break }
-            filled += n
+            kept = filled
         }
-        if filled < count { buffer.removeLast(count - filled) }
+        if failure != 0 { throw SourceError(errno: failure) }
         return buffer
     }
 }

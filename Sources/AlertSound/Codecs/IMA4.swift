@@ -85,6 +85,30 @@ public enum IMA4 {
         return (signal, noise)
     }
 
+    /// `encodePacket` without measuring the error, for conversions nobody asked an SNR of.
+    /// Writes the 34 bytes at `out`.
+    static func encodePacketQuickly(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+                                    into out: UnsafeMutablePointer<UInt8>) {
+        let preamble = state.preamble
+        out[0] = UInt8(preamble >> 8)
+        out[1] = UInt8(preamble & 0xFF)
+        var predictor = state.predictor
+        var index = state.index
+        stepTable.withUnsafeBufferPointer { steps in
+            indexAdjust.withUnsafeBufferPointer { adjust in
+                var i = start
+                for b in 0..<(framesPerPacket / 2) {
+                    let low = quantize(samples[i], predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    let high = quantize(samples[i + stride], predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    out[2 + b] = low | high << 4
+                    i += 2 * stride
+                }
+            }
+        }
+        state.predictor = predictor
+        state.index = index
+    }
+
     /// Decodes one channel's 34-byte packet into `out[start + i * stride]`.
     ///
     /// Like Apple's decoder (and FFmpeg's `adpcm_ima_qt`), the running state is kept when the

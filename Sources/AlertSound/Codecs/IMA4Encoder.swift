@@ -2,6 +2,8 @@
 /// calls and padding the end as afconvert does.
 public struct IMA4Encoder: Sendable {
     public let channels: Int
+    /// Whether `signalEnergy` and `noiseEnergy` are kept (they cost time in the quantizer).
+    public let measuresNoise: Bool
     private var states: [IMA4.ChannelState]
     /// Frames waiting for a full packet.
     private var pending: [Int16] = []
@@ -11,31 +13,59 @@ public struct IMA4Encoder: Sendable {
     public private(set) var signalEnergy: Double = 0
     public private(set) var noiseEnergy: Double = 0
 
-    public init(channels: Int) {
+    public init(channels: Int, measuresNoise: Bool = true) {
         precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
         self.channels = channels
+        self.measuresNoise = measuresNoise
         states = Array(repeating: IMA4.ChannelState(), count: channels)
     }
 
     /// Encodes as many whole packets as `samples` (interleaved) complete; keeps the rest.
     public mutating func encode(_ samples: [Int16]) -> [UInt8] {
         framesIn += Int64(samples.count / channels)
-        pending.append(contentsOf: samples)
         let perPacket = IMA4.framesPerPacket * channels
-        let whole = pending.count / perPacket
-        var out: [UInt8] = []
-        out.reserveCapacity(whole * IMA4.bytesPerChannelPacket * channels)
-        pending.withUnsafeBufferPointer { buffer in
-            for p in 0..<whole {
-                for c in 0..<channels {
-                    let energy = IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
-                    // The padded last packet's zeros add no signal; its error is counted, as it is heard.
-                    signalEnergy += Double(energy.signal)
-                    noiseEnergy += Double(energy.noise)
+        guard pending.isEmpty else {
+            pending.append(contentsOf: samples)
+            let block = pending
+            pending = []
+            return encodeWhole(block, perPacket: perPacket)
+        }
+        // Nothing waiting: encode straight from the caller's block and keep only its tail.
+        return encodeWhole(samples, perPacket: perPacket)
+    }
+
+    private mutating func encodeWhole(_ samples: [Int16], perPacket: Int) -> [UInt8] {
+        let whole = samples.count / perPacket
+        var out: [UInt8]
+        if measuresNoise {
+            out = []
+            out.reserveCapacity(whole * IMA4.bytesPerChannelPacket * channels)
+            samples.withUnsafeBufferPointer { buffer in
+                for p in 0..<whole {
+                    for c in 0..<channels {
+                        let energy = IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
+                        // The padded last packet's zeros add no signal; its error is counted, as it is heard.
+                        signalEnergy += Double(energy.signal)
+                        noiseEnergy += Double(energy.noise)
+                    }
                 }
             }
+        } else {
+            let size = whole * IMA4.bytesPerChannelPacket * channels
+            out = [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
+                samples.withUnsafeBufferPointer { buffer in
+                    var at = 0
+                    for p in 0..<whole {
+                        for c in 0..<channels {
+                            IMA4.encodePacketQuickly(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at)
+                            at += IMA4.bytesPerChannelPacket
+                        }
+                    }
+                }
+                count = size
+            }
         }
-        pending.removeFirst(whole * perPacket)
+        pending = Array(samples[(whole * perPacket)...])
         packetsOut += Int64(whole)
         return out
     }

@@ -8,11 +8,14 @@ public struct ConversionOptions: Sendable, Hashable {
     public var channels: Int?
     /// `--mix`: average channels instead of dropping them.
     public var mix: Bool
+    /// Measure what the encoding lost (`ConversionResult.snr`, `-v`). Off by default: it costs time.
+    public var measuresLoss: Bool
 
-    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false) {
+    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false) {
         self.dataFormat = dataFormat
         self.fileType = fileType
         self.channels = channels
         self.mix = mix
+        self.measuresLoss = measuresLoss
     }
 }

@@ -13,8 +13,10 @@ public struct ConversionResult: Sendable {
     public var packets: Int64
     public var fileSize: Int64
     /// Signal-to-noise ratio of the encoding in dB, measured against the input's own samples at
-    /// their full precision; `nil` when every sample was stored exactly (lossless).
+    /// their full precision; `nil` when every sample was stored exactly, or when not measured.
     public var snr: Double?
+    /// Whether every sample was stored exactly; `nil` unless `ConversionOptions.measuresLoss`.
+    public var lossless: Bool?
 }
 
 /// Converts sound files the way `afconvert` does, with IMA4 written byte for byte like Apple's.
@@ -42,7 +44,7 @@ public struct Converter: Sendable {
 
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
-        var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave)
+        var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave, measuresLoss: options.measuresLoss)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
@@ -86,7 +88,8 @@ public struct Converter: Sendable {
         try file.commit()
 
         return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
-                                frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr)
+                                frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr,
+                                lossless: options.measuresLoss ? encoder.snr == nil : nil)
     }
 
     /// Frames per block: samples travel as 8-byte doubles, and a block holds at least one IMA4

@@ -8,15 +8,17 @@ import Foundation
 struct FrameEncoder {
     let format: AudioFormat
     let unsigned8: Bool
+    let measuresLoss: Bool
     private var ima: IMA4Encoder?
     private(set) var frames: Int64 = 0
     private var loss = CodingLoss()
 
-    init(format: AudioFormat, unsigned8: Bool) {
+    init(format: AudioFormat, unsigned8: Bool, measuresLoss: Bool = true) {
         self.format = format
         self.unsigned8 = unsigned8
+        self.measuresLoss = measuresLoss
         if format.encoding == .ima4 {
-            ima = IMA4Encoder(channels: format.channels)
+            ima = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss)
         }
     }
 
@@ -80,8 +82,10 @@ struct FrameEncoder {
 
     var packets: Int64 { format.encoding == .ima4 ? ima!.packetsOut : frames }
 
-    /// Signal-to-noise ratio of the encoding in dB; `nil` when every sample was stored exactly.
+    /// Signal-to-noise ratio of the encoding in dB; `nil` when every sample was stored exactly (or
+    /// when not measuring).
     var snr: Double? {
+        guard measuresLoss else { return nil }
         if let ima {
             guard ima.noiseEnergy > 0 else { return nil }
             return ima.signalEnergy > 0 ? 10 * log10(ima.signalEnergy / ima.noiseEnergy) : -.infinity

@@ -16,7 +16,7 @@ enum ConvertPrinter {
         out += "Output file: \(result.outputPath) (\(plan.fileType.rawValue)), \(result.packets) packets, \(result.frames) valid frames, \(result.fileSize) bytes\n"
         if let snr = result.snr {
             out += "Encode SNR: \(String(format1(snr))) dB\n"
-        } else {
+        } else if result.lossless == true {
             out += "Encode SNR: lossless (every sample is stored exactly)\n"
         }
         return out

@@ -56,7 +56,8 @@ struct Convert: ParsableCommand {
         installCleanupOnSignals()
         do {
             let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
-                                            fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix)
+                                            fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix,
+                                            measuresLoss: verbose)
             let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
             if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
         } catch let error as ConversionError {
