@@ -100,3 +100,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out.wav")))
     }
 }
+
+/// The `-d` names live in one table; each file type's list follows from one rule, and the manual
+/// documents every name.
+@Suite struct DataFormatTableTests {
+    @Test func fileTypesCarryWhatAfconvertWrites() {
+        #expect(FileType.caff.allowedDataFormats == ["ima4", "ulaw", "alaw", "LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64", "I8"])
+        #expect(FileType.aiff.allowedDataFormats == ["BEI16", "BEI24", "BEI32", "I8"])
+        #expect(FileType.aifc.allowedDataFormats == ["ima4", "ulaw", "alaw", "LEI16", "BEI16", "BEI24", "BEI32", "BEF32", "BEF64", "I8"])
+        #expect(FileType.wave.allowedDataFormats == ["ulaw", "alaw", "LEI16", "LEI24", "LEI32", "LEF32", "LEF64", "UI8"])
+    }
+
+    @Test func everyNameParsesAndPrintsBack() throws {
+        for (name, kind) in OutputDataFormat.all {
+            #expect(try OutputDataFormat(parsing: name).kind == kind)
+            #expect(try OutputDataFormat(parsing: name.lowercased() + "@8000").description == name + "@8000")
+        }
+    }
+
+    @Test func theManualNamesEveryFormat() throws {
+        let manual = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("man/alertsound.1")
+        let text = try String(contentsOf: manual, encoding: .utf8)
+        for (name, _) in OutputDataFormat.all { #expect(text.contains("\\fB\(name)\\fR"), "man/alertsound.1 does not document -d \(name)") }
+    }
+}

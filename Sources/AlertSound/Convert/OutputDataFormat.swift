@@ -14,21 +14,25 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         self.sampleRate = sampleRate
     }
 
-    public static let names: [String: Kind] = [
-        "ima4": .ima4, "ulaw": .ulaw, "alaw": .alaw,
-        "I8": .pcm(bits: 8, isFloat: false, isBigEndian: true, isUnsigned: false),
-        "UI8": .pcm(bits: 8, isFloat: false, isBigEndian: false, isUnsigned: true),
-        "LEI16": .pcm(bits: 16, isFloat: false, isBigEndian: false, isUnsigned: false),
-        "BEI16": .pcm(bits: 16, isFloat: false, isBigEndian: true, isUnsigned: false),
-        "LEI24": .pcm(bits: 24, isFloat: false, isBigEndian: false, isUnsigned: false),
-        "BEI24": .pcm(bits: 24, isFloat: false, isBigEndian: true, isUnsigned: false),
-        "LEI32": .pcm(bits: 32, isFloat: false, isBigEndian: false, isUnsigned: false),
-        "BEI32": .pcm(bits: 32, isFloat: false, isBigEndian: true, isUnsigned: false),
-        "LEF32": .pcm(bits: 32, isFloat: true, isBigEndian: false, isUnsigned: false),
-        "BEF32": .pcm(bits: 32, isFloat: true, isBigEndian: true, isUnsigned: false),
-        "LEF64": .pcm(bits: 64, isFloat: true, isBigEndian: false, isUnsigned: false),
-        "BEF64": .pcm(bits: 64, isFloat: true, isBigEndian: true, isUnsigned: false),
+    /// Every `-d` name afconvert takes that alertsound writes, in the order help and errors list
+    /// them: the one place the names live (parsing, printing, `--help` and each file type's list).
+    public static let all: [(name: String, kind: Kind)] = [
+        ("ima4", .ima4), ("ulaw", .ulaw), ("alaw", .alaw),
+        ("LEI16", .pcm(bits: 16, isFloat: false, isBigEndian: false, isUnsigned: false)),
+        ("BEI16", .pcm(bits: 16, isFloat: false, isBigEndian: true, isUnsigned: false)),
+        ("LEI24", .pcm(bits: 24, isFloat: false, isBigEndian: false, isUnsigned: false)),
+        ("BEI24", .pcm(bits: 24, isFloat: false, isBigEndian: true, isUnsigned: false)),
+        ("LEI32", .pcm(bits: 32, isFloat: false, isBigEndian: false, isUnsigned: false)),
+        ("BEI32", .pcm(bits: 32, isFloat: false, isBigEndian: true, isUnsigned: false)),
+        ("LEF32", .pcm(bits: 32, isFloat: true, isBigEndian: false, isUnsigned: false)),
+        ("BEF32", .pcm(bits: 32, isFloat: true, isBigEndian: true, isUnsigned: false)),
+        ("LEF64", .pcm(bits: 64, isFloat: true, isBigEndian: false, isUnsigned: false)),
+        ("BEF64", .pcm(bits: 64, isFloat: true, isBigEndian: true, isUnsigned: false)),
+        ("I8", .pcm(bits: 8, isFloat: false, isBigEndian: true, isUnsigned: false)),
+        ("UI8", .pcm(bits: 8, isFloat: false, isBigEndian: false, isUnsigned: true)),
     ]
+
+    public static let names: [String: Kind] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.kind) })
 
     /// Parses afconvert's `format[@rate]`. Names match without regard to case.
     public init(parsing text: String) throws {
@@ -47,10 +51,10 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static let pcmNames = ["LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64", "I8", "UI8"]
+    static let pcmNames = all.filter { if case .pcm = $0.kind { return true } else { return false } }.map(\.name)
 
     public var name: String {
-        Self.names.first { $0.value == kind }?.key ?? "?"
+        Self.all.first { $0.kind == kind }?.name ?? "?"
     }
 
     public var description: String { name + (sampleRate.map { "@" + Formatting.number($0) } ?? "") }
@@ -92,19 +96,32 @@ extension FileType {
         }
     }
 
+    /// Whether afconvert lets this file type carry `kind`: the one statement of which type holds what.
+    public func carries(_ kind: OutputDataFormat.Kind) -> Bool {
+        switch (self, kind) {
+        case (.caff, .pcm(_, _, _, let isUnsigned)): return !isUnsigned
+        case (.caff, _): return true
+        // AIFF: big-endian signed integers (I8 counts as one).
+        case (.aiff, .pcm(_, false, true, false)): return true
+        case (.aiff, _): return false
+        // AIFF-C: what AIFF holds, big-endian floats, LEI16 as `sowt`, and the codecs.
+        case (.aifc, .pcm(let bits, _, let isBigEndian, let isUnsigned)): return !isUnsigned && (isBigEndian || bits == 16)
+        case (.aifc, _): return true
+        // WAVE: little-endian integers and floats, UI8 for 8 bits, and G.711 (not ima4).
+        case (.wave, .pcm(let bits, _, let isBigEndian, let isUnsigned)): return bits == 8 ? isUnsigned : !isBigEndian
+        case (.wave, .ima4): return false
+        case (.wave, _): return true
+        }
+    }
+
     /// The `-d` names afconvert lets this file type carry.
     public var allowedDataFormats: [String] {
-        switch self {
-        case .caff: return ["ima4", "ulaw", "alaw", "LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64", "I8"]
-        case .aiff: return ["BEI16", "BEI24", "BEI32", "I8"]
-        case .aifc: return ["ima4", "ulaw", "alaw", "BEI16", "LEI16", "BEI24", "BEI32", "BEF32", "BEF64", "I8"]
-        case .wave: return ["ulaw", "alaw", "LEI16", "LEI24", "LEI32", "LEF32", "LEF64", "UI8"]
-        }
+        OutputDataFormat.all.filter { carries($0.kind) }.map(\.name)
     }
 
     /// `nil` when this type can carry `format`; otherwise a message naming what would work.
     public func refusal(for format: OutputDataFormat) -> String? {
-        guard !allowedDataFormats.contains(format.name) else { return nil }
+        guard !carries(format.kind) else { return nil }
         let others = FileType.allCases.filter { $0.allowedDataFormats.contains(format.name) }.map(\.rawValue)
         return "\(rawValue) files cannot hold \(format.name); \(rawValue) takes \(allowedDataFormats.joined(separator: ", "))"
             + (others.isEmpty ? "" : ", and \(format.name) goes in \(others.joined(separator: " or ")) (-f \(others[0]))")

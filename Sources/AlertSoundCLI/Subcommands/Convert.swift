@@ -11,7 +11,7 @@ struct Convert: ParsableCommand {
             the type follows OUT's extension (.caf .aif .aiff .aifc .wav), else caff. Without -d the \
             data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
             Apple's layout for every type (CAF info and chan, AIFF FLLR, WAV fmt) and AIFC sowt for LEI16.
-            Data formats: ima4 ulaw alaw LEI16 BEI16 LEI24 BEI24 LEI32 BEI32 LEF32 BEF32 LEF64 BEF64 I8 UI8, \
+            Data formats: \(OutputDataFormat.all.map(\.name).joined(separator: " ")), \
             each with an optional @RATE (resampled with libsamplerate's best sinc converter).
             Samples keep their full precision: nothing is lost that the output can hold; a narrower \
             output rounds to nearest once and clips; float to float keeps values past full scale.
@@ -31,7 +31,7 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
     var outputOption: String?
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Data format, with an optional @RATE: ima4, ulaw, alaw, LEI16, BEI16, LEI24, BEI24, LEI32, BEI32, LEF32, BEF32, LEF64, BEF64, I8, UI8.", valueName: "format[@rate]"))
+    @Option(name: .customShort("d"), help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"))
     var dataFormat: String?
 
     @Option(name: .customShort("f"), help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
