@@ -57,6 +57,6 @@ let package = Package(
         .target(name: "AlertSoundTestSupport", dependencies: ["CZlib"], path: "Tests/Support"),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),
     ]
 )

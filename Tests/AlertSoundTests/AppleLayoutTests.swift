@@ -34,12 +34,7 @@ enum AppleCorpus {
         var testDescription: String { file }
     }
 
-    static let folder: String? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let candidate = url.deletingLastPathComponent().appendingPathComponent("shared/corpus-apple").path
-        return FileManager.default.fileExists(atPath: candidate + "/manifest.tsv") ? candidate : nil
-    }()
+    static let folder = Corpus.shared("corpus-apple", holding: "manifest.tsv")
 
     /// The rows current afconvert wrote, from manifest.tsv (columns: file … d_format f_type … group provenance input).
     static let current: [Row] = {

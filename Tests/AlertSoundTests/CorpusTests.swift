@@ -42,12 +42,15 @@ enum Corpus {
         var testDescription: String { file }
     }
 
-    static let folder: String? = {
+    static let folder = shared("corpus", holding: "expected.tsv")
+
+    /// `../shared/NAME` beside this checkout, when it is there and holds `file`.
+    static func shared(_ name: String, holding file: String) -> String? {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        let candidate = url.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
-        return FileManager.default.fileExists(atPath: candidate + "/expected.tsv") ? candidate : nil
-    }()
+        let candidate = url.deletingLastPathComponent().appendingPathComponent("shared/" + name).path
+        return FileManager.default.fileExists(atPath: candidate + "/" + file) ? candidate : nil
+    }
 
     static let rows: [Row] = {
         guard let folder, let text = try? String(contentsOfFile: folder + "/expected.tsv", encoding: .utf8) else { return [] }
