@@ -43,7 +43,9 @@ public struct Converter: Sendable {
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
 
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
-        let resampler = plan.resamples ? try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels) : nil
+        let map = plan.channelMap
+        let stages: [Stage] = try [ChannelMapStage(map, inputChannels: reader.channels)].filter { !$0.isIdentity }
+            + (plan.resamples ? [Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels)] : [])
         var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave, measuresLoss: options.measuresLoss)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
@@ -55,8 +57,8 @@ public struct Converter: Sendable {
             try file.append(bytes)
             audioBytes += Int64(bytes.count)
         }
-        let map = plan.channelMap
-        let direct = resampler == nil && map.onlySelects ? reader.directCoding : nil
+        // Without stages that change sample values, the frames can go to the encoder in their own units.
+        let direct = !plan.resamples && map.onlySelects ? reader.directCoding : nil
         switch (direct, plan.output.encoding) {
         case (.ulaw?, .ulaw), (.alaw?, .alaw):
             // Same law, nothing to change: the codes themselves.
@@ -71,11 +73,8 @@ public struct Converter: Sendable {
         default:
             while true {
                 let block = try reader.read(maxFrames: blockFrames)
-                let mapped = map.apply(block, inputChannels: reader.channels)
-                let last = block.isEmpty
-                let ready = try resampler?.process(mapped, end: last) ?? mapped
-                try emit(encoder.encode(ready))
-                if last { break }
+                try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
+                if block.isEmpty { break }
             }
         }
         try emit(encoder.finish())
