@@ -12,7 +12,7 @@ final class NativeReader: FrameReader {
     private let framesPerUnit: Int
     private var position: Int64
     private var framesLeft: Int64
-    private var ima: IMA4Decoder?
+    private var decoder: any SampleDecoder
 
     /// `nil` when the data is not something this reader decodes.
     init?(source: ByteSource, info: SoundInfo) {
@@ -24,13 +24,15 @@ final class NativeReader: FrameReader {
             guard let pcm = info.pcm, [1, 2, 3, 4, 8].contains(pcm.bytesPerSample), !pcm.isFloat || [4, 8].contains(pcm.bytesPerSample) else { return nil }
             frameBytes = pcm.bytesPerSample * channels
             framesPerUnit = 1
+            decoder = PCMDecoder(layout: pcm)
         case .ulaw, .alaw:
             frameBytes = channels
             framesPerUnit = 1
+            decoder = G711Decoder(isULaw: format == .ulaw)
         case .ima4:
             frameBytes = IMA4.bytesPerChannelPacket * channels
             framesPerUnit = IMA4.framesPerPacket
-            ima = IMA4Decoder(channels: channels)
+            decoder = IMA4Decoder(channels: channels)
         default:
             return nil
         }
@@ -108,16 +110,7 @@ final class NativeReader: FrameReader {
     }
 
     private func decode(_ bytes: ArraySlice<UInt8>) -> [Double] {
-        switch info.format {
-        case .ima4?:
-            return ima!.decode(bytes).map { Double($0) / 32768 }
-        case .ulaw?:
-            return bytes.map { Double(G711.decodeULaw($0)) / 32768 }
-        case .alaw?:
-            return bytes.map { Double(G711.decodeALaw($0)) / 32768 }
-        default:
-            return NativeReader.decodePCM(bytes, layout: info.pcm!)
-        }
+        decoder.decodeSamples(bytes)
     }
 
     /// Linear PCM of any width and order at full scale: an N-bit integer is divided by 2^(N-1),
