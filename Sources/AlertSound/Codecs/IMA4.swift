@@ -55,40 +55,41 @@ public enum IMA4 {
     @discardableResult
     public static func encodePacket(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
                                     into out: inout [UInt8]) -> (signal: Int64, noise: Int64) {
-        let preamble = state.preamble
-        out.append(UInt8(preamble >> 8))
-        out.append(UInt8(preamble & 0xFF))
-        var predictor = state.predictor
-        var index = state.index
-        var signal: Int64 = 0
-        var noise: Int64 = 0
-        stepTable.withUnsafeBufferPointer { steps in
-            indexAdjust.withUnsafeBufferPointer { adjust in
-                @inline(__always) func code(_ sample: Int16) -> UInt8 {
-                    let c = quantize(sample, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
-                    let error = Int64(Int32(sample) - predictor)
-                    signal += Int64(sample) * Int64(sample)
-                    noise += error * error
-                    return c
-                }
-                var i = start
-                for _ in 0..<(framesPerPacket / 2) {
-                    let low = code(samples[i])
-                    let high = code(samples[i + stride])
-                    out.append(low | high << 4)
-                    i += 2 * stride
-                }
-            }
+        var packet = [UInt8](repeating: 0, count: bytesPerChannelPacket)
+        var meter = EnergyMeter()
+        packet.withUnsafeMutableBufferPointer {
+            encodePacket(&state, samples: samples, start: start, stride: stride, into: $0.baseAddress!, meter: &meter)
         }
-        state.predictor = predictor
-        state.index = index
-        return (signal, noise)
+        out += packet
+        return (meter.signal, meter.noise)
     }
 
-    /// `encodePacket` without measuring the error, for conversions nobody asked an SNR of.
-    /// Writes the 34 bytes at `out`.
-    static func encodePacketQuickly(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                    into out: UnsafeMutablePointer<UInt8>) {
+    /// What a packet encoder measures per sample. Generic rather than a flag, so the unmeasured
+    /// encoder is specialised into a loop with no measuring in it at all.
+    protocol PacketMeter {
+        mutating func add(sample: Int16, reconstructed: Int32)
+    }
+
+    /// Measures nothing.
+    struct NoMeter: PacketMeter {
+        @inline(__always) mutating func add(sample: Int16, reconstructed: Int32) {}
+    }
+
+    /// Signal and squared-error energy in 16-bit units.
+    struct EnergyMeter: PacketMeter {
+        var signal: Int64 = 0
+        var noise: Int64 = 0
+        @inline(__always) mutating func add(sample: Int16, reconstructed: Int32) {
+            let error = Int64(Int32(sample) - reconstructed)
+            signal += Int64(sample) * Int64(sample)
+            noise += error * error
+        }
+    }
+
+    /// The packet encoder: writes 34 bytes at `out`, telling `meter` each sample and its reconstruction.
+    @inline(__always)
+    static func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+                                                 into out: UnsafeMutablePointer<UInt8>, meter: inout Meter) {
         let preamble = state.preamble
         out[0] = UInt8(preamble >> 8)
         out[1] = UInt8(preamble & 0xFF)
@@ -98,8 +99,11 @@ public enum IMA4 {
             indexAdjust.withUnsafeBufferPointer { adjust in
                 var i = start
                 for b in 0..<(framesPerPacket / 2) {
-                    let low = quantize(samples[i], predictor: &predictor, index: &index, steps: steps, adjust: adjust)
-                    let high = quantize(samples[i + stride], predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    let first = samples[i], second = samples[i + stride]
+                    let low = quantize(first, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    meter.add(sample: first, reconstructed: predictor)
+                    let high = quantize(second, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                    meter.add(sample: second, reconstructed: predictor)
                     out[2 + b] = low | high << 4
                     i += 2 * stride
                 }

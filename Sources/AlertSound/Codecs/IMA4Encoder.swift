@@ -36,38 +36,33 @@ public struct IMA4Encoder: Sendable {
 
     private mutating func encodeWhole(_ samples: [Int16], perPacket: Int) -> [UInt8] {
         let whole = samples.count / perPacket
-        var out: [UInt8]
-        if measuresNoise {
-            out = []
-            out.reserveCapacity(whole * IMA4.bytesPerChannelPacket * channels)
-            samples.withUnsafeBufferPointer { buffer in
-                for p in 0..<whole {
-                    for c in 0..<channels {
-                        let energy = IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: &out)
-                        // The padded last packet's zeros add no signal; its error is counted, as it is heard.
-                        signalEnergy += Double(energy.signal)
-                        noiseEnergy += Double(energy.noise)
-                    }
-                }
-            }
-        } else {
-            let size = whole * IMA4.bytesPerChannelPacket * channels
-            out = [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
-                samples.withUnsafeBufferPointer { buffer in
-                    var at = 0
-                    for p in 0..<whole {
-                        for c in 0..<channels {
-                            IMA4.encodePacketQuickly(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at)
-                            at += IMA4.bytesPerChannelPacket
-                        }
-                    }
-                }
-                count = size
-            }
-        }
+        var meter = IMA4.EnergyMeter()
+        var none = IMA4.NoMeter()
+        let out = measuresNoise ? packets(samples, whole: whole, perPacket: perPacket, meter: &meter)
+            : packets(samples, whole: whole, perPacket: perPacket, meter: &none)
+        // The padded last packet's zeros add no signal; its error is counted, as it is heard.
+        signalEnergy += Double(meter.signal)
+        noiseEnergy += Double(meter.noise)
         pending = Array(samples[(whole * perPacket)...])
         packetsOut += Int64(whole)
         return out
+    }
+
+    /// `whole` packets of every channel from `samples`, straight into the output buffer.
+    private mutating func packets<Meter: IMA4.PacketMeter>(_ samples: [Int16], whole: Int, perPacket: Int, meter: inout Meter) -> [UInt8] {
+        let size = whole * IMA4.bytesPerChannelPacket * channels
+        return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
+            samples.withUnsafeBufferPointer { buffer in
+                var at = 0
+                for p in 0..<whole {
+                    for c in 0..<channels {
+                        IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at, meter: &meter)
+                        at += IMA4.bytesPerChannelPacket
+                    }
+                }
+            }
+            count = size
+        }
     }
 
     /// Pads the last packet with silence — and adds a whole packet of it when the input ended on
