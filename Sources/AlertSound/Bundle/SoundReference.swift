@@ -24,7 +24,12 @@ public struct SoundReference: Sendable, Hashable {
     /// One name per line; blank lines and lines starting with `#` are skipped.
     /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
-        let bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
+        let bytes: [UInt8]
+        do {
+            bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
+        } catch let error as UnreadableFile {
+            throw BundleError("\(path): \(error.reason)")
+        }
         guard let text = validUTF8(bytes) else {
             throw BundleError("\(path): the list of sound names is not UTF-8 text")
         }
@@ -35,18 +40,22 @@ public struct SoundReference: Sendable, Hashable {
         return references
     }
 
+    /// Why `boundedContents` gave no bytes, without the path: each caller words the finding.
+    struct UnreadableFile: Error {
+        var reason: String
+    }
+
     /// A file's bytes, refusing (without reading them all) files larger than `limit`.
     static func boundedContents(of path: String, limit: Int, what: String) throws -> [UInt8] {
-        let source: FileSource
         do {
-            source = try FileSource(path: path)
-        } catch {
-            throw BundleError("\(path): cannot read the \(what): \(error)")
+            let source = try FileSource(path: path)
+            guard source.size <= Int64(limit) else {
+                throw UnreadableFile(reason: "the \(what) is \(source.size) bytes; alertsound reads at most \(limit)")
+            }
+            return try source.read(at: 0, count: Int(source.size))
+        } catch let error as SourceError {
+            throw UnreadableFile(reason: "cannot read the \(what): \(error)")
         }
-        guard source.size <= Int64(limit) else {
-            throw BundleError("\(path): the \(what) is \(source.size) bytes; alertsound reads at most \(limit)")
-        }
-        return try source.read(at: 0, count: Int(source.size))
     }
 
     /// One name per line of `text`; `source` names the list in each reference (`source:line`).
@@ -64,10 +73,10 @@ public struct SoundReference: Sendable, Hashable {
     public static func payload(at path: String) -> [SoundReference] {
         do {
             return payload(Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
-        } catch let error as BundleError {
-            return [bad(path, String(error.message.dropFirst(path.count + 2)))]
+        } catch let error as UnreadableFile {
+            return [bad(path, error.reason)]
         } catch {
-            return [bad(path, "cannot read the payload file: \(error)")]
+            return [bad(path, "cannot read the payload: \(error)")]
         }
     }
 

@@ -40,13 +40,7 @@ public struct Checker: Sendable {
 
     /// Checks a file found by a folder walk (any depth, any name).
     func check(file: FolderFile, name: String) -> FileReport {
-        report(subject(path: name) {
-            do {
-                return try SoundFile.inspect(source: try file.open(), name: name)
-            } catch let error as SourceError {
-                throw InspectionError(.io, "cannot read: \(error)", path: name)
-            }
-        })
+        report(subject(path: name) { try SoundFile.inspect(source: try SoundFile.open(name: name) { try file.open() }, name: name) })
     }
 
     /// Checks contents read through any byte source (an archive entry).

@@ -50,6 +50,45 @@ public enum LinearPCM {
         return out
     }
 
+    /// Linear PCM of any width and order at full scale: an N-bit integer is divided by 2^(N-1),
+    /// which a double does exactly, and floats widen exactly.
+    static func decode(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Double] {
+        let width = layout.bytesPerSample
+        let count = bytes.count / width
+        return bytes.withUnsafeBytes { raw in
+            [Double](unsafeUninitializedCapacity: count) { out, n in
+                if width == 2, layout.isSigned, !layout.isFloat {
+                    // The common case, without the general loop's byte assembly.
+                    for i in 0..<count {
+                        let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
+                        out[i] = Double(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
+                    }
+                    n = count
+                    return
+                }
+                let bits = UInt64(width * 8)
+                let scale = 1 / Double(sign: .plus, exponent: Int(bits) - 1, significand: 1)
+                for i in 0..<count {
+                    var value: UInt64 = 0
+                    let at = i * width
+                    if layout.isBigEndian {
+                        for b in 0..<width { value = value << 8 | UInt64(raw[at + b]) }
+                    } else {
+                        for b in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(raw[at + b]) }
+                    }
+                    if layout.isFloat {
+                        out[i] = width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: value))) : Double(bitPattern: value)
+                    } else {
+                        // Sign-extend (or re-centre offset-binary), then scale so the top bit is ±1.0.
+                        let signed = layout.isSigned ? Int64(bitPattern: value << (64 - bits)) >> (64 - bits) : Int64(value) - (1 << (bits - 1))
+                        out[i] = Double(signed) * scale
+                    }
+                }
+                n = count
+            }
+        }
+    }
+
     /// 16-bit samples into 16-bit PCM: the direct path, with no conversion to do.
     static func encode16(_ samples: [Int16], isBigEndian: Bool) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: samples.count * 2) { out, count in
@@ -76,10 +115,6 @@ struct CodingLoss: Sendable {
     /// In dB; `nil` when nothing was lost.
     var snr: Double? {
         guard noise > 0 else { return nil }
-        return signal > 0 ? 10 * (signal / noise).log10 : -.infinity
+        return signal > 0 ? 10 * log10(signal / noise) : -.infinity
     }
-}
-
-private extension Double {
-    var log10: Double { Foundation.log10(self) }
 }

@@ -57,7 +57,7 @@ struct PCMEncoder: SampleEncoder {
 /// Linear PCM decoding of one layout.
 struct PCMDecoder: SampleDecoder {
     let layout: PCMLayout
-    mutating func decodeSamples(_ bytes: ArraySlice<UInt8>) -> [Double] { NativeReader.decodePCM(bytes, layout: layout) }
+    mutating func decodeSamples(_ bytes: ArraySlice<UInt8>) -> [Double] { LinearPCM.decode(bytes, layout: layout) }
 }
 
 /// G.711 µ-law or A-law. The codec takes 16-bit samples; the rounding to them happens here, once.

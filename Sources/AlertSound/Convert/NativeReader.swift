@@ -58,7 +58,7 @@ final class NativeReader: FrameReader {
 
     func read(maxFrames: Int) throws -> [Double] {
         guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
-        var samples = decode(bytes)
+        var samples = decoder.decodeSamples(bytes)
         // IMA4 decodes whole packets; the last one's padding is not audio.
         if samples.count > frames * channels { samples.removeLast(samples.count - frames * channels) }
         return samples
@@ -107,49 +107,6 @@ final class NativeReader: FrameReader {
         let frames = Int(min(Int64(whole * framesPerUnit), framesLeft))
         framesLeft -= Int64(frames)
         return (bytes[0..<whole * frameBytes], frames)
-    }
-
-    private func decode(_ bytes: ArraySlice<UInt8>) -> [Double] {
-        decoder.decodeSamples(bytes)
-    }
-
-    /// Linear PCM of any width and order at full scale: an N-bit integer is divided by 2^(N-1),
-    /// which a double does exactly, and floats widen exactly.
-    static func decodePCM(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Double] {
-        let width = layout.bytesPerSample
-        let count = bytes.count / width
-        return bytes.withUnsafeBytes { raw in
-            [Double](unsafeUninitializedCapacity: count) { out, n in
-                if width == 2, layout.isSigned, !layout.isFloat {
-                    // The common case, without the general loop's byte assembly.
-                    for i in 0..<count {
-                        let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
-                        out[i] = Double(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
-                    }
-                    n = count
-                    return
-                }
-                let bits = UInt64(width * 8)
-                let scale = 1 / Double(sign: .plus, exponent: Int(bits) - 1, significand: 1)
-                for i in 0..<count {
-                    var value: UInt64 = 0
-                    let at = i * width
-                    if layout.isBigEndian {
-                        for b in 0..<width { value = value << 8 | UInt64(raw[at + b]) }
-                    } else {
-                        for b in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(raw[at + b]) }
-                    }
-                    if layout.isFloat {
-                        out[i] = width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: value))) : Double(bitPattern: value)
-                    } else {
-                        // Sign-extend (or re-centre offset-binary), then scale so the top bit is ±1.0.
-                        let signed = layout.isSigned ? Int64(bitPattern: value << (64 - bits)) >> (64 - bits) : Int64(value) - (1 << (bits - 1))
-                        out[i] = Double(signed) * scale
-                    }
-                }
-                n = count
-            }
-        }
     }
 
     /// afconvert copies the input file's info dictionary: a CAF's own `info` chunk, and for a WAV

@@ -19,10 +19,15 @@ public enum SoundFile {
 
     /// Opens `path` for reading, with errors that name it.
     static func open(path: String) throws -> FileSource {
+        try open(name: path) { try FileSource(path: path) }
+    }
+
+    /// Runs `opening` and turns the system's refusal into an `InspectionError` that names `name`.
+    static func open(name: String, _ opening: () throws -> FileSource) throws -> FileSource {
         do {
-            return try FileSource(path: path)
+            return try opening()
         } catch let error as SourceError {
-            throw InspectionError(error.isNotFound ? .notFound : .io, error.isNotFound ? "no such file" : "cannot read: \(error)", path: path)
+            throw InspectionError(error.isNotFound ? .notFound : .io, error.isNotFound ? "no such file" : "cannot read: \(error)", path: name)
         }
     }
 
