@@ -34,7 +34,7 @@ final class AtomicOutput {
     /// `unnamed: false` skips `O_TMPFILE` (the tests use it to exercise the named fallback).
     init(path: String, unnamed: Bool = true) throws {
         self.path = path
-        folder = Self.folder(of: path)
+        folder = parentFolder(path)
         var existing = stat()
         var replaces = false
         if lstat(path, &existing) == 0 {
@@ -142,12 +142,6 @@ final class AtomicOutput {
             guard errno == EEXIST else { break }
         }
         throw ConversionError(.output, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
-    }
-
-    /// The folder part of a path, without Foundation's path code.
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private func write(_ bytes: [UInt8], at offset: Int64?) throws {

@@ -43,7 +43,7 @@ public struct ConversionPlan: Sendable, Hashable {
         let name = lastComponent(input)
         let ext = lowercasedExtension(name)
         let base = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
-        let folder = input.contains("/") ? AtomicOutput.folder(of: input) : ""
+        let folder = input.contains("/") ? parentFolder(input) : ""
         return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + base + "." + type.fileExtension
     }
 

@@ -1,3 +1,5 @@
+/// File names and paths as bytes and text, without Foundation's path code (which traps on some names).
+
 /// A file name as raw bytes turned into text that can be shown and printed: valid UTF-8 as it
 /// is, any other byte as `\xNN`. Names that are not UTF-8 exist (old archives, other systems'
 /// disks); dropping them would hide a sound from the check.
@@ -38,4 +40,10 @@ func lowercasedExtension(_ name: String) -> String {
 /// The last component of a path (`c.wav` of `a/b/c.wav`), ignoring trailing slashes.
 func lastComponent(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+}
+
+/// The folder part of a path (`.` when there is none), without Foundation's path code.
+func parentFolder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
