@@ -37,6 +37,7 @@ let package = Package(
             name: "alertsound",
             dependencies: [
                 "AlertSound",
+                "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/AlertSoundCLI"

@@ -11,3 +11,17 @@ static inline int alertsound_o_tmpfile(void) {
     return 0;
 #endif
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+/// Keeps freed heap memory for reuse instead of returning it to the system after every block of
+/// a conversion (glibc only; elsewhere nothing to do). See keepHeapBetweenBlocks() in the CLI.
+static inline void alertsound_keep_heap(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_TOP_PAD, 4 << 20);
+#endif
+}

@@ -27,26 +27,26 @@ func write(_ name: String, _ bytes: [UInt8]) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
 }
 
-let mono16 = AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
-let stereo = AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+let mono16 = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
+let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
 let short = chime(seconds: 1.5, rate: 44100, channels: 1)
 let shortStereo = chime(seconds: 1.5, rate: 44100, channels: 2)
 
 try write("chime.caf", SoundFileBuilder.make(.caff, format: mono16, samples: short))
-try write("chime-ima4.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4), samples: shortStereo))
-try write("chime-ima4.aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 22050, channels: 1, encoding: .ima4), samples: chime(seconds: 1.5, rate: 22050, channels: 1)))
+try write("chime-ima4.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4), samples: shortStereo))
+try write("chime-ima4.aifc", SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .ima4), samples: chime(seconds: 1.5, rate: 22050, channels: 1)))
 try write("chime-stereo.caf", SoundFileBuilder.make(.caff, format: stereo, samples: shortStereo))
 try write("chime.aiff", SoundFileBuilder.make(.aiff, format: mono16, samples: short))
 try write("chime-sowt.aifc", SoundFileBuilder.make(.aifc, format: stereo, samples: shortStereo))
-try write("chime-ulaw.aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .ulaw), samples: short))
-try write("chime-alaw.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .alaw), samples: short))
-try write("chime-ulaw.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .ulaw), samples: short))
-try write("chime.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: short))
-try write("chime-24bit.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false)), samples: chime(seconds: 1, rate: 48000, channels: 2)))
-try write("chime-float.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 32, isFloat: true, isBigEndian: false)), samples: short))
+try write("chime-ulaw.aifc", SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
+try write("chime-alaw.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .alaw), samples: short))
+try write("chime-ulaw.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
+try write("chime.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)), samples: short))
+try write("chime-24bit.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: chime(seconds: 1, rate: 48000, channels: 2)))
+try write("chime-float.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .float(32, bigEndian: false)), samples: short))
 
 // Over the limit: 31 s at 8 kHz keeps the file small.
-let long = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+let long = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
 try write("too-long.wav", SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1)))
 
 // An MP3 stream named .caf, the most common real failure: silent MPEG-1 Layer III frames
@@ -57,7 +57,7 @@ for _ in 0..<40 { mp3 += [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count:
 try write("not-really.caf", mp3)
 
 // Damaged: the RIFF size is wrong and the data chunk claims more bytes than the file holds.
-var damaged = SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 22050, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: chime(seconds: 1, rate: 22050, channels: 1))
+var damaged = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: false)), samples: chime(seconds: 1, rate: 22050, channels: 1))
 damaged.removeLast(10_000)
 try write("damaged.wav", damaged)
 

@@ -14,7 +14,7 @@ import Testing
 
     func aiff(frames: Int, channels: Int = 1, rate: Double = 44100) -> [UInt8] {
         let samples = (0..<frames * channels).map { Int16(truncatingIfNeeded: ($0 &* 2654435761) >> 20) }
-        return SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: rate, channels: channels, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples)
+        return SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)), samples: samples)
     }
 
     @Test func documentedAfconvertCommandWorksVerbatim() throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(r.stdout.contains("69 packets, 4410 valid frames"))
         #expect(r.stdout.contains("Encode SNR: "))
         let info = try SoundFile.inspect(path: dir.appendingPathComponent("sub.caf").path)
-        #expect(info.format == .ima4 && info.frames == 4410)
+        #expect(info.coding == .ima4 && info.frames == 4410)
     }
 
     @Test func outputDefaultsBesideInputAndDashO() throws {
@@ -39,7 +39,7 @@ import Testing
         #expect(try cli.run(["convert", input]).status == 0)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ding.caf").path))
         #expect(try cli.run(["convert", input, "-o", dir.appendingPathComponent("other.wav").path]).status == 0)
-        #expect(try SoundFile.inspect(path: dir.appendingPathComponent("other.wav").path).format == .lpcm)
+        #expect(try SoundFile.inspect(path: dir.appendingPathComponent("other.wav").path).coding?.pcm != nil)
         #expect(try cli.run(["convert", input, "a.caf", "-o", "b.caf"]).status == 64)
     }
 
@@ -71,7 +71,7 @@ import Testing
     static func longInput(in dir: URL) throws -> URL {
         let input = dir.appendingPathComponent("long.wav")
         let frames = 48000 * 600
-        let header = WAVWriter.header(format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+        let header = WAVWriter.header(format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)),
                                       frames: Int64(frames), audioBytes: Int64(frames * 4))
         #expect(FileManager.default.createFile(atPath: input.path, contents: Data(header)))
         let handle = try FileHandle(forWritingTo: input)

@@ -10,7 +10,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-bundle-cli-\(UUID().uuidString)")
         let app = dir.appendingPathComponent("Demo.app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
-        let mono = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
         let ok = SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 10, count: 800))
         try Data(ok).write(to: app.appendingPathComponent("ok.caf"))
         try Data(ok).write(to: app.appendingPathComponent("en.lproj/hi.caf"))

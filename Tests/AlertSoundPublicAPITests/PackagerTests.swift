@@ -10,7 +10,7 @@ import Testing
         return url
     }
 
-    let stereo = AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
 
     @Test func inspectFromURLAndFromBytesAgree() throws {
         let folder = try temporaryFolder()
@@ -23,7 +23,7 @@ import Testing
         let fromBytes = try SoundFile.inspect(bytes: bytes, name: "ding.wav")
         #expect(fromFile == fromBytes)
         #expect(fromFile.container == .wav)
-        #expect(fromFile.format == .lpcm)
+        #expect(fromFile.coding?.pcm != nil)
         #expect(fromFile.frames == 441)
         #expect(fromFile.duration == 0.01)
     }
@@ -53,7 +53,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
         let good = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
-        let long = SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 8, isFloat: false, isBigEndian: true)),
+        let long = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
                                          samples: [Int16](repeating: 0, count: 31_000))
         try Data(good).write(to: folder.appendingPathComponent("good.caf"))
         try Data(long).write(to: folder.appendingPathComponent("nested/long.aiff"))
@@ -130,7 +130,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("long.wav")
-        let mono = AudioFormat(sampleRate: 8000, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(16, bigEndian: false))
         try Data(SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
 
         let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true, measuresLoss: true)

@@ -5,14 +5,14 @@ import Testing
     @Test func readsPlainAIFF() throws {
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(channels: 2, frames: 100)), .init("SSND", Fixture.ssnd(400))]))
         #expect(info.container == .aiff)
-        #expect(info.format == .lpcm)
+        #expect(info.coding?.pcm != nil)
         #expect(info.channels == 2)
         #expect(info.sampleRate == 44100)
         #expect(info.bitsPerSample == 16)
         #expect(info.frames == 100)
         #expect(info.dataOffset == Int64(12 + 26 + 16))
         #expect(info.dataSize == 400)
-        #expect(info.pcm?.isBigEndian == true)
+        #expect(info.coding?.pcm?.isBigEndian == true)
         #expect(info.repairs.isEmpty)
         #expect(info.chunks.map(\.id) == ["COMM", "SSND"])
     }
@@ -23,7 +23,7 @@ import Testing
                                   .init("SSND", Fixture.ssnd(3 * 68))], aifc: true)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .aifc)
-        #expect(info.format == .ima4)
+        #expect(info.coding == .ima4)
         #expect(info.frames == Int64(3 * 64))
         #expect(info.bytesPerPacket == 68)
         #expect(info.framesPerPacket == 64)
@@ -34,8 +34,8 @@ import Testing
         let width = bits / 8
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 10, bits: 16, compression: type)),
                                                      .init("SSND", Fixture.ssnd(10 * width))], aifc: true))
-        #expect(info.format == .lpcm)
-        #expect(info.pcm?.isBigEndian == bigEndian)
+        #expect(info.coding?.pcm != nil)
+        #expect(info.coding?.pcm?.isBigEndian == bigEndian)
         #expect(info.bitsPerSample == (type == "sowt" || type == "twos" ? 16 : bits))
         #expect(info.frames == 10)
     }
@@ -43,13 +43,13 @@ import Testing
     @Test func aifcCompanded() throws {
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(channels: 2, frames: 50, compression: "ULAW")),
                                                      .init("SSND", Fixture.ssnd(100))], aifc: true))
-        #expect(info.format == .ulaw)
+        #expect(info.coding == .ulaw)
         #expect(info.frames == 50)
     }
 
     @Test func otherCompressionIsNamedAndNotGuessed() throws {
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, compression: "GSM ")), .init("SSND", Fixture.ssnd(33))], aifc: true))
-        #expect(info.format == .other("gsm"))
+        #expect(info.coding == .other("gsm"))
         #expect(info.frames == nil)
     }
 
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aifcWithoutCompressionTypeIsReadAsPCMAndReported() throws {
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 5, bits: 8)), .init("SSND", Fixture.ssnd(5))], aifc: true))
-        #expect(info.format == .lpcm)
+        #expect(info.coding?.pcm != nil)
         #expect(info.repairs.contains { $0.message.contains("no compression type") })
     }
 

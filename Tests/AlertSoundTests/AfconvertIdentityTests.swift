@@ -9,7 +9,7 @@ import Testing
 struct AfconvertIdentityTests {
     static let files: [String] = Corpus.rows.map(\.file).filter { name in
         guard let info = try? SoundFile.inspect(path: Corpus.folder! + "/files/" + name) else { return false }
-        return info.container == .caf && info.format == .ima4 && info.dataOffset == 4096
+        return info.container == .caf && info.coding == .ima4 && info.dataOffset == 4096
     }
 
     @Test func corpusHasAfconvertFiles() {
@@ -36,7 +36,7 @@ struct AfconvertIdentityTests {
         #expect(firstDifference == nil, "first differing audio byte: \(firstDifference ?? -1)")
 
         if info.chunks.map(\.id) == ["desc", "chan", "pakt", "free", "data"] {
-            let format = AudioFormat(sampleRate: try #require(info.sampleRate), channels: channels, encoding: .ima4)
+            let format = StreamFormat(sampleRate: try #require(info.sampleRate), channels: channels, coding: .ima4)
             let rebuilt = CAFWriter.header(format: format, validFrames: frames, audioBytes: Int64(reencoded.count)) + reencoded
             #expect(rebuilt == original, "whole file differs")
         }

@@ -5,9 +5,9 @@ import AlertSoundTestSupport
 
 /// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.
 enum BundleFixture {
-    static let mono = AudioFormat(sampleRate: 22050, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+    static let mono = StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: true))
     static let good = SoundFileBuilder.make(.caff, format: mono, samples: (0..<2205).map { Int16(truncatingIfNeeded: $0 * 50) })
-    static let long = SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 8, isFloat: false, isBigEndian: false)),
+    static let long = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: false)),
                                             samples: [Int16](repeating: 0, count: 31_000))
 
     /// The .app used by most tests:

@@ -3,11 +3,11 @@ import Testing
 
 @Suite struct CAFReaderTests {
     @Test func readsAfconvertLayoutIMA4() throws {
-        let format = AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4)
+        let format = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
         let bytes = CAFWriter.header(format: format, validFrames: 100, audioBytes: 2 * 68) + [UInt8](repeating: 0, count: 136)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .caf)
-        #expect(info.format == .ima4)
+        #expect(info.coding == .ima4)
         #expect(info.frames == 100)
         #expect(info.dataOffset == 4096)
         #expect(info.dataSize == 136)
@@ -18,7 +18,7 @@ import Testing
     @Test func pcmWithoutPaktCountsPackets() throws {
         let info = try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(flags: 2)), .init("data", Fixture.cafData(20))]))
         #expect(info.frames == 10)
-        #expect(info.pcm?.isBigEndian == false)
+        #expect(info.coding?.pcm?.isBigEndian == false)
     }
 
     @Test func dataSizeMinusOneRunsToEndOfFile() throws {
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func paktBeyondDataIsClamped() throws {
-        let format = AudioFormat(sampleRate: 44100, channels: 1, encoding: .ima4)
+        let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
         let bytes = CAFWriter.header(format: format, validFrames: 1000, audioBytes: 34) + [UInt8](repeating: 0, count: 34)
         let info = try Fixture.inspect(bytes)
         #expect(info.frames == 64)
@@ -99,7 +99,7 @@ import Testing
                                  .init("pakt", Fixture.pakt(packets: 3, valid: 533, priming: 2112, remainder: 427) + [1, 2, 3]),
                                  .init("data", Fixture.cafData(30))])
         let info = try Fixture.inspect(bytes)
-        #expect(info.format == .other("aac"))
+        #expect(info.coding == .other("aac"))
         #expect(info.frames == 533)
     }
 

@@ -51,7 +51,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func defaultsAreIMA4InCAF() throws {
         let p = try plan("out.caf")
         #expect(p.fileType == .caff)
-        #expect(p.output.encoding == .ima4)
+        #expect(p.output.coding == .ima4)
         #expect(p.output.sampleRate == 44100)
         #expect(p.output.channels == 2)
     }
@@ -60,7 +60,7 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(try plan("out.wav").fileType == .wave)
         #expect(try plan("out.wav").dataFormat.name == "LEI16")
         #expect(try plan("out.aiff").dataFormat.name == "BEI16")
-        #expect(try plan("out.aifc").output.encoding == .ima4)
+        #expect(try plan("out.aifc").output.coding == .ima4)
         #expect(try plan("out.sound").fileType == .caff)
         #expect(try plan("out.wav", f: "caff").fileType == .caff)
     }
@@ -102,9 +102,9 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func dataFormatNamesParseLikeAfconvert() throws {
         let f = try OutputDataFormat(parsing: "BEI24@48000")
-        #expect(f.kind == .pcm(bits: 24, isFloat: false, isBigEndian: true, isUnsigned: false))
+        #expect(f.coding == .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 3, bigEndian: true)))
         #expect(f.sampleRate == 48000)
-        #expect(try OutputDataFormat(parsing: "'ima4'").kind == .ima4)
+        #expect(try OutputDataFormat(parsing: "'ima4'").coding == .ima4)
         #expect(try OutputDataFormat(parsing: "lef32").name == "LEF32")
         #expect(try FileType(parsing: "caff") == .caff)
         #expect(try FileType(parsing: "WAVE") == .wave)
@@ -118,7 +118,7 @@ func readAll(_ path: String) throws -> [Int16] {
     func everyOutputTypeHasTheRightLayout(type: String, format: String) throws {
         let scratch = try Scratch()
         let fileType = try FileType(parsing: type)
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 22050, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
                                                                      samples: testSignal(frames: 1000, rate: 22050)))
         let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input, output: scratch.path("out"))
@@ -132,7 +132,7 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(info.fileSize == result.fileSize)
         let isIMA4 = format == "ima4"
         #expect(info.frames == (isIMA4 && fileType != .caff ? Int64(16 * 64) : 1000), "AIFF-C ima4 states whole packets")
-        #expect(info.format?.code == (isIMA4 ? "ima4" : format == "ulaw" ? "ulaw" : format == "alaw" ? "alaw" : "lpcm"))
+        #expect(info.coding?.code == (isIMA4 ? "ima4" : format == "ulaw" ? "ulaw" : format == "alaw" ? "alaw" : "lpcm"))
 
         let chunks = info.chunks.map(\.id)
         switch fileType {
@@ -152,7 +152,7 @@ func readAll(_ path: String) throws -> [Int16] {
             #expect(info.dataSize == result.packets * 68)
         }
         // Formats of 16 bits or more store the 16-bit signal exactly.
-        if case .pcm(let bits, _, _, _) = try OutputDataFormat(parsing: format).kind, bits >= 16 {
+        if let bits = try OutputDataFormat(parsing: format).coding.pcm?.bits, bits >= 16 {
             #expect(try readAll(result.outputPath) == testSignal(frames: 1000, rate: 22050))
             #expect(result.snr == nil)
         } else {
@@ -163,14 +163,14 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func ima4CAFFromSixteenBitIsAfconvertsLayout() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 6400)
-        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples))
+        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)), samples: samples))
         let result = try Converter().convert(input: input, output: scratch.path("out.caf"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
         var encoder = IMA4Encoder(channels: 2)
         let audio = encoder.encode(samples) + encoder.finish()
         // 6400 frames is a multiple of 64: afconvert still adds a whole packet of padding.
         #expect(audio.count == 101 * 68)
-        #expect(bytes == CAFWriter.header(format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4), validFrames: 6400, audioBytes: Int64(audio.count)) + audio)
+        #expect(bytes == CAFWriter.header(format: StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4), validFrames: 6400, audioBytes: Int64(audio.count)) + audio)
         let info = try SoundFile.inspect(bytes: bytes)
         #expect(info.frames == 6400)
     }
@@ -178,7 +178,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func reportedSNRIsWhatTheDecoderProduces() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 5000)
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 2, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)), samples: samples))
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)), samples: samples))
         let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(input: input, output: scratch.path("o.caf"))
         #expect(try Converter().convert(input: input, output: scratch.path("p.caf")).snr == nil, "measured only when asked")
         var decoded = try readAll(result.outputPath)
@@ -202,7 +202,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let scratch = try Scratch()
         // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.
         let pcm24: [UInt8] = [0x80, 0x00, 0x00, 0x7F, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80]
-        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false))
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(24, bigEndian: false))
         let input = try scratch.write("in.wav", SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"))).convert(input: input, output: scratch.path("o.wav"))
         #expect(try readAll(result.outputPath) == [1, 0, 32767, -32768])
@@ -211,7 +211,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func channelsKeepFirstOrMix() throws {
         let scratch = try Scratch()
         let samples: [Int16] = Array(repeating: [1000, 3000, -500], count: 200).flatMap { $0 }
-        let input = try scratch.write("in.caf", SoundFileBuilder.make(.caff, format: AudioFormat(sampleRate: 8000, channels: 3, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: samples))
+        let input = try scratch.write("in.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)), samples: samples))
         let pcm = try OutputDataFormat(parsing: "BEI16")
         let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(input: input, output: scratch.path("first.caf"))
         #expect(try readAll(first.outputPath) == Array(repeating: [Int16(1000), 3000], count: 200).flatMap { $0 })
@@ -221,7 +221,7 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func resamplingKeepsTheToneAndLength() throws {
         let scratch = try Scratch()
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false)),
+        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
                                                                      samples: testSignal(frames: 44100, channels: 1)))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050"))).convert(input: input, output: scratch.path("o.wav"))
         #expect(abs(result.frames - 22050) <= 2)
@@ -238,12 +238,12 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func inputIsNeverModifiedAndOutputReplacesAtomically() throws {
         let scratch = try Scratch()
-        let original = SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)), samples: testSignal(frames: 500, channels: 1))
+        let original = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: testSignal(frames: 500, channels: 1))
         let input = try scratch.write("in.aiff", original)
         _ = try scratch.write("out.caf", [1, 2, 3])
         _ = try Converter().convert(input: input, output: scratch.path("out.caf"))
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == original)
-        #expect(try SoundFile.inspect(path: scratch.path("out.caf")).format == .ima4)
+        #expect(try SoundFile.inspect(path: scratch.path("out.caf")).coding == .ima4)
         #expect(scratch.contents == ["in.aiff", "out.caf"])
         #expect {
             _ = try Converter(options: ConversionOptions(fileType: .aiff)).convert(input: input, output: scratch.path("./in.aiff"))
@@ -302,7 +302,7 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(mkfifo(fifo, 0o644) == 0)
         let folder = scratch.path("dir.caf")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true)),
+        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
                                                                       samples: [Int16](repeating: 100, count: 800)))
         for (target, what) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a character device")] {
             #expect {
@@ -332,7 +332,7 @@ func readAll(_ path: String) throws -> [Int16] {
     /// F12: an input cut short while it is converted is an error, not a short output.
     @Test func inputThatShrinksWhileReadIsAnError() throws {
         let scratch = try Scratch()
-        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: false))
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
         let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
         let source = try FileSource(path: input)
         let info = try SoundFile.inspect(source: source, name: input)
@@ -350,7 +350,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let samples = testSignal(frames: 640, channels: 1)
         var encoder = IMA4Encoder(channels: 1)
         let audio = encoder.encode(samples) + encoder.finish()
-        let format = AudioFormat(sampleRate: 8000, channels: 1, encoding: .ima4)
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4)
         let input = try scratch.write("in.aifc", SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
         var decoder = IMA4Decoder(channels: 1)
         #expect(try readAll(input) == decoder.decode(audio[...]))

@@ -19,9 +19,9 @@ struct CorpusTests {
         guard row.expect != "any" else { return }
         let info = report.info
         if row.format == "-" {
-            #expect(info?.format == nil || !(info?.container.isAppleAlertContainer ?? false))
+            #expect(info?.coding == nil || !(info?.container.isAppleAlertContainer ?? false))
         } else {
-            #expect(info?.format?.code == row.format, "\(row.file)")
+            #expect(info?.coding?.code == row.format, "\(row.file)")
         }
         if let rate = Double(row.rate) { #expect(info?.sampleRate == rate, "\(row.file)") }
         if let channels = Int(row.channels) { #expect(info?.channels == channels, "\(row.file)") }

@@ -5,14 +5,14 @@ import Testing
 /// `InspectionError`, never a crash, a hang or an impossible answer.
 @Suite struct RobustnessTests {
     static let seeds: [(String, [UInt8])] = {
-        let mono = AudioFormat(sampleRate: 44100, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+        let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
         let samples = (0..<200).map { Int16(truncatingIfNeeded: $0 * 300) }
-        let ima = AudioFormat(sampleRate: 44100, channels: 2, encoding: .ima4)
+        let ima = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
         return [
             ("caf", SoundFileBuilder.make(.caff, format: mono, samples: samples)),
             ("aiff", SoundFileBuilder.make(.aiff, format: mono, samples: samples)),
-            ("aifc", SoundFileBuilder.make(.aifc, format: AudioFormat(sampleRate: 8000, channels: 1, encoding: .ulaw), samples: samples)),
-            ("wav", SoundFileBuilder.make(.wave, format: AudioFormat(sampleRate: 48000, channels: 2, encoding: .pcm(bits: 24, isFloat: false, isBigEndian: false)), samples: samples)),
+            ("aifc", SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: samples)),
+            ("wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: samples)),
             ("caf-ima4", CAFWriter.header(format: ima, validFrames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)),
         ]
     }()

@@ -50,7 +50,7 @@ import Testing
     func verdict(_ bytes: [UInt8]) -> FileReport { Checker().check(bytes: bytes, name: "boundary.caf") }
 
     func pcmCAF(frames: Int) -> [UInt8] {
-        let format = AudioFormat(sampleRate: 1000, channels: 1, encoding: .pcm(bits: 16, isFloat: false, isBigEndian: true))
+        let format = StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: true))
         return SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 0, count: frames))
     }
 
@@ -70,7 +70,7 @@ import Testing
         // 29.999 s at 44.1 kHz is 1,322,956 frames: 20,672 packets of 64, which play 30.0002 s.
         let frames = Int64((29.999 * 44100).rounded(.up))
         let packets = (frames + 63) / 64
-        let format = AudioFormat(sampleRate: 44100, channels: 1, encoding: .ima4)
+        let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
         let audio = [UInt8](repeating: 0, count: Int(packets) * 34)
         let bytes = AIFFWriter.header(format: format, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count)) + audio
         let report = Checker().check(bytes: bytes, name: "boundary.aifc")

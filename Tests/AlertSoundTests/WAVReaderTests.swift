@@ -5,16 +5,16 @@ import Testing
     @Test func readsPCM() throws {
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2)), .init("data", [UInt8](repeating: 0, count: 400))]))
         #expect(info.container == .wav)
-        #expect(info.format == .lpcm)
+        #expect(info.coding?.pcm != nil)
         #expect(info.frames == 100)
         #expect(info.dataOffset == 44)
-        #expect(info.pcm?.isBigEndian == false)
+        #expect(info.coding?.pcm?.isBigEndian == false)
         #expect(info.repairs.isEmpty)
     }
 
     @Test func eightBitIsUnsigned() throws {
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(bits: 8)), .init("data", [UInt8](repeating: 0x80, count: 10))]))
-        #expect(info.pcm?.isSigned == false)
+        #expect(info.coding?.pcm?.isSigned == false)
         #expect(info.frames == 10)
     }
 
@@ -27,16 +27,16 @@ import Testing
         fmt.u16(1)
         fmt.append([0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71])
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", fmt.bytes), .init("data", [UInt8](repeating: 0, count: 16))]))
-        #expect(info.format == .lpcm)
+        #expect(info.coding?.pcm != nil)
         #expect(info.bitsPerSample == 24)
-        #expect(info.pcm?.bytesPerSample == 4)
+        #expect(info.coding?.pcm?.bytesPerSample == 4)
         #expect(info.frames == 2)
     }
 
     @Test func compressedFormatsUseFact() throws {
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x31, bits: 0, blockAlign: 65)),
                                                     .init("fact", [0x40, 0x01, 0, 0]), .init("data", [UInt8](repeating: 0, count: 65))]))
-        #expect(info.format == .other("gsm"))
+        #expect(info.coding == .other("gsm"))
         #expect(info.frames == 320)
     }
 
@@ -44,7 +44,7 @@ import Testing
         // 256-byte mono blocks: 4-byte header sample plus 504 nibbles = 505 frames each.
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
                                                     .init("data", [UInt8](repeating: 0, count: 512))]))
-        #expect(info.format == .imaAdpcm)
+        #expect(info.coding == .imaAdpcm)
         #expect(info.frames == 1010)
     }
 
@@ -96,7 +96,7 @@ import Testing
         #expect(info.container == .rifx)
         #expect(info.channels == 2)
         #expect(info.frames == 2)
-        #expect(info.pcm?.isBigEndian == true)
+        #expect(info.coding?.pcm?.isBigEndian == true)
     }
 
     @Test func rf64TakesDataSizeFromDS64() throws {

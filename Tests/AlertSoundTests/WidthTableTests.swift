@@ -27,7 +27,7 @@ import Testing
             return integers.map { Double($0) / Double(top) }
         }
 
-        var format: AudioFormat { AudioFormat(sampleRate: 8000, channels: 1, encoding: .pcm(bits: bits, isFloat: isFloat, isBigEndian: true)) }
+        var format: StreamFormat { StreamFormat(sampleRate: 8000, channels: 1, coding: isFloat ? .float(bits, bigEndian: true) : .integer(bits, bigEndian: true)) }
     }
 
     static let inputs = [Input(bits: 8, isFloat: false), Input(bits: 16, isFloat: false), Input(bits: 24, isFloat: false),
@@ -35,8 +35,8 @@ import Testing
     static let outputs = ["I8", "UI8", "LEI16", "BEI16", "LEI24", "BEI24", "LEI32", "BEI32", "LEF32", "BEF32", "LEF64", "BEF64"]
 
     /// What a correct output holds: the exact value, rounded once to the output's grid.
-    static func expected(_ v: Double, output: AudioFormat.Encoding) -> Double {
-        guard case let .pcm(bits, isFloat, _) = output else { return .nan }
+    static func expected(_ v: Double, output: SampleCoding) -> Double {
+        guard let bits = output.pcm?.bits, let isFloat = output.pcm?.isFloat else { return .nan }
         if isFloat { return bits == 32 ? Double(Float(v)) : v }
         let scale = Double(Int64(1) << (bits - 1))
         return min(max((v * scale).rounded(), -scale), scale - 1) / scale
@@ -64,7 +64,7 @@ import Testing
         let result = try Converter(options: ConversionOptions(dataFormat: format, fileType: type, measuresLoss: true)).convert(input: source, output: scratch.path("out"))
         let reader = try openFrameReader(path: result.outputPath)
         let got = try reader.read(maxFrames: 1000)
-        let want = input.samples.map { Self.expected($0, output: format.encoding()) }
+        let want = input.samples.map { Self.expected($0, output: format.coding) }
         #expect(got.count == want.count)
         for (i, (g, w)) in zip(got, want).enumerated() {
             #expect(g == w, "sample \(i): \(input.samples[i]) became \(g), expected \(w)")
@@ -73,7 +73,7 @@ import Testing
         #expect((result.snr == nil) == lossless, "-v must call it lossless exactly when every sample is stored exactly (snr \(result.snr ?? .nan))")
 
         // The rules the table must follow, stated directly.
-        if case let .pcm(bits, isFloat, _) = format.encoding() {
+        if let bits = format.coding.pcm?.bits, let isFloat = format.coding.pcm?.isFloat {
             let widens = !input.isFloat && ((!isFloat && bits >= input.bits) || (isFloat && (bits == 64 || input.bits <= 24)))
             let floatToWiderOrEqualFloat = input.isFloat && isFloat && bits >= input.bits
             if widens || floatToWiderOrEqualFloat { #expect(lossless, "\(input.testDescription) → \(output) must be bit-exact") }
@@ -112,8 +112,8 @@ import Testing
     }
 
     @Test func everyNameParsesAndPrintsBack() throws {
-        for (name, kind) in OutputDataFormat.all {
-            #expect(try OutputDataFormat(parsing: name).kind == kind)
+        for (name, coding) in OutputDataFormat.all {
+            #expect(try OutputDataFormat(parsing: name).coding == coding)
             #expect(try OutputDataFormat(parsing: name.lowercased() + "@8000").description == name + "@8000")
         }
     }

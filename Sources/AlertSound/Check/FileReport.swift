@@ -30,7 +30,7 @@ public struct FileReport: Sendable, Encodable {
         try c.encode(path, forKey: .path)
         try c.encode(valid, forKey: .valid)
         try c.encode(info?.container.rawValue, forKey: .container)
-        try c.encode(info?.format?.code, forKey: .format)
+        try c.encode(info?.coding?.code, forKey: .format)
         try c.encode(info?.formatID, forKey: .formatID)
         try c.encode(info?.sampleRate, forKey: .sampleRate)
         try c.encode(info?.channels, forKey: .channels)

@@ -49,21 +49,6 @@ public enum IMA4 {
         var preamble: UInt16 { UInt16(truncatingIfNeeded: predictor) & 0xFF80 | UInt16(index) }
     }
 
-    /// Encodes 64 samples of one channel (`samples[start + i * stride]`) into a 34-byte packet.
-    /// Returns the packet's signal and error energy: Apple's decoder reconstructs exactly the
-    /// encoder's predictor, so this is the noise a player will produce.
-    @discardableResult
-    public static func encodePacket(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                    into out: inout [UInt8]) -> (signal: Int64, noise: Int64) {
-        var packet = [UInt8](repeating: 0, count: bytesPerChannelPacket)
-        var meter = EnergyMeter()
-        packet.withUnsafeMutableBufferPointer {
-            encodePacket(&state, samples: samples, start: start, stride: stride, into: $0.baseAddress!, meter: &meter)
-        }
-        out += packet
-        return (meter.signal, meter.noise)
-    }
-
     /// What a packet encoder measures per sample. Generic rather than a flag, so the unmeasured
     /// encoder is specialised into a loop with no measuring in it at all.
     protocol PacketMeter {
@@ -86,31 +71,44 @@ public enum IMA4 {
         }
     }
 
-    /// The packet encoder: writes 34 bytes at `out`, telling `meter` each sample and its reconstruction.
-    @inline(__always)
-    static func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                                 into out: UnsafeMutablePointer<UInt8>, meter: inout Meter) {
-        let preamble = state.preamble
-        out[0] = UInt8(preamble >> 8)
-        out[1] = UInt8(preamble & 0xFF)
-        var predictor = state.predictor
-        var index = state.index
-        stepTable.withUnsafeBufferPointer { steps in
-            indexAdjust.withUnsafeBufferPointer { adjust in
-                var i = start
-                for b in 0..<(framesPerPacket / 2) {
-                    let first = samples[i], second = samples[i + stride]
-                    let low = quantize(first, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
-                    meter.add(sample: first, reconstructed: predictor)
-                    let high = quantize(second, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
-                    meter.add(sample: second, reconstructed: predictor)
-                    out[2 + b] = low | high << 4
-                    i += 2 * stride
+    /// How a packet's 4-bit codes are chosen. What a packet means is fixed by the decoder; a
+    /// quantizer only chooses, so whatever it picks plays on every IMA4 decoder.
+    protocol PacketQuantizer {
+        /// Codes one channel's 64 samples (`samples[start + i * stride]`) as 34 bytes at `out`,
+        /// starting from the decoder's running `state` and leaving `state` as the decoder will
+        /// have it after the packet; tells `meter` each sample and its reconstruction.
+        mutating func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+                                                       into out: UnsafeMutablePointer<UInt8>, meter: inout Meter)
+    }
+
+    /// Apple's quantizer: the preamble is the running state, each code is chosen greedily.
+    /// afconvert's output, byte for byte.
+    struct GreedyQuantizer: PacketQuantizer {
+        @inline(__always)
+        mutating func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+                                                       into out: UnsafeMutablePointer<UInt8>, meter: inout Meter) {
+            let preamble = state.preamble
+            out[0] = UInt8(preamble >> 8)
+            out[1] = UInt8(preamble & 0xFF)
+            var predictor = state.predictor
+            var index = state.index
+            stepTable.withUnsafeBufferPointer { steps in
+                indexAdjust.withUnsafeBufferPointer { adjust in
+                    var i = start
+                    for b in 0..<(framesPerPacket / 2) {
+                        let first = samples[i], second = samples[i + stride]
+                        let low = quantize(first, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                        meter.add(sample: first, reconstructed: predictor)
+                        let high = quantize(second, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                        meter.add(sample: second, reconstructed: predictor)
+                        out[2 + b] = low | high << 4
+                        i += 2 * stride
+                    }
                 }
             }
+            state.predictor = predictor
+            state.index = index
         }
-        state.predictor = predictor
-        state.index = index
     }
 
     /// Decodes one channel's 34-byte packet into `out[start + i * stride]`.

@@ -38,8 +38,10 @@ public struct IMA4Encoder: Sendable {
         let whole = samples.count / perPacket
         var meter = IMA4.EnergyMeter()
         var none = IMA4.NoMeter()
-        let out = measuresNoise ? packets(samples, whole: whole, perPacket: perPacket, meter: &meter)
-            : packets(samples, whole: whole, perPacket: perPacket, meter: &none)
+        // Chosen once a block, so each combination is a specialised loop.
+        var greedy = IMA4.GreedyQuantizer()
+        let out = measuresNoise ? packets(samples, whole: whole, perPacket: perPacket, quantizer: &greedy, meter: &meter)
+            : packets(samples, whole: whole, perPacket: perPacket, quantizer: &greedy, meter: &none)
         // The padded last packet's zeros add no signal; its error is counted, as it is heard.
         signalEnergy += Double(meter.signal)
         noiseEnergy += Double(meter.noise)
@@ -49,14 +51,16 @@ public struct IMA4Encoder: Sendable {
     }
 
     /// `whole` packets of every channel from `samples`, straight into the output buffer.
-    private mutating func packets<Meter: IMA4.PacketMeter>(_ samples: [Int16], whole: Int, perPacket: Int, meter: inout Meter) -> [UInt8] {
+    private mutating func packets<Quantizer: IMA4.PacketQuantizer, Meter: IMA4.PacketMeter>(
+        _ samples: [Int16], whole: Int, perPacket: Int, quantizer: inout Quantizer, meter: inout Meter
+    ) -> [UInt8] {
         let size = whole * IMA4.bytesPerChannelPacket * channels
         return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
             samples.withUnsafeBufferPointer { buffer in
                 var at = 0
                 for p in 0..<whole {
                     for c in 0..<channels {
-                        IMA4.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at, meter: &meter)
+                        quantizer.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at, meter: &meter)
                         at += IMA4.bytesPerChannelPacket
                     }
                 }

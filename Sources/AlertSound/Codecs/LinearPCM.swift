@@ -7,8 +7,9 @@ import Foundation
 /// and float32 -> float32, and anything -> float64 are bit-exact.
 public enum LinearPCM {
     /// Packs `samples` and adds what the packing lost to `loss`.
-    static func encode(_ samples: [Double], bits: Int, isFloat: Bool, isBigEndian: Bool, unsigned8: Bool, loss: inout CodingLoss) -> [UInt8] {
-        let width = bits / 8
+    static func encode(_ samples: [Double], format: PCMFormat, loss: inout CodingLoss) -> [UInt8] {
+        let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.isBigEndian, offsetBinary = !format.isSigned
+        let width = format.bytesPerSample
         var out = [UInt8](repeating: 0, count: samples.count * width)
         let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
         var signal = 0.0, noise = 0.0
@@ -30,7 +31,7 @@ public enum LinearPCM {
                     let r = v.isNaN ? 0 : min(max((v * scale).rounded(), -scale), scale - 1)
                     coded = r / scale
                     let integer = Int64(r)
-                    pattern = bits == 8 && unsigned8 ? UInt64(integer + 128) : UInt64(bitPattern: integer)
+                    pattern = offsetBinary ? UInt64(bitPattern: integer + Int64(scale)) : UInt64(bitPattern: integer)
                 }
                 if !v.isNaN {
                     signal += v * v
@@ -52,7 +53,7 @@ public enum LinearPCM {
 
     /// Linear PCM of any width and order at full scale: an N-bit integer is divided by 2^(N-1),
     /// which a double does exactly, and floats widen exactly.
-    static func decode(_ bytes: ArraySlice<UInt8>, layout: PCMLayout) -> [Double] {
+    static func decode(_ bytes: ArraySlice<UInt8>, layout: PCMFormat) -> [Double] {
         let width = layout.bytesPerSample
         let count = bytes.count / width
         return bytes.withUnsafeBytes { raw in

@@ -20,19 +20,12 @@ protocol SampleDecoder {
 
 /// Linear PCM of one layout (`LinearPCM` does the packing).
 struct PCMEncoder: SampleEncoder {
-    let bits: Int
-    let isFloat: Bool
-    let isBigEndian: Bool
-    /// WAV's 8-bit samples are offset-binary.
-    let unsigned8: Bool
+    let format: PCMFormat
     private var measured: CodingLoss?
     private(set) var packetsOut: Int64 = 0
 
-    init(bits: Int, isFloat: Bool, isBigEndian: Bool, unsigned8: Bool, measuresLoss: Bool) {
-        self.bits = bits
-        self.isFloat = isFloat
-        self.isBigEndian = isBigEndian
-        self.unsigned8 = unsigned8
+    init(format: PCMFormat, measuresLoss: Bool) {
+        self.format = format
         measured = measuresLoss ? CodingLoss() : nil
     }
 
@@ -42,13 +35,13 @@ struct PCMEncoder: SampleEncoder {
         packetsOut += Int64(samples.count)
         var sink = measured ?? CodingLoss()
         defer { if measured != nil { measured = sink } }
-        return LinearPCM.encode(samples, bits: bits, isFloat: isFloat, isBigEndian: isBigEndian, unsigned8: unsigned8, loss: &sink)
+        return LinearPCM.encode(samples, format: format, loss: &sink)
     }
 
     mutating func encode(_ samples: [Int16]) -> [UInt8] {
-        guard bits == 16, !isFloat else { return encode(samples.map { Double($0) / 32768 }) }
+        guard format.isInt16 else { return encode(samples.map { Double($0) / 32768 }) }
         packetsOut += Int64(samples.count)
-        return LinearPCM.encode16(samples, isBigEndian: isBigEndian)
+        return LinearPCM.encode16(samples, isBigEndian: format.isBigEndian)
     }
 
     mutating func finish() -> [UInt8] { [] }
@@ -56,7 +49,7 @@ struct PCMEncoder: SampleEncoder {
 
 /// Linear PCM decoding of one layout.
 struct PCMDecoder: SampleDecoder {
-    let layout: PCMLayout
+    let layout: PCMFormat
     mutating func decodeSamples(_ bytes: ArraySlice<UInt8>) -> [Double] { LinearPCM.decode(bytes, layout: layout) }
 }
 

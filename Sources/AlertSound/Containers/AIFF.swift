@@ -32,8 +32,7 @@ enum AIFFReader {
         info.sampleRate = description.sampleRate
         info.formatID = description.compression.description
         let codec = try AIFFCodec.resolve(description.compression, sampleSize: description.sampleSize, chunk: comm)
-        info.format = codec.format
-        info.pcm = codec.pcm
+        info.coding = codec.coding
         info.bitsPerSample = codec.bits
 
         guard let ssnd else {
@@ -53,11 +52,11 @@ enum AIFFReader {
         info.dataSize = available
 
         // Other AIFF-C codecs count COMM frames in their own units; don't guess.
-        guard let geometry = PacketGeometry(format: codec.format, pcm: codec.pcm, channels: description.channels) else { return info }
-        info.bytesPerPacket = geometry.bytesPerPacket
-        info.framesPerPacket = geometry.framesPerPacket
-        let unitBytes = Int64(geometry.bytesPerPacket)
-        let framesPerUnit = Int64(geometry.framesPerPacket)
+        guard let geometry = codec.coding.packet(channels: description.channels) else { return info }
+        info.bytesPerPacket = geometry.bytes
+        info.framesPerPacket = geometry.frames
+        let unitBytes = Int64(geometry.bytes)
+        let framesPerUnit = Int64(geometry.frames)
         let stated = description.frameCount
         let present = available / unitBytes
         if stated > present {
@@ -100,8 +99,7 @@ enum AIFFReader {
 /// Maps an AIFF-C compression type to a data format. Case varies between writers.
 enum AIFFCodec {
     struct Resolved {
-        var format: DataFormat
-        var pcm: PCMLayout?
+        var coding: SampleCoding
         var bits: Int?
     }
 
@@ -110,11 +108,10 @@ enum AIFFCodec {
             guard (1...32).contains(bits) else {
                 throw InspectionError.malformed("sample size is \(bits) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
             }
-            let layout = PCMLayout(isFloat: false, isBigEndian: bigEndian, isSigned: true, bytesPerSample: (bits + 7) / 8)
-            return Resolved(format: .lpcm, pcm: layout, bits: bits)
+            return Resolved(coding: .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian)), bits: bits)
         }
         func float(_ bits: Int) -> Resolved {
-            Resolved(format: .lpcm, pcm: PCMLayout(isFloat: true, isBigEndian: true, isSigned: true, bytesPerSample: bits / 8), bits: bits)
+            Resolved(coding: .float(bits, bigEndian: true), bits: bits)
         }
         switch type.lowercasedName {
         case "none", "twos": return try integer(bigEndian: true, bits: sampleSize)
@@ -124,13 +121,13 @@ enum AIFFCodec {
         case "42ni": return try integer(bigEndian: false, bits: 24)
         case "23ni": return try integer(bigEndian: false, bits: 32)
         case "raw":
-            return Resolved(format: .lpcm, pcm: PCMLayout(isFloat: false, isBigEndian: true, isSigned: false, bytesPerSample: 1), bits: 8)
+            return Resolved(coding: .pcm(PCMFormat(.unsigned, bits: 8, bigEndian: true)), bits: 8)
         case "fl32": return float(32)
         case "fl64": return float(64)
-        case "ulaw": return Resolved(format: .ulaw, pcm: nil, bits: 8)
-        case "alaw": return Resolved(format: .alaw, pcm: nil, bits: 8)
-        case "ima4": return Resolved(format: .ima4, pcm: nil, bits: 4)
-        case let other: return Resolved(format: .other(other), pcm: nil, bits: nil)
+        case "ulaw": return Resolved(coding: .ulaw, bits: 8)
+        case "alaw": return Resolved(coding: .alaw, bits: 8)
+        case "ima4": return Resolved(coding: .ima4, bits: 4)
+        case let other: return Resolved(coding: .other(other), bits: nil)
         }
     }
 }

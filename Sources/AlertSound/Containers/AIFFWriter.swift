@@ -5,7 +5,7 @@ public enum AIFFWriter {
     static let dataHeaderOffset = 4080
 
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
-    public static func header(format: AudioFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    public static func header(format: StreamFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
         var body = ByteWriter(order: .bigEndian)
         if compressed {
             body.fourCC("FVER")
@@ -16,7 +16,7 @@ public enum AIFFWriter {
         var comm = ByteWriter(order: .bigEndian)
         comm.i16(Int16(truncatingIfNeeded: format.channels))
         // AIFF-C ima4 counts packets in this field.
-        comm.u32(UInt32(clamping: format.encoding == .ima4 ? frames / Int64(IMA4.framesPerPacket) : frames))
+        comm.u32(UInt32(clamping: frames / Int64(format.packet.frames)))
         comm.i16(Int16(truncatingIfNeeded: sampleSize))
         comm.extended80(format.sampleRate)
         if compressed {
@@ -47,11 +47,12 @@ public enum AIFFWriter {
     }
 
     /// AIFF-C compression type, its name (UTF-8, as AudioToolbox spells it) and COMM's sample size.
-    static func compression(_ format: AudioFormat) -> (FourCC, String, Int) {
-        switch format.encoding {
-        case let .pcm(bits, isFloat, isBigEndian):
-            if isFloat { return (bits == 64 ? "fl64" : "fl32", "Linear PCM, \(bits) bit big-endian floating point", bits) }
-            if !isBigEndian { return ("sowt", "", bits) }
+    static func compression(_ format: StreamFormat) -> (FourCC, String, Int) {
+        switch format.coding {
+        case .pcm(let p):
+            let bits = p.bits
+            if p.isFloat { return (bits == 64 ? "fl64" : "fl32", "Linear PCM, \(bits) bit big-endian floating point", bits) }
+            if !p.isBigEndian, bits > 8 { return ("sowt", "", bits) }
             switch bits {
             case 8: return ("NONE", "Linear PCM, 8 bit signed integer", 8)
             case 24: return ("in24", "Linear PCM, 24 bit big-endian signed integer", 24)
@@ -61,6 +62,7 @@ public enum AIFFWriter {
         case .ima4: return ("ima4", "IMA 4:1", 0)
         case .ulaw: return ("ulaw", "\u{03BC}-Law 2:1", 8)
         case .alaw: return ("alaw", "A-Law 2:1", 8)
+        case .imaAdpcm, .other: preconditionFailure("the plan admits only codings FileType.carries")
         }
     }
 }

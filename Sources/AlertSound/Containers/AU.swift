@@ -10,10 +10,11 @@ enum AUReader {
             let encoding = try r.u32()
             let rate = try r.u32()
             let channels = try r.u32()
-            let formats: [UInt32: (DataFormat, Int)] = [1: (.ulaw, 8), 2: (.lpcm, 8), 3: (.lpcm, 16), 4: (.lpcm, 24),
-                                                         5: (.lpcm, 32), 6: (.lpcm, 32), 7: (.lpcm, 64), 27: (.alaw, 8)]
+            let formats: [UInt32: (SampleCoding, Int)] = [
+                1: (.ulaw, 8), 2: (.integer(8, bigEndian: true), 8), 3: (.integer(16, bigEndian: true), 16), 4: (.integer(24, bigEndian: true), 24),
+                5: (.integer(32, bigEndian: true), 32), 6: (.float(32, bigEndian: true), 32), 7: (.float(64, bigEndian: true), 64), 27: (.alaw, 8)]
             info.formatID = String(encoding)
-            info.format = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
+            info.coding = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
             info.bitsPerSample = formats[encoding]?.1
             // Recognised only to name it; an implausible value is left unknown rather than repeated.
             if rate > 0, Double(rate) <= Limits.maximumSampleRate { info.sampleRate = Double(rate) }

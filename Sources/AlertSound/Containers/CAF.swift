@@ -104,8 +104,7 @@ enum CAFReader {
         info.sampleRate = description.sampleRate
         info.channels = description.channels
         info.formatID = description.formatID.description
-        info.format = description.format
-        info.pcm = description.pcm
+        info.coding = description.coding
         info.bitsPerSample = description.bits
         info.bytesPerPacket = description.bytesPerPacket
         info.framesPerPacket = description.framesPerPacket
@@ -155,8 +154,7 @@ enum CAFReader {
         var framesPerPacket: Int
         var channels: Int
         var bitsPerChannel: Int
-        var format: DataFormat
-        var pcm: PCMLayout?
+        var coding: SampleCoding
 
         init(_ r: inout ByteReader, chunkOffset: Int64) throws {
             let rate = try r.f64()
@@ -175,33 +173,27 @@ enum CAFReader {
             bitsPerChannel = Int(bits)
             switch formatID {
             case "lpcm":
-                format = .lpcm
                 guard fpp == 1, bpp > 0, bpp % ch == 0 else {
                     throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
                 }
                 let isFloat = flags & 1 != 0
                 try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset)
-                pcm = PCMLayout(isFloat: isFloat, isBigEndian: flags & 2 == 0, isSigned: true, bytesPerSample: Int(bpp / ch))
-            case "ima4":
-                format = .ima4
-                guard fpp == UInt32(IMA4.framesPerPacket), Int(bpp) == IMA4.bytesPerChannelPacket * channels else {
-                    throw fail("ima4 packets hold 64 frames in 34 bytes per channel; desc says \(fpp) frames in \(bpp) bytes")
+                coding = .pcm(PCMFormat(isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch), bigEndian: flags & 2 == 0))
+            case "ima4", "ulaw", "alaw":
+                coding = formatID == "ima4" ? .ima4 : formatID == "ulaw" ? .ulaw : .alaw
+                if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes {
+                    throw fail("\(formatID) packets hold \(packet.frames) frame(s) in \(packet.bytes) bytes for \(channels) channel(s); desc says \(fpp) frames in \(bpp) bytes")
                 }
-            case "ulaw", "alaw":
-                format = formatID == "ulaw" ? .ulaw : .alaw
-                guard fpp == 1, Int(bpp) == channels else {
-                    throw fail("\(formatID) packets hold 1 frame of 1 byte per channel; desc says \(fpp) frames in \(bpp) bytes")
-                }
-            case ".mp3": format = .other("mp3")
-            case ".mp2": format = .other("mp2")
-            case ".mp1": format = .other("mp1")
-            default: format = .other(formatID.lowercasedName)
+            case ".mp3": coding = .other("mp3")
+            case ".mp2": coding = .other("mp2")
+            case ".mp1": coding = .other("mp1")
+            default: coding = .other(formatID.lowercasedName)
             }
         }
 
         var bits: Int? {
-            switch format {
-            case .lpcm: return bitsPerChannel
+            switch coding {
+            case .pcm: return bitsPerChannel
             case .ulaw, .alaw: return 8
             case .ima4: return 4
             default: return bitsPerChannel > 0 ? bitsPerChannel : nil

@@ -7,7 +7,7 @@ public enum CAFWriter {
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
-    public static func header(format: AudioFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
+    public static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")
         w.u16(1)
@@ -16,26 +16,25 @@ public enum CAFWriter {
         w.fourCC("desc")
         w.i64(32)
         w.f64(format.sampleRate)
-        switch format.encoding {
-        case let .pcm(bits, isFloat, isBigEndian):
-            w.fourCC("lpcm")
+        w.fourCC(FourCC(stringLiteral: format.coding.code))
+        switch format.coding {
+        case .pcm(let p):
             // afconvert marks 8-bit integers little-endian too, though a byte has no order.
-            w.u32((isFloat ? 1 : 0) | (isBigEndian && bits != 8 ? 0 : 2))
-            w.u32(UInt32(truncatingIfNeeded: format.bytesPerPacket))
-            w.u32(1)
-            w.u32(UInt32(truncatingIfNeeded: format.channels))
-            w.u32(UInt32(truncatingIfNeeded: bits))
-        case .ima4, .ulaw, .alaw:
-            w.fourCC(format.encoding == .ima4 ? "ima4" : format.encoding == .ulaw ? "ulaw" : "alaw")
+            w.u32((p.isFloat ? 1 : 0) | (p.isBigEndian && p.bits != 8 ? 0 : 2))
+        default:
             w.u32(0)
-            w.u32(UInt32(truncatingIfNeeded: format.bytesPerPacket))
-            w.u32(UInt32(truncatingIfNeeded: format.framesPerPacket))
-            w.u32(UInt32(truncatingIfNeeded: format.channels))
-            w.u32(format.encoding == .ima4 ? 0 : 8)
+        }
+        w.u32(UInt32(truncatingIfNeeded: format.packet.bytes))
+        w.u32(UInt32(truncatingIfNeeded: format.packet.frames))
+        w.u32(UInt32(truncatingIfNeeded: format.channels))
+        switch format.coding {
+        case .pcm(let p): w.u32(UInt32(truncatingIfNeeded: p.bits))
+        case .ima4: w.u32(0)
+        default: w.u32(8)
         }
 
         // None of 38 Apple-written linear-PCM CAFs has a `chan`; current afconvert writes one for ima4.
-        if format.encoding == .ima4 {
+        if format.coding == .ima4 {
             w.fourCC("chan")
             w.i64(12)
             w.u32(channelLayoutTag(channels: format.channels))
@@ -57,15 +56,15 @@ public enum CAFWriter {
             w.append(body.bytes)
         }
 
-        if format.encoding == .ima4 {
-            let packets = audioBytes / Int64(format.bytesPerPacket)
+        if format.coding == .ima4 {
+            let packets = audioBytes / Int64(format.packet.bytes)
             w.fourCC("pakt")
             w.i64(24)
             // afconvert leaves the packet count 0 for constant-size packets; the frames are what matter.
             w.i64(0)
             w.i64(validFrames)
             w.i32(0)
-            w.i32(Int32(clamping: packets * Int64(IMA4.framesPerPacket) - validFrames))
+            w.i32(Int32(clamping: packets * Int64(format.packet.frames) - validFrames))
         }
 
         // The audio starts at 4096, or at the next 4 KiB boundary when a long `info` pushes past it.

@@ -3,7 +3,7 @@ enum Sniffer {
     enum Kind: Equatable {
         case aiff, wav, caf, au
         /// A recognised format that is not an Apple alert container; read no further.
-        case foreign(ContainerKind, DataFormat?)
+        case foreign(ContainerKind, SampleCoding?)
     }
 
     static func identify(_ source: ByteSource) throws -> Kind {
@@ -56,7 +56,7 @@ enum Sniffer {
         return .foreign(.mp3, .other(["", "mp3", "mp2", "mp1"][Int(layer)]))
     }
 
-    private static func oggCodec(_ b: [UInt8]) -> DataFormat? {
+    private static func oggCodec(_ b: [UInt8]) -> SampleCoding? {
         // The first page's first packet names the codec; the page header is 27 bytes plus the segment table.
         guard b.count > 27 else { return nil }
         let packet = Array(b.dropFirst(27 + Int(b[26])))

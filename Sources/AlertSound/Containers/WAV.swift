@@ -51,8 +51,7 @@ enum WAVReader {
         info.channels = format.channels
         info.sampleRate = format.sampleRate
         info.formatID = format.tagName
-        info.format = format.dataFormat
-        info.pcm = format.pcm
+        info.coding = format.coding
         info.bitsPerSample = format.bits
 
         guard let data else {
@@ -65,7 +64,7 @@ enum WAVReader {
             info.bytesPerPacket = frameBytes
             info.framesPerPacket = 1
             info.frames = data.availableSize / Int64(frameBytes)
-        } else if format.dataFormat == .imaAdpcm {
+        } else if format.coding == .imaAdpcm {
             info.bytesPerPacket = format.blockAlign
             info.framesPerPacket = format.samplesPerBlock
             info.frames = factFrames ?? format.imaAdpcmFrames(dataBytes: data.availableSize)
@@ -128,9 +127,12 @@ struct WAVFormat {
 
     var tagName: String { "0x" + hex2(UInt8(tag >> 8)) + hex2(UInt8(tag & 0xFF)) }
 
-    var dataFormat: DataFormat {
+    var coding: SampleCoding {
         switch tag {
-        case 1, 3: return .lpcm
+        case 1, 3:
+            guard let bytesPerSample else { return .other("wav-tag-" + tagName) }
+            let kind: PCMFormat.Kind = tag == 3 ? .float : bytesPerSample == 1 ? .unsigned : .signed
+            return .pcm(PCMFormat(kind, bits: bits ?? bytesPerSample * 8, bytesPerSample: bytesPerSample, bigEndian: isBigEndian))
         case 6: return .alaw
         case 7: return .ulaw
         case 0x11: return .imaAdpcm
@@ -149,11 +151,6 @@ struct WAVFormat {
         if blockAlign > 0, blockAlign % channels == 0 { return blockAlign / channels }
         let width = storedBits > 0 ? storedBits : (bits ?? 0)
         return width > 0 ? (width + 7) / 8 : nil
-    }
-
-    var pcm: PCMLayout? {
-        guard tag == 1 || tag == 3, let bytesPerSample else { return nil }
-        return PCMLayout(isFloat: tag == 3, isBigEndian: isBigEndian, isSigned: !(tag == 1 && bytesPerSample == 1), bytesPerSample: bytesPerSample)
     }
 
     /// Frame size for formats whose length follows from the data size; repairs a zero block alignment.

@@ -4,7 +4,7 @@
 public enum WAVWriter {
     static let dataHeaderOffset = 4088
 
-    public static func header(format: AudioFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    public static func header(format: StreamFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
         let (tag, bits) = tagAndBits(format)
         var w = ByteWriter(order: .littleEndian, capacity: 4096)
         w.fourCC("RIFF")
@@ -17,8 +17,8 @@ public enum WAVWriter {
         // The plan refuses rates a WAV cannot state exactly, so this conversion loses nothing.
         let rate = UInt32(clamping: Int64(format.sampleRate))
         w.u32(rate)
-        w.u32(UInt32(clamping: Int64(rate) * Int64(format.bytesPerPacket)))
-        w.u16(UInt16(truncatingIfNeeded: format.bytesPerPacket))
+        w.u32(UInt32(clamping: Int64(rate) * Int64(format.packet.bytes)))
+        w.u16(UInt16(truncatingIfNeeded: format.packet.bytes))
         w.u16(UInt16(truncatingIfNeeded: bits))
         let fllr = dataHeaderOffset - w.count - 8
         w.fourCC("FLLR")
@@ -29,12 +29,12 @@ public enum WAVWriter {
         return w.bytes
     }
 
-    static func tagAndBits(_ format: AudioFormat) -> (UInt16, Int) {
-        switch format.encoding {
-        case let .pcm(bits, isFloat, _): return (isFloat ? 3 : 1, bits)
+    static func tagAndBits(_ format: StreamFormat) -> (UInt16, Int) {
+        switch format.coding {
+        case .pcm(let p): return (p.isFloat ? 3 : 1, p.bits)
         case .ulaw: return (7, 8)
         case .alaw: return (6, 8)
-        case .ima4: return (0x11, 4)
+        case .ima4, .imaAdpcm, .other: preconditionFailure("the plan admits only codings FileType.carries")
         }
     }
 }

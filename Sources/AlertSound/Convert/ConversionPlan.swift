@@ -5,7 +5,7 @@ public struct ConversionPlan: Sendable, Hashable {
     public var outputPath: String
     public var fileType: FileType
     public var dataFormat: OutputDataFormat
-    public var output: AudioFormat
+    public var output: StreamFormat
     public var inputRate: Double
     public var inputChannels: Int
     public var channelMap: ChannelMap
@@ -22,7 +22,7 @@ public struct ConversionPlan: Sendable, Hashable {
         }
         let outputPath = output ?? Self.defaultOutput(for: input, type: type)
         let map = try ChannelMap.make(inputChannels: channels, keep: options.channels, mix: options.mix)
-        if format.kind == .ima4, map.outputChannels > IMA4.maximumChannels {
+        if format.coding == .ima4, map.outputChannels > IMA4.maximumChannels {
             throw ConversionError(.usage, "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels); "
                 + "keep the first two with -c 2, or mix them down with --mix -c 2 (or --mix for mono)")
         }
@@ -33,7 +33,7 @@ public struct ConversionPlan: Sendable, Hashable {
                 + "use -f caff or AIFC, or resample with -d \(format.name)@\(Formatting.number(outRate.rounded()))")
         }
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
-                              output: AudioFormat(sampleRate: outRate, channels: map.outputChannels, encoding: format.encoding()),
+                              output: StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding),
                               inputRate: rate, inputChannels: channels, channelMap: map)
     }
 

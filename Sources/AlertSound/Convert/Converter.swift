@@ -46,7 +46,7 @@ public struct Converter: Sendable {
         let map = plan.channelMap
         let stages: [Stage] = try [ChannelMapStage(map, inputChannels: reader.channels)].filter { !$0.isIdentity }
             + (plan.resamples ? [Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels)] : [])
-        var encoder = FrameEncoder(format: plan.output, unsigned8: plan.fileType == .wave, measuresLoss: options.measuresLoss)
+        var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
@@ -59,13 +59,13 @@ public struct Converter: Sendable {
         }
         // Without stages that change sample values, the frames can go to the encoder in their own units.
         let direct = !plan.resamples && map.onlySelects ? reader.directCoding : nil
-        switch (direct, plan.output.encoding) {
+        switch (direct, plan.output.coding) {
         case (.ulaw?, .ulaw), (.alaw?, .alaw):
             // Same law, nothing to change: the codes themselves.
             while case let codes = try reader.readCodes(maxFrames: blockFrames), !codes.isEmpty {
                 try emit(encoder.passThrough(map.select(codes, inputChannels: reader.channels)))
             }
-        case (.int16?, .ima4), (.int16?, .ulaw), (.int16?, .alaw), (.int16?, .pcm(16, false, _)):
+        case (.pcm?, let out) where out.takesInt16:
             // 16-bit in, and the codec takes 16-bit: no float round trip.
             while case let block = try reader.readInt16(maxFrames: blockFrames), !block.isEmpty {
                 try emit(encoder.encode(map.select(block, inputChannels: reader.channels)))

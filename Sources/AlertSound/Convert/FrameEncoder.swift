@@ -1,21 +1,24 @@
 /// The output side of a conversion: picks the coding's `SampleEncoder`, counts frames, and
 /// passes G.711 codes through when the input already has the output's law.
 struct FrameEncoder {
-    let format: AudioFormat
+    let format: StreamFormat
     let measuresLoss: Bool
     private var codec: any SampleEncoder
     private(set) var frames: Int64 = 0
 
-    init(format: AudioFormat, unsigned8: Bool, measuresLoss: Bool = true) {
+    /// `format.coding` must be writable (`SampleCoding.isWritable`).
+    init(format: StreamFormat, measuresLoss: Bool = true) {
         self.format = format
         self.measuresLoss = measuresLoss
-        switch format.encoding {
-        case let .pcm(bits, isFloat, isBigEndian):
-            codec = PCMEncoder(bits: bits, isFloat: isFloat, isBigEndian: isBigEndian, unsigned8: unsigned8, measuresLoss: measuresLoss)
+        switch format.coding {
+        case .pcm(let pcm):
+            codec = PCMEncoder(format: pcm, measuresLoss: measuresLoss)
         case .ulaw, .alaw:
-            codec = G711Encoder(uLaw: format.encoding == .ulaw, measuresLoss: measuresLoss)
+            codec = G711Encoder(uLaw: format.coding == .ulaw, measuresLoss: measuresLoss)
         case .ima4:
             codec = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss)
+        case .imaAdpcm, .other:
+            preconditionFailure("alertsound does not write \(format.coding.code)")
         }
     }
 
@@ -39,7 +42,7 @@ struct FrameEncoder {
     /// The last (padded) packet, for IMA4; nothing for the others.
     mutating func finish() -> [UInt8] { codec.finish() }
 
-    var packets: Int64 { format.encoding == .ima4 ? codec.packetsOut : frames }
+    var packets: Int64 { codec.packetsOut }
 
     /// Signal-to-noise ratio of the encoding in dB; `nil` when every sample was stored exactly, or
     /// when not measuring.

@@ -1,11 +1,3 @@
-/// What an input's frames are when they can go to an encoder without a conversion.
-enum DirectCoding: Sendable, Equatable {
-    /// Signed 16-bit integers.
-    case int16
-    /// G.711 codes of one law.
-    case ulaw, alaw
-}
-
 /// A decoded input, read in blocks so memory stays bounded however long the file is.
 /// Samples are interleaved doubles where ±1.0 is full scale; every value the input holds (any
 /// integer width, 32- or 64-bit float) is exact.
@@ -20,16 +12,17 @@ protocol FrameReader: AnyObject {
     var sourceInfo: [InfoEntry] { get }
     /// Up to `maxFrames` frames; an empty array at the end.
     func read(maxFrames: Int) throws -> [Double]
-    /// Set when the frames can be read in their own units with `readInt16` or `readCodes`.
-    var directCoding: DirectCoding? { get }
-    /// Up to `maxFrames` frames of 16-bit samples (only when `directCoding` is `.int16`).
+    /// The input's coding when the frames can be read in their own units: 16-bit PCM with
+    /// `readInt16`, G.711 with `readCodes`.
+    var directCoding: SampleCoding? { get }
+    /// Up to `maxFrames` frames of 16-bit samples (only when `directCoding` is 16-bit PCM).
     func readInt16(maxFrames: Int) throws -> [Int16]
     /// Up to `maxFrames` frames of G.711 codes (only when `directCoding` is a law).
     func readCodes(maxFrames: Int) throws -> [UInt8]
 }
 
 extension FrameReader {
-    var directCoding: DirectCoding? { nil }
+    var directCoding: SampleCoding? { nil }
     func readInt16(maxFrames: Int) throws -> [Int16] { quantize16(try read(maxFrames: maxFrames)) }
     func readCodes(maxFrames: Int) throws -> [UInt8] { [] }
 }
@@ -52,8 +45,8 @@ func openFrameReader(path: String) throws -> FrameReader {
     do {
         return try SndFileReader(path: path)
     } catch let error as ConversionError {
-        let what = info.format.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
-        let hint = info.format?.code.hasPrefix("aac") == true
+        let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
+        let hint = info.coding?.code.hasPrefix("aac") == true
             ? "; libsndfile has no AAC decoder — export the sound as WAV or AIFF first (e.g. ffmpeg -i in.caf in.wav) and convert that"
             : ""
         throw ConversionError(.input, "\(path): cannot decode \(what): \(error.message)\(hint)")

@@ -17,25 +17,21 @@ final class NativeReader: FrameReader {
     /// `nil` when the data is not something this reader decodes.
     init?(source: ByteSource, info: SoundInfo) {
         guard info.container.isAppleAlertContainer || info.container == .rf64 || info.container == .rifx,
-              let format = info.format, let channels = info.channels, let rate = info.sampleRate,
-              let frames = info.frames, let offset = info.dataOffset else { return nil }
-        switch format {
-        case .lpcm:
-            guard let pcm = info.pcm, [1, 2, 3, 4, 8].contains(pcm.bytesPerSample), !pcm.isFloat || [4, 8].contains(pcm.bytesPerSample) else { return nil }
-            frameBytes = pcm.bytesPerSample * channels
-            framesPerUnit = 1
+              let coding = info.coding, let channels = info.channels, let rate = info.sampleRate,
+              let frames = info.frames, let offset = info.dataOffset, let packet = coding.packet(channels: channels) else { return nil }
+        switch coding {
+        case .pcm(let pcm):
+            guard [1, 2, 3, 4, 8].contains(pcm.bytesPerSample), !pcm.isFloat || [4, 8].contains(pcm.bytesPerSample) else { return nil }
             decoder = PCMDecoder(layout: pcm)
         case .ulaw, .alaw:
-            frameBytes = channels
-            framesPerUnit = 1
-            decoder = G711Decoder(isULaw: format == .ulaw)
+            decoder = G711Decoder(isULaw: coding == .ulaw)
         case .ima4:
-            frameBytes = IMA4.bytesPerChannelPacket * channels
-            framesPerUnit = IMA4.framesPerPacket
             decoder = IMA4Decoder(channels: channels)
-        default:
+        case .imaAdpcm, .other:
             return nil
         }
+        frameBytes = packet.bytes
+        framesPerUnit = packet.frames
         self.source = source
         self.info = info
         self.channels = channels
@@ -47,11 +43,10 @@ final class NativeReader: FrameReader {
         sourceInfo = NativeReader.sourceInfo(info)
     }
 
-    var directCoding: DirectCoding? {
-        switch info.format {
-        case .ulaw?: return .ulaw
-        case .alaw?: return .alaw
-        case .lpcm?: return info.pcm.map { $0.bytesPerSample == 2 && $0.isSigned && !$0.isFloat } == true && info.bitsPerSample == 16 ? .int16 : nil
+    var directCoding: SampleCoding? {
+        switch info.coding {
+        case .ulaw?, .alaw?: return info.coding
+        case .pcm(let pcm)? where pcm.isInt16: return info.coding
         default: return nil
         }
     }
@@ -66,7 +61,7 @@ final class NativeReader: FrameReader {
 
     func readInt16(maxFrames: Int) throws -> [Int16] {
         guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
-        let bigEndian = info.pcm?.isBigEndian ?? false
+        let bigEndian = info.coding?.pcm?.isBigEndian ?? false
         return bytes.withUnsafeBytes { raw in
             [Int16](unsafeUninitializedCapacity: frames * channels) { out, n in
                 for i in 0..<frames * channels {
@@ -116,10 +111,10 @@ final class NativeReader: FrameReader {
         switch info.container {
         case .caf:
             return info.infoEntries
-        case .wav where info.format == .lpcm:
-            guard let frames = info.frames, let rate = info.sampleRate, let bits = info.bitsPerSample, let pcm = info.pcm else { return [] }
+        case .wav:
+            guard let pcm = info.coding?.pcm, let frames = info.frames, let rate = info.sampleRate else { return [] }
             return [InfoEntry("approximate duration in seconds", Formatting.trimmedSeconds(Double(frames) / rate)),
-                    InfoEntry("source bit depth", (pcm.isFloat ? "F" : "I") + String(bits))]
+                    InfoEntry("source bit depth", (pcm.isFloat ? "F" : "I") + String(pcm.bits))]
         default:
             return []
         }
@@ -128,11 +123,9 @@ final class NativeReader: FrameReader {
     static func describe(_ info: SoundInfo) -> String {
         let rate = info.sampleRate.map(Formatting.number) ?? "?"
         let ch = info.channels ?? 0
-        switch info.format {
-        case .lpcm?:
-            let pcm = info.pcm!
-            return "\(ch) ch, \(rate) Hz, 'lpcm' \(info.bitsPerSample ?? pcm.bytesPerSample * 8)-bit \(pcm.isBigEndian ? "big" : "little")-endian "
-                + (pcm.isFloat ? "float" : pcm.isSigned ? "signed integer" : "unsigned integer")
+        switch info.coding {
+        case .pcm(let pcm)?:
+            return "\(ch) ch, \(rate) Hz, 'lpcm' " + pcm.wording
         case let format?:
             return "\(ch) ch, \(rate) Hz, '\(format.code)'"
         case nil:

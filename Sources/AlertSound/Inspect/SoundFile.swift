@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))
-/// print(info.container, info.format ?? "?", info.duration ?? 0)
+/// print(info.container, info.coding ?? "?", info.duration ?? 0)
 /// ```
 public enum SoundFile {
     /// Inspects the file at `url`. Throws `InspectionError` naming the file when it cannot be read.
@@ -46,7 +46,7 @@ public enum SoundFile {
             case .au: return try AUReader.read(source)
             case let .foreign(container, format):
                 var info = SoundInfo(container: container, fileSize: source.size)
-                info.format = format
+                info.coding = format
                 return info
             }
         } catch var error as InspectionError {

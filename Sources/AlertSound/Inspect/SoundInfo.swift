@@ -30,50 +30,6 @@ public enum ContainerKind: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-/// How the audio samples are coded.
-public enum DataFormat: Sendable, Hashable, CustomStringConvertible {
-    case lpcm
-    case ima4
-    case ulaw
-    case alaw
-    /// WAV format tag 0x11: the Microsoft/DVI block layout, not Apple's `ima4`.
-    case imaAdpcm
-    /// Any other codec, named in lower case (`aac`, `gsm`, `ms-adpcm`, `mp3` …).
-    case other(String)
-
-    /// The stable name used in JSON and messages.
-    public var code: String {
-        switch self {
-        case .lpcm: return "lpcm"
-        case .ima4: return "ima4"
-        case .ulaw: return "ulaw"
-        case .alaw: return "alaw"
-        case .imaAdpcm: return "ima-adpcm"
-        case .other(let name): return name
-        }
-    }
-
-    /// Data formats iOS documents for notification sounds.
-    public var isAppleAlertFormat: Bool {
-        switch self {
-        case .lpcm, .ima4, .ulaw, .alaw: return true
-        case .imaAdpcm, .other: return false
-        }
-    }
-
-    public var description: String { code }
-}
-
-/// How linear PCM samples are laid out; `nil` for other formats.
-public struct PCMLayout: Sendable, Hashable {
-    public var isFloat: Bool
-    public var isBigEndian: Bool
-    /// False only for 8-bit WAV and AIFF-C `raw ` data, which are offset-binary.
-    public var isSigned: Bool
-    /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
-    public var bytesPerSample: Int
-}
-
 /// One entry of a CAF `info` chunk: a string dictionary afconvert copies from input to output.
 public struct InfoEntry: Sendable, Hashable {
     public var key: String
@@ -114,13 +70,14 @@ func locationSuffix(chunk: String?, offset: Int64?) -> String {
 /// What a file's headers say, checked against the bytes that exist.
 public struct SoundInfo: Sendable, Hashable {
     public var container: ContainerKind
-    public var format: DataFormat?
+    /// How the samples are coded; `nil` when the file does not say (an MP4 before its track is read).
+    public var coding: SampleCoding?
     /// The format as the file names it: a 4CC (`ima4`, `sowt`) or a WAV tag (`0x0011`).
     public var formatID: String?
     public var sampleRate: Double?
     public var channels: Int?
+    /// Bits per sample as the header states them (4 for IMA, 8 for G.711).
     public var bitsPerSample: Int?
-    public var pcm: PCMLayout?
     public var bytesPerPacket: Int?
     public var framesPerPacket: Int?
     /// The true number of sample frames; `nil` when the header does not say.

@@ -23,11 +23,11 @@ extension Rule {
         code: "unknown-duration", severity: .warning,
         summary: "The header does not say how long the sound is, so the 30 s limit cannot be checked.",
         evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer, info.format?.isAppleAlertFormat ?? false,
+            guard let info = subject.info, info.container.isAppleAlertContainer, info.coding?.isAppleAlertFormat ?? false,
                   info.duration == nil else { return nil }
             return "the header does not state the number of frames, so the \(Int(maximumAlertDuration)) s limit cannot be checked"
         },
-        triggering: [Example.sound(.caf, .lpcm, frames: nil)],
+        triggering: [Example.sound(.caf, frames: nil)],
         passing: [Example.sound(), Example.sound(.caf, .other("aac"), frames: nil)])
 
     static let noAudio = Rule(

@@ -1,18 +1,16 @@
 /// Small header descriptions the rules' examples are built from.
 enum Example {
     static func sound(
-        _ container: ContainerKind = .caf, _ format: DataFormat = .lpcm, rate: Double = 44100, channels: Int = 1,
+        _ container: ContainerKind = .caf, _ coding: SampleCoding? = nil, rate: Double = 44100, channels: Int = 1,
         bits: Int? = 16, frames: Int64? = 44100, float: Bool = false, repairs: [String] = [], path: String? = nil
     ) -> RuleSubject {
         var info = SoundInfo(container: container, fileSize: 4096)
-        info.format = format
         info.sampleRate = rate
         info.channels = channels
         info.bitsPerSample = bits
         info.frames = frames
-        if format == .lpcm, let bits {
-            info.pcm = PCMLayout(isFloat: float, isBigEndian: true, isSigned: true, bytesPerSample: (bits + 7) / 8)
-        }
+        // Without a coding, the example is big-endian linear PCM of `bits`.
+        info.coding = coding ?? .pcm(PCMFormat(float ? .float : .signed, bits: bits ?? 16, bigEndian: true))
         info.repairs = repairs.map { Repair(message: $0) }
         let name = path ?? "sound." + (container == .aifc ? "aifc" : container == .rf64 || container == .rifx ? "wav" : container.rawValue)
         return RuleSubject(path: name, outcome: .inspected(info))

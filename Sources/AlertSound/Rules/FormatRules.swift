@@ -14,7 +14,7 @@ extension Rule {
         code: "unsupported-format", severity: .error,
         summary: "Data format other than linear PCM, IMA4, µLaw or aLaw.",
         evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer, let format = info.format,
+            guard let info = subject.info, info.container.isAppleAlertContainer, let format = info.coding,
                   !format.isAppleAlertFormat, format != .imaAdpcm else { return nil }
             return "data format '\(format.code)' is not one iOS plays for notifications (linear PCM, IMA4, µLaw, aLaw);"
                 + " convert it: alertsound convert \(quoted(subject.path))"
@@ -27,7 +27,7 @@ extension Rule {
         code: "ima-adpcm-wav", severity: .warning,
         summary: "WAV IMA ADPCM is Microsoft's block layout; CAF ima4 is the form Apple documents.",
         evaluate: { subject in
-            guard let info = subject.info, info.format == .imaAdpcm else { return nil }
+            guard let info = subject.info, info.coding == .imaAdpcm else { return nil }
             return "WAV IMA ADPCM (format 0x0011) is Microsoft's variant, not the IMA4 Apple documents for alert sounds;"
                 + " convert it to CAF ima4: alertsound convert \(quoted(subject.path))"
         },
@@ -38,8 +38,8 @@ extension Rule {
         code: "wide-pcm", severity: .note,
         summary: "Linear PCM wider than 16 bits, or float: valid, but costs space for nothing.",
         evaluate: { subject in
-            guard let info = subject.info, info.format == .lpcm, let pcm = info.pcm, let bits = info.bitsPerSample,
-                  pcm.isFloat || bits > 16 else { return nil }
+            guard let info = subject.info, let pcm = info.coding?.pcm, pcm.isFloat || pcm.bits > 16 else { return nil }
+            let bits = pcm.bits
             return "\(bits)-bit \(pcm.isFloat ? "float " : "")linear PCM plays, but 16-bit or IMA4 is as good on a phone speaker"
                 + " and much smaller: alertsound convert \(quoted(subject.path)) -d ima4"
         },

@@ -12,11 +12,11 @@ enum InfoPrinter {
                 out += line("Error", error.reason)
             case .success(let info):
                 out += line("Container", "\(info.container.displayName) (\(info.container.rawValue))")
-                out += line("Data format", [info.format?.code, info.formatID.map { "'\($0)'" }].compactMap { $0 }.joined(separator: " "))
+                out += line("Data format", [info.coding?.code, info.formatID.map { "'\($0)'" }].compactMap { $0 }.joined(separator: " "))
                 if let rate = info.sampleRate { out += line("Sample rate", "\(Formatting.number(rate)) Hz") }
                 if let ch = info.channels { out += line("Channels", String(ch)) }
                 if let bits = info.bitsPerSample {
-                    let layout = info.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \($0.isBigEndian ? "big" : "little")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
+                    let layout = info.coding?.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \($0.isBigEndian ? "big" : "little")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
                     out += line("Bits per sample", "\(bits)\(layout)")
                 }
                 if let bpp = info.bytesPerPacket, let fpp = info.framesPerPacket {

@@ -24,9 +24,9 @@ extension SoundInfo {
     /// "CAF, ima4, 44100 Hz, 2 ch, 1.500 s"
     var summary: String {
         var parts = [container.displayName]
-        if let format {
-            var f = format.code
-            if format == .lpcm, let bits = bitsPerSample { f += " \(bits)-bit\(pcm?.isFloat == true ? " float" : "")" }
+        if let coding {
+            var f = coding.code
+            if let pcm = coding.pcm, let bits = bitsPerSample { f += " \(bits)-bit\(pcm.isFloat ? " float" : "")" }
             parts.append(f)
         }
         if let sampleRate { parts.append("\(Formatting.number(sampleRate)) Hz") }

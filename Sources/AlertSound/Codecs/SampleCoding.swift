@@ -1,0 +1,130 @@
+/// How samples are coded: the one description the header readers produce, the writers and codecs
+/// take, `-d` names, and reports print.
+public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
+    /// Linear PCM of any width, signedness and byte order.
+    case pcm(PCMFormat)
+    /// G.711 µ-law.
+    case ulaw
+    /// G.711 A-law.
+    case alaw
+    /// Apple's IMA 4:1 ADPCM: 64 frames in 34 bytes per channel.
+    case ima4
+    /// WAV format tag 0x11: the Microsoft/DVI block layout, not Apple's `ima4`. Read, never written.
+    case imaAdpcm
+    /// Any other codec, named in lower case (`aac`, `gsm`, `ms-adpcm`, `mp3` …). Recognised only.
+    case other(String)
+
+    /// The stable name used in JSON and messages (`lpcm` for every PCM layout).
+    public var code: String {
+        switch self {
+        case .pcm: return "lpcm"
+        case .ima4: return "ima4"
+        case .ulaw: return "ulaw"
+        case .alaw: return "alaw"
+        case .imaAdpcm: return "ima-adpcm"
+        case .other(let name): return name
+        }
+    }
+
+    public var description: String { code }
+
+    /// Codings iOS documents for notification sounds.
+    public var isAppleAlertFormat: Bool {
+        switch self {
+        case .pcm, .ima4, .ulaw, .alaw: return true
+        case .imaAdpcm, .other: return false
+        }
+    }
+
+    /// The PCM layout, when this is linear PCM.
+    public var pcm: PCMFormat? {
+        if case .pcm(let format) = self { return format }
+        return nil
+    }
+
+    /// Packet size for `channels` channels, for the codings whose length follows from the data size.
+    public func packet(channels: Int) -> PacketGeometry? {
+        switch self {
+        case .pcm(let format): return PacketGeometry(bytes: format.bytesPerSample * channels, frames: 1)
+        case .ulaw, .alaw: return PacketGeometry(bytes: channels, frames: 1)
+        case .ima4: return PacketGeometry(bytes: IMA4.bytesPerChannelPacket * channels, frames: IMA4.framesPerPacket)
+        case .imaAdpcm, .other: return nil
+        }
+    }
+
+    /// Whether the encoder takes 16-bit samples as they are (G.711, IMA4, 16-bit PCM): 16-bit input
+    /// then needs no conversion at all.
+    var takesInt16: Bool {
+        switch self {
+        case .ulaw, .alaw, .ima4: return true
+        case .pcm(let p): return p.isInt16
+        case .imaAdpcm, .other: return false
+        }
+    }
+
+    /// Whether alertsound can write this coding: G.711, IMA4, and PCM in whole bytes (signed
+    /// integers of 8 to 32 bits, unsigned 8-bit, floats of 32 or 64).
+    public var isWritable: Bool {
+        switch self {
+        case .ulaw, .alaw, .ima4: return true
+        case .imaAdpcm, .other: return false
+        case .pcm(let p):
+            guard p.bits == p.bytesPerSample * 8 else { return false }
+            switch p.kind {
+            case .float: return [32, 64].contains(p.bits)
+            case .signed: return [8, 16, 24, 32].contains(p.bits)
+            case .unsigned: return p.bits == 8
+            }
+        }
+    }
+}
+
+/// Bytes and frames in one packet: one frame for PCM and G.711, 64 for IMA4.
+public struct PacketGeometry: Sendable, Hashable {
+    public var bytes: Int
+    public var frames: Int
+}
+
+/// A linear PCM layout.
+public struct PCMFormat: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case signed
+        /// Offset-binary: WAV's 8-bit samples and AIFF-C `raw `.
+        case unsigned
+        case float
+    }
+
+    public var kind: Kind
+    /// Significant bits.
+    public var bits: Int
+    /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
+    public var bytesPerSample: Int
+    public var isBigEndian: Bool
+
+    public init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, bigEndian: Bool) {
+        self.kind = kind
+        self.bits = bits
+        self.bytesPerSample = bytesPerSample ?? (bits + 7) / 8
+        isBigEndian = bigEndian
+    }
+
+    public var isFloat: Bool { kind == .float }
+    public var isSigned: Bool { kind != .unsigned }
+
+    /// Signed 16-bit in two bytes: what the direct path and the codecs take without converting.
+    var isInt16: Bool { kind == .signed && bits == 16 && bytesPerSample == 2 }
+
+    /// `16-bit big-endian signed integer`, as afconvert's `-v` words it.
+    public var wording: String {
+        "\(bits)-bit \(isBigEndian ? "big" : "little")-endian " + (isFloat ? "float" : isSigned ? "signed integer" : "unsigned integer")
+    }
+}
+
+extension SampleCoding {
+    /// Signed integers of `bits` in whole bytes.
+    public static func integer(_ bits: Int, bigEndian: Bool) -> SampleCoding { .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian)) }
+    /// IEEE floats of 32 or 64 bits.
+    public static func float(_ bits: Int, bigEndian: Bool) -> SampleCoding { .pcm(PCMFormat(.float, bits: bits, bigEndian: bigEndian)) }
+    /// WAV's offset-binary 8-bit samples.
+    public static let unsigned8 = SampleCoding.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: false))
+}

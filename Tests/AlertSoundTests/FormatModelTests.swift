@@ -1,0 +1,73 @@
+import Testing
+@testable import AlertSound
+
+/// The one format model: what a writer is given is what the header readers find again, packet
+/// geometry comes from the coding alone, and the `-d` table, the file types and the descriptions
+/// agree with each other.
+@Suite struct FormatModelTests {
+    static let cases: [(FileType, String)] = FileType.allCases.flatMap { type in type.allowedDataFormats.map { (type, $0) } }
+
+    /// A byte has no order: 8-bit codings compare without it.
+    static func sameCoding(_ a: SampleCoding?, _ b: SampleCoding) -> Bool {
+        guard var p = a?.pcm, var q = b.pcm, p.bits == 8, q.bits == 8 else { return a == b }
+        p.isBigEndian = false
+        q.isBigEndian = false
+        return p == q
+    }
+
+    @Test(arguments: cases)
+    func readersFindWhatWritersWrote(type: FileType, name: String) throws {
+        let coding = try OutputDataFormat(parsing: name).coding
+        for channels in [1, 2] {
+            let format = StreamFormat(sampleRate: 22050, channels: channels, coding: coding)
+            let samples = (0..<(100 * channels)).map { Int16(truncatingIfNeeded: $0 * 517) }
+            let info = try SoundFile.inspect(bytes: SoundFileBuilder.make(type, format: format, samples: samples), name: "t")
+            #expect(Self.sameCoding(info.coding, coding), "\(type.rawValue) \(name): read back as \(String(describing: info.coding))")
+            #expect(info.channels == channels && info.sampleRate == 22050)
+            let packet = try #require(coding.packet(channels: channels))
+            #expect(info.bytesPerPacket == packet.bytes && info.framesPerPacket == packet.frames)
+            // AIFF-C ima4 counts whole packets; every other layout states the true length.
+            #expect(info.frames == (type == .aifc && coding == .ima4 ? 128 : 100))
+        }
+    }
+
+    @Test func onlyWritableCodingsAreCarried() {
+        let unwritable: [SampleCoding] = [
+            .imaAdpcm, .other("aac"), .pcm(PCMFormat(.signed, bits: 12, bigEndian: true)),
+            .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)), .float(16, bigEndian: false),
+            .pcm(PCMFormat(.unsigned, bits: 16, bigEndian: false)),
+        ]
+        for coding in unwritable {
+            #expect(!coding.isWritable)
+            #expect(FileType.allCases.allSatisfy { !$0.carries(coding) }, "\(coding) must not be carried")
+        }
+    }
+
+    @Test func everyNameIsWritableAndCarriedSomewhere() {
+        let names = OutputDataFormat.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Set(OutputDataFormat.all.map(\.coding)).count == names.count, "two names for one coding")
+        for (name, coding) in OutputDataFormat.all {
+            #expect(coding.isWritable, "\(name)")
+            #expect(FileType.allCases.contains { $0.carries(coding) }, "\(name) fits no file type")
+            #expect(OutputDataFormat.name(of: coding) == name)
+        }
+    }
+
+    @Test func packetGeometryComesFromTheCoding() {
+        #expect(SampleCoding.ima4.packet(channels: 2) == PacketGeometry(bytes: 68, frames: 64))
+        #expect(SampleCoding.ulaw.packet(channels: 3) == PacketGeometry(bytes: 3, frames: 1))
+        #expect(SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)).packet(channels: 2) == PacketGeometry(bytes: 8, frames: 1))
+        #expect(SampleCoding.imaAdpcm.packet(channels: 1) == nil)
+        #expect(SampleCoding.other("aac").packet(channels: 1) == nil)
+    }
+
+    @Test func descriptionsUseAfconvertsWords() {
+        #expect(StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4).description
+            == "2 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 68 bytes/packet, 64 frames/packet")
+        #expect(StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw).description == "1 ch, 8000 Hz, 'ulaw' 8 bits/channel, 1 bytes/packet")
+        #expect(StreamFormat(sampleRate: 48000, channels: 1, coding: .float(64, bigEndian: false)).description
+            == "1 ch, 48000 Hz, 'lpcm' 64-bit little-endian float")
+        #expect(StreamFormat(sampleRate: 8000, channels: 1, coding: .unsigned8).description == "1 ch, 8000 Hz, 'lpcm' 8-bit little-endian unsigned integer")
+    }
+}
