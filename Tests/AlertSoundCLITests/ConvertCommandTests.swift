@@ -155,3 +155,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["long.wav"])
     }
 }
+
+extension ConvertCommandTests {
+    @Test func qualityHighAndAfconvertsQFlag() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.aiff").path
+        try Data(aiff(frames: 3000, channels: 2)).write(to: URL(fileURLWithPath: input))
+        func convert(_ name: String, _ extra: [String]) throws -> (Run: CommandLineTests.Run, bytes: Data) {
+            let out = dir.appendingPathComponent(name).path
+            let r = try cli.run(["convert", input, out, "-v"] + extra)
+            return (r, (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
+        }
+        let standard = try convert("std.caf", [])
+        let high = try convert("high.caf", ["--quality", "high"])
+        let q127 = try convert("q127.caf", ["-q", "127"])
+        let q64 = try convert("q64.caf", ["-q", "64"])
+        #expect(high.Run.status == 0 && q127.Run.status == 0 && q64.Run.status == 0)
+        #expect(high.bytes == q127.bytes, "-q 96 and above select --quality high")
+        #expect(q64.bytes == standard.bytes, "below 96, afconvert's encoder")
+        #expect(high.bytes != standard.bytes && high.bytes.count == standard.bytes.count)
+        func snr(_ text: String) -> Double? {
+            text.split(separator: "\n").first { $0.contains("Encode SNR: ") }.flatMap { Double($0.split(separator: " ")[2]) }
+        }
+        let gain = try #require(snr(high.Run.stdout)) - #require(snr(standard.Run.stdout))
+        #expect(gain >= 0, "-v shows the SNR each encoder reached")
+        #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-q", "200"]).status == 64)
+        #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-q", "127", "--quality", "high"]).status == 64)
+        #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "--quality", "best"]).status == 64)
+    }
+}

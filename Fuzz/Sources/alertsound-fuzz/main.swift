@@ -36,7 +36,8 @@ func convert(_ bytes: [UInt8]) {
         let formats = [nil] + type.allowedDataFormats.map { Optional($0) }
         let name = formats[selector % formats.count]
         let format = name.flatMap { try? OutputDataFormat(parsing: $0 + (selector & 0x80 != 0 ? "@11025" : "")) }
-        let options = ConversionOptions(dataFormat: format, fileType: type, channels: selector & 0x40 != 0 ? 1 : nil, mix: selector & 0x20 != 0)
+        let options = ConversionOptions(dataFormat: format, fileType: type, channels: selector & 0x40 != 0 ? 1 : nil, mix: selector & 0x20 != 0,
+                                        measuresLoss: selector & 0x10 != 0, quality: selector & 0x08 != 0 ? .high : .standard)
         _ = try? Converter(options: options).convert(input: input, output: scratch + "/out." + type.fileExtension)
         unlink(scratch + "/out." + type.fileExtension)
     }

@@ -53,11 +53,14 @@ public enum IMA4 {
     /// encoder is specialised into a loop with no measuring in it at all.
     protocol PacketMeter {
         mutating func add(sample: Int16, reconstructed: Int32)
+        /// Adds what another meter (another channel's) measured.
+        mutating func merge(_ other: Self)
     }
 
     /// Measures nothing.
     struct NoMeter: PacketMeter {
         @inline(__always) mutating func add(sample: Int16, reconstructed: Int32) {}
+        mutating func merge(_ other: NoMeter) {}
     }
 
     /// Signal and squared-error energy in 16-bit units.
@@ -68,6 +71,11 @@ public enum IMA4 {
             let error = Int64(Int32(sample) - reconstructed)
             signal += Int64(sample) * Int64(sample)
             noise += error * error
+        }
+
+        mutating func merge(_ other: EnergyMeter) {
+            signal += other.signal
+            noise += other.noise
         }
     }
 

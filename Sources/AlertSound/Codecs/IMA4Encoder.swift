@@ -1,7 +1,18 @@
+import Dispatch
+
+/// How hard an encoder works for its signal-to-noise ratio.
+public enum EncoderQuality: String, Sendable, Hashable, CaseIterable {
+    /// afconvert's encoder, byte for byte.
+    case standard
+    /// IMA4 from a search over preambles and codes: the same standard stream, less noise, slower.
+    case high
+}
+
 /// Streams interleaved 16-bit frames into IMA4 packets, keeping each channel's state across
 /// calls and padding the end as afconvert does.
 public struct IMA4Encoder: Sendable {
     public let channels: Int
+    public let quality: EncoderQuality
     /// Whether `signalEnergy` and `noiseEnergy` are kept (they cost time in the quantizer).
     public let measuresNoise: Bool
     private var states: [IMA4.ChannelState]
@@ -13,9 +24,10 @@ public struct IMA4Encoder: Sendable {
     public private(set) var signalEnergy: Double = 0
     public private(set) var noiseEnergy: Double = 0
 
-    public init(channels: Int, measuresNoise: Bool = true) {
+    public init(channels: Int, measuresNoise: Bool = true, quality: EncoderQuality = .standard) {
         precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
         self.channels = channels
+        self.quality = quality
         self.measuresNoise = measuresNoise
         states = Array(repeating: IMA4.ChannelState(), count: channels)
     }
@@ -39,9 +51,13 @@ public struct IMA4Encoder: Sendable {
         var meter = IMA4.EnergyMeter()
         var none = IMA4.NoMeter()
         // Chosen once a block, so each combination is a specialised loop.
-        var greedy = IMA4.GreedyQuantizer()
-        let out = measuresNoise ? packets(samples, whole: whole, perPacket: perPacket, quantizer: &greedy, meter: &meter)
-            : packets(samples, whole: whole, perPacket: perPacket, quantizer: &greedy, meter: &none)
+        let out: [UInt8]
+        switch (quality, measuresNoise) {
+        case (.standard, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.GreedyQuantizer(), meter: &meter)
+        case (.standard, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.GreedyQuantizer(), meter: &none)
+        case (.high, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.SearchingQuantizer(), meter: &meter)
+        case (.high, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.SearchingQuantizer(), meter: &none)
+        }
         // The padded last packet's zeros add no signal; its error is counted, as it is heard.
         signalEnergy += Double(meter.signal)
         noiseEnergy += Double(meter.noise)
@@ -50,23 +66,43 @@ public struct IMA4Encoder: Sendable {
         return out
     }
 
-    /// `whole` packets of every channel from `samples`, straight into the output buffer.
+    /// `whole` packets of every channel from `samples`, straight into the output buffer. A searching
+    /// quantizer codes the channels on separate cores: their states never meet.
     private mutating func packets<Quantizer: IMA4.PacketQuantizer, Meter: IMA4.PacketMeter>(
-        _ samples: [Int16], whole: Int, perPacket: Int, quantizer: inout Quantizer, meter: inout Meter
+        _ samples: [Int16], whole: Int, perPacket: Int, quantizer: Quantizer, meter: inout Meter
     ) -> [UInt8] {
         let size = whole * IMA4.bytesPerChannelPacket * channels
-        return [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
+        let channels = channels
+        let parallel = quality == .high && channels > 1 && whole > 1
+        var meters = Array(repeating: meter, count: channels)
+        var states = states
+        let out = [UInt8](unsafeUninitializedCapacity: size) { bytes, count in
             samples.withUnsafeBufferPointer { buffer in
-                var at = 0
-                for p in 0..<whole {
-                    for c in 0..<channels {
-                        quantizer.encodePacket(&states[c], samples: buffer, start: p * perPacket + c, stride: channels, into: bytes.baseAddress! + at, meter: &meter)
-                        at += IMA4.bytesPerChannelPacket
+                let base = bytes.baseAddress!
+                states.withUnsafeMutableBufferPointer { states in
+                    meters.withUnsafeMutableBufferPointer { meters in
+                        // Each channel touches only its own state, meter and packets.
+                        let statesAt = states.baseAddress!, metersAt = meters.baseAddress!
+                        func code(channel c: Int) {
+                            var q = quantizer
+                            for p in 0..<whole {
+                                q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
+                                               into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
+                            }
+                        }
+                        if parallel {
+                            DispatchQueue.concurrentPerform(iterations: channels) { code(channel: $0) }
+                        } else {
+                            for c in 0..<channels { code(channel: c) }
+                        }
                     }
                 }
             }
             count = size
         }
+        self.states = states
+        for m in meters { meter.merge(m) }
+        return out
     }
 
     /// Pads the last packet with silence — and adds a whole packet of it when the input ended on

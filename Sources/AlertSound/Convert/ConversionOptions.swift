@@ -10,8 +10,13 @@ public struct ConversionOptions: Sendable, Hashable {
     public var mix: Bool
     /// Measure what the encoding lost (`ConversionResult.snr`, `-v`). Off by default: it costs time.
     public var measuresLoss: Bool
+    /// `--quality high` (or afconvert's `-q 96` and above): IMA4 from a searching encoder.
+    /// `.standard` is afconvert's output byte for byte. Other codings have nothing to choose.
+    public var quality: EncoderQuality
 
-    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false) {
+    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,
+                quality: EncoderQuality = .standard) {
+        self.quality = quality
         self.dataFormat = dataFormat
         self.fileType = fileType
         self.channels = channels

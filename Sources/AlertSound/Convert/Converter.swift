@@ -46,7 +46,7 @@ public struct Converter: Sendable {
         let map = plan.channelMap
         let stages: [Stage] = try [ChannelMapStage(map, inputChannels: reader.channels)].filter { !$0.isIdentity }
             + (plan.resamples ? [Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels)] : [])
-        var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss)
+        var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)

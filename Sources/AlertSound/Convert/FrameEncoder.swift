@@ -7,7 +7,7 @@ struct FrameEncoder {
     private(set) var frames: Int64 = 0
 
     /// `format.coding` must be writable (`SampleCoding.isWritable`).
-    init(format: StreamFormat, measuresLoss: Bool = true) {
+    init(format: StreamFormat, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
         self.format = format
         self.measuresLoss = measuresLoss
         switch format.coding {
@@ -16,7 +16,7 @@ struct FrameEncoder {
         case .ulaw, .alaw:
             codec = G711Encoder(uLaw: format.coding == .ulaw, measuresLoss: measuresLoss)
         case .ima4:
-            codec = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss)
+            codec = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss, quality: quality)
         case .imaAdpcm, .other:
             preconditionFailure("alertsound does not write \(format.coding.code)")
         }

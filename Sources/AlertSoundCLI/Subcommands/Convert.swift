@@ -44,12 +44,24 @@ struct Convert: ParsableCommand {
     @Flag(name: .long, help: "Average channels instead of dropping them (to mono unless -c says otherwise).")
     var mix = false
 
+    @Option(name: .long, help: ArgumentHelp("IMA4 encoder: standard (afconvert's, byte for byte) or high (searches preambles and codes for less noise; slower).", valueName: "standard|high"))
+    var quality: EncoderQuality?
+
+    @Option(name: .customShort("q"), help: ArgumentHelp("afconvert's codec quality, 0-127: 96 and above select --quality high.", valueName: "N"))
+    var codecQuality: Int?
+
     @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
     var verbose = false
 
     func validate() throws {
         if output != nil, outputOption != nil {
             throw ValidationError("Name the output once: either as the second argument or with -o.")
+        }
+        if let codecQuality, !(0...127).contains(codecQuality) {
+            throw ValidationError("-q takes afconvert's quality from 0 to 127 (96 and above select --quality high); got \(codecQuality).")
+        }
+        if quality != nil, codecQuality != nil {
+            throw ValidationError("Give the quality once: --quality or -q.")
         }
     }
 
@@ -59,13 +71,21 @@ struct Convert: ParsableCommand {
         do {
             let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
                                             fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix,
-                                            measuresLoss: verbose)
+                                            measuresLoss: verbose, quality: encoderQuality)
             let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
             if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
         } catch let error as ConversionError {
             FileHandle.standardError.write(Data("alertsound convert: \(error.message)\n".utf8))
             throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
         }
+    }
+}
+
+extension EncoderQuality: ExpressibleByArgument {}
+
+extension Convert {
+    var encoderQuality: EncoderQuality {
+        quality ?? (codecQuality.map { $0 >= 96 ? .high : .standard } ?? .standard)
     }
 }
 
