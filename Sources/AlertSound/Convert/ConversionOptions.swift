@@ -13,10 +13,13 @@ public struct ConversionOptions: Sendable, Hashable {
     /// `--quality high` (or afconvert's `-q 96` and above): IMA4 from a searching encoder.
     /// `.standard` is afconvert's output byte for byte. Other codings have nothing to choose.
     public var quality: EncoderQuality
+    /// `--src-quality` (or afconvert's `-r`): which sinc converter resamples when `@RATE` asks for it.
+    public var resamplerQuality: ResamplerQuality
 
     public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,
-                quality: EncoderQuality = .standard) {
+                quality: EncoderQuality = .standard, resamplerQuality: ResamplerQuality = .fastest) {
         self.quality = quality
+        self.resamplerQuality = resamplerQuality
         self.dataFormat = dataFormat
         self.fileType = fileType
         self.channels = channels

@@ -9,6 +9,8 @@ public struct ConversionPlan: Sendable, Hashable {
     public var inputRate: Double
     public var inputChannels: Int
     public var channelMap: ChannelMap
+    /// The converter `@RATE` resamples with; `nil` when the rate stays.
+    public var resampler: ResamplerQuality?
 
     /// Decides the output for an input of `rate` Hz and `channels` channels.
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
@@ -34,7 +36,8 @@ public struct ConversionPlan: Sendable, Hashable {
         }
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
                               output: StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding),
-                              inputRate: rate, inputChannels: channels, channelMap: map)
+                              inputRate: rate, inputChannels: channels, channelMap: map,
+                              resampler: outRate != rate ? options.resamplerQuality : nil)
     }
 
     /// IN's name with the type's extension, beside IN. Plain string work: Foundation's path code
@@ -47,7 +50,7 @@ public struct ConversionPlan: Sendable, Hashable {
         return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + base + "." + type.fileExtension
     }
 
-    public var resamples: Bool { output.sampleRate != inputRate }
+    public var resamples: Bool { resampler != nil }
 }
 
 /// Which input channels feed each output channel.

@@ -45,7 +45,7 @@ public struct Converter: Sendable {
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let map = plan.channelMap
         let stages: [Stage] = try [ChannelMapStage(map, inputChannels: reader.channels)].filter { !$0.isIdentity }
-            + (plan.resamples ? [Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels)] : [])
+            + (plan.resampler.map { [try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels, quality: $0)] } ?? [])
         var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo

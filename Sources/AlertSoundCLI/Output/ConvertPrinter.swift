@@ -8,7 +8,9 @@ enum ConvertPrinter {
         out += "Formats:\n"
         out += "  Input file     \(result.inputDescription)\n"
         out += "  Output file    \(plan.output)\n"
-        if plan.resamples { out += "  Resampled      \(Formatting.number(plan.inputRate)) Hz to \(Formatting.number(plan.output.sampleRate)) Hz (libsamplerate, best sinc)\n" }
+        if let resampler = plan.resampler {
+            out += "  Resampled      \(Formatting.number(plan.inputRate)) Hz to \(Formatting.number(plan.output.sampleRate)) Hz (libsamplerate, \(resampler.rawValue) sinc)\n"
+        }
         if !plan.channelMap.isIdentity || plan.channelMap.outputChannels != plan.inputChannels {
             let how = plan.channelMap.sources.map { $0.count == 1 ? "in \($0[0] + 1)" : "mean of " + $0.map { "in \($0 + 1)" }.joined(separator: "+") }
             out += "  Channels       \(how.enumerated().map { "out \($0.offset + 1) = \($0.element)" }.joined(separator: ", "))\n"

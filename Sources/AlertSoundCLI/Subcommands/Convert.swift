@@ -13,7 +13,7 @@ struct Convert: ParsableCommand {
             data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
             Apple's layout for every type (CAF info and chan, AIFF FLLR, WAV fmt) and AIFC sowt for LEI16.
             Data formats: \(OutputDataFormat.all.map(\.name).joined(separator: " ")), \
-            each with an optional @RATE (resampled with libsamplerate's best sinc converter).
+            each with an optional @RATE (resampled with libsamplerate's fastest sinc converter, over 100 dB SNR; --src-quality best for its best).
             Samples keep their full precision: nothing is lost that the output can hold; a narrower \
             output rounds to nearest once and clips; float to float keeps values past full scale.
             The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
@@ -50,6 +50,12 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("q"), help: ArgumentHelp("afconvert's codec quality, 0-127: 96 and above select --quality high.", valueName: "N"))
     var codecQuality: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Resampler for @RATE: fastest (the default; over 100 dB SNR), medium or best (libsamplerate's sinc converters).", valueName: "fastest|medium|best"))
+    var srcQuality: ResamplerQuality?
+
+    @Option(name: .customShort("r"), help: ArgumentHelp("afconvert's sample rate converter quality, 0-127: 96 and above select best, 64 and above medium.", valueName: "N"))
+    var rateConverterQuality: Int?
+
     @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
     var verbose = false
 
@@ -63,6 +69,12 @@ struct Convert: ParsableCommand {
         if quality != nil, codecQuality != nil {
             throw ValidationError("Give the quality once: --quality or -q.")
         }
+        if let rateConverterQuality, !(0...127).contains(rateConverterQuality) {
+            throw ValidationError("-r takes afconvert's converter quality from 0 to 127 (96 and above select best, 64 medium); got \(rateConverterQuality).")
+        }
+        if srcQuality != nil, rateConverterQuality != nil {
+            throw ValidationError("Give the converter quality once: --src-quality or -r.")
+        }
     }
 
     func run() throws {
@@ -71,7 +83,8 @@ struct Convert: ParsableCommand {
         do {
             let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
                                             fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix,
-                                            measuresLoss: verbose, quality: encoderQuality)
+                                            measuresLoss: verbose, quality: encoderQuality,
+                                            resamplerQuality: resamplerQuality)
             let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
             if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
         } catch let error as ConversionError {
@@ -82,10 +95,15 @@ struct Convert: ParsableCommand {
 }
 
 extension EncoderQuality: ExpressibleByArgument {}
+extension ResamplerQuality: ExpressibleByArgument {}
 
 extension Convert {
     var encoderQuality: EncoderQuality {
         quality ?? (codecQuality.map { $0 >= 96 ? .high : .standard } ?? .standard)
+    }
+
+    var resamplerQuality: ResamplerQuality {
+        srcQuality ?? (rateConverterQuality.map { $0 >= 96 ? .best : $0 >= 64 ? .medium : .fastest } ?? .fastest)
     }
 }
 
