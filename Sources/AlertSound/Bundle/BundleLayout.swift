@@ -29,10 +29,14 @@ public enum SoundLocation: String, Sendable, Codable {
 
     /// Classifies a path relative to the bundle (or container) root.
     public static func of(relativePath: String, kind: BundleKind) -> SoundLocation {
-        let parts = relativePath.split(separator: "/").map(String.init)
-        if parts.dropLast().contains(where: { $0.lowercased().hasSuffix(".lproj") }) { return .localized }
+        let parts = relativePath.utf8.split(separator: UInt8(ascii: "/"))
+        let lproj = Array(".lproj".utf8)
+        // Compared as bytes, ASCII case folded: this runs for every file of a bundle.
+        if parts.dropLast().contains(where: { part in
+            part.count >= lproj.count && zip(part.suffix(lproj.count), lproj).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) }
+        }) { return .localized }
         if kind == .dataContainer {
-            return parts.count == 3 && parts[0] == "Library" && parts[1] == "Sounds" ? .librarySounds : .subfolder
+            return parts.count == 3 && parts[0].elementsEqual("Library".utf8) && parts[1].elementsEqual("Sounds".utf8) ? .librarySounds : .subfolder
         }
         return parts.count == 1 ? .bundle : .subfolder
     }

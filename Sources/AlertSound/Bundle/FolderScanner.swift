@@ -36,7 +36,7 @@ enum FolderScanner {
                 continue
             }
             defer { close(directory) }
-            for name in entries(of: directory).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            for (name, type) in entries(of: directory).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
                 let shown = displayName(name)
                 if AtomicOutput.isTemporaryName(shown) { continue }
                 let components = folder + [name]
@@ -46,6 +46,11 @@ enum FolderScanner {
                 let soundByName = SoundPaths.isSoundName(shown)
                 func add(_ content: FoundSound.Content) {
                     found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative, location: location, content: content))
+                }
+                // A regular file by its directory entry needs no stat: opening it checks again.
+                if type == UInt8(DT_REG) {
+                    if soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
+                    continue
                 }
                 var info = stat()
                 guard statAt(directory, name, &info, follow: false) else {
@@ -95,15 +100,16 @@ enum FolderScanner {
     }
 
     /// The raw names in an open folder, without `.` and `..`.
-    private static func entries(of directory: Int32) -> [[UInt8]] {
+    /// Names and directory-entry types (`DT_UNKNOWN` where the file system does not say).
+    private static func entries(of directory: Int32) -> [([UInt8], UInt8)] {
         let copy = dup(directory)
         guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
-        var names: [[UInt8]] = []
+        var names: [([UInt8], UInt8)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            names.append((name, entry.pointee.d_type))
         }
         return names
     }

@@ -31,15 +31,26 @@ func validUTF8<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
 
 /// The extension of a file name, lower-cased, without calling Foundation's path code (which traps
 /// on some names, such as `///é`).
+/// Works on the UTF-8 bytes: it runs for every file a check or a bundle walk meets.
 func lowercasedExtension(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    let ext = name[name.index(after: dot)...]
-    return ext.contains("/") ? "" : ext.lowercased()
+    let utf8 = name.utf8
+    guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
+    let ext = utf8[utf8.index(after: dot)...]
+    if ext.contains(UInt8(ascii: "/")) { return "" }
+    if ext.allSatisfy({ $0 < 0x80 }) {
+        return String(decoding: ext.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+    return String(Substring(ext)).lowercased()
 }
 
 /// The last component of a path (`c.wav` of `a/b/c.wav`), ignoring trailing slashes.
 func lastComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    let utf8 = path.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+    guard end > utf8.startIndex else { return path }
+    let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    return start == utf8.startIndex && end == utf8.endIndex ? path : String(Substring(utf8[start..<end]))
 }
 
 /// The folder part of a path (`.` when there is none), without Foundation's path code.

@@ -15,7 +15,8 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
     public var description: String {
-        bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
+        if isPrintable { return String(decoding: bytes, as: UTF8.self) }
+        return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
     }
 
     /// The code as a lower-case name with trailing spaces removed (`"aac "` → `"aac"`).

@@ -48,6 +48,9 @@ extension Rule {
 }
 
 func quoted(_ path: String) -> String {
-    let plain = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0) }
+    let safe = Set("0123456789/._-+@".utf8)
+    // ASCII names (nearly all) without looking up Unicode properties.
+    let plain = path.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || safe.contains($0) }
+        || path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0) }
     return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

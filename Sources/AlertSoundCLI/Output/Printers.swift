@@ -1,10 +1,18 @@
 import AlertSound
+import Foundation
 
 enum Printers {
+    /// Writes `bytes` to standard output after anything `print` buffered.
+    static func writeStandardOutput(_ bytes: [UInt8]) {
+        fflush(stdout)
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+        fflush(stdout)
+    }
+
     static func render(_ report: CheckReport, as format: ReportFormat) -> String {
         switch format {
         case .text: return TextPrinter.render(report)
-        case .json: return JSONPrinter.render(report) + "\n"
+        case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
         }

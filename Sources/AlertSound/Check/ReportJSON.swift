@@ -1,0 +1,164 @@
+/// `check`'s JSON written directly: the same document the reports' `Encodable` conformances give
+/// through Foundation's `JSONEncoder` with `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`
+/// (a test compares the two byte for byte), without reflection, dynamic casts or boxing — which
+/// were most of `check --format json`'s time (callgrind, 10,000 files). Keys are written in
+/// sorted order here; the `Encodable` conformances stay the definition of the format.
+extension CheckReport {
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.open("{")
+        w.key("files")
+        w.open("[")
+        // Files are written in parallel, in runs of 256, each into its own buffer at the array's depth.
+        let runs = stride(from: 0, to: files.count, by: 256).map { $0..<min($0 + 256, files.count) }
+        let parts = parallelMap(runs) { run -> [UInt8] in
+            var part = JSONWriter(depth: 2)
+            for i in run {
+                part.item(first: i == 0)
+                files[i].writeJSON(&part)
+            }
+            return part.bytes
+        }
+        for part in parts { w.append(part) }
+        w.close("]", empty: files.isEmpty)
+        w.key("valid", first: false)
+        w.bool(valid)
+        w.close("}", empty: false)
+        return w.bytes
+    }
+}
+
+extension FileReport {
+    func writeJSON(_ w: inout JSONWriter) {
+        w.open("{")
+        w.key("bitsPerSample"); w.int(info?.bitsPerSample)
+        w.key("bytesPerPacket", first: false); w.int(info?.bytesPerPacket)
+        w.key("channels", first: false); w.int(info?.channels)
+        w.key("container", first: false); w.string(info?.container.rawValue)
+        w.key("dataOffset", first: false); w.int(info?.dataOffset)
+        w.key("dataSize", first: false); w.int(info?.dataSize)
+        w.key("diagnostics", first: false)
+        w.open("[")
+        for (i, d) in diagnostics.enumerated() {
+            w.item(first: i == 0)
+            w.open("{")
+            w.key("code"); w.string(d.code)
+            w.key("message", first: false); w.string(d.message)
+            w.key("severity", first: false); w.string(d.severity.rawValue)
+            w.close("}", empty: false)
+        }
+        w.close("]", empty: diagnostics.isEmpty)
+        w.key("duration", first: false); w.double(info?.duration)
+        w.key("fileSize", first: false); w.int(info?.fileSize)
+        w.key("format", first: false); w.string(info?.coding?.code)
+        w.key("formatID", first: false); w.string(info?.formatID)
+        w.key("frames", first: false); w.int(info?.frames)
+        w.key("framesPerPacket", first: false); w.int(info?.framesPerPacket)
+        w.key("path", first: false); w.string(path)
+        w.key("sampleRate", first: false); w.double(info?.sampleRate)
+        w.key("valid", first: false); w.bool(valid)
+        w.close("}", empty: false)
+    }
+}
+
+/// Pretty-printed JSON in Foundation's layout: two-space indents, `"key" : value`, and empty
+/// containers as an opening line, a blank line and the closing line.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var depth = 0
+
+    init(depth: Int = 0) {
+        self.depth = depth
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    /// Bytes another writer produced at this writer's depth.
+    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    private mutating func newline() {
+        bytes.append(10)
+        for _ in 0..<(2 * depth) { bytes.append(32) }
+    }
+
+    mutating func open(_ bracket: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: bracket))
+        depth += 1
+    }
+
+    mutating func close(_ bracket: Unicode.Scalar, empty: Bool) {
+        depth -= 1
+        if empty { bytes.append(10) }
+        newline()
+        bytes.append(UInt8(ascii: bracket))
+    }
+
+    /// Starts an array element.
+    mutating func item(first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        newline()
+    }
+
+    /// Starts an object member; `key` must be plain ASCII needing no escapes.
+    mutating func key(_ key: StaticString, first: Bool = true) {
+        item(first: first)
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(32)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
+    }
+
+    private mutating func literal(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+
+    private mutating func null() { literal("null") }
+
+    mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }
+
+    mutating func int<T: BinaryInteger>(_ value: T?) {
+        guard let value else { return null() }
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Whole doubles without ".0", as Foundation writes them.
+    mutating func double(_ value: Double?) {
+        guard let value else { return null() }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func escape(_ letter: Unicode.Scalar) {
+        bytes.append(92)
+        bytes.append(UInt8(ascii: letter))
+    }
+
+    mutating func string(_ value: String?) {
+        guard var value else { return null() }
+        bytes.append(UInt8(ascii: "\""))
+        value.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): escape("\"")
+                case 92: escape("\\")
+                case 10: escape("n")
+                case 13: escape("r")
+                case 9: escape("t")
+                case 8: escape("b")
+                case 12: escape("f")
+                case 0..<0x20:
+                    escape("u")
+                    bytes.append(48)
+                    bytes.append(48)
+                    let hex: StaticString = "0123456789abcdef"
+                    hex.withUTF8Buffer { digits in
+                        bytes.append(digits[Int(byte >> 4)])
+                        bytes.append(digits[Int(byte & 15)])
+                    }
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
