@@ -28,7 +28,7 @@ public enum LinearPCM {
                         coded = v
                     }
                 } else {
-                    let r = v.isNaN ? 0 : min(max((v * scale).rounded(), -scale), scale - 1)
+                    let r = v.isNaN ? 0 : min(max(roundHalfAway(v * scale), -scale), scale - 1)
                     coded = r / scale
                     let integer = Int64(r)
                     pattern = offsetBinary ? UInt64(bitPattern: integer + Int64(scale)) : UInt64(bitPattern: integer)

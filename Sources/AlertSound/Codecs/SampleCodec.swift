@@ -112,11 +112,20 @@ extension IMA4Decoder: SampleDecoder {
     mutating func decodeSamples(_ bytes: ArraySlice<UInt8>) -> [Double] { decode(bytes).map { Double($0) / 32768 } }
 }
 
+/// `x.rounded()` (to nearest, ties away from zero) without a call into libm: the processor rounds
+/// ties to even in one instruction, and the rare exact tie is corrected. This runs for every sample
+/// a conversion narrows (measured: libm's `round` was a tenth of a resampled conversion's time).
+@inline(__always)
+func roundHalfAway(_ x: Double) -> Double {
+    let even = x.rounded(.toNearestOrEven)
+    return abs(x - even) == 0.5 ? x + (x < 0 ? -0.5 : 0.5) : even
+}
+
 /// Rounds full-scale samples to the nearest 16-bit value and clips; NaN becomes silence.
 func quantize16(_ samples: [Double]) -> [Int16] {
     [Int16](unsafeUninitializedCapacity: samples.count) { out, count in
         for i in 0..<samples.count {
-            let v = (samples[i] * 32768).rounded()
+            let v = roundHalfAway(samples[i] * 32768)
             out[i] = v.isNaN ? 0 : Int16(max(-32768, min(32767, v)))
         }
         count = samples.count
