@@ -1,4 +1,5 @@
 import CZlib
+import Foundation
 
 /// Raw deflate (zip method 8) through zlib. Every call either makes progress or says why it
 /// cannot, so a caller's loop always ends: the hang in ZIPFoundation's Linux inflate loop was a
@@ -14,6 +15,22 @@ final class Inflater {
     deinit { inflateEnd(&stream) }
 
     func reset() { inflateReset(&stream) }
+
+    /// Inflaters to reuse: zlib allocates (and clears) a 32 KiB window for every new stream, which
+    /// for an .ipa of thousands of small entries cost more than inflating them (callgrind).
+    private static let pool = InflaterPool()
+
+    /// A reset inflater, reused when one is free.
+    static func take() throws -> Inflater {
+        if let inflater = pool.take() { return inflater }
+        return try Inflater()
+    }
+
+    /// Hands `inflater` back for reuse.
+    static func give(_ inflater: Inflater) {
+        inflater.reset()
+        pool.give(inflater)
+    }
 
     /// Inflates from `input` into `output`. `ended` is true once the deflate stream is complete.
     /// Throws for damaged data; returns no progress only when `input` is empty or `output` full.
@@ -36,6 +53,25 @@ final class Inflater {
             let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
             throw ArchiveError("damaged deflate data: \(reason)")
         }
+    }
+}
+
+/// A few idle inflaters, shared between threads.
+final class InflaterPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Inflater] = []
+    private let limit = 16
+
+    func take() -> Inflater? {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.popLast()
+    }
+
+    func give(_ inflater: Inflater) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < limit { idle.append(inflater) }
     }
 }
 

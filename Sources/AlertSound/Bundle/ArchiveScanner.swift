@@ -44,7 +44,8 @@ enum ArchiveScanner {
                     if soundByName { problem("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed") }
                 } else if soundByName {
                     found(.archiveEntry(archive, entry))
-                } else if let source = try? archive.source(for: entry), looksLikeSound((try? source.read(at: 0, count: 16)) ?? []) {
+                } else if let source = try? archive.source(for: entry),
+                          looksLikeSound((try? (source as? InflatingSource)?.head(16) ?? source.read(at: 0, count: 16)) ?? []) {
                     // Content sniffing needs only the first bytes.
                     found(.archiveEntry(archive, entry))
                 }

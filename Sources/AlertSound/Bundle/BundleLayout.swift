@@ -45,7 +45,7 @@ public enum SoundLocation: String, Sendable, Codable {
 /// Whether the first bytes of a file are audio, for sounds with a missing or unusual extension.
 /// MPEG-4 counts only with an audio brand, so videos are not mistaken for sounds.
 func looksLikeSound(_ head: [UInt8]) -> Bool {
-    guard let kind = try? Sniffer.identify(MemorySource(head)) else { return false }
+    guard let kind = Sniffer.kind(of: head) else { return false }
     if case .foreign(.mp4, _) = kind {
         return head.count >= 12 && ["M4A ", "M4B ", "M4P "].contains(String(decoding: head[8..<12], as: UTF8.self))
     }

@@ -23,6 +23,15 @@ enum Sniffer {
         throw InspectionError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
 
+    /// What the first bytes show, without a message when they show nothing: bundle walks sniff
+    /// every file not named like a sound, and building the message for each cost more than the
+    /// sniffing (callgrind, an .ipa of 5,000 other files). An ID3 tag counts as MP3.
+    static func kind(of head: [UInt8]) -> Kind? {
+        guard head.count >= 4 else { return nil }
+        if head.starts(with: Array("ID3".utf8)) { return .foreign(.mp3, .other("mp3")) }
+        return (try? containerMagic(head)) ?? streamMagic(head) ?? frameSync(head)
+    }
+
     private static func containerMagic(_ b: [UInt8]) throws -> Kind? {
         guard b.count >= 4 else {
             throw InspectionError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")

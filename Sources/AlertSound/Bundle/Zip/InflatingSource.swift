@@ -31,8 +31,10 @@ final class InflatingSource: ByteSource {
         self.dataOffset = dataOffset
         self.compressedSize = compressedSize
         self.size = size
-        inflater = try Inflater()
+        inflater = try Inflater.take()
     }
+
+    deinit { Inflater.give(inflater) }
 
     func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard offset >= 0, count > 0, offset < size else { return [] }
@@ -52,6 +54,20 @@ final class InflatingSource: ByteSource {
         return out
     }
 
+    /// The first `count` bytes (at most 64), inflated into a small buffer and not kept: for
+    /// sniffing the many entries not named like sounds, where a 4 KiB block would be waste.
+    func head(_ count: Int) throws -> [UInt8] {
+        let wanted = Int(min(Int64(min(count, 64)), size))
+        guard wanted > 0, produced == 0, blocks.isEmpty else { return try read(at: 0, count: count) }
+        let bytes = try [UInt8](unsafeUninitializedCapacity: wanted) { raw, kept in
+            kept = 0
+            kept = try fill(UnsafeMutableRawBufferPointer(raw))
+        }
+        // The stream has moved on; a later read starts it again.
+        try restart(counting: false)
+        return bytes
+    }
+
     /// Blocks held in memory now.
     var keptBlocks: Int { blocks.count }
 
@@ -60,9 +76,11 @@ final class InflatingSource: ByteSource {
         let start = index * Int64(Self.blockSize)
         if start < produced { try restart() }
         try skip(to: start)
-        var block = [UInt8](repeating: 0, count: Int(min(Int64(Self.blockSize), size - start)))
-        let got = try block.withUnsafeMutableBytes { try fill($0) }
-        block.removeLast(block.count - got)
+        // Filled by the inflater directly, without zeroing first; only the bytes produced are kept.
+        let block = try [UInt8](unsafeUninitializedCapacity: Int(min(Int64(Self.blockSize), size - start))) { raw, kept in
+            kept = 0
+            kept = try fill(UnsafeMutableRawBufferPointer(raw))
+        }
         keep(block, at: index)
         return block
     }
@@ -74,8 +92,8 @@ final class InflatingSource: ByteSource {
         if evictable.count > Self.maximumKeptBlocks { blocks[evictable.removeFirst()] = nil }
     }
 
-    private func restart() throws {
-        restarts += 1
+    private func restart(counting: Bool = true) throws {
+        if counting { restarts += 1 }
         guard restarts <= Self.maximumRestarts else {
             throw ArchiveError("reading this entry's headers needs more than \(Self.maximumRestarts) passes over its data")
         }
@@ -109,7 +127,9 @@ final class InflatingSource: ByteSource {
                 guard left > 0 else {
                     throw ArchiveError("the deflate data ends after \(compressedSize) bytes, before its stream is complete")
                 }
-                input = try archive.read(at: dataOffset + inputPosition, count: Int(min(left, 16 * 1024)))
+                // A small first read: most entries are only sniffed or have a header of a few hundred bytes.
+                let chunk: Int64 = inputPosition == 0 ? 1024 : 16 * 1024
+                input = try archive.read(at: dataOffset + inputPosition, count: Int(min(left, chunk)))
                 guard !input.isEmpty else { throw ArchiveError("the archive ends inside this entry's data") }
                 inputPosition += Int64(input.count)
                 inputIndex = 0
