@@ -1,4 +1,4 @@
-/// `check`'s JSON written directly: the same document the reports' `Encodable` conformances give
+/// `check`'s and `validate-bundle`'s JSON written directly: the same document the reports' `Encodable` conformances give
 /// through Foundation's `JSONEncoder` with `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`
 /// (a test compares the two byte for byte), without reflection, dynamic casts or boxing — which
 /// were most of `check --format json`'s time (callgrind, 10,000 files). Keys are written in
@@ -29,7 +29,8 @@ extension CheckReport {
 }
 
 extension FileReport {
-    func writeJSON(_ w: inout JSONWriter) {
+    /// The members in sorted order; a bundle's file adds `location` and `relativePath` among them.
+    func writeJSON(_ w: inout JSONWriter, location: SoundLocation? = nil, relativePath: String? = nil) {
         w.open("{")
         w.key("bitsPerSample"); w.int(info?.bitsPerSample)
         w.key("bytesPerPacket", first: false); w.int(info?.bytesPerPacket)
@@ -37,27 +38,58 @@ extension FileReport {
         w.key("container", first: false); w.string(info?.container.rawValue)
         w.key("dataOffset", first: false); w.int(info?.dataOffset)
         w.key("dataSize", first: false); w.int(info?.dataSize)
-        w.key("diagnostics", first: false)
-        w.open("[")
-        for (i, d) in diagnostics.enumerated() {
-            w.item(first: i == 0)
-            w.open("{")
-            w.key("code"); w.string(d.code)
-            w.key("message", first: false); w.string(d.message)
-            w.key("severity", first: false); w.string(d.severity.rawValue)
-            w.close("}", empty: false)
-        }
-        w.close("]", empty: diagnostics.isEmpty)
+        w.key("diagnostics", first: false); w.diagnostics(diagnostics)
         w.key("duration", first: false); w.double(info?.duration)
         w.key("fileSize", first: false); w.int(info?.fileSize)
         w.key("format", first: false); w.string(info?.coding?.code)
         w.key("formatID", first: false); w.string(info?.formatID)
         w.key("frames", first: false); w.int(info?.frames)
         w.key("framesPerPacket", first: false); w.int(info?.framesPerPacket)
+        if let location { w.key("location", first: false); w.string(location.rawValue) }
         w.key("path", first: false); w.string(path)
+        if let relativePath { w.key("relativePath", first: false); w.string(relativePath) }
         w.key("sampleRate", first: false); w.double(info?.sampleRate)
         w.key("valid", first: false); w.bool(valid)
         w.close("}", empty: false)
+    }
+}
+
+extension BundleReport {
+    /// `validate-bundle`'s JSON, written directly like `CheckReport.jsonBytes()`.
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.open("{")
+        w.key("bundle"); w.string(bundle)
+        w.key("files", first: false)
+        w.open("[")
+        let runs = stride(from: 0, to: files.count, by: 256).map { $0..<min($0 + 256, files.count) }
+        for part in parallelMap(runs, { run -> [UInt8] in
+            var part = JSONWriter(depth: 2)
+            for i in run {
+                part.item(first: i == 0)
+                files[i].report.writeJSON(&part, location: files[i].location, relativePath: files[i].relativePath)
+            }
+            return part.bytes
+        }) { w.append(part) }
+        w.close("]", empty: files.isEmpty)
+        w.key("kind", first: false); w.string(kind.rawValue)
+        w.key("references", first: false)
+        w.open("[")
+        for (i, r) in references.enumerated() {
+            w.item(first: i == 0)
+            w.open("{")
+            w.key("critical"); w.bool(r.critical)
+            w.key("diagnostics", first: false); w.diagnostics(r.diagnostics)
+            w.key("name", first: false); w.string(r.name)
+            w.key("resolvedPath", first: false); w.string(r.resolvedPath)
+            w.key("source", first: false); w.string(r.source)
+            w.key("valid", first: false); w.bool(r.valid)
+            w.close("}", empty: false)
+        }
+        w.close("]", empty: references.isEmpty)
+        w.key("valid", first: false); w.bool(valid)
+        w.close("}", empty: false)
+        return w.bytes
     }
 }
 
@@ -131,6 +163,19 @@ struct JSONWriter {
     private mutating func escape(_ letter: Unicode.Scalar) {
         bytes.append(92)
         bytes.append(UInt8(ascii: letter))
+    }
+
+    mutating func diagnostics(_ list: [Diagnostic]) {
+        open("[")
+        for (i, d) in list.enumerated() {
+            item(first: i == 0)
+            open("{")
+            key("code"); string(d.code)
+            key("message", first: false); string(d.message)
+            key("severity", first: false); string(d.severity.rawValue)
+            close("}", empty: false)
+        }
+        close("]", empty: list.isEmpty)
     }
 
     mutating func string(_ value: String?) {

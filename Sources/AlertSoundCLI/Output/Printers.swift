@@ -21,7 +21,7 @@ enum Printers {
     static func render(_ report: BundleReport, as format: ReportFormat) -> String {
         switch format {
         case .text: return TextPrinter.render(report)
-        case .json: return JSONPrinter.render(report) + "\n"
+        case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
         }
