@@ -152,17 +152,9 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    /// Whole doubles without ".0", as Foundation writes them.
     mutating func double(_ value: Double?) {
         guard let value else { return null() }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    private mutating func escape(_ letter: Unicode.Scalar) {
-        bytes.append(92)
-        bytes.append(UInt8(ascii: letter))
+        bytes.append(contentsOf: JSONText.number(value).utf8)
     }
 
     mutating func diagnostics(_ list: [Diagnostic]) {
@@ -179,20 +171,30 @@ struct JSONWriter {
     }
 
     mutating func string(_ value: String?) {
-        guard var value else { return null() }
+        guard let value else { return null() }
+        JSONText.quote(value, into: &bytes)
+    }
+}
+
+/// JSON strings and numbers as Foundation's `JSONEncoder` writes them (`.withoutEscapingSlashes`):
+/// the one statement of the escaping, for the library's writers and the command's.
+public enum JSONText {
+    /// Appends `text` quoted: `"` and `\` escaped, control characters as `\n`-style escapes or `\u00XX`.
+    public static func quote(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
         bytes.append(UInt8(ascii: "\""))
-        value.withUTF8 { utf8 in
+        text.withUTF8 { utf8 in
             for byte in utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): escape("\"")
-                case 92: escape("\\")
-                case 10: escape("n")
-                case 13: escape("r")
-                case 9: escape("t")
-                case 8: escape("b")
-                case 12: escape("f")
+                case UInt8(ascii: "\""): escape("\"", &bytes)
+                case 92: escape("\\", &bytes)
+                case 10: escape("n", &bytes)
+                case 13: escape("r", &bytes)
+                case 9: escape("t", &bytes)
+                case 8: escape("b", &bytes)
+                case 12: escape("f", &bytes)
                 case 0..<0x20:
-                    escape("u")
+                    escape("u", &bytes)
                     bytes.append(48)
                     bytes.append(48)
                     let hex: StaticString = "0123456789abcdef"
@@ -205,5 +207,18 @@ struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func escape(_ letter: Unicode.Scalar, _ bytes: inout [UInt8]) {
+        bytes.append(92)
+        bytes.append(UInt8(ascii: letter))
+    }
+
+    /// Whole doubles without ".0".
+    public static func number(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 }

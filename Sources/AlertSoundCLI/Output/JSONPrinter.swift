@@ -119,32 +119,9 @@ final class JSONArena {
         }
     }
 
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, UInt8(ascii: "\"")])
-            case 92: out.append(contentsOf: [92, 92])
-            case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 8: out.append(contentsOf: [92, UInt8(ascii: "b")])
-            case 12: out.append(contentsOf: [92, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    static func quote(_ text: String, into out: inout [UInt8]) { JSONText.quote(text, into: &out) }
 
-    /// Whole doubles without ".0", as Foundation writes them.
-    static func number(_ value: Double) -> String {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    static func number(_ value: Double) -> String { JSONText.number(value) }
 
     /// Stores `value` at `node`: the common scalars directly, anything else through its `encode(to:)`.
     func store<T: Encodable>(_ value: T, at node: Int) throws {
