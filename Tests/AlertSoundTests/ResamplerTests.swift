@@ -44,9 +44,60 @@ import Testing
         #expect(left >= 100 && right >= 100, "\(quality) \(rates): \(left) dB, \(right) dB")
     }
 
+    @Test func smallBlocksResampleAlike() throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("sine.caf", Self.sine(rate: 48000, seconds: 0.3, channels: 2))
+        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI24@44100"))
+        _ = try Converter(options: options).convert(input: input, output: scratch.path("big.caf"))
+        var small = Converter(options: options)
+        small.blockBytes = 4096
+        _ = try small.convert(input: input, output: scratch.path("small.caf"))
+        let big = try Data(contentsOf: URL(fileURLWithPath: scratch.path("big.caf")))
+        #expect(big == (try Data(contentsOf: URL(fileURLWithPath: scratch.path("small.caf")))))
+    }
+
     @Test func noResamplerWithoutANewRate() throws {
         let plan = try ConversionPlan.make(input: "in.wav", output: "out.caf", rate: 44100, channels: 1,
                                            options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@44100"), resamplerQuality: .best))
         #expect(plan.resampler == nil)
+    }
+}
+
+@Suite struct PolyphaseTests {
+    @Test(arguments: [(44100.0, 22050.0), (48000.0, 44100.0), (22050.0, 48000.0), (8000.0, 44100.0)])
+    func blocksOfAnySizeGiveTheSameSamples(rates: (Double, Double)) throws {
+        let input: [Double] = (0..<5000).map { (i: Int) -> Double in
+            let t = Double(i)
+            return 0.5 * sin(t * 0.05) + 0.1 * sin(t * 1.3)
+        }
+        let whole = try #require(Polyphase(from: rates.0, to: rates.1)).process(input, end: true)
+        let streamed = try #require(Polyphase(from: rates.0, to: rates.1))
+        var out: [Double] = []
+        var at = 0
+        for size in [1, 7, 64, 3, 500, 1000, 13].cycled(until: input.count) {
+            let end = min(at + size, input.count)
+            out += streamed.process(Array(input[at..<end]), end: false)
+            at = end
+            if at == input.count { break }
+        }
+        out += streamed.process([], end: true)
+        #expect(out == whole)
+        let inputRate = Int(rates.0), outputRate = Int(rates.1)
+        let expected: Int = (5000 * outputRate + inputRate - 1) / inputRate
+        #expect(whole.count == expected)
+    }
+
+    @Test func unusualRatiosAreLeftToLibsamplerate() {
+        #expect(Polyphase(from: 44100, to: 22050.7) == nil)
+        #expect(Polyphase(from: 44101, to: 48000) == nil, "48000/44101 does not reduce: the table would be huge")
+    }
+}
+
+extension Array {
+    /// The elements repeated, `total` of them at least (block sizes for streaming tests).
+    func cycled(until total: Int) -> [Element] {
+        var out: [Element] = []
+        while out.count < total { out += self }
+        return out
     }
 }

@@ -13,7 +13,7 @@ struct Convert: ParsableCommand {
             data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
             Apple's layout for every type (CAF info and chan, AIFF FLLR, WAV fmt) and AIFC sowt for LEI16.
             Data formats: \(OutputDataFormat.all.map(\.name).joined(separator: " ")), \
-            each with an optional @RATE (resampled with libsamplerate's fastest sinc converter, over 100 dB SNR; --src-quality best for its best).
+            each with an optional @RATE (resampled with a polyphase sinc filter, over 130 dB SNR; --src-quality medium or best for libsamplerate's).
             Samples keep their full precision: nothing is lost that the output can hold; a narrower \
             output rounds to nearest once and clips; float to float keeps values past full scale.
             The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
@@ -50,7 +50,7 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("q"), help: ArgumentHelp("afconvert's codec quality, 0-127: 96 and above select --quality high.", valueName: "N"))
     var codecQuality: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Resampler for @RATE: fastest (the default; over 100 dB SNR), medium or best (libsamplerate's sinc converters).", valueName: "fastest|medium|best"))
+    @Option(name: .long, help: ArgumentHelp("Resampler for @RATE: fastest (the default: alertsound's polyphase filter, over 130 dB SNR), medium or best (libsamplerate's sinc converters).", valueName: "fastest|medium|best"))
     var srcQuality: ResamplerQuality?
 
     @Option(name: .customShort("r"), help: ArgumentHelp("afconvert's sample rate converter quality, 0-127: 96 and above select best, 64 and above medium.", valueName: "N"))
