@@ -9,7 +9,7 @@ enum ConvertPrinter {
         out += "  Input file     \(result.inputDescription)\n"
         out += "  Output file    \(plan.output)\n"
         if let resampler = plan.resampler {
-            out += "  Resampled      \(Formatting.number(plan.inputRate)) Hz to \(Formatting.number(plan.output.sampleRate)) Hz (\(resampler == .fastest ? "polyphase sinc" : "libsamplerate, \(resampler.rawValue) sinc"))\n"
+            out += "  Resampled      \(Formatting.number(plan.inputRate)) Hz to \(Formatting.number(plan.output.sampleRate)) Hz (\(resampler.rawValue) sinc converter)\n"
         }
         if !plan.channelMap.isIdentity || plan.channelMap.outputChannels != plan.inputChannels {
             let how = plan.channelMap.sources.map { $0.count == 1 ? "in \($0[0] + 1)" : "mean of " + $0.map { "in \($0 + 1)" }.joined(separator: "+") }
