@@ -47,7 +47,8 @@ final class Resampler {
                 + " libsamplerate converts by factors of 1/256 to 256")
         }
         if quality == .fastest, let first = Polyphase(from: inputRate, to: outputRate) {
-            filters = [first] + (1..<channels).map { _ in Polyphase(from: inputRate, to: outputRate)! }
+            // One table for all channels (it can be 2 MiB); each channel its own history.
+            filters = [first] + (1..<channels).map { _ in first.fresh() }
             converters = []
             self.channels = channels
             self.ratio = ratio

@@ -118,6 +118,17 @@ final class Polyphase {
         return output
     }
 
+    private init(sharing other: Polyphase) {
+        up = other.up
+        down = other.down
+        taps = other.taps
+        before = other.before
+        table = other.table
+    }
+
+    /// A filter at the start of a stream, sharing this one's table.
+    func fresh() -> Polyphase { Polyphase(sharing: self) }
+
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// The zeroth-order modified Bessel function, by its power series (converges fast for beta <= 20).
