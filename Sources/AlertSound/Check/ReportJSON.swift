@@ -184,7 +184,11 @@ public enum JSONText {
         var text = text
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
-            for byte in utf8 {
+            // Runs of bytes that need no escape are copied at once: most text is such a run.
+            var runStart = 0
+            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 92 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                runStart = i + 1
                 switch byte {
                 case UInt8(ascii: "\""): escape("\"", &bytes)
                 case 92: escape("\\", &bytes)
@@ -193,7 +197,7 @@ public enum JSONText {
                 case 9: escape("t", &bytes)
                 case 8: escape("b", &bytes)
                 case 12: escape("f", &bytes)
-                case 0..<0x20:
+                default:
                     escape("u", &bytes)
                     bytes.append(48)
                     bytes.append(48)
@@ -202,9 +206,9 @@ public enum JSONText {
                         bytes.append(digits[Int(byte >> 4)])
                         bytes.append(digits[Int(byte & 15)])
                     }
-                default: bytes.append(byte)
                 }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
