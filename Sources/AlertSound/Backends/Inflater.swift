@@ -1,5 +1,14 @@
 import CZlib
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Raw deflate (zip method 8) through zlib. Every call either makes progress or says why it
 /// cannot, so a caller's loop always ends: the hang in ZIPFoundation's Linux inflate loop was a
@@ -58,7 +67,7 @@ final class Inflater {
 
 /// A few idle inflaters, shared between threads.
 final class InflaterPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [Inflater] = []
     private let limit = 16
 

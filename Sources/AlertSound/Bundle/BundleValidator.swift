@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Validates an app's sounds where they will be on a device, and the names that will ask for them.
 ///
@@ -21,15 +30,14 @@ public struct BundleValidator: Sendable {
     /// Throws `BundleError` only when the bundle itself cannot be examined.
     public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
         let checker = Checker(strict: strict)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let isDirectory = isFolder(path) else {
             throw BundleError("\(path): no such file or folder")
         }
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         var files: [BundleFileReport]
         let kind: BundleKind
         let root: String
-        if isDirectory.boolValue {
+        if isDirectory {
             let (folderKind, folderRoot) = try Self.classify(folder: display)
             kind = folderKind
             root = folderRoot
@@ -78,7 +86,6 @@ public struct BundleValidator: Sendable {
     /// Which kind a folder is, and the root sounds are resolved against.
     static func classify(folder: String) throws -> (BundleKind, String) {
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
         switch lowercasedExtension(lastComponent(folder)) {
         case "app": return (.app, folder)
         case "xcarchive":
@@ -94,7 +101,7 @@ public struct BundleValidator: Sendable {
             }
             return (.xcarchive, appPath)
         default:
-            if fm.fileExists(atPath: folder + "/Library/Sounds", isDirectory: &isDirectory), isDirectory.boolValue {
+            if isFolder(folder + "/Library/Sounds") == true {
                 return (.dataContainer, folder)
             }
             return (.resources, folder)

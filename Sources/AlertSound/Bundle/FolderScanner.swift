@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Walks a folder for sounds, by extension or by content, one folder at a time relative to its
 /// parent (`openat`), so it reaches any depth and any name: names that are not UTF-8 are kept as

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A sound name something will ask iOS to play: from an APNs payload, the command line or a list.
 public struct SoundReference: Sendable, Hashable {
@@ -61,7 +70,7 @@ public struct SoundReference: Sendable, Hashable {
     /// One name per line of `text`; `source` names the list in each reference (`source:line`).
     static func list(text: String, source path: String) -> [SoundReference] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
-            let name = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = line.trimmingWhitespace()
             guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
             return SoundReference(name: name, source: "\(path):\(number + 1)")
         }
@@ -86,26 +95,26 @@ public struct SoundReference: Sendable, Hashable {
         guard data.count <= Limits.maximumPayloadBytes else {
             return [bad(source, "\(data.count) bytes; a payload may be at most \(Limits.maximumPayloadBytes) (APNs accepts 4 KB)")]
         }
-        let object: Any
+        let object: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            object = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            let start = String(decoding: data.prefix(24), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+            let start = String(decoding: data.prefix(24), as: UTF8.self).replacingScalar("\n", with: " ")
             return [bad(source, "not valid JSON (it starts with \"\(start)\")")]
         }
-        guard let top = object as? [String: Any], let aps = top["aps"] as? [String: Any] else {
+        guard case .object(let top) = object, case .object(let aps)? = top["aps"] else {
             return [bad(source, "no 'aps' dictionary at the top level of the payload")]
         }
         guard let sound = aps["sound"] else { return [] }
-        if let name = sound as? String {
+        if case .string(let name) = sound {
             guard !name.isEmpty else { return [bad(source, "'aps.sound' is an empty string")] }
             return [SoundReference(name: name, source: source)]
         }
-        guard let dictionary = sound as? [String: Any] else {
+        guard case .object(let dictionary) = sound else {
             return [bad(source, "'aps.sound' must be a file name or a critical-alert dictionary")]
         }
         var problems: [String] = []
-        let name = dictionary["name"] as? String
+        let name: String? = if case .string(let text)? = dictionary["name"] { text } else { nil }
         if name?.isEmpty ?? true { problems.append("the critical-alert dictionary needs a non-empty 'name'") }
         var critical = false
         if let flag = dictionary["critical"] {
@@ -123,13 +132,35 @@ public struct SoundReference: Sendable, Hashable {
     }
 
     /// JSON numbers (and true/false, read as 1/0); strings and the rest are not numbers.
-    private static func number(_ value: Any) -> Double? {
-        if let b = value as? Bool { return b ? 1 : 0 }
-        if let n = value as? NSNumber { return n.doubleValue }
-        return nil
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .bool(let b): return b ? 1 : 0
+        case .number(let n): return n
+        default: return nil
+        }
     }
 
     private static func bad(_ source: String, _ message: String) -> SoundReference {
         SoundReference(name: nil, source: source, problems: [BundleCode.badPayload.diagnostic("\(source): \(message)")])
+    }
+}
+
+/// Any JSON value, decoded with FoundationEssentials' `JSONDecoder` (what payloads need to be looked into).
+enum JSONValue: Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns the paths a user names into the files to check.
 public enum SoundPaths {
@@ -24,12 +33,11 @@ public enum SoundPaths {
     public static func expand(_ paths: [String]) -> [Target] {
         var targets: [Target] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let isDirectory = isFolder(path) else {
                 targets.append(Target(path: path, exists: false))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 targets.append(Target(path: path, exists: true))
                 continue
             }

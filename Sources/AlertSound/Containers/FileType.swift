@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file types afconvert writes, by their 4CC.
 public enum FileType: String, Sendable, CaseIterable {
@@ -44,7 +53,7 @@ extension FileType {
 extension FileType {
     /// Parses afconvert's `-f`: a 4CC, matched without regard to case, or a familiar extension.
     public init(parsing text: String) throws {
-        let key = text.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let key = text.trimming(["'"])
         guard let type = FileType.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() }) ?? FileType(extension: key) else {
             throw ConversionError(.usage, "unknown file type '\(text)'; use \(FileType.allCases.map(\.rawValue).joined(separator: ", "))")
         }

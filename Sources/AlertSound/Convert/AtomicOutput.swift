@@ -1,5 +1,14 @@
 import CSystemShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -163,7 +172,7 @@ final class AtomicOutput {
 
 /// Temporary files being written, so a signal handler can remove them before the process dies.
 public enum PendingOutputs {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var paths: [String] = []
 
     static func add(_ path: String) {

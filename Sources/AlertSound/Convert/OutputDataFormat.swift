@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An afconvert `-d` argument: a data format name (`ima4`, `ulaw`, `alaw`, or a PCM name such as
 /// `LEI16`) with an optional `@RATE`.
@@ -33,7 +42,7 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
     /// Parses afconvert's `format[@rate]`. Names match without regard to case.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let name = parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let name = parts[0].trimming(["'"])
         guard let coding = Self.all.first(where: { $0.name.lowercased() == name.lowercased() })?.coding else {
             throw ConversionError(.usage, "unknown data format '\(name)'; alertsound writes the formats iOS plays for alerts: "
                 + "ima4, ulaw, alaw, or linear PCM as " + Self.all.filter { $0.coding.pcm != nil }.map(\.name).joined(separator: ", "))

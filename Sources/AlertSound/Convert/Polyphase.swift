@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A windowed-sinc polyphase resampler for rates whose ratio is a small fraction L/M (every pair of
 /// the usual rates: 44.1 <-> 48 kHz is 160/147). One channel; full precision in and out.

@@ -52,5 +52,5 @@ func quoted(_ path: String) -> String {
     // ASCII names (nearly all) without looking up Unicode properties.
     let plain = path.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || safe.contains($0) }
         || path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0) }
-    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return plain ? path : "'" + path.replacingScalar("'", with: "'\\''") + "'"
 }

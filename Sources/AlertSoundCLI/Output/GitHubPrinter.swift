@@ -19,10 +19,19 @@ enum GitHubPrinter {
 
     // The escapes GitHub's runner decodes in workflow command data and properties.
     static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        escape(s, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     static func property(_ s: String) -> String {
-        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escape(data(s), [":": "%3A", ",": "%2C"])
+    }
+
+    /// Replaces scalars, not characters: the CR of a CRLF is one `Character` with the LF.
+    private static func escape(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if let replacement = table[scalar] { out += replacement } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 }

@@ -42,7 +42,7 @@ enum InfoPrinter {
     }
 
     private static func line(_ label: String, _ value: String) -> String {
-        label.padding(toLength: 17, withPad: " ", startingAt: 0) + value.escapingControls + "\n"
+        label + String(repeating: " ", count: max(0, 17 - label.count)) + value.escapingControls + "\n"
     }
 
     private struct InfoList: Encodable {

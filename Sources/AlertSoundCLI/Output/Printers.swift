@@ -1,5 +1,14 @@
 import AlertSound
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum Printers {
     /// Writes `bytes` to standard output after anything `print` buffered.

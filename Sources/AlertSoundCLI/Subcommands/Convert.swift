@@ -1,7 +1,16 @@
 import AlertSound
 import ArgumentParser
 import CSystemShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,7 +97,7 @@ struct Convert: ParsableCommand {
             let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
             if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
         } catch let error as ConversionError {
-            FileHandle.standardError.write(Data("alertsound convert: \(error.message)\n".utf8))
+            fputs("alertsound convert: \(error.message)\n", stderr)
             throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
         }
     }

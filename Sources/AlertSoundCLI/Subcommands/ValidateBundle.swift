@@ -1,6 +1,15 @@
 import AlertSound
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ValidateBundle: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,7 +51,7 @@ struct ValidateBundle: ParsableCommand {
             if !result.valid { throw ExitCode(1) }
         } catch let error as BundleError {
             // Like `check` with a missing path: the gate fails (1), it is not a usage error.
-            FileHandle.standardError.write(Data("alertsound validate-bundle: \(error.message)\n".utf8))
+            fputs("alertsound validate-bundle: \(error.message)\n", stderr)
             throw ExitCode(1)
         }
     }

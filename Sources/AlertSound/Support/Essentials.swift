@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Small stand-ins for the parts of full Foundation alertsound used, so the library needs only
+// FoundationEssentials: the static binary then leaves out Foundation's other half and ICU, and
+// starts faster (the runtime scans every protocol conformance in the binary; scripts/bench-startup).
+
+/// A mutual-exclusion lock (`pthread_mutex`); safe to use from a signal-blocked section.
+final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// Whether `path` is a folder (following links); `nil` when nothing is there.
+func isFolder(_ path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT == S_IFDIR
+}
+
+extension StringProtocol {
+    /// Without the leading and trailing characters in `set`.
+    func trimming(_ set: Set<Character>) -> String {
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    /// Without leading and trailing white space and line breaks.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}
+
+extension String {
+    /// Every `target` scalar replaced by `replacement`. By scalars, not characters: a quote followed
+    /// by a combining mark, or the CR of a CRLF, is one `Character` but must still be replaced.
+    func replacingScalar(_ target: Unicode.Scalar, with replacement: String) -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}
