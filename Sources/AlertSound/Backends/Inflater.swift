@@ -1,14 +1,4 @@
 import CZlib
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Raw deflate (zip method 8) through zlib. Every call either makes progress or says why it
 /// cannot, so a caller's loop always ends: the hang in ZIPFoundation's Linux inflate loop was a

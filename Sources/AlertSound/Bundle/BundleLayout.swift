@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What kind of thing `validate-bundle` was pointed at.
 public enum BundleKind: String, Sendable, Codable {

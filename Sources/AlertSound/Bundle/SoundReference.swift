@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A sound name something will ask iOS to play: from an APNs payload, the command line or a list.
 public struct SoundReference: Sendable, Hashable {

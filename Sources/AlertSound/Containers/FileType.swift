@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file types afconvert writes, by their 4CC.
 public enum FileType: String, Sendable, CaseIterable {

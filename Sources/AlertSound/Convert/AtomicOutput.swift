@@ -1,14 +1,4 @@
 import CSystemShims
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Everything decided before a byte is written: pure, so every refusal is testable without files.
 public struct ConversionPlan: Sendable, Hashable {

@@ -1,13 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An afconvert `-d` argument: a data format name (`ima4`, `ulaw`, `alaw`, or a PCM name such as
 /// `LEI16`) with an optional `@RATE`.

@@ -1,11 +1,6 @@
 import AlertSound
 import ArgumentParser
 import CSystemShims
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
