@@ -2,14 +2,12 @@
 /// passes G.711 codes through when the input already has the output's law.
 struct FrameEncoder {
     let format: StreamFormat
-    let measuresLoss: Bool
     private var codec: any SampleEncoder
     private(set) var frames: Int64 = 0
 
     /// `format.coding` must be writable (`SampleCoding.isWritable`).
     init(format: StreamFormat, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
         self.format = format
-        self.measuresLoss = measuresLoss
         switch format.coding {
         case .pcm(let pcm):
             codec = PCMEncoder(format: pcm, measuresLoss: measuresLoss)
