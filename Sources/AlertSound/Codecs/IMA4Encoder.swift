@@ -83,24 +83,21 @@ public struct IMA4Encoder: Sendable {
                     meters.withUnsafeMutableBufferPointer { meters in
                         // Each channel touches only its own state, meter and packets.
                         let statesAt = states.baseAddress!, metersAt = meters.baseAddress!
-                        func code(channel c: Int) {
-                            var q = quantizer
-                            for p in 0..<whole {
-                                q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
-                                               into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
-                            }
+                        @inline(__always) func code(_ q: inout Quantizer, packet p: Int, channel c: Int) {
+                            q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
+                                           into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
                         }
                         if parallel {
-                            DispatchQueue.concurrentPerform(iterations: channels) { code(channel: $0) }
+                            DispatchQueue.concurrentPerform(iterations: channels) { c in
+                                var q = quantizer
+                                for p in 0..<whole { code(&q, packet: p, channel: c) }
+                            }
                         } else {
                             // Packet by packet, as the file lays them out: measured 25 % faster than
                             // channel by channel for the greedy encoder.
                             var q = quantizer
                             for p in 0..<whole {
-                                for c in 0..<channels {
-                                    q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
-                                                   into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
-                                }
+                                for c in 0..<channels { code(&q, packet: p, channel: c) }
                             }
                         }
                     }
