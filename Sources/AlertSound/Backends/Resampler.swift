@@ -72,53 +72,37 @@ final class Resampler {
     /// Converts `input`; with `end` set, also drains what the filters still hold. libsamplerate
     /// works in 32-bit floats, so a resampled signal keeps 24 bits of precision, far below its own error.
     func process(_ input: [Double], end: Bool) throws -> [Double] {
-        if !filters.isEmpty { return processFilters(input, end: end) }
+        let ratio = ratio, converters = converters, filters = filters
+        if !filters.isEmpty {
+            if channels == 1 { return filters[0].process(input, end: end) }
+            return try Self.perChannel(input, channels: channels) { c, plane in filters[c].process(plane, end: end) }
+        }
         if converters.count == 1 {
             return try Self.run(converters[0], input.map { Float($0) }, ratio: ratio, end: end).map { Double($0) }
         }
-        let frames = input.count / channels
-        let planes = (0..<channels).map { c in [Float](unsafeUninitializedCapacity: frames) { out, n in
-            for f in 0..<frames { out[f] = Float(input[f * channels + c]) }
-            n = frames
-        } }
-        var results = [Result<[Float], Error>](repeating: .success([]), count: channels)
-        let ratio = ratio, converters = converters
-        results.withUnsafeMutableBufferPointer { results in
-            let slots = results.baseAddress!
-            // Each channel writes only its own slot.
-            DispatchQueue.concurrentPerform(iterations: channels) { c in
-                slots[c] = Result { try Self.run(converters[c], planes[c], ratio: ratio, end: end) }
-            }
-        }
-        let outputs = try results.map { try $0.get() }
-        let produced = outputs[0].count
-        guard outputs.allSatisfy({ $0.count == produced }) else {
-            throw ConversionError(.output, "libsamplerate gave the channels different lengths (\(outputs.map(\.count)))")
-        }
-        return [Double](unsafeUninitializedCapacity: produced * channels) { out, n in
-            for f in 0..<produced {
-                for c in 0..<channels { out[f * channels + c] = Double(outputs[c][f]) }
-            }
-            n = produced * channels
+        return try Self.perChannel(input, channels: channels) { c, plane in
+            try Self.run(converters[c], plane.map { Float($0) }, ratio: ratio, end: end).map { Double($0) }
         }
     }
 
-    /// Each channel through its own filter, channels on separate cores.
-    private func processFilters(_ input: [Double], end: Bool) -> [Double] {
+    /// Splits interleaved `input` into channels, runs `transform` on each on its own core (channel
+    /// `c` touches only its own converter or filter), and interleaves the results again.
+    private static func perChannel(_ input: [Double], channels: Int, _ transform: (Int, [Double]) throws -> [Double]) throws -> [Double] {
         let frames = input.count / channels
-        if channels == 1 { return filters[0].process(input, end: end) }
         let planes = (0..<channels).map { c in [Double](unsafeUninitializedCapacity: frames) { out, n in
             for f in 0..<frames { out[f] = input[f * channels + c] }
             n = frames
         } }
-        var outputs = [[Double]](repeating: [], count: channels)
-        let filters = filters
-        outputs.withUnsafeMutableBufferPointer { outputs in
-            let slots = outputs.baseAddress!
-            // Each channel writes only its own slot and uses only its own filter.
-            DispatchQueue.concurrentPerform(iterations: channels) { c in slots[c] = filters[c].process(planes[c], end: end) }
+        var results = [Result<[Double], Error>](repeating: .success([]), count: channels)
+        results.withUnsafeMutableBufferPointer { results in
+            let slots = results.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: channels) { c in slots[c] = Result { try transform(c, planes[c]) } }
         }
-        let produced = outputs.map(\.count).min() ?? 0
+        let outputs = try results.map { try $0.get() }
+        let produced = outputs[0].count
+        guard outputs.allSatisfy({ $0.count == produced }) else {
+            throw ConversionError(.output, "the resampler gave the channels different lengths (\(outputs.map(\.count)))")
+        }
         return [Double](unsafeUninitializedCapacity: produced * channels) { out, n in
             for f in 0..<produced {
                 for c in 0..<channels { out[f * channels + c] = outputs[c][f] }
