@@ -177,10 +177,10 @@ struct JSONWriter {
 }
 
 /// JSON strings and numbers as Foundation's `JSONEncoder` writes them (`.withoutEscapingSlashes`):
-/// the one statement of the escaping, for the library's writers and the command's.
-public enum JSONText {
+/// the one statement of the escaping for the reports written directly.
+enum JSONText {
     /// Appends `text` quoted: `"` and `\` escaped, control characters as `\n`-style escapes or `\u00XX`.
-    public static func quote(_ text: String, into bytes: inout [UInt8]) {
+    static func quote(_ text: String, into bytes: inout [UInt8]) {
         var text = text
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
@@ -220,7 +220,7 @@ public enum JSONText {
     }
 
     /// Whole doubles without ".0".
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
