@@ -55,7 +55,7 @@ let package = Package(
             ),
             dependencies: ["alertsound"]
         ),
-        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib"], path: "Tests/Support"),
+        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CSndFile"], path: "Tests/Support"),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
         .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),

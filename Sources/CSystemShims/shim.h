@@ -25,3 +25,21 @@ static inline void alertsound_keep_heap(void) {
     mallopt(M_TOP_PAD, 4 << 20);
 #endif
 }
+
+#include <unistd.h>
+#if defined(__linux__)
+int pipe2(int pipefd[2], int flags);
+#endif
+
+/// A pipe whose two ends are close-on-exec from the start (Linux: atomically; elsewhere as soon
+/// as created, and the spawn closes other descriptors itself).
+static inline int alertsound_pipe_cloexec(int fds[2]) {
+#if defined(__linux__)
+    return pipe2(fds, O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}

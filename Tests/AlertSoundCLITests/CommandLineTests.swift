@@ -22,10 +22,14 @@ import Testing
             .appendingPathComponent(".build/debug/alertsound")
     }
 
-    func run(_ arguments: [String]) throws -> Run {
+    /// `environment` entries are added to (or replace) this process's own.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -30,7 +30,7 @@ import Testing
         return 10 * log10(s / e)
     }
 
-    @Test(arguments: ResamplerQuality.allCases, [(48000.0, 44100.0), (44100.0, 22050.0), (44100.0, 48000.0)])
+    @Test(arguments: ResamplerQuality.allCases, [(48000.0, 44100.0), (44100.0, 22050.0), (44100.0, 48000.0), (96000.0, 48000.0)])
     func sineStaysCleanerThan100dB(quality: ResamplerQuality, rates: (Double, Double)) throws {
         let scratch = try Scratch()
         let input = try scratch.write("sine.caf", Self.sine(rate: rates.0, seconds: 0.5, channels: 2))

@@ -10,6 +10,7 @@ final class SndFileReader: FrameReader {
     let formatDescription: String
     /// Inferred: what Apple's readers supply for these formats is not known, so nothing is carried.
     let sourceInfo: [InfoEntry] = []
+    let backend = AudioDecoder.libsndfile
     private let handle: OpaquePointer
 
     init(path: String) throws {

@@ -71,6 +71,17 @@ public enum LinearPCM {
                     n = count
                     return
                 }
+                if width == 3, layout.isSigned, !layout.isFloat {
+                    // 24-bit, the commonest wide format: three loads and a sign-extending shift.
+                    let big = layout.isBigEndian
+                    for i in 0..<count {
+                        let a = UInt32(raw[3 * i]), b = UInt32(raw[3 * i + 1]), c = UInt32(raw[3 * i + 2])
+                        let v = big ? a << 24 | b << 16 | c << 8 : c << 24 | b << 16 | a << 8
+                        out[i] = Double(Int32(bitPattern: v) >> 8) * (1.0 / 8_388_608)
+                    }
+                    n = count
+                    return
+                }
                 let bits = UInt64(width * 8)
                 let scale = 1 / Double(sign: .plus, exponent: Int(bits) - 1, significand: 1)
                 for i in 0..<count {

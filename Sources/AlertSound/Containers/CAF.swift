@@ -12,6 +12,7 @@ enum CAFReader {
         var description: Description?
         var data: (header: Int64, payload: Int64, size: Int64)?
         var validFrames: Int64?
+        var priming: Int32 = 0
         var position: Int64 = 8
         var dataIsLast = false
         var chunkCount = 0
@@ -80,6 +81,7 @@ enum CAFReader {
             case "pakt":
                 var body = ByteReader(try source.read(at: payload, count: Int(min(size, 24))), base: payload, order: .bigEndian)
                 let table = try parsing(type, at: position) { (packets: try body.i64(), valid: try body.i64()) }
+                priming = body.remaining >= 4 ? try body.i32() : 0
                 guard table.valid >= 0, table.packets >= 0 else {
                     throw InspectionError.malformed("packet table has a negative count", chunk: type, offset: position)
                 }
@@ -124,6 +126,7 @@ enum CAFReader {
             } else {
                 info.frames = validFrames
             }
+            if priming > 0 { info.primingFrames = Int64(priming) }
         } else {
             info.frames = framesInData
         }

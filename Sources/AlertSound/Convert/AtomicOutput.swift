@@ -50,10 +50,10 @@ final class AtomicOutput {
 
         var fd: Int32 = -1
         let flag = unnamed ? alertsound_o_tmpfile() : 0
-        if flag != 0 { fd = open(folder, flag | O_WRONLY | O_CLOEXEC, mode_t(0o600)) }
+        if flag != 0 { fd = open(folder, flag | O_RDWR | O_CLOEXEC, mode_t(0o600)) }
         if fd < 0 {
             let named = try Self.withTemporaryName(in: folder) { name in
-                let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+                let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
                 return fd >= 0 ? fd : nil
             }
             fd = named.descriptor
@@ -78,6 +78,11 @@ final class AtomicOutput {
     /// Rewrites bytes already written (the header, once the sizes are known).
     func overwrite(_ bytes: [UInt8], at offset: Int64) throws {
         try write(bytes, at: offset)
+    }
+
+    /// What has been written so far, read back (to check the finished file before it is put in place).
+    func contents() -> ByteSource {
+        DescriptorSource(descriptor: descriptor, size: bytesWritten)
     }
 
     func commit() throws {
@@ -203,3 +208,30 @@ private let systemWrite = Glibc.write
 #else
 private let systemWrite = Darwin.write
 #endif
+
+/// Reads an open descriptor this object does not own (the output being written).
+private struct DescriptorSource: ByteSource {
+    let descriptor: Int32
+    let size: Int64
+
+    func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        let wanted = Int(min(Int64(count), size - offset))
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { raw, kept in
+            var filled = 0
+            while filled < wanted {
+                let n = pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    failure = n < 0 ? errno : 0
+                    break
+                }
+                filled += n
+            }
+            kept = filled
+        }
+        if failure != 0 { throw SourceError(errno: failure) }
+        return bytes
+    }
+}

@@ -26,6 +26,25 @@ public struct ConversionResult: Sendable {
     public var snr: Double?
     /// Whether every sample was stored exactly; `nil` unless `ConversionOptions.measuresLoss`.
     public var lossless: Bool?
+    /// Who decoded the input.
+    public var decoder: AudioDecoder
+    /// Whether audio at the end was cut off (a trim to a maximum duration).
+    public var cut: Bool
+}
+
+/// Changes to the audio beyond afconvert's (for `fix`), in output frames, applied after mixing and
+/// resampling.
+struct Edits: Sendable, Hashable {
+    /// Frames dropped at the start.
+    var start: Int64 = 0
+    /// Frames kept at most; `nil` keeps everything.
+    var length: Int64?
+    /// Frames faded out before a cut.
+    var fadeFrames = 0
+    var gain = 1.0
+
+    var trims: Bool { start > 0 || length != nil }
+    var changesSamples: Bool { trims || gain != 1 }
 }
 
 /// Converts sound files the way `afconvert` does, with IMA4 written byte for byte like Apple's.
@@ -50,11 +69,45 @@ public struct Converter: Sendable {
         let reader = try openFrameReader(path: input)
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
+        return try write(reader: reader, plan: plan)
+    }
 
+    /// Converts each of `inputs` into `folder`, under its own base name with the file type's
+    /// extension, several at once (one per core). Two inputs that would write the same output are
+    /// refused (the later one), as is any output that is one of the inputs.
+    public func convert(inputs: [String], outputFolder folder: String) -> [Result<ConversionResult, ConversionError>] {
+        let type = options.fileType ?? .caff
+        let outputs = inputs.map { ConversionPlan.defaultOutput(for: FixJob.join(folder, lastComponent($0)), type: type) }
+        let inputSet = Set(inputs.map(FixJob.normalizedPath))
+        var firstClaim: [String: Int] = [:]
+        for (i, output) in outputs.enumerated() where firstClaim[FixJob.normalizedPath(output)] == nil {
+            firstClaim[FixJob.normalizedPath(output)] = i
+        }
+        return parallelMap(Array(inputs.indices)) { i -> Result<ConversionResult, ConversionError> in
+            let key = FixJob.normalizedPath(outputs[i])
+            if let first = firstClaim[key], first != i {
+                return .failure(ConversionError(.usage, "\(inputs[i]): its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately"))
+            }
+            if inputSet.contains(key) {
+                return .failure(ConversionError(.usage, "\(inputs[i]): its output \(outputs[i]) is one of the inputs; alertsound never writes over an input"))
+            }
+            do {
+                return .success(try convert(input: inputs[i], output: outputs[i]))
+            } catch let error as ConversionError {
+                return .failure(error)
+            } catch {
+                return .failure(ConversionError(.input, "\(inputs[i]): \(error)"))
+            }
+        }
+    }
+
+    /// Decodes `reader` through the plan's stages and `edits`, encodes, and puts the output in
+    /// place, after `verify` (given the finished file's bytes) accepts it.
+    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let map = plan.channelMap
-        let stages: [Stage] = try [ChannelMapStage(map, inputChannels: reader.channels)].filter { !$0.isIdentity }
-            + (plan.resampler.map { [try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels, quality: $0)] } ?? [])
+        let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
+        let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
         var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
@@ -67,7 +120,7 @@ public struct Converter: Sendable {
             audioBytes += Int64(bytes.count)
         }
         // Without stages that change sample values, the frames can go to the encoder in their own units.
-        let direct = !plan.resamples && map.onlySelects ? reader.directCoding : nil
+        let direct = !plan.resamples && map.onlySelects && !edits.changesSamples ? reader.directCoding : nil
         switch (direct, plan.output.coding) {
         case (.ulaw?, .ulaw), (.alaw?, .alaw):
             // Same law, nothing to change: the codes themselves.
@@ -81,7 +134,8 @@ public struct Converter: Sendable {
             }
         default:
             while true {
-                let block = try reader.read(maxFrames: blockFrames)
+                // Once a trim has cut, nothing more is needed from the decoder.
+                let block = trim?.finished == true ? [] : try reader.read(maxFrames: blockFrames)
                 try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
                 if block.isEmpty { break }
             }
@@ -93,11 +147,18 @@ public struct Converter: Sendable {
             throw ConversionError(.output, "\(plan.outputPath): the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)")
         }
         try file.overwrite(final, at: 0)
+        try verify?(file.contents())
         try file.commit()
 
         return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
                                 frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr,
-                                lossless: options.measuresLoss ? encoder.snr == nil : nil)
+                                lossless: options.measuresLoss ? encoder.snr == nil : nil, decoder: reader.backend, cut: trim?.cut ?? false)
+    }
+
+    /// Channel mapping, then resampling: the plan's own stages.
+    static func stages(plan: ConversionPlan, inputChannels: Int) throws -> [Stage] {
+        try [ChannelMapStage(plan.channelMap, inputChannels: inputChannels)].filter { !$0.isIdentity }
+            + (plan.resampler.map { [try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels, quality: $0)] } ?? [])
     }
 
     /// Frames per block: samples travel as 8-byte doubles, and a block holds at least one IMA4

@@ -8,6 +8,8 @@ protocol FrameReader: AnyObject {
     var frameCount: Int64? { get }
     /// How the input is coded, for `-v`.
     var formatDescription: String { get }
+    /// Who decodes the samples.
+    var backend: AudioDecoder { get }
     /// The string dictionary afconvert carries from the input into a CAF output.
     var sourceInfo: [InfoEntry] { get }
     /// Up to `maxFrames` frames; an empty array at the end.
@@ -21,14 +23,21 @@ protocol FrameReader: AnyObject {
     func readCodes(maxFrames: Int) throws -> [UInt8]
 }
 
+/// Who decodes an input's samples: our own readers, libsndfile, or the `ffmpeg` command.
+public enum AudioDecoder: String, Sendable, Hashable, Codable {
+    case native, libsndfile, ffmpeg
+}
+
 extension FrameReader {
+    var backend: AudioDecoder { .native }
     var directCoding: SampleCoding? { nil }
     func readInt16(maxFrames: Int) throws -> [Int16] { quantize16(try read(maxFrames: maxFrames)) }
     func readCodes(maxFrames: Int) throws -> [UInt8] { [] }
 }
 
 /// Opens `path` with the native reader when our own parsers understand the data (AIFF, WAV,
-/// CAF with PCM, µ/A-law or IMA4), and with libsndfile for everything else it can decode.
+/// CAF with PCM, µ/A-law or IMA4), with libsndfile for everything else it can decode, and with
+/// the `ffmpeg` command, when there is one, for what libsndfile cannot (AAC, ALAC in MP4, Opus in CAF).
 func openFrameReader(path: String) throws -> FrameReader {
     let source: FileSource
     let info: SoundInfo
@@ -36,19 +45,27 @@ func openFrameReader(path: String) throws -> FrameReader {
         source = try SoundFile.open(path: path)
         info = try SoundFile.inspect(source: source, name: path)
     } catch let error as InspectionError {
-        // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64).
-        if error.kind == .unrecognized, let reader = try? SndFileReader(path: path) { return reader }
-        throw ConversionError(.input, error.description)
+        // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64), ffmpeg more.
+        guard error.kind == .unrecognized else { throw ConversionError(.input, error.description) }
+        if let reader = try? SndFileReader(path: path) { return reader }
+        guard let ffmpeg = FFmpegReader.locate() else { throw ConversionError(.input, error.description) }
+        do {
+            return try FFmpegReader(path: path, executable: ffmpeg)
+        } catch let failure as ConversionError {
+            throw ConversionError(.input, "\(error.description); \(failure.message.dropping(prefix: path + ": "))")
+        }
     }
     // The header was parsed once; the native reader decodes from the same open file.
     if let reader = NativeReader(source: source, info: info) { return reader }
+    let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
     do {
         return try SndFileReader(path: path)
     } catch let error as ConversionError {
-        let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
-        let hint = info.coding?.code.hasPrefix("aac") == true
-            ? "; libsndfile has no AAC decoder — export the sound as WAV or AIFF first (e.g. ffmpeg -i in.caf in.wav) and convert that"
-            : ""
-        throw ConversionError(.input, "\(path): cannot decode \(what): \(error.message)\(hint)")
+        guard let ffmpeg = FFmpegReader.locate() else {
+            throw ConversionError(.input, "\(path): cannot decode \(what): libsndfile cannot (\(error.message)), and ffmpeg, "
+                + "which can, is not installed: \(FFmpegReader.installAdvice)")
+        }
+        let priming = info.container == .caf ? info.primingFrames ?? 0 : nil
+        return try FFmpegReader(path: path, executable: ffmpeg, frames: info.frames, priming: priming, what: what)
     }
 }

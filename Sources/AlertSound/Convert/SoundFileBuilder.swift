@@ -8,6 +8,13 @@ public enum SoundFileBuilder {
         return assemble(type, format: format, frames: encoder.frames, audio: audio)
     }
 
+    /// The same from full-precision samples (±1.0 is full scale), for wider or float formats.
+    public static func make(_ type: FileType, format: StreamFormat, fullScale samples: [Double]) -> [UInt8] {
+        var encoder = FrameEncoder(format: format, measuresLoss: false)
+        let audio = encoder.encode(samples) + encoder.finish()
+        return assemble(type, format: format, frames: encoder.frames, audio: audio)
+    }
+
     /// Wraps coded audio in `type`'s header and trailer.
     public static func assemble(_ type: FileType, format: StreamFormat, frames: Int64, audio: [UInt8]) -> [UInt8] {
         let size = Int64(audio.count)

@@ -82,6 +82,9 @@ public struct SoundInfo: Sendable, Hashable {
     public var framesPerPacket: Int?
     /// The true number of sample frames; `nil` when the header does not say.
     public var frames: Int64?
+    /// Frames of decoder delay before the first of `frames` (a CAF packet table's priming frames,
+    /// 2,112 for Apple's AAC); `nil` when the header does not say.
+    public var primingFrames: Int64?
     public var dataOffset: Int64?
     public var dataSize: Int64?
     public var fileSize: Int64

@@ -12,7 +12,8 @@ extension Rule {
             let longest = Int64((maximumAlertDuration * rate).rounded(.up)) - 1
             let excess = frames - longest
             return "plays \(Formatting.seconds(Double(frames) / rate)) s; iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
-                + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s"))"
+                + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s")):"
+                + " alertsound fix \(quoted(subject.path)) cuts it to \(Formatting.number(FixOptions.defaultMaxDuration)) s with a fade-out"
         },
         triggering: [Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
                      Example.sound(.wav, rate: 8000, frames: 8000 * 45)],

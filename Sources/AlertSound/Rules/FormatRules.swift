@@ -5,7 +5,7 @@ extension Rule {
         evaluate: { subject in
             guard let info = subject.info, !info.container.isAppleAlertContainer else { return nil }
             return "\(info.container.displayName) is not a notification sound container; iOS plays only AIFF, WAV or CAF"
-                + " and silently falls back to the default sound. Convert it: alertsound convert \(quoted(subject.path))"
+                + " and silently falls back to the default sound. Fix it: alertsound fix \(quoted(subject.path))"
         },
         triggering: [Example.sound(.mp3, .other("mp3")), Example.sound(.rf64), Example.sound(.rifx), Example.sound(.mp4, .other("aac"))],
         passing: [Example.sound(.caf), Example.sound(.aiff), Example.sound(.aifc), Example.sound(.wav)])
@@ -17,7 +17,7 @@ extension Rule {
             guard let info = subject.info, info.container.isAppleAlertContainer, let format = info.coding,
                   !format.isAppleAlertFormat, format != .imaAdpcm else { return nil }
             return "data format '\(format.code)' is not one iOS plays for notifications (linear PCM, IMA4, µLaw, aLaw);"
-                + " convert it: alertsound convert \(quoted(subject.path))"
+                + " fix it: alertsound fix \(quoted(subject.path))"
         },
         triggering: [Example.sound(.caf, .other("aac")), Example.sound(.aifc, .other("gsm")), Example.sound(.wav, .other("ms-adpcm"))],
         passing: [Example.sound(.caf, .ima4), Example.sound(.aifc, .ulaw), Example.sound(.wav, .alaw), Example.sound(.wav, .imaAdpcm),
@@ -29,7 +29,7 @@ extension Rule {
         evaluate: { subject in
             guard let info = subject.info, info.coding == .imaAdpcm else { return nil }
             return "WAV IMA ADPCM (format 0x0011) is Microsoft's variant, not the IMA4 Apple documents for alert sounds;"
-                + " convert it to CAF ima4: alertsound convert \(quoted(subject.path))"
+                + " convert it to CAF ima4: alertsound fix \(quoted(subject.path)) -d ima4"
         },
         triggering: [Example.sound(.wav, .imaAdpcm, bits: 4)],
         passing: [Example.sound(.caf, .ima4, bits: 4), Example.sound(.wav)])
@@ -41,7 +41,7 @@ extension Rule {
             guard let info = subject.info, let pcm = info.coding?.pcm, pcm.isFloat || pcm.bits > 16 else { return nil }
             let bits = pcm.bits
             return "\(bits)-bit \(pcm.isFloat ? "float " : "")linear PCM plays, but 16-bit or IMA4 is as good on a phone speaker"
-                + " and much smaller: alertsound convert \(quoted(subject.path)) -d ima4"
+                + " and much smaller: alertsound fix \(quoted(subject.path)) -d ima4"
         },
         triggering: [Example.sound(bits: 24), Example.sound(bits: 32, float: true)],
         passing: [Example.sound(bits: 16), Example.sound(bits: 8), Example.sound(.caf, .ulaw, bits: 8)])

@@ -45,6 +45,11 @@ extension StringProtocol {
 }
 
 extension String {
+    /// Without `prefix` when it starts with it.
+    func dropping(prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+
     /// Every `target` scalar replaced by `replacement`. By scalars, not characters: a quote followed
     /// by a combining mark, or the CR of a CRLF, is one `Character` but must still be replaced.
     func replacingScalar(_ target: Unicode.Scalar, with replacement: String) -> String {

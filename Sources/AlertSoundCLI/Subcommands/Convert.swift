@@ -20,6 +20,9 @@ struct Convert: ParsableCommand {
             each with an optional @RATE (resampled with a polyphase sinc filter, over 130 dB SNR; --src-quality medium or best for libsamplerate's).
             Samples keep their full precision: nothing is lost that the output can hold; a narrower \
             output rounds to nearest once and clips; float to float keeps values past full scale.
+            With --output-dir DIR, any number of inputs are converted into DIR in one process. \
+            What libsndfile cannot decode (AAC, ALAC in MP4, Opus in CAF) goes through ffmpeg when it is \
+            on PATH (or at $ALERTSOUND_FFMPEG); alertsound fix does the rest of the job (length, channels, rate).
             The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
             file is replaced, keeping its permissions; a FIFO, device, folder or link at OUT is refused.
             Exit status: 0 when the file was written, 1 when the input could not be read or the \
@@ -27,11 +30,12 @@ struct Convert: ParsableCommand {
             """
     )
 
-    @Argument(help: "The sound to convert: anything alertsound or libsndfile reads (AIFF, WAV, CAF, MP3, FLAC, Ogg …).")
-    var input: String
+    @Argument(help: ArgumentHelp("The sound to convert (anything alertsound, libsndfile or an installed ffmpeg reads: AIFF, WAV, CAF, MP3, FLAC, Ogg, AAC …) "
+        + "and the file to write; with --output-dir, any number of sounds.", valueName: "in> <out"))
+    var paths: [String]
 
-    @Argument(help: "The file to write.")
-    var output: String?
+    @Option(name: .long, help: ArgumentHelp("Convert every input into this folder, several at once, each under its own name with the type's extension.", valueName: "dir"))
+    var outputDir: String?
 
     @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
     var outputOption: String?
@@ -42,42 +46,24 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("f"), help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
     var fileType: String?
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Keep the first N channels (with --mix: mix down to N).", valueName: "N"))
-    var channels: Int?
-
-    @Flag(name: .long, help: "Average channels instead of dropping them (to mono unless -c says otherwise).")
-    var mix = false
-
-    @Option(name: .long, help: ArgumentHelp("IMA4 encoder: standard (afconvert's, byte for byte) or high (searches preambles and codes for less noise; slower).", valueName: "standard|high"))
-    var quality: EncoderQuality?
-
-    @Option(name: .customShort("q"), help: ArgumentHelp("afconvert's codec quality, 0-127: 96 and above select --quality high.", valueName: "N"))
-    var codecQuality: Int?
-
-    @Option(name: .long, help: ArgumentHelp("Resampler for @RATE: fastest (the default: alertsound's polyphase filter, over 130 dB SNR), medium or best (libsamplerate's sinc converters).", valueName: "fastest|medium|best"))
-    var srcQuality: ResamplerQuality?
-
-    @Option(name: .customShort("r"), help: ArgumentHelp("afconvert's sample rate converter quality, 0-127: 96 and above select best, 64 and above medium.", valueName: "N"))
-    var rateConverterQuality: Int?
+    @OptionGroup var encoding: EncodingOptions
 
     @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
     var verbose = false
 
+    var input: String { paths[0] }
+    var output: String? { paths.count > 1 ? paths[1] : nil }
+
     func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name the sound to convert.") }
+        if outputDir != nil, outputOption != nil {
+            throw ValidationError("With --output-dir the outputs are named after the inputs; leave out -o.")
+        }
+        if outputDir == nil, paths.count > 2 {
+            throw ValidationError("Name one input and one output, or convert several inputs with --output-dir DIR.")
+        }
         if output != nil, outputOption != nil {
             throw ValidationError("Name the output once: either as the second argument or with -o.")
-        }
-        if let codecQuality, !(0...127).contains(codecQuality) {
-            throw ValidationError("-q takes afconvert's quality from 0 to 127 (96 and above select --quality high); got \(codecQuality).")
-        }
-        if quality != nil, codecQuality != nil {
-            throw ValidationError("Give the quality once: --quality or -q.")
-        }
-        if let rateConverterQuality, !(0...127).contains(rateConverterQuality) {
-            throw ValidationError("-r takes afconvert's converter quality from 0 to 127 (96 and above select best, 64 medium); got \(rateConverterQuality).")
-        }
-        if srcQuality != nil, rateConverterQuality != nil {
-            throw ValidationError("Give the converter quality once: --src-quality or -r.")
         }
     }
 
@@ -86,10 +72,15 @@ struct Convert: ParsableCommand {
         keepHeapBetweenBlocks()
         do {
             let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
-                                            fileType: try fileType.map(FileType.init(parsing:)), channels: channels, mix: mix,
-                                            measuresLoss: verbose, quality: encoderQuality,
-                                            resamplerQuality: resamplerQuality)
-            let result = try Converter(options: options).convert(input: input, output: output ?? outputOption)
+                                            fileType: try fileType.map(FileType.init(parsing:)), channels: encoding.channels, mix: encoding.mix,
+                                            measuresLoss: verbose, quality: encoding.encoderQuality,
+                                            resamplerQuality: encoding.resamplerQuality)
+            let converter = Converter(options: options)
+            if let outputDir {
+                try convertAll(converter, into: outputDir)
+                return
+            }
+            let result = try converter.convert(input: input, output: output ?? outputOption)
             if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
         } catch let error as ConversionError {
             fputs("alertsound convert: \(error.message)\n", stderr)
@@ -98,43 +89,31 @@ struct Convert: ParsableCommand {
     }
 }
 
-extension EncoderQuality: ExpressibleByArgument {}
-extension ResamplerQuality: ExpressibleByArgument {}
-
 extension Convert {
-    var encoderQuality: EncoderQuality {
-        quality ?? (codecQuality.map { $0 >= 96 ? .high : .standard } ?? .standard)
-    }
-
-    var resamplerQuality: ResamplerQuality {
-        srcQuality ?? (rateConverterQuality.map { $0 >= 96 ? .best : $0 >= 64 ? .medium : .fastest } ?? .fastest)
-    }
-}
-
-/// Conversion allocates a few hundred KiB a block and frees it again; glibc gives the top of the
-/// heap back to the system after each block and faults it in afresh for the next. Measured on a
-/// 29 s stereo IMA4 conversion: 2,303 page faults and 0.13 s of system time per 20 runs become
-/// 890 and 0.09 s. The peak is unchanged: this only keeps what was already in use.
-private func keepHeapBetweenBlocks() {
-    alertsound_keep_heap()
-}
-
-/// On SIGINT or SIGTERM, remove the unfinished output before dying, then die by the same signal.
-/// The signals are unblocked too: a parent (a test runner, some CI agents) may have blocked them,
-/// and then an interrupt would go unnoticed until the conversion finished.
-private func installCleanupOnSignals() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signalNumber) }
-    sigprocmask(SIG_UNBLOCK, &set, nil)
-    // Past `ulimit -f` the default SIGXFSZ kills the process where it stands; ignored, the write
-    // fails with EFBIG and the conversion ends with an error and no temporary file.
-    signal(SIGXFSZ, SIG_IGN)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-        signal(signalNumber) { received in
-            PendingOutputs.removeAll()
-            signal(received, SIG_DFL)
-            raise(received)
+    /// Several inputs in one process; the ones that fail are named, and the rest still written.
+    private func convertAll(_ converter: Converter, into folder: String) throws {
+        guard isDirectory(folder) else {
+            throw ConversionError(.usage, "--output-dir \(folder) is not a folder")
+        }
+        var failed = 0
+        for (input, result) in zip(paths, converter.convert(inputs: paths, outputFolder: folder)) {
+            switch result {
+            case .success(let result):
+                if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+            case .failure(let error):
+                failed += 1
+                fputs("alertsound convert: \(error.message)\n", stderr)
+            }
+        }
+        if failed > 0 {
+            fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
+            throw ExitCode(1)
         }
     }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
 }
+

@@ -1,0 +1,63 @@
+/// What `fix` may change. Every default aims at the smallest change that makes a sound play.
+public struct FixOptions: Sendable, Hashable {
+    /// Sounds at or over the 30 s limit are cut to this many seconds (faded out). Must be under 30.
+    public var maxDuration = FixOptions.defaultMaxDuration
+    /// Set when the user chose `maxDuration`: then a valid sound longer than it is cut too.
+    public var maxDurationIsExplicit = false
+    /// Seconds of fade-out before a cut.
+    public var fade = 0.05
+    /// Drop leading and trailing silence: every frame before the first, and after the last,
+    /// sample above `silenceThreshold`.
+    public var trimSilence = false
+    /// Output rate; `nil` keeps the input's up to 48 kHz and brings higher rates down (`defaultRate`).
+    public var sampleRate: Double?
+    /// Output channels: `-c N` keeps the first N, with `mix` mixes down to N (`mix` alone: mono).
+    /// `nil` without `mix` keeps mono and stereo and mixes anything wider down to stereo by its layout.
+    public var channels: Int?
+    public var mix = false
+    /// Scale so the peak is at `normalizedPeak` (-1 dBFS).
+    public var normalize = false
+    /// Output data format (always in CAF); `nil` is ima4.
+    public var dataFormat: SampleCoding?
+    public var quality: EncoderQuality = .standard
+    public var resamplerQuality: ResamplerQuality = .fastest
+    /// Where outputs go; `nil` writes each beside its input.
+    public var outputFolder: String?
+    /// Replace an existing output (never an input).
+    public var force = false
+
+    public static let defaultMaxDuration = 29.5
+    /// -60 dBFS: below what a phone speaker at full volume makes audible over a room's noise.
+    public static let silenceThreshold = 0.001
+    /// -1 dBFS: the headroom that keeps the IMA4 encoder and the phone's DSP from clipping.
+    public static let normalizedPeak = 0.891_250_938_133_745_5
+
+    public init() {}
+
+    /// Whether anything beyond validity was asked for (then a valid input is converted too).
+    var asksForChange: Bool {
+        sampleRate != nil || channels != nil || mix || normalize || trimSilence || dataFormat != nil || quality != .standard || maxDurationIsExplicit
+    }
+
+    /// The output rate for an input at `rate`: as asked, else unchanged up to 48 kHz, else
+    /// 44.1 kHz for its multiples (a 2:1 or 4:1 ratio) and 48 kHz for the rest. A phone plays
+    /// alerts at 48 kHz at most; more only costs space.
+    func outputRate(forInput rate: Double) -> Double {
+        if let sampleRate { return sampleRate }
+        guard rate > 48_000 else { return rate }
+        return rate.truncatingRemainder(dividingBy: 44_100) == 0 ? 44_100 : 48_000
+    }
+
+    /// Why these options cannot work, if they cannot.
+    func problem() -> String? {
+        if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
+            return "--max-duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))"
+        }
+        if !(fade >= 0 && fade <= maxDuration) { return "--fade must be from 0 to the maximum duration; got \(Formatting.number(fade))" }
+        if let sampleRate, !(sampleRate >= 1 && sampleRate <= Limits.maximumSampleRate) {
+            return "--rate must be from 1 to \(Formatting.number(Limits.maximumSampleRate)) Hz; got \(Formatting.number(sampleRate))"
+        }
+        if let dataFormat, !FileType.caff.carries(dataFormat) { return "CAF cannot hold \(dataFormat.code)" }
+        return nil
+    }
+}

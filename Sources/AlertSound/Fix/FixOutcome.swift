@@ -1,0 +1,108 @@
+/// One thing `fix` changed about a sound, in words a report can print.
+public enum FixChange: Sendable, Hashable, CustomStringConvertible {
+    /// Decoded with the `ffmpeg` command (libsndfile and our readers could not).
+    case decodedWithFFmpeg
+    /// Re-coded: from the input's container and format (`"MPEG audio (MP3)"`, `"mp3"`) to CAF and the output's.
+    case converted(fromContainer: String, fromFormat: String?, toFormat: String)
+    /// Cut to a maximum duration, with a fade-out; seconds before (when known) and after.
+    case trimmed(from: Double?, to: Double, fade: Double)
+    /// Leading and trailing silence dropped, in seconds.
+    case silenceTrimmed(leading: Double, trailing: Double)
+    case mixed(from: Int, to: Int)
+    case resampled(from: Double, to: Double)
+    /// Gain applied to bring the peak to -1 dBFS; peaks in dBFS.
+    case normalized(fromPeak: Double, toPeak: Double)
+
+    /// A stable name for the kind of change (JSON's `kind`).
+    public var kind: String {
+        switch self {
+        case .decodedWithFFmpeg: return "decoded-with-ffmpeg"
+        case .converted: return "converted"
+        case .trimmed: return "trimmed"
+        case .silenceTrimmed: return "silence-trimmed"
+        case .mixed: return "mixed"
+        case .resampled: return "resampled"
+        case .normalized: return "normalized"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .decodedWithFFmpeg:
+            return "decoded with ffmpeg"
+        case let .converted(container, format, to):
+            // "MPEG audio (MP3) mp3" says it twice.
+            let named = format.map { container.lowercased().contains($0.lowercased()) } ?? true
+            return "converted \(container)\(named ? "" : " " + format!) -> CAF \(to)"
+        case let .trimmed(from, to, fade):
+            let fadeText = fade > 0 ? " with a \(Formatting.number((fade * 1000).rounded())) ms fade-out" : ""
+            return "trimmed \(from.map { Self.tenths($0) + " -> " } ?? "to ")\(Self.tenths(to)) s\(fadeText)"
+        case let .silenceTrimmed(leading, trailing):
+            let parts = [(leading, "leading"), (trailing, "trailing")].filter { $0.0 > 0 }.map { "\(Formatting.seconds($0.0)) s \($0.1)" }
+            return "dropped silence: " + parts.joined(separator: ", ")
+        case let .mixed(from, to):
+            return "mixed \(from) -> \(to) channel\(to == 1 ? "" : "s")"
+        case let .resampled(from, to):
+            return "resampled \(Self.kilohertz(from)) -> \(Self.kilohertz(to)) kHz"
+        case let .normalized(from, to):
+            return "normalized peak \(Self.tenths(from)) -> \(Self.tenths(to)) dBFS"
+        }
+    }
+
+    static func tenths(_ value: Double) -> String {
+        let t = (value * 10).rounded() / 10
+        return t == t.rounded() ? "\(Int(t)).0" : Formatting.number(t)
+    }
+
+    static func kilohertz(_ rate: Double) -> String { Formatting.number(rate / 1000) }
+}
+
+/// What `fix` did with one input.
+public struct FixOutcome: Sendable {
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// A valid sound was written to `output`.
+        case fixed
+        /// The input already plays and nothing else was asked for: left as is, nothing written.
+        case unchanged
+        /// `--dry-run`: `changes` says what would be done; nothing written.
+        case planned
+        /// Could not be fixed; `error` says why. Nothing written.
+        case failed
+    }
+
+    public var input: String
+    /// Where the fixed sound is (or would be) written.
+    public var output: String?
+    public var status: Status
+    /// The input as `check` judges it.
+    public var before: FileReport?
+    /// The output as `check` judges it (`fixed` only).
+    public var after: FileReport?
+    public var changes: [FixChange]
+    public var error: String?
+    /// Why an input was left as is, when it is not simply that it plays.
+    public var note: String?
+
+    public init(input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil, changes: [FixChange] = [],
+                error: String? = nil, note: String? = nil) {
+        self.note = note
+        self.input = input
+        self.output = output
+        self.status = status
+        self.before = before
+        self.after = after
+        self.changes = changes
+        self.error = error
+    }
+}
+
+/// Every input of one `fix` run.
+public struct FixReport: Sendable {
+    public var outcomes: [FixOutcome]
+
+    public init(outcomes: [FixOutcome]) { self.outcomes = outcomes }
+
+    public func count(_ status: FixOutcome.Status) -> Int { outcomes.count { $0.status == status } }
+    /// True when no input failed.
+    public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
+}

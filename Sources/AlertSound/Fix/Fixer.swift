@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Turns any sound into one iOS plays as an alert: CAF IMA4, under 30 s, mono or stereo.
+///
+/// ```swift
+/// var options = FixOptions()
+/// options.outputFolder = "Fixed"
+/// let report = Fixer(options: options).fix(paths: ["Sounds"])
+/// for outcome in report.outcomes { print(outcome.input, outcome.status, outcome.changes) }
+/// ```
+public struct Fixer: Sendable {
+    public var options: FixOptions
+
+    public init(options: FixOptions = FixOptions()) {
+        self.options = options
+    }
+
+    /// Fixes every sound in `paths` (files and folders) on all cores. `dryRun` decides and reports
+    /// without writing. `progress` is called as each input finishes, with the number finished and
+    /// the total: from any thread, but never twice at once.
+    public func fix(paths: [String], dryRun: Bool = false, progress: (@Sendable (FixOutcome, Int, Int) -> Void)? = nil) throws -> FixReport {
+        if let problem = options.problem() { throw ConversionError(.usage, problem) }
+        let jobs = FixJob.plan(paths: paths, outputFolder: options.outputFolder)
+        let finished = Counter()
+        let outcomes = parallelMap(jobs) { job in
+            let outcome = fix(job, dryRun: dryRun)
+            finished.increment { progress?(outcome, $0, jobs.count) }
+            return outcome
+        }
+        return FixReport(outcomes: outcomes)
+    }
+
+    /// Fixes one input (a job from `FixJob.plan`).
+    public func fix(_ job: FixJob, dryRun: Bool = false) -> FixOutcome {
+        if let refusal = job.refusal {
+            return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: refusal)
+        }
+        let before = Checker().check(path: job.input)
+        if before.valid, !options.asksForChange {
+            return FixOutcome(input: job.input, output: nil, status: .unchanged, before: before)
+        }
+        do {
+            if let problem = options.problem() { throw ConversionError(.usage, problem) }
+            return try convert(job, before: before, dryRun: dryRun)
+        } catch let error as ConversionError {
+            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before, error: error.message.dropping(prefix: job.input + ": "))
+        } catch {
+            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before, error: "\(error)")
+        }
+    }
+
+    private func convert(_ job: FixJob, before: FileReport, dryRun: Bool) throws -> FixOutcome {
+        try Converter.refuseOverwritingInput(input: job.input, output: job.output)
+        if access(job.output, F_OK) == 0 {
+            if !options.force {
+                // A fixed copy from an earlier run: nothing to do, so a build step can run fix every time.
+                let existing = Checker().check(path: job.output)
+                if existing.valid {
+                    return FixOutcome(input: job.input, output: job.output, status: .unchanged, before: before, after: existing,
+                                      note: "its fixed copy \(job.output) exists and plays; --force makes it again")
+                }
+                throw ConversionError(.output, "\(job.output) exists (and does not play); alertsound fix replaces it only with --force")
+            }
+            if job.outputIsInput {
+                throw ConversionError(.output, "its output \(job.output) is also an input of this run, and is not replaced even with --force; use --output-dir")
+            }
+        }
+        let reader = try openFrameReader(path: job.input)
+        let plan = try makePlan(job, reader: reader)
+        var (edits, changes, limit) = try decideEdits(job, reader: reader, plan: plan, before: before)
+        if dryRun {
+            return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes)
+        }
+        if options.outputFolder != nil { try makeFolders(parentFolder(job.output)) }
+
+        var after: FileReport?
+        let checker = Checker()
+        let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits) { contents in
+            // The finished file, judged as `check` would, before it replaces anything.
+            let report: FileReport
+            do {
+                report = checker.report(RuleSubject(path: job.output, outcome: .inspected(try SoundFile.inspect(source: contents, name: job.output))))
+            } catch let error as InspectionError {
+                throw ConversionError(.output, "the output could not be read back: \(error.reason)")
+            }
+            guard report.valid else {
+                let errors = report.diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
+                throw ConversionError(.output, "the output would still not play, so nothing was written: " + errors.joined(separator: "; "))
+            }
+            after = report
+        }
+        // A length the header did not state is known only now.
+        if result.cut, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
+            changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
+        }
+        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes)
+    }
+
+    private func conversionOptions(_ rate: Double?) -> ConversionOptions {
+        ConversionOptions(dataFormat: OutputDataFormat(options.dataFormat ?? .ima4, sampleRate: rate), fileType: .caff,
+                          channels: options.channels, mix: options.mix, quality: options.quality, resamplerQuality: options.resamplerQuality)
+    }
+
+    private func makePlan(_ job: FixJob, reader: FrameReader) throws -> ConversionPlan {
+        var conversion = conversionOptions(options.outputRate(forInput: reader.sampleRate))
+        // Mono and stereo stay; anything wider is mixed to stereo by its layout, never cut.
+        if options.channels == nil, !options.mix, reader.channels > 2 {
+            conversion.channels = 2
+            conversion.mix = true
+        }
+        return try ConversionPlan.make(input: job.input, output: job.output, rate: reader.sampleRate, channels: reader.channels, options: conversion)
+    }
+
+    /// Trim, fade and gain, from the header and (for silence and normalising) one pass over the audio.
+    /// Also returns the frame limit a cut to the maximum duration keeps.
+    private func decideEdits(_ job: FixJob, reader: FrameReader, plan: ConversionPlan, before: FileReport) throws -> (Edits, [FixChange], Int64) {
+        let rate = plan.output.sampleRate
+        var changes: [FixChange] = []
+        if reader.backend == .ffmpeg { changes.append(.decodedWithFFmpeg) }
+        let info = before.info
+        let outputName = OutputDataFormat.name(of: plan.output.coding) ?? plan.output.coding.code
+        if info?.container != .caf || info?.coding != plan.output.coding {
+            changes.append(.converted(fromContainer: info?.container.displayName ?? "unreadable header", fromFormat: info?.coding?.code, toFormat: outputName))
+        }
+        if plan.output.channels != reader.channels { changes.append(.mixed(from: reader.channels, to: plan.output.channels)) }
+        if plan.resamples { changes.append(.resampled(from: reader.sampleRate, to: rate)) }
+
+        let inputSeconds = reader.frameCount.map { Double($0) / reader.sampleRate }
+        // A sound that is too long (or whose length is unknown) is cut to the maximum; one that
+        // plays is cut only when asked, or at the last frame under 30 s should resampling round up.
+        let tooLong = inputSeconds.map { $0 >= maximumAlertDuration } ?? true
+        let capSeconds = tooLong || options.maxDurationIsExplicit ? options.maxDuration : nil
+        let limit = capSeconds.map { Int64(($0 * rate).rounded(.down)) } ?? Int64((maximumAlertDuration * rate).rounded(.up)) - 1
+        var edits = Edits(start: 0, length: limit, fadeFrames: Int((options.fade * rate).rounded()), gain: 1)
+
+        if options.trimSilence || options.normalize {
+            let scanner = try openFrameReader(path: job.input)
+            let stages = try Converter.stages(plan: plan, inputChannels: scanner.channels)
+            let blockFrames = Converter.blockFrames(channels: max(scanner.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
+            var drained = false
+            let scan = try LevelScan.scan(channels: plan.output.channels, threshold: FixOptions.silenceThreshold,
+                                          fromFirstAudible: options.trimSilence, window: limit) {
+                while !drained {
+                    let block = try scanner.read(maxFrames: blockFrames)
+                    drained = block.isEmpty
+                    let out = try stages.process(block, end: drained)
+                    if !out.isEmpty { return out }
+                }
+                return []
+            }
+            if options.trimSilence {
+                guard let first = scan.firstAudible, let end = scan.audibleEnd else {
+                    throw ConversionError(.input, "\(job.input): silent throughout (no sample above -60 dBFS): nothing to keep")
+                }
+                edits.start = first
+                edits.length = min(end - first, limit)
+                // Trailing silence is what follows the last audible frame, when the sound ends before the cap.
+                let total = drained ? scan.frames : (reader.frameCount.map { Int64((Double($0) * rate / reader.sampleRate).rounded()) } ?? end)
+                let trailing = end - first < limit ? max(0, total - end) : 0
+                if first > 0 || trailing > 0 { changes.append(.silenceTrimmed(leading: Double(first) / rate, trailing: Double(trailing) / rate)) }
+            }
+            if options.normalize, scan.peak > 0 {
+                edits.gain = FixOptions.normalizedPeak / scan.peak
+                changes.append(.normalized(fromPeak: 20 * log10(scan.peak), toPeak: 20 * log10(FixOptions.normalizedPeak)))
+            }
+        }
+        if let inputSeconds, edits.length == limit, inputSeconds - Double(edits.start) / reader.sampleRate > Double(limit) / rate {
+            changes.append(.trimmed(from: inputSeconds, to: Double(limit) / rate, fade: options.fade))
+        }
+        return (edits, changes, limit)
+    }
+
+    private func makeFolders(_ folder: String) throws {
+        guard !folder.isEmpty, isFolder(folder) == nil else { return }
+        try makeFolders(parentFolder(folder))
+        if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw ConversionError(.output, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// A thread-safe count of finished jobs.
+final class Counter: @unchecked Sendable {
+    private let lock = Lock()
+    private var value = 0
+
+    /// Counts one more and runs `body` with the new count, one caller at a time.
+    func increment(_ body: (Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        body(value)
+    }
+}

@@ -1,0 +1,49 @@
+import AlertSound
+import ArgumentParser
+
+/// Channels, encoder and resampler: the options `convert` and `fix` share, afconvert's spellings included.
+struct EncodingOptions: ParsableArguments {
+    @Option(name: .customShort("c"), help: ArgumentHelp("Keep the first N channels (with --mix: mix down to N).", valueName: "N"))
+    var channels: Int?
+
+    @Flag(name: .long, help: "Mix channels instead of dropping them (to mono unless -c says otherwise; surround by its layout).")
+    var mix = false
+
+    @Option(name: .long, help: ArgumentHelp("IMA4 encoder: standard (afconvert's, byte for byte) or high (searches preambles and codes for less noise; slower).", valueName: "standard|high"))
+    var quality: EncoderQuality?
+
+    @Option(name: .customShort("q"), help: ArgumentHelp("afconvert's codec quality, 0-127: 96 and above select --quality high.", valueName: "N"))
+    var codecQuality: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Resampler: fastest (the default: alertsound's polyphase filter, over 130 dB SNR), medium or best (libsamplerate's sinc converters).", valueName: "fastest|medium|best"))
+    var srcQuality: ResamplerQuality?
+
+    @Option(name: .customShort("r"), help: ArgumentHelp("afconvert's sample rate converter quality, 0-127: 96 and above select best, 64 and above medium.", valueName: "N"))
+    var rateConverterQuality: Int?
+
+    func validate() throws {
+        if let codecQuality, !(0...127).contains(codecQuality) {
+            throw ValidationError("-q takes afconvert's quality from 0 to 127 (96 and above select --quality high); got \(codecQuality).")
+        }
+        if quality != nil, codecQuality != nil {
+            throw ValidationError("Give the quality once: --quality or -q.")
+        }
+        if let rateConverterQuality, !(0...127).contains(rateConverterQuality) {
+            throw ValidationError("-r takes afconvert's converter quality from 0 to 127 (96 and above select best, 64 medium); got \(rateConverterQuality).")
+        }
+        if srcQuality != nil, rateConverterQuality != nil {
+            throw ValidationError("Give the converter quality once: --src-quality or -r.")
+        }
+    }
+
+    var encoderQuality: EncoderQuality {
+        quality ?? (codecQuality.map { $0 >= 96 ? .high : .standard } ?? .standard)
+    }
+
+    var resamplerQuality: ResamplerQuality {
+        srcQuality ?? (rateConverterQuality.map { $0 >= 96 ? .best : $0 >= 64 ? .medium : .fastest } ?? .fastest)
+    }
+}
+
+extension EncoderQuality: ExpressibleByArgument {}
+extension ResamplerQuality: ExpressibleByArgument {}

@@ -1,0 +1,134 @@
+import AlertSound
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Fix: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn any sound (MP3, AAC, a long or surround WAV …) into one iOS plays as an alert: CAF ima4, under 30 s.",
+        discussion: """
+            Each input (files, and folders searched recursively for sounds) that check finds invalid \
+            is converted to CAF ima4 with the same base name, beside it or under --output-dir (keeping \
+            a folder's structure). A .caf input's fixed copy is NAME-fixed.caf. An input that already \
+            plays is left as is, unless an option asks for a change. An existing output is replaced \
+            only with --force, and an input never.
+            Over 30 s: cut to --max-duration with a raised-cosine fade-out. Mono and stereo stay; \
+            wider inputs are mixed to stereo by their layout (centre and surrounds to their side at \
+            -3 dB, LFE dropped). Above 48 kHz: resampled to 48 kHz (44.1 kHz for its multiples). \
+            Silence is anything below \(Int(20 * log10(FixOptions.silenceThreshold))) dBFS. \
+            What libsndfile cannot decode (AAC, ALAC in MP4, Opus) goes through ffmpeg when it is on PATH \
+            (or at $ALERTSOUND_FFMPEG).
+            Every output is checked with check's rules before it is put in place. Inputs are fixed \
+            in parallel. Exit status: 0 when every input was fixed or already played, 1 when any \
+            could not be fixed, 64 for a usage error.
+            """
+    )
+
+    @Argument(help: "Sound files, or folders to search for sounds.")
+    var paths: [String]
+
+    @Option(name: .long, help: ArgumentHelp("Write the fixed sounds here instead of beside their inputs.", valueName: "dir"))
+    var outputDir: String?
+
+    @Flag(name: .long, help: "Replace an existing output (never an input).")
+    var force = false
+
+    @Option(name: .long, help: ArgumentHelp("Cut longer sounds to this many seconds (under 30; default \(Formatting.number(FixOptions.defaultMaxDuration))).", valueName: "seconds"))
+    var maxDuration: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Fade-out before a cut, in seconds or with ms (default 50ms).", valueName: "duration"))
+    var fade: String?
+
+    @Flag(name: .long, help: "Drop leading and trailing silence (below -60 dBFS): leading silence delays the alert.")
+    var trimSilence = false
+
+    @Option(name: .long, help: ArgumentHelp("Output sample rate (default: the input's up to 48000, else 48000 or 44100).", valueName: "hz"))
+    var rate: Double?
+
+    @OptionGroup var encoding: EncodingOptions
+
+    @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
+    var normalize = false
+
+    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format"))
+    var dataFormat: String?
+
+    @Option(name: .long, help: "Output: text for people, json for machines (each input's before and after).")
+    var format: FixFormat = .text
+
+    @Flag(name: .long, help: "Say what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Print only inputs that could not be fixed, and the summary; no progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to fix.") }
+        if let fade, Self.seconds(fade) == nil {
+            throw ValidationError("--fade takes seconds (0.05) or milliseconds (50ms); got '\(fade)'.")
+        }
+    }
+
+    func run() throws {
+        installCleanupOnSignals()
+        keepHeapBetweenBlocks()
+        var options = FixOptions()
+        if let maxDuration {
+            options.maxDuration = maxDuration
+            options.maxDurationIsExplicit = true
+        }
+        if let fade { options.fade = Self.seconds(fade) ?? options.fade }
+        options.trimSilence = trimSilence
+        options.sampleRate = rate
+        options.channels = encoding.channels
+        options.mix = encoding.mix
+        options.normalize = normalize
+        options.quality = encoding.encoderQuality
+        options.resamplerQuality = encoding.resamplerQuality
+        options.outputFolder = outputDir
+        options.force = force
+        do {
+            if let dataFormat {
+                let parsed = try OutputDataFormat(parsing: dataFormat)
+                options.dataFormat = parsed.coding
+                if let rate = parsed.sampleRate {
+                    guard self.rate == nil else { throw ConversionError(.usage, "give the rate once: with --rate or -d \(dataFormat)") }
+                    options.sampleRate = rate
+                }
+            }
+            let progress = FixProgress(format: format, quiet: quiet)
+            let report = try Fixer(options: options).fix(paths: paths, dryRun: dryRun) { outcome, done, total in
+                progress.finished(outcome, done: done, total: total)
+            }
+            progress.end()
+            if format == .json {
+                print(FixPrinter.json(report))
+            } else {
+                print(FixPrinter.summary(report, dryRun: dryRun))
+            }
+            if !report.succeeded { throw ExitCode(1) }
+        } catch let error as ConversionError {
+            fputs("alertsound fix: \(error.message)\n", stderr)
+            throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
+        }
+    }
+
+    /// `0.05`, `0.05s` or `50ms`.
+    static func seconds(_ text: String) -> Double? {
+        let value: Double?
+        if text.hasSuffix("ms") {
+            value = Double(text.dropLast(2)).map { $0 / 1000 }
+        } else {
+            value = Double(text.hasSuffix("s") ? String(text.dropLast()) : text)
+        }
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+}
+
+enum FixFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
