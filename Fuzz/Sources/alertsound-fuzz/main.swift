@@ -14,6 +14,8 @@ enum Target: String, CaseIterable {
     case references
     /// bytes -> .ipa -> bundle validation
     case ipa
+    /// bytes -> fix (trim, fade, silence, gain, downmix; ffmpeg for one input in 16) into a scratch folder
+    case fix
 }
 
 nonisolated(unsafe) var target = Target.inspect
@@ -43,6 +45,37 @@ func convert(_ bytes: [UInt8]) {
     }
     let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
     guard left == ["in.bin"] else { fatalError("convert left files behind: \(left)") }
+}
+
+func fix(_ bytes: [UInt8]) {
+    let selector = Int(bytes.last ?? 0)
+    let input = scratch + "/in." + ["wav", "caf", "mp3", "aiff"][selector & 3]
+    _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
+    defer { unlink(input) }
+    // ffmpeg costs a process start; run it for a sixteenth of the inputs.
+    setenv("ALERTSOUND_FFMPEG", selector & 0xF0 == 0xF0 ? "/usr/bin/ffmpeg" : "", 1)
+    var options = FixOptions()
+    options.outputFolder = scratch + "/out"
+    options.force = true
+    options.trimSilence = selector & 0x04 != 0
+    options.normalize = selector & 0x08 != 0
+    if selector & 0x10 != 0 {
+        options.maxDuration = 0.01
+        options.maxDurationIsExplicit = true
+    }
+    options.fade = selector & 0x20 != 0 ? 0.005 : 0.05
+    if selector & 0x40 != 0 { options.sampleRate = 11_025 }
+    if selector & 0x80 != 0 { options.quality = .high }
+    guard let report = try? Fixer(options: options).fix(paths: [input]) else { fatalError("valid options refused") }
+    for outcome in report.outcomes {
+        // What fix says it wrote plays, and nothing else is left behind.
+        if outcome.status == .fixed, let output = outcome.output {
+            guard Checker().check(path: output).valid else { fatalError("fix wrote an output that does not play: \(output)") }
+            unlink(output)
+        }
+    }
+    let left = ((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/out")) ?? [])
+    guard left.isEmpty else { fatalError("fix left files behind: \(left)") }
 }
 
 let bundleFiles: [BundleFileReport] = [
@@ -88,6 +121,7 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .convert: convert(bytes)
         case .references: references(bytes)
         case .ipa: ipa(bytes)
+        case .fix: fix(bytes)
         }
         return 0
     }

@@ -4,7 +4,7 @@ public struct FixOptions: Sendable, Hashable {
     public var maxDuration = FixOptions.defaultMaxDuration
     /// Set when the user chose `maxDuration`: then a valid sound longer than it is cut too.
     public var maxDurationIsExplicit = false
-    /// Seconds of fade-out before a cut.
+    /// Seconds of fade-out before a cut (at most all that is kept).
     public var fade = 0.05
     /// Drop leading and trailing silence: every frame before the first, and after the last,
     /// sample above `silenceThreshold`.
@@ -53,7 +53,8 @@ public struct FixOptions: Sendable, Hashable {
         if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
             return "--max-duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))"
         }
-        if !(fade >= 0 && fade <= maxDuration) { return "--fade must be from 0 to the maximum duration; got \(Formatting.number(fade))" }
+        // A fade longer than what is kept fades all of it.
+        if !(fade >= 0 && fade.isFinite) { return "--fade must be 0 or more seconds; got \(Formatting.number(fade))" }
         if let sampleRate, !(sampleRate >= 1 && sampleRate <= Limits.maximumSampleRate) {
             return "--rate must be from 1 to \(Formatting.number(Limits.maximumSampleRate)) Hz; got \(Formatting.number(sampleRate))"
         }
