@@ -1,7 +1,83 @@
 #!/usr/bin/env python3
-"""Seeds for the fuzz targets that need structured input: seeds.py references OUT, or seeds.py ipa OUT SOUND_DIR...
-Small .ipa archives (stored and deflated) built from real sounds, and APNs payloads and name lists."""
-import os, sys, zipfile, json
+"""Seeds for the fuzz targets that need structured input: seeds.py references OUT, seeds.py ipa OUT SOUND_DIR...,
+or seeds.py entitlements OUT. Small .ipa and .apk archives (stored and deflated) built from real sounds, APNs and FCM
+payloads and name lists, and signed Mach-O executables, universal binaries and provisioning-profile-shaped files."""
+import os, sys, zipfile, json, struct
+
+PLIST = (b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>'
+         b'<key>com.apple.developer.usernotifications.critical-alerts</key><true/>'
+         b'<key>aps-environment</key><string>production</string></dict></plist>\n')
+
+def macho(plist=PLIST, section=False):
+    """arm64 executable: __TEXT (with __entitlements when section) and LC_CODE_SIGNATURE otherwise."""
+    seg = 72 + (80 if section else 0)
+    cmds = seg + (0 if section else 16)
+    data = 32 + cmds + 16
+    out = struct.pack("<8I", 0xFEEDFACF, 0x0100000C, 0, 2, 1 if section else 2, cmds, 0, 0)
+    out += struct.pack("<II16s4Q4I", 0x19, seg, b"__TEXT", 0x100000000, 0x4000, 0, data + 256, 5, 5, 1 if section else 0, 0)
+    if section:
+        out += struct.pack("<16s16s2Q8I", b"__entitlements", b"__TEXT", 0x100000000 + data, len(plist), data, 0, 0, 0, 0, 0, 0, 0)
+        blob = plist
+    else:
+        ent = struct.pack(">II", 0xFADE7171, 8 + len(plist)) + plist
+        cd = struct.pack(">4I", 0xFADE0C02, 16, 0x20400, 0)
+        blob = struct.pack(">5I", 0xFADE0CC0, 28 + len(cd) + len(ent), 2, 0, 28)[:12]
+        blob += struct.pack(">4I", 0, 28, 5, 28 + len(cd)) + cd + ent
+        out += struct.pack("<4I", 0x1D, 16, data, len(blob))
+    return out + b"\0" * (data - len(out)) + blob + b"\xd5" * 64
+
+def universal(slices):
+    out = struct.pack(">II", 0xCAFEBABE, len(slices))
+    at, placed = 4096, []
+    for s in slices:
+        out += struct.pack(">5I", 0x0100000C, 0, at, len(s), 12)
+        placed.append((at, s))
+        at += (len(s) + 4095) // 4096 * 4096
+    for at, s in placed:
+        out += b"\0" * (at - len(out)) + s
+    return out
+
+def profile(plist=PLIST):
+    inner = plist.replace(b"<dict>", b"<dict><key>Entitlements</key><dict>", 1).replace(b"</dict></plist>", b"</dict></dict></plist>")
+    octets = b"\x04\x82" + struct.pack(">H", len(inner)) + inner
+    body = b"\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x07\x02" + b"\xa0\x82" + struct.pack(">H", len(octets) + 64) + octets + b"Z" * 64
+    return b"\x30\x82" + struct.pack(">H", len(body)) + body
+
+def pool(strings, utf8):
+    offsets, data = b"", b""
+    for t in strings:
+        offsets += struct.pack("<I", len(data))
+        if utf8:
+            b = t.encode()
+            data += bytes([len(t), len(b)]) + b + b"\0"
+        else:
+            u = t.encode("utf-16-le")
+            data += struct.pack("<H", len(t)) + u + b"\0\0"
+    data += b"\0" * (-len(data) % 4)
+    return struct.pack("<HHIIIIII", 1, 28, 28 + len(offsets) + len(data), len(strings), 0, 0x100 if utf8 else 0, 28 + len(offsets), 0) + offsets + data
+
+def arsc(raw):
+    """resources.arsc: value strings, one package with type strings attr/raw, key strings, and a raw type chunk."""
+    values, types, keys = pool([p for _, p in raw], True), pool(["attr", "raw"], False), pool([n for n, _ in raw], True)
+    offsets, data = b"", b""
+    for i in range(len(raw)):
+        offsets += struct.pack("<I", len(data))
+        data += struct.pack("<HHIHBBI", 8, 0, i, 8, 0, 3, i)
+    head = 20 + 64
+    chunk = struct.pack("<HHIBBHII", 0x201, head, head + len(offsets) + len(data), 2, 0, 0, len(raw), head + len(offsets))
+    chunk += struct.pack("<I", 64) + b"\0" * 60 + offsets + data
+    body = types + keys + chunk
+    pkg = struct.pack("<HHII", 0x200, 288, 288 + len(body), 0x7F) + "com.example".encode("utf-16-le").ljust(256, b"\0")
+    pkg += struct.pack("<5I", 288, 2, 288 + len(types), len(raw), 0) + body
+    return struct.pack("<HHII", 2, 12, 12 + len(values) + len(pkg), 1) + values + pkg
+
+def entitlements(out):
+    seeds = {"signed": macho(), "simulator": macho(section=True), "fat": universal([macho(section=True), macho()]),
+             "profile.mobileprovision": profile(), "plain.entitlements": PLIST,
+             "resources.arsc": arsc([("alarm", "res/Gh4.mp3"), ("chime", "res/raw/chime.ogg")]),
+             "keep.xml": b'<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/alarm,@raw/o*" tools:discard="@raw/old"/>'}
+    for name, data in seeds.items():
+        open(os.path.join(out, name), "wb").write(data)
 
 def references(out):
     samples = [
@@ -11,6 +87,10 @@ def references(out):
         {"Simulator Target Bundle": "com.example.app", "aps": {"sound": "Sounds/deep.caf"}},
         {"aps": {"sound": {"critical": 2, "name": "", "volume": 7}}},
         {"aps": {"sound": "hello"}},
+        {"message": {"token": "t", "android": {"notification": {"sound": "alarm"}},
+                     "apns": {"payload": {"aps": {"sound": {"critical": 1, "name": "alert.caf"}}}}}},
+        {"android": {"notification": {"sound": "Alarm.mp3"}}},
+        {"to": "t", "notification": {"title": "hi", "sound": "chime"}},
     ]
     for i, s in enumerate(samples):
         open(os.path.join(out, "payload%d.apns" % i), "w").write(json.dumps(s))
@@ -33,6 +113,19 @@ def ipa(out, dirs):
                     where = ["", "Sounds/", "en.lproj/"][j]
                     z.write(f, "Payload/App.app/" + where + os.path.basename(f))
                 z.writestr("Payload/App.app/Info.plist", b"<plist/>")
+    # An app whose executable and profile carry entitlements, and an .apk.
+    with zipfile.ZipFile(os.path.join(out, "signed.ipa"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("Payload/App.app/Info.plist", b'<plist version="1.0"><dict><key>CFBundleExecutable</key><string>App</string></dict></plist>')
+        z.writestr("Payload/App.app/App", universal([macho()]))
+        z.writestr("Payload/App.app/embedded.mobileprovision", profile())
+        if files:
+            z.write(files[0], "Payload/App.app/alert.caf")
+    with zipfile.ZipFile(os.path.join(out, "app.apk"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("AndroidManifest.xml", b"\x03\x00\x08\x00")
+        z.writestr("resources.arsc", arsc([("alarm", "res/Gh4.wav"), ("bad", "res/raw/Bad-Name.caf")]))
+        for j, f in enumerate(files[:3]):
+            z.write(f, ["res/raw/alarm", "res/raw/Bad-Name", "assets/chime"][j] + os.path.splitext(f)[1])
 
 if __name__ == "__main__":
-    {"references": lambda: references(sys.argv[2]), "ipa": lambda: ipa(sys.argv[2], sys.argv[3:])}[sys.argv[1]]()
+    {"references": lambda: references(sys.argv[2]), "ipa": lambda: ipa(sys.argv[2], sys.argv[3:]),
+     "entitlements": lambda: entitlements(sys.argv[2])}[sys.argv[1]]()

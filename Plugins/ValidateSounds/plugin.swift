@@ -9,7 +9,7 @@ import PackagePlugin
 @main
 struct ValidateSounds: CommandPlugin {
     /// alertsound options that take a value; the next argument belongs to them.
-    static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format"]
+    static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format", "--entitlements"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "alertsound")

@@ -75,4 +75,52 @@ import Testing
         #expect(try cli.run(["validate-bundle"]).status == 64)
         #expect(try cli.run(["validate-bundle", "x.app", "--format", "csv"]).status == 64)
     }
+
+    /// An iOS app and an Android module in one run, a payload for both, and the app's entitlements.
+    @Test func iosAndAndroidInOneRun() throws {
+        let dir = try bundle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("Demo.app").path
+        try FileManager.default.removeItem(atPath: app + "/Long.wav")
+        let raw = dir.appendingPathComponent("android/app/src/main/res/raw")
+        try FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        try Data(SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 10, count: 800))).write(to: raw.appendingPathComponent("ok.wav"))
+        try Data(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8).write(to: raw.appendingPathComponent("keep.xml"))
+        let fcm = dir.appendingPathComponent("fcm.json").path
+        try Data(#"{"message":{"android":{"notification":{"sound":"ok"}},"apns":{"payload":{"aps":{"sound":{"critical":1,"name":"ok.caf"}}}}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: fcm))
+        let android = dir.appendingPathComponent("android").path
+
+        // The app says nothing of its entitlements: a note, and the run passes.
+        let text = try cli.run(["validate-bundle", app, android, "--payload", fcm])
+        #expect(text.status == 0, "\(text.stdout)")
+        #expect(text.stdout.contains("(app, iOS)") && text.stdout.contains("(android-project, Android)"))
+        #expect(text.stdout.contains("note [entitlements-unknown]"))
+        #expect(text.stdout.contains("2 bundles: 2 valid, 0 invalid"))
+
+        // An entitlements file without the critical-alerts entitlement fails it.
+        let entitlements = dir.appendingPathComponent("Demo.entitlements").path
+        try Data("<plist><dict><key>aps-environment</key><string>production</string></dict></plist>".utf8).write(to: URL(fileURLWithPath: entitlements))
+        let json = try cli.run(["validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--format", "json"])
+        #expect(json.status == 1)
+        let validator = BundleValidator(entitlements: try Entitlements.read(path: entitlements))
+        #expect(json.stdout == (try JSONOutputTests.foundationJSON(validator.validate(paths: [app, android], references: SoundReference.payload(at: fcm)))))
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let bundles = document["bundles"] as! [[String: Any]]
+        #expect(bundles.map { $0["platform"] as? String } == ["ios", "android"])
+        let iosReference = (bundles[0]["references"] as! [[String: Any]])[0]
+        #expect(iosReference["platform"] as? String == "ios" && iosReference["field"] as? String == "message.apns.payload.aps.sound")
+        #expect((iosReference["diagnostics"] as! [[String: Any]]).map { $0["code"] as? String } == ["critical-not-entitled"])
+        #expect((bundles[0]["entitlements"] as? [String: Any])?["source"] as? String == "file")
+
+        // Editors and CI see which platform a finding is about.
+        let xcode = try cli.run(["validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--sound", "android:nope", "--format", "xcode"])
+        #expect(xcode.stdout.contains("error: [critical-not-entitled] iOS: "))
+        #expect(xcode.stdout.contains("error: [not-found] Android: no res/raw resource named 'nope'"))
+
+        let missing = try cli.run(["validate-bundle", app, "--entitlements", dir.appendingPathComponent("none.entitlements").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("none.entitlements: cannot read the entitlements"))
+    }
 }

@@ -207,11 +207,11 @@ enum BundleFixture {
     func refs(_ json: String) -> [SoundReference] { SoundReference.payload(Data(json.utf8), source: "p.json") }
 
     @Test func everyFormOfSound() {
-        #expect(refs(#"{"aps":{"alert":"Hi","sound":"alert.caf"}}"#) == [SoundReference(name: "alert.caf", source: "p.json")])
+        #expect(refs(#"{"aps":{"alert":"Hi","sound":"alert.caf"}}"#) == [SoundReference(name: "alert.caf", source: "p.json", platform: .ios, field: "aps.sound")])
         #expect(refs(#"{"aps":{"sound":"default"}}"#).first?.name == "default")
         #expect(refs(#"{"aps":{"alert":"silent"}}"#).isEmpty)
         let critical = refs(#"{"aps":{"sound":{"critical":1,"name":"siren.caf","volume":0.8}}}"#)
-        #expect(critical == [SoundReference(name: "siren.caf", source: "p.json", critical: true)])
+        #expect(critical == [SoundReference(name: "siren.caf", source: "p.json", critical: true, platform: .ios, field: "aps.sound")])
         #expect(refs(#"{"Simulator Target Bundle":"com.example.app","aps":{"sound":"x.caf"}}"#).first?.name == "x.caf")
         #expect(refs(#"{"aps":{"sound":{"critical":0,"name":"calm.caf"}}}"#).first?.critical == false)
     }

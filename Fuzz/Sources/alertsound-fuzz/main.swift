@@ -14,6 +14,8 @@ enum Target: String, CaseIterable {
     case references
     /// bytes -> .ipa -> bundle validation
     case ipa
+    /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names
+    case entitlements
     /// bytes -> fix (trim, fade, silence, gain, downmix; ffmpeg for one input in 16) into a scratch folder
     case fix
 }
@@ -89,13 +91,34 @@ func references(_ bytes: [UInt8]) {
     let references = SoundReference.payload(Data(bytes), source: "fuzz.apns")
         + SoundReference.list(text: String(decoding: bytes, as: UTF8.self), source: "fuzz.txt")
     let resolver = ReferenceResolver(files: bundleFiles)
-    for reference in references { _ = resolver.resolve(reference, strict: true) }
+    let android = AndroidResolver(files: androidFiles, kind: .apk)
+    for reference in references {
+        _ = resolver.resolve(reference, strict: true)
+        _ = android.resolve(reference, strict: true)
+    }
+}
+
+let androidFiles: [BundleFileReport] = ["res/raw/alarm.mp3", "res/raw/alarm_2.ogg", "assets/chime.wav", "res/raw/Bad.wav"].map { path in
+    BundleFileReport(report: FileReport(path: "app.apk!" + path, info: nil, diagnostics: [], strict: false),
+                     location: SoundLocation.of(relativePath: path, kind: .apk), relativePath: path)
+}
+
+func entitlements(_ bytes: [UInt8]) {
+    _ = try? Entitlements.read(source: MemorySource(bytes), path: "fuzz")
+    _ = try? ResourceTable.rawFiles(bytes)
+    let text = String(decoding: bytes, as: UTF8.self)
+    var keep = KeepRules()
+    keep.add(xml: text, file: "keep.xml")
+    _ = keep.keeps("alarm")
+    _ = AndroidRules.nameProblem(text)
 }
 
 func ipa(_ bytes: [UInt8]) {
     let path = scratch + "/app.ipa"
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    _ = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf")])
+    // A critical reference makes the validator read the app's entitlements too.
+    let critical = SoundReference(name: "alert.caf", source: "fuzz", critical: true, platform: .ios)
+    _ = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf"), critical, .named("android:alarm")])
 }
 
 var arguments = CommandLine.arguments
@@ -122,6 +145,7 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .references: references(bytes)
         case .ipa: ipa(bytes)
         case .fix: fix(bytes)
+        case .entitlements: entitlements(bytes)
         }
         return 0
     }

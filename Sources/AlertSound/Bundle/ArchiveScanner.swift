@@ -1,60 +1,116 @@
-/// Reads an `.ipa` in place: the central directory is streamed, and each sound entry is later
-/// read through its own bounded source (`ZipArchive.source(for:)`), never extracted or held whole.
+/// Reads an `.ipa`, `.apk` or `.aab` in place: the central directory is streamed, and each sound
+/// entry is later read through its own bounded source (`ZipArchive.source(for:)`), never
+/// extracted or held whole. What the archive is, is told by its entries, not its name.
 enum ArchiveScanner {
     static func scan(path: String, displayPath: String) throws -> BundleScan {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path)
         } catch let error as ArchiveError {
-            throw BundleError("\(path): not an .ipa (zip) archive, an app or a folder (\(error)); for a single sound use alertsound check")
+            throw BundleError("\(path): not an .ipa or .apk (zip) archive, an app or a folder (\(error)); for a single sound use alertsound check")
         } catch {
             throw BundleError("\(path): cannot read the archive (\(error))")
         }
-        // The app is the first `Payload/<name>.app` in directory order.
+        // An .ipa's app is the first `Payload/<name>.app` in directory order; an .apk has its
+        // manifest at the top (an .aab in base/manifest/).
         var appName: String?
+        var android = false
         do {
             try archive.forEachEntry { entry in
                 appName = appFolder(entry.components)
-                return appName == nil
+                android = entry.path == "AndroidManifest.xml" || entry.path == "base/manifest/AndroidManifest.xml"
+                return appName == nil && !android
             }
         } catch {
             throw BundleError("\(path): \(error)")
         }
-        guard let appName else { throw BundleError("\(path): no Payload/<name>.app inside; is this an .ipa?") }
+        if android { return try scanAndroid(archive, path: path, displayPath: displayPath) }
+        guard let appName else { throw BundleError("\(path): no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside") }
         let root = "Payload/" + appName
 
         var sounds: [FoundSound] = []
+        var topLevel: [String: ZipEntry] = [:]
         do {
             try archive.forEachEntry { entry in
                 let parts = entry.components
                 guard parts.count > 2, parts[0] == "Payload", parts[1] == appName, entry.kind != .directory else { return true }
+                if parts.count == 3, entry.kind == .file, !entry.escapesRoot { topLevel[parts[2]] = topLevel[parts[2]] ?? entry }
                 let relative = parts.dropFirst(2).joined(separator: "/")
-                let name = parts[parts.count - 1]
-                let soundByName = SoundPaths.isSoundName(name)
-                let found = { (content: FoundSound.Content) in
-                    sounds.append(FoundSound(relativePath: relative, displayPath: displayPath + "!" + entry.path,
-                                             location: SoundLocation.of(relativePath: relative, kind: .ipa), content: content))
-                }
-                func problem(_ message: String) { found(.problem(BundleCode.unreadable.diagnostic(message))) }
-                if entry.kind == .symlink {
-                    if soundByName { problem("a symbolic link inside the archive; links are not followed") }
-                } else if entry.escapesRoot {
-                    if soundByName { problem("the entry's name contains '..' and would be extracted outside the app") }
-                } else if entry.uncompressedSize > Limits.maximumArchiveEntrySize {
-                    if soundByName { problem("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed") }
-                } else if soundByName {
-                    found(.archiveEntry(archive, entry))
-                } else if let source = try? archive.source(for: entry),
-                          looksLikeSound((try? (source as? InflatingSource)?.head(16) ?? source.read(at: 0, count: 16)) ?? []) {
-                    // Content sniffing needs only the first bytes.
-                    found(.archiveEntry(archive, entry))
-                }
+                if let sound = sound(entry, in: archive, relative: relative, kind: .ipa, displayPath: displayPath) { sounds.append(sound) }
                 return true
             }
         } catch {
             throw BundleError("\(path): \(error)")
         }
-        return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
+        let app = AppContents.archive(archive, entries: topLevel, display: displayPath + "!" + root)
+        return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath }, app: app)
+    }
+
+    /// Every sound of an .apk or .aab. Raw resources are those `resources.arsc` lists under the
+    /// `raw` type (whatever their path: release builds shorten it), and any file directly in a
+    /// `res/raw/` folder.
+    private static func scanAndroid(_ archive: ZipArchive, path: String, displayPath: String) throws -> BundleScan {
+        var sounds: [FoundSound] = []
+        var table: ZipEntry?
+        do {
+            try archive.forEachEntry { entry in
+                guard entry.kind != .directory, !entry.components.isEmpty else { return true }
+                if entry.path == "resources.arsc" { table = entry }
+                if let sound = sound(entry, in: archive, relative: entry.path, kind: .apk, displayPath: displayPath) { sounds.append(sound) }
+                return true
+            }
+        } catch {
+            throw BundleError("\(path): \(error)")
+        }
+        if let table {
+            do {
+                let raw = try rawFiles(archive, table)
+                for i in sounds.indices {
+                    guard let name = raw[sounds[i].relativePath] else { continue }
+                    sounds[i].location = .rawResource
+                    sounds[i].resourceName = name
+                }
+            } catch {
+                // A table that cannot be read is a broken APK: say so where the sounds are listed.
+                sounds.append(FoundSound(relativePath: "resources.arsc", displayPath: displayPath + "!resources.arsc", location: .subfolder,
+                                         content: .problem(BundleCode.unreadable.diagnostic("the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"))))
+            }
+        }
+        return BundleScan(kind: .apk, root: displayPath, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
+    }
+
+    private static func rawFiles(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [String: String] {
+        guard entry.uncompressedSize <= Limits.maximumResourceTableBytes else {
+            throw ResourceTableError("\(entry.uncompressedSize) bytes; alertsound reads at most \(Limits.maximumResourceTableBytes)")
+        }
+        let source = try archive.source(for: entry)
+        return try ResourceTable.rawFiles(try source.read(at: 0, count: Int(source.size)))
+    }
+
+    /// The entry as a sound when it is named like one or its first bytes are one; problems
+    /// (links, escaping names, oversized entries) are reported only for entries named like sounds.
+    private static func sound(_ entry: ZipEntry, in archive: ZipArchive, relative: String, kind: BundleKind, displayPath: String) -> FoundSound? {
+        let name = entry.components[entry.components.count - 1]
+        let soundByName = SoundPaths.isSoundName(name)
+        let found = { (content: FoundSound.Content) in
+            FoundSound(relativePath: relative, displayPath: displayPath + "!" + entry.path,
+                       location: SoundLocation.of(relativePath: relative, kind: kind), content: content)
+        }
+        func problem(_ message: String) -> FoundSound { found(.problem(BundleCode.unreadable.diagnostic(message))) }
+        if entry.kind == .symlink {
+            return soundByName ? problem("a symbolic link inside the archive; links are not followed") : nil
+        } else if entry.escapesRoot {
+            return soundByName ? problem("the entry's name contains '..' and would be extracted outside the app") : nil
+        } else if entry.uncompressedSize > Limits.maximumArchiveEntrySize {
+            return soundByName ? problem("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed") : nil
+        } else if soundByName {
+            return found(.archiveEntry(archive, entry))
+        } else if let source = try? archive.source(for: entry),
+                  looksLikeSound((try? (source as? InflatingSource)?.head(16) ?? source.read(at: 0, count: 16)) ?? []) {
+            // Content sniffing needs only the first bytes.
+            return found(.archiveEntry(archive, entry))
+        }
+        return nil
     }
 
     /// `<name>.app` when the entry is `Payload/<name>.app` or inside it.

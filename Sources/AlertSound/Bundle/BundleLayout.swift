@@ -11,6 +11,26 @@ public enum BundleKind: String, Sendable, Codable {
     case dataContainer = "data-container"
     /// A folder of resources that will be copied into the bundle's top level.
     case resources
+    /// An Android module or project folder: its sounds are the files of every `res/raw/` found
+    /// within `Limits.androidSearchDepth` levels (build output and dependencies left out).
+    case androidProject = "android-project"
+    /// An Android `.apk` (or `.aab`), read in place: sounds in `res/raw/`.
+    case apk
+
+    /// The platform whose rules apply.
+    public var platform: Platform {
+        switch self {
+        case .androidProject, .apk: return .android
+        default: return .ios
+        }
+    }
+}
+
+/// The platform a bundle is built for, and a reference is meant for.
+public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+    case ios, android
+
+    public var displayName: String { self == .ios ? "iOS" : "Android" }
 }
 
 /// Where a sound sits, which decides whether iOS finds it by name.
@@ -23,12 +43,18 @@ public enum SoundLocation: String, Sendable, Codable {
     case localized
     /// Any other sub-folder: not found by name.
     case subfolder
+    /// Directly in an Android `res/raw/` folder: a raw resource, found by its resource name.
+    case rawResource = "res-raw"
 
-    public var isReachable: Bool { self == .bundle || self == .librarySounds }
+    public var isReachable: Bool { self == .bundle || self == .librarySounds || self == .rawResource }
 
     /// Classifies a path relative to the bundle (or container) root.
     public static func of(relativePath: String, kind: BundleKind) -> SoundLocation {
         let parts = relativePath.utf8.split(separator: UInt8(ascii: "/"))
+        if kind.platform == .android {
+            return parts.count >= 3 && parts[parts.count - 3].elementsEqual("res".utf8) && parts[parts.count - 2].elementsEqual("raw".utf8)
+                ? .rawResource : .subfolder
+        }
         let lproj = Array(".lproj".utf8)
         // Compared as bytes, ASCII case folded: this runs for every file of a bundle.
         if parts.dropLast().contains(where: { part in

@@ -14,6 +14,9 @@ struct FoundSound: Sendable {
     var displayPath: String
     var location: SoundLocation
     var content: Content
+    /// An Android raw resource's name when the file name does not tell it (an optimised APK's
+    /// `res/Gh4.mp3`, named by `resources.arsc`).
+    var resourceName: String? = nil
 
     var name: String { String(relativePath.split(separator: "/").last ?? "") }
 }
@@ -24,4 +27,8 @@ struct BundleScan: Sendable {
     /// The bundle root as reported (`App.ipa!Payload/App.app` inside an archive).
     var root: String
     var sounds: [FoundSound]
+    /// The app's top-level files, where its entitlements are read (iOS apps only).
+    var app: AppContents?
+    /// An Android project's keep rules (not an .apk's: shrinking has already happened there).
+    var keep: KeepRules?
 }

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Validates an app's sounds where they will be on a device, and the names that will ask for them.
+/// Validates an app's sounds where they will be on a device, and the names that will ask for them:
+/// iOS apps by iOS's rules, Android projects and `.apk` files by Android's.
 ///
 /// ```swift
 /// let references = SoundReference.payload(at: "push.apns") + [.named("alert.caf")]
@@ -16,50 +17,104 @@ import Foundation
 /// ```
 public struct BundleValidator: Sendable {
     public var strict: Bool
+    /// The iOS app's entitlements when they are known better than the app says (`--entitlements`);
+    /// otherwise they are read from the app when a reference asks for a critical alert.
+    public var entitlements: Entitlements?
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, entitlements: Entitlements? = nil) {
         self.strict = strict
+        self.entitlements = entitlements
     }
 
-    /// Validates an `.app`, `.ipa`, `.xcarchive`, app data container or resources folder.
-    /// Throws `BundleError` only when the bundle itself cannot be examined.
+    /// Validates several bundles in one run (an iOS app and an Android project, say); each
+    /// reference is resolved on every bundle of the platform it is meant for.
+    public func validate(paths: [String], references: [SoundReference] = []) throws -> ValidationReport {
+        ValidationReport(bundles: try paths.map { try validate(path: $0, references: references) })
+    }
+
+    /// Validates an `.app`, `.ipa`, `.xcarchive`, app data container or resources folder (iOS), or
+    /// an Android project folder, `.apk` or `.aab`. References meant for the other platform are
+    /// left out. Throws `BundleError` only when the bundle itself cannot be examined.
     public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
-        let checker = Checker(strict: strict)
+        let scan = try self.scan(path)
+        let platform = scan.kind.platform
+        var files: [BundleFileReport]
+        switch platform {
+        case .ios:
+            let checker = Checker(strict: strict)
+            files = parallelMap(scan.sounds) { sound in
+                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
+            }
+            Self.flagAmbiguousNames(&files, strict: strict)
+        case .android:
+            files = parallelMap(scan.sounds) { [strict] sound in
+                BundleFileReport(report: AndroidRules.judge(sound, strict: strict, keep: scan.keep), location: sound.location, relativePath: sound.relativePath,
+                                 resourceName: sound.location == .rawResource ? sound.resourceName ?? AndroidRules.resourceName(sound.name) : nil)
+            }
+            AndroidRules.flagDuplicateNames(&files, strict: strict)
+        }
+
+        let mine = references.filter { $0.platform == nil || $0.platform == platform }
+        var resolved: [ReferenceReport]
+        var entitlements: Entitlements?
+        switch platform {
+        case .ios:
+            let resolver = ReferenceResolver(files: files)
+            resolved = mine.map { resolver.resolve($0, strict: strict) }
+            if resolved.contains(where: \.critical) {
+                let lookup = self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
+                    ?? .unknown(reason: "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from")
+                entitlements = lookup.entitlements
+                for i in resolved.indices where resolved[i].critical {
+                    if let finding = Self.entitlementFinding(lookup, reference: resolved[i]) { resolved[i].append(finding, strict: strict) }
+                }
+            }
+        case .android:
+            let resolver = AndroidResolver(files: files, kind: scan.kind)
+            resolved = mine.map { resolver.resolve($0, strict: strict) }
+        }
+        if !mine.isEmpty {
+            let used = Set(resolved.compactMap(\.resolvedPath))
+            for i in files.indices where files[i].location.isReachable && files[i].report.valid && !used.contains(files[i].report.path) {
+                let name = files[i].resourceName.map { "@raw/" + $0 } ?? "'\(files[i].name)'"
+                files[i].report.append(BundleCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"), strict: strict)
+            }
+        }
+        return BundleReport(bundle: scan.root, kind: scan.kind, files: files, references: resolved, entitlements: entitlements)
+    }
+
+    /// What to say about a critical reference, given what is known of the app's entitlements.
+    static func entitlementFinding(_ lookup: EntitlementsLookup, reference: ReferenceReport) -> Diagnostic? {
+        let what = reference.name.map { "'\($0)'" } ?? "this sound"
+        switch lookup {
+        case .found(let entitlements) where entitlements.criticalAlerts:
+            return nil
+        case .found(let entitlements):
+            return BundleCode.criticalNotEntitled.diagnostic(
+                "\(what) is asked for as a critical alert, but the app's entitlements (\(entitlements.source.rawValue): \(entitlements.path)) lack \(Entitlements.criticalAlertsKey):"
+                + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
+                + " add it to the app's entitlements and provisioning profile")
+        case .unknown(let reason):
+            return BundleCode.entitlementsUnknown.diagnostic(
+                "\(what) is asked for as a critical alert, and whether the app holds \(Entitlements.criticalAlertsKey) cannot be told (\(reason));"
+                + " pass --entitlements with the app's .entitlements file or provisioning profile")
+        }
+    }
+
+    /// What `path` is, and the sounds in it.
+    func scan(_ path: String) throws -> BundleScan {
         guard let isDirectory = isFolder(path) else {
             throw BundleError("\(path): no such file or folder")
         }
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        var files: [BundleFileReport]
-        let kind: BundleKind
-        let root: String
-        if isDirectory {
-            let (folderKind, folderRoot) = try Self.classify(folder: display)
-            kind = folderKind
-            root = folderRoot
-            let found = FolderScanner.scan(root: folderRoot, kind: kind, displayRoot: folderRoot)
-            files = parallelMap(found) { sound in
-                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
-            }
-        } else {
-            let scan = try ArchiveScanner.scan(path: path, displayPath: display)
-            kind = .ipa
-            root = scan.root
-            // Each entry has its own source over the shared, read-only archive: judged in parallel too.
-            files = parallelMap(scan.sounds) { sound in
-                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
-            }
+        guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
+        let (kind, root) = try Self.classify(folder: display)
+        if kind == .androidProject {
+            let (sounds, keep) = AndroidProject.scan(root: root, display: root)
+            return BundleScan(kind: kind, root: root, sounds: sounds, keep: keep)
         }
-
-        Self.flagAmbiguousNames(&files, strict: strict)
-        let resolver = ReferenceResolver(files: files)
-        let resolved = references.map { resolver.resolve($0, strict: strict) }
-        if !references.isEmpty {
-            let used = Set(resolved.compactMap(\.resolvedPath))
-            for i in files.indices where files[i].location.isReachable && files[i].report.valid && !used.contains(files[i].report.path) {
-                files[i].report.append(BundleCode.unreferenced.diagnostic("no reference names '\(files[i].name)'; is it still needed?"), strict: strict)
-            }
-        }
-        return BundleReport(bundle: root, kind: kind, files: files, references: resolved)
+        let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
+        return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
     }
 
     static func judge(_ sound: FoundSound, checker: Checker) -> FileReport {
@@ -99,7 +154,7 @@ public struct BundleValidator: Sendable {
             if isFolder(folder + "/Library/Sounds") == true {
                 return (.dataContainer, folder)
             }
-            return (.resources, folder)
+            return (AndroidProject.recognises(folder) ? .androidProject : .resources, folder)
         }
     }
 

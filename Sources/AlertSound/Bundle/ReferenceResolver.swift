@@ -28,9 +28,7 @@ struct ReferenceResolver {
         if let name = reference.name, name != "default" {
             (resolved, diagnostics) = resolve(name, critical: reference.critical, into: diagnostics)
         }
-        let valid = !diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
-        return ReferenceReport(name: reference.name, source: reference.source, critical: reference.critical,
-                               resolvedPath: resolved, diagnostics: diagnostics, valid: valid)
+        return ReferenceReport(reference, platform: .ios, resolvedPath: resolved, diagnostics: diagnostics, strict: strict)
     }
 
     private func resolve(_ name: String, critical: Bool, into found: [Diagnostic]) -> (String?, [Diagnostic]) {
@@ -79,6 +77,14 @@ struct ReferenceResolver {
     private static func stem(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+}
+
+extension ReferenceReport {
+    init(_ reference: SoundReference, platform: Platform, resolvedPath: String?, diagnostics: [Diagnostic], strict: Bool) {
+        self.init(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
+                  resolvedPath: resolvedPath, diagnostics: diagnostics,
+                  valid: !diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) })
     }
 }
 

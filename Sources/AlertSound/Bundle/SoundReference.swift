@@ -4,26 +4,43 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A sound name something will ask iOS to play: from an APNs payload, the command line or a list.
+/// A sound name something will ask a platform to play: from an APNs or FCM payload, the command
+/// line or a list.
 public struct SoundReference: Sendable, Hashable {
     /// The name as written; `nil` when the payload was too malformed to name one.
     public var name: String?
     /// Where it came from: a payload file, `--sound`, or `file:line` of a list.
     public var source: String
-    /// From a critical-alert dictionary: looked up in the main bundle and `Library/Sounds` only.
+    /// From a critical-alert dictionary: looked up in the main bundle and `Library/Sounds` only,
+    /// and played as critical only with the critical-alerts entitlement.
     public var critical: Bool
+    /// The platform it is meant for; `nil` for both (a legacy FCM `notification.sound`, a plain name).
+    public var platform: Platform?
+    /// The key path it was read from in a payload (`message.android.notification.sound`).
+    public var field: String?
     /// Problems found while reading the reference itself (`bad-payload`).
     public var problems: [Diagnostic]
 
-    public init(name: String?, source: String, critical: Bool = false, problems: [Diagnostic] = []) {
+    public init(name: String?, source: String, critical: Bool = false, platform: Platform? = nil, field: String? = nil, problems: [Diagnostic] = []) {
         self.name = name
         self.source = source
         self.critical = critical
+        self.platform = platform
+        self.field = field
         self.problems = problems
     }
 
-    /// Names given directly (`--sound`).
-    public static func named(_ name: String) -> SoundReference { SoundReference(name: name, source: "--sound") }
+    /// Names given directly (`--sound`). `ios:NAME` and `android:NAME` check a name on one
+    /// platform only; a plain name is checked on every platform validated.
+    public static func named(_ name: String) -> SoundReference { scoped(name, source: "--sound") }
+
+    /// A name with an optional `ios:` or `android:` prefix.
+    static func scoped(_ text: String, source: String) -> SoundReference {
+        for platform in Platform.allCases where text.hasPrefix(platform.rawValue + ":") {
+            return SoundReference(name: String(text.dropFirst(platform.rawValue.count + 1)), source: source, platform: platform)
+        }
+        return SoundReference(name: text, source: source)
+    }
 
     /// One name per line; blank lines and lines starting with `#` are skipped.
     /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
@@ -67,13 +84,15 @@ public struct SoundReference: Sendable, Hashable {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
             let name = line.trimmingWhitespace()
             guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
-            return SoundReference(name: name, source: "\(path):\(number + 1)")
+            return scoped(name, source: "\(path):\(number + 1)")
         }
     }
 
-    /// The reference in an APNs payload or an Xcode `.apns` file (`aps.sound`, a name or the
-    /// critical-alert dictionary). A payload without a sound gives none; a malformed one gives a
-    /// reference carrying `bad-payload`.
+    /// The references in a push payload file: an APNs payload or Xcode `.apns` file (`aps.sound`,
+    /// a name or the critical-alert dictionary), an FCM HTTP v1 request or message
+    /// (`message.apns.payload.aps.sound` for iOS, `message.android.notification.sound` for Android),
+    /// or a legacy FCM request (`notification.sound`, for both). A payload without a sound gives
+    /// none; a malformed one gives a reference carrying `bad-payload`.
     public static func payload(at path: String) -> [SoundReference] {
         do {
             return payload(Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
@@ -97,16 +116,64 @@ public struct SoundReference: Sendable, Hashable {
             let start = String(decoding: data.prefix(24), as: UTF8.self).replacingScalar("\n", with: " ")
             return [bad(source, "not valid JSON (it starts with \"\(start)\")")]
         }
-        guard case .object(let top) = object, case .object(let aps)? = top["aps"] else {
-            return [bad(source, "no 'aps' dictionary at the top level of the payload")]
+        guard case .object(let top) = object else {
+            return [bad(source, "the payload is not a JSON object")]
         }
+        if let aps = top["aps"] { return apsSound(aps, source: source, field: "aps") }
+        if let message = top["message"] {
+            guard case .object(let body) = message else { return [bad(source, "'message' must be an object (an FCM HTTP v1 message)")] }
+            return fcmMessage(body, source: source, prefix: "message.")
+        }
+        // A v1 message stored without its request wrapper.
+        if top["android"] != nil || top["apns"] != nil { return fcmMessage(top, source: source, prefix: "") }
+        if let notification = top["notification"] {
+            guard case .object(let body) = notification else { return [bad(source, "'notification' must be an object (a legacy FCM request)")] }
+            return plainSound(body["sound"], source: source, field: "notification.sound", platform: nil)
+        }
+        return [bad(source, "neither 'aps' (APNs), 'message' (FCM HTTP v1) nor 'notification' (legacy FCM) at the top level of the payload")]
+    }
+
+    /// An FCM HTTP v1 message: each platform's block names its own sound.
+    private static func fcmMessage(_ message: [String: JSONValue], source: String, prefix: String) -> [SoundReference] {
+        var references: [SoundReference] = []
+        if let apns = message["apns"] {
+            let field = prefix + "apns.payload.aps"
+            if case .object(let block) = apns, case .object(let payload) = block["payload"] ?? .object([:]) {
+                if let aps = payload["aps"] { references += apsSound(aps, source: source, field: field) }
+            } else {
+                references.append(bad(source, "'\(prefix)apns' must be an object whose 'payload' is an object", platform: .ios))
+            }
+        }
+        if let android = message["android"] {
+            if case .object(let block) = android, case .object(let notification) = block["notification"] ?? .object([:]) {
+                references += plainSound(notification["sound"], source: source, field: prefix + "android.notification.sound", platform: .android)
+            } else {
+                references.append(bad(source, "'\(prefix)android' must be an object whose 'notification' is an object", platform: .android))
+            }
+        }
+        return references
+    }
+
+    /// A sound that can only be a name (FCM's Android and legacy fields).
+    private static func plainSound(_ value: JSONValue?, source: String, field: String, platform: Platform?) -> [SoundReference] {
+        guard let value else { return [] }
+        guard case .string(let name) = value, !name.isEmpty else {
+            return [bad(source, "'\(field)' must be a non-empty sound name", platform: platform, field: field)]
+        }
+        return [SoundReference(name: name, source: source, platform: platform, field: field)]
+    }
+
+    /// `aps.sound`: a file name, or the critical-alert dictionary. iOS only.
+    private static func apsSound(_ aps: JSONValue, source: String, field: String) -> [SoundReference] {
+        guard case .object(let aps) = aps else { return [bad(source, "'\(field)' must be a dictionary", platform: .ios)] }
+        let field = field + ".sound"
         guard let sound = aps["sound"] else { return [] }
         if case .string(let name) = sound {
-            guard !name.isEmpty else { return [bad(source, "'aps.sound' is an empty string")] }
-            return [SoundReference(name: name, source: source)]
+            guard !name.isEmpty else { return [bad(source, "'\(field)' is an empty string", platform: .ios, field: field)] }
+            return [SoundReference(name: name, source: source, platform: .ios, field: field)]
         }
         guard case .object(let dictionary) = sound else {
-            return [bad(source, "'aps.sound' must be a file name or a critical-alert dictionary")]
+            return [bad(source, "'\(field)' must be a file name or a critical-alert dictionary", platform: .ios, field: field)]
         }
         var problems: [String] = []
         let name: String? = if case .string(let text)? = dictionary["name"] { text } else { nil }
@@ -122,7 +189,7 @@ public struct SoundReference: Sendable, Hashable {
         if let volume = dictionary["volume"] {
             if let v = number(volume), (0...1).contains(v) {} else { problems.append("'volume' must be a number from 0 to 1") }
         }
-        return [SoundReference(name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical,
+        return [SoundReference(name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios, field: field,
                                problems: problems.map { BundleCode.badPayload.diagnostic("\(source): \($0)") })]
     }
 
@@ -135,13 +202,15 @@ public struct SoundReference: Sendable, Hashable {
         }
     }
 
-    private static func bad(_ source: String, _ message: String) -> SoundReference {
-        SoundReference(name: nil, source: source, problems: [BundleCode.badPayload.diagnostic("\(source): \(message)")])
+    private static func bad(_ source: String, _ message: String, platform: Platform? = nil, field: String? = nil) -> SoundReference {
+        SoundReference(name: nil, source: source, platform: platform, field: field, problems: [BundleCode.badPayload.diagnostic("\(source): \(message)")])
     }
 }
 
-/// Any JSON value, decoded with FoundationEssentials' `JSONDecoder` (what payloads need to be looked into).
-enum JSONValue: Decodable {
+/// Any JSON or property-list value, decoded with FoundationEssentials' `JSONDecoder` or
+/// `PropertyListDecoder` (what payloads and entitlements need to be looked into). A plist's dates
+/// and data, which nothing here reads, are kept as `null` rather than failing the whole document.
+enum JSONValue: Decodable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -156,6 +225,7 @@ enum JSONValue: Decodable {
         else if let n = try? c.decode(Double.self) { self = .number(n) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
+        else { self = .null }
     }
 }

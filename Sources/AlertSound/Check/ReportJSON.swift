@@ -30,7 +30,7 @@ extension CheckReport {
 
 extension FileReport {
     /// The members in sorted order; a bundle's file adds `location` and `relativePath` among them.
-    func writeJSON(_ w: inout JSONWriter, location: SoundLocation? = nil, relativePath: String? = nil) {
+    func writeJSON(_ w: inout JSONWriter, location: SoundLocation? = nil, relativePath: String? = nil, resourceName: String? = nil) {
         w.open("{")
         w.key("bitsPerSample"); w.int(info?.bitsPerSample)
         w.key("bytesPerPacket", first: false); w.int(info?.bytesPerPacket)
@@ -48,6 +48,7 @@ extension FileReport {
         if let location { w.key("location", first: false); w.string(location.rawValue) }
         w.key("path", first: false); w.string(path)
         if let relativePath { w.key("relativePath", first: false); w.string(relativePath) }
+        if let resourceName { w.key("resourceName", first: false); w.string(resourceName) }
         w.key("sampleRate", first: false); w.double(info?.sampleRate)
         w.key("valid", first: false); w.bool(valid)
         w.close("}", empty: false)
@@ -58,21 +59,38 @@ extension BundleReport {
     /// `validate-bundle`'s JSON, written directly like `CheckReport.jsonBytes()`.
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
+        writeJSON(&w)
+        return w.bytes
+    }
+
+    func writeJSON(_ w: inout JSONWriter) {
         w.open("{")
         w.key("bundle"); w.string(bundle)
+        w.key("entitlements", first: false)
+        if let entitlements {
+            w.open("{")
+            w.key("criticalAlerts"); w.bool(entitlements.criticalAlerts)
+            w.key("path", first: false); w.string(entitlements.path)
+            w.key("source", first: false); w.string(entitlements.source.rawValue)
+            w.close("}", empty: false)
+        } else {
+            w.string(nil)
+        }
         w.key("files", first: false)
         w.open("[")
         let runs = stride(from: 0, to: files.count, by: 256).map { $0..<min($0 + 256, files.count) }
+        let depth = w.depth
         for part in parallelMap(runs, { run -> [UInt8] in
-            var part = JSONWriter(depth: 2)
+            var part = JSONWriter(depth: depth)
             for i in run {
                 part.item(first: i == 0)
-                files[i].report.writeJSON(&part, location: files[i].location, relativePath: files[i].relativePath)
+                files[i].report.writeJSON(&part, location: files[i].location, relativePath: files[i].relativePath, resourceName: files[i].resourceName)
             }
             return part.bytes
         }) { w.append(part) }
         w.close("]", empty: files.isEmpty)
         w.key("kind", first: false); w.string(kind.rawValue)
+        w.key("platform", first: false); w.string(platform.rawValue)
         w.key("references", first: false)
         w.open("[")
         for (i, r) in references.enumerated() {
@@ -80,13 +98,32 @@ extension BundleReport {
             w.open("{")
             w.key("critical"); w.bool(r.critical)
             w.key("diagnostics", first: false); w.diagnostics(r.diagnostics)
+            w.key("field", first: false); w.string(r.field)
             w.key("name", first: false); w.string(r.name)
+            w.key("platform", first: false); w.string(r.platform.rawValue)
             w.key("resolvedPath", first: false); w.string(r.resolvedPath)
             w.key("source", first: false); w.string(r.source)
             w.key("valid", first: false); w.bool(r.valid)
             w.close("}", empty: false)
         }
         w.close("]", empty: references.isEmpty)
+        w.key("valid", first: false); w.bool(valid)
+        w.close("}", empty: false)
+    }
+}
+
+extension ValidationReport {
+    /// `validate-bundle`'s JSON for several paths: each bundle's document in `bundles`.
+    public func jsonBytes() -> [UInt8] {
+        var w = JSONWriter()
+        w.open("{")
+        w.key("bundles")
+        w.open("[")
+        for (i, bundle) in bundles.enumerated() {
+            w.item(first: i == 0)
+            bundle.writeJSON(&w)
+        }
+        w.close("]", empty: bundles.isEmpty)
         w.key("valid", first: false); w.bool(valid)
         w.close("}", empty: false)
         return w.bytes
@@ -97,7 +134,7 @@ extension BundleReport {
 /// containers as an opening line, a blank line and the closing line.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
-    private var depth = 0
+    private(set) var depth = 0
 
     init(depth: Int = 0) {
         self.depth = depth

@@ -24,6 +24,16 @@ public enum Limits {
     public static let maximumArchiveEntrySize: Int64 = 64 << 20
     /// Folder levels a walk descends; anything deeper is reported.
     public static let maximumFolderDepth = 4096
+    /// A property list read whole: an app's `Info.plist`, an entitlements plist or `keep.xml`.
+    public static let maximumPlistBytes = 1 << 20
+    /// A provisioning profile (real ones are 10 to 30 KB).
+    public static let maximumProfileBytes = 4 << 20
+    /// An APK's `resources.arsc`, read whole to learn raw resources' names (large apps' are a few MB).
+    public static let maximumResourceTableBytes: Int64 = 64 << 20
+    /// Folder levels below an Android project searched for `res/raw` (`android/app/src/main/res/raw` is 6).
+    public static let androidSearchDepth = 7
+    /// Folders looked into while searching an Android project for `res/raw`.
+    public static let androidSearchFolders = 20_000
 }
 
 /// Overflow-checked arithmetic for sizes read from files: `nil` instead of a trap.

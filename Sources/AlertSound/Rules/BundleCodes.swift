@@ -13,13 +13,18 @@ public enum BundleCode: String, Sendable, CaseIterable {
     case badPayload = "bad-payload"
     case ambiguousName = "ambiguous-name"
     case unreferenced = "unreferenced"
+    case criticalNotEntitled = "critical-not-entitled"
+    case entitlementsUnknown = "entitlements-unknown"
+    case androidBadName = "android-bad-name"
+    case androidUnsupportedFormat = "android-unsupported-format"
+    case androidMayBeShrunk = "android-may-be-shrunk"
 
     public var code: String { rawValue }
 
     public var severity: Severity {
         switch self {
-        case .ambiguousName: return .warning
-        case .unreferenced: return .note
+        case .ambiguousName, .androidMayBeShrunk: return .warning
+        case .unreferenced, .entitlementsUnknown: return .note
         default: return .error
         }
     }
@@ -37,6 +42,11 @@ public enum BundleCode: String, Sendable, CaseIterable {
         case .badPayload: return "A payload is not JSON, has no 'aps', or its 'sound' is malformed."
         case .ambiguousName: return "Two reachable sounds differ only in case; the Simulator cannot tell them apart."
         case .unreferenced: return "A valid reachable sound that no reference uses."
+        case .criticalNotEntitled: return "A payload asks for a critical alert, but the app lacks the critical-alerts entitlement: it arrives as an ordinary alert."
+        case .entitlementsUnknown: return "A payload asks for a critical alert, and the app's entitlements could not be read (pass --entitlements)."
+        case .androidBadName: return "Not a valid Android resource name ([a-z][a-z0-9_]*, not a Java keyword), or two files give the same name: the build fails."
+        case .androidUnsupportedFormat: return "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
+        case .androidMayBeShrunk: return "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
         }
     }
 

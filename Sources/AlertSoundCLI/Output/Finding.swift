@@ -13,8 +13,27 @@ extension CheckReport {
     }
 }
 
-extension BundleReport {
+extension ValidationReport {
+    /// Labelled with their platform when the run checks more than iOS.
     var findings: [Finding] {
+        let labelled = bundles.contains { $0.platform != .ios }
+        return bundles.flatMap { $0.findings(labelled: labelled) }
+    }
+}
+
+extension BundleReport {
+    /// With `labelled`, each message starts with the platform it is about ("Android: ").
+    func findings(labelled: Bool) -> [Finding] {
+        let all = plainFindings
+        guard labelled else { return all }
+        return all.map { finding in
+            var labelled = finding
+            labelled.diagnostic.message = platform.displayName + ": " + finding.diagnostic.message
+            return labelled
+        }
+    }
+
+    private var plainFindings: [Finding] {
         let fileFindings = files.flatMap { file in file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) } }
         let referenceFindings = references.flatMap { reference in
             reference.diagnostics.map { d -> Finding in

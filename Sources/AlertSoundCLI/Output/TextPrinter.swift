@@ -21,15 +21,27 @@ enum TextPrinter {
         return out
     }
 
+    static func render(_ report: ValidationReport) -> String {
+        var out = report.bundles.map(render).joined(separator: "\n")
+        let invalid = report.bundles.filter { !$0.valid }.count
+        out += "\(report.bundles.count) bundles: \(report.bundles.count - invalid) valid, \(invalid) invalid\n"
+        return out
+    }
+
     static func render(_ report: BundleReport) -> String {
-        var out = "\(report.bundle.escapingControls) (\(report.kind.rawValue))\n"
+        var out = "\(report.bundle.escapingControls) (\(report.kind.rawValue), \(report.platform.displayName))\n"
+        if let entitlements = report.entitlements {
+            out += "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
+                + " critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed")\n"
+        }
         for file in report.files { out += line(file.report, location: file.location) }
         if !report.references.isEmpty {
             out += "references:\n"
             for reference in report.references {
                 let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
                 let target = reference.resolvedPath.map { "plays \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
-                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(reference.source.escapingControls): \(target)\n"
+                let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
+                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
                 for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code)] \(d.message.escapingControls)\n" }
             }
         }

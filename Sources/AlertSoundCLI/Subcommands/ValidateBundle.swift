@@ -9,16 +9,24 @@ import Darwin
 struct ValidateBundle: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate-bundle",
-        abstract: "Check an app's sounds where iOS looks for them, and the sound names its payloads use.",
+        abstract: "Check an app's sounds where the platform looks for them, and the sound names its payloads use.",
         discussion: """
-            PATH is an .app folder, an .ipa (read in place), an .xcarchive, an app data container \
-            (its Library/Sounds) or a plain resources folder. Every sound is judged as `check` judges \
-            it and placed: bundle and library-sounds are reachable by name; localized (.lproj) and \
-            subfolder are not. References come from --payload, --sound and --sounds-from \
-            (payloads up to 1 MiB, lists up to 100,000 names). An .ipa is streamed: each sound entry \
-            is inflated only as far as its headers reach. See LIMITS in alertsound(1).
+            Each PATH is an iOS .app folder, .ipa (read in place), .xcarchive, app data container \
+            (its Library/Sounds) or resources folder; or an Android project or module folder (every \
+            res/raw within 7 levels, build output and node_modules left out), .apk or .aab. iOS sounds \
+            are judged as `check` judges them and placed: bundle and library-sounds are reachable by \
+            name; localized (.lproj) and subfolder are not. Android sounds are judged by Android's \
+            rules (resource name, a format Android plays, a keep rule against resource shrinking); \
+            res-raw is reachable. References come from --payload (APNs, FCM HTTP v1, legacy FCM), \
+            --sound and --sounds-from (payloads up to 1 MiB, lists up to 100,000 names); each is \
+            resolved on the platform it is meant for: aps.sound on iOS, android.notification.sound on \
+            Android, legacy notification.sound and plain names on both (ios:NAME or android:NAME for \
+            one). A critical alert is checked against the app's entitlements: the code signature of \
+            its main executable, else embedded.mobileprovision, or --entitlements. An archive is \
+            streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
+            alertsound(1).
             Codes: \(BundleCode.allCases.map(\.code).joined(separator: ", ")), plus every `check` code.
-            Exit status: 0 when every sound and reference is valid, 1 otherwise (or when PATH cannot \
+            Exit status: 0 when every sound and reference is valid, 1 otherwise (or when a PATH cannot \
             be examined), 64 for a usage error.
             """
     )
@@ -34,18 +42,36 @@ struct ValidateBundle: ParsableCommand {
     @Option(name: .customLong("sounds-from"), help: ArgumentHelp("A file listing sound names, one per line (# comments).", valueName: "file"))
     var soundsFrom: [String] = []
 
-    @Argument(help: "The .app, .ipa, .xcarchive, data container or resources folder.")
-    var path: String
+    @Option(name: .long, help: ArgumentHelp("The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.", valueName: "file"))
+    var entitlements: String?
+
+    @Argument(help: "The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.")
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder") }
+    }
 
     func run() throws {
         var references = payload.flatMap(SoundReference.payload(at:)) + sound.map(SoundReference.named)
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
-            let result = try BundleValidator(strict: report.strict).validate(path: path, references: references)
-            print(Printers.render(result, as: report.format), terminator: "")
-            if !result.valid { throw ExitCode(1) }
+            let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)))
+            // One path keeps the one-bundle document; several are wrapped in a list.
+            if paths.count == 1 {
+                let result = try validator.validate(path: paths[0], references: references)
+                print(Printers.render(result, as: report.format), terminator: "")
+                if !result.valid { throw ExitCode(1) }
+            } else {
+                let result = try validator.validate(paths: paths, references: references)
+                print(Printers.render(result, as: report.format), terminator: "")
+                if !result.valid { throw ExitCode(1) }
+            }
         } catch let error as BundleError {
             // Like `check` with a missing path: the gate fails (1), it is not a usage error.
+            fputs("alertsound validate-bundle: \(error.message)\n", stderr)
+            throw ExitCode(1)
+        } catch let error as EntitlementsError {
             fputs("alertsound validate-bundle: \(error.message)\n", stderr)
             throw ExitCode(1)
         }

@@ -1,0 +1,119 @@
+/// Android's rules for a notification sound in `res/raw/` (notes §5): a valid resource name, and
+/// a format the platform's media stack plays. The iOS rules (container, duration) do not apply.
+enum AndroidRules {
+    /// The file rules that hold on any platform: the file can be read, is what its name says, and
+    /// has audio.
+    static let platformNeutral: [Rule] = [.unreadable, .extensionMismatch, .damagedHeader, .noAudio]
+
+    /// The resource name a file in `res/raw/` gets: the file name up to its first dot, as aapt2 cuts it.
+    static func resourceName(_ fileName: String) -> String {
+        String(fileName.prefix { $0 != "." })
+    }
+
+    /// Why aapt2 would refuse the file's resource name, or nil.
+    static func nameProblem(_ fileName: String) -> String? {
+        let name = resourceName(fileName)
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first else { return "'\(fileName)' gives an empty resource name" }
+        let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        if !allowed || !(first >= 0x61 && first <= 0x7A) {
+            let suggestion = suggestedName(name)
+            return "'\(name)' (from \(fileName)) is not a valid Android resource name: lowercase a-z, digits and '_' only, starting with a letter;"
+                + " the build fails. Rename it\(suggestion.map { " (for example to '\($0)')" } ?? "")"
+        }
+        if javaKeywords.contains(name) {
+            return "'\(name)' is a Java keyword, so R.raw.\(name) cannot exist and the build fails; rename the file"
+        }
+        return nil
+    }
+
+    /// A name aapt2 accepts, made from one it refuses (`Alert-Tone` → `alert_tone`).
+    static func suggestedName(_ name: String) -> String? {
+        var out = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { out.unicodeScalars.append(scalar) } else if !out.hasSuffix("_") { out += "_" }
+        }
+        out = out.trimming(["_"])
+        if let first = out.unicodeScalars.first, !(first >= "a" && first <= "z") { out = "sound_" + out }
+        guard !out.isEmpty else { return nil }
+        return javaKeywords.contains(out) ? out + "_sound" : out
+    }
+
+    /// Why Android will not play the file, or nil when it will.
+    static func formatProblem(_ info: SoundInfo, path: String) -> String? {
+        // Inside an .apk there is no file to convert; in a project the WAV goes beside the original.
+        let convert = path.contains("!") ? "" : " Convert it, e.g. alertsound convert \(quoted(path)) \(quoted(convertedPath(path))) -f WAVE -d LEI16, then remove the original"
+        switch info.container {
+        case .wav:
+            if let pcm = info.coding?.pcm, !pcm.isFloat, let bits = info.bitsPerSample, bits == 8 || bits == 16 { return nil }
+            let what = info.coding.map { coding in coding.pcm != nil ? "\(info.bitsPerSample.map { "\($0)-bit " } ?? "")\(coding.pcm!.isFloat ? "float" : "linear PCM")" : coding.code } ?? "unknown data"
+            return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM." + convert
+        case .mp3:
+            if info.coding == .other("mp3") { return nil }
+            return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only." + convert
+        case .mp4, .adts, .flac, .amr:
+            return nil
+        case .ogg:
+            if let coding = info.coding, [SampleCoding.other("vorbis"), .other("opus"), .other("flac")].contains(coding) { return nil }
+            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC." + convert
+        case .caf, .aiff, .aifc, .au, .rf64, .rifx:
+            return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR."
+                + convert
+        }
+    }
+
+    /// The Android verdict on a sound of an Android project or `.apk`.
+    static func judge(_ sound: FoundSound, strict: Bool, keep: KeepRules?) -> FileReport {
+        var report = BundleValidator.judge(sound, checker: Checker(strict: strict, rules: platformNeutral))
+        // An optimised APK's table names the resource; its file name (res/Gh4.mp3) says nothing.
+        let fileName = sound.resourceName.map { $0 + ".x" } ?? lastComponent(sound.relativePath)
+        if sound.location == .rawResource, let problem = nameProblem(fileName) {
+            report.append(BundleCode.androidBadName.diagnostic(problem), strict: strict)
+        }
+        if let info = report.info, let problem = formatProblem(info, path: report.path) {
+            report.append(BundleCode.androidUnsupportedFormat.diagnostic(problem), strict: strict)
+        }
+        // A name the build refuses has no resource to keep.
+        if let keep, sound.location == .rawResource, nameProblem(fileName) == nil, !keep.keeps(resourceName(fileName)) {
+            let name = resourceName(fileName)
+            report.append(BundleCode.androidMayBeShrunk.diagnostic(
+                "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays."
+                + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"), strict: strict)
+        }
+        return report
+    }
+
+    /// Two files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
+    /// with "Duplicate resources".
+    static func flagDuplicateNames(_ files: inout [BundleFileReport], strict: Bool) {
+        var groups: [String: [Int]] = [:]
+        for (i, file) in files.enumerated() where file.location == .rawResource {
+            groups[parentFolder(file.relativePath) + "/" + (file.resourceName ?? resourceName(file.name)), default: []].append(i)
+        }
+        for indices in groups.values where indices.count > 1 {
+            let names = indices.map { "'\(files[$0].name)'" }.joined(separator: ", ")
+            for i in indices {
+                files[i].report.append(BundleCode.androidBadName.diagnostic(
+                    "\(names) are all resource @raw/\(files[i].resourceName ?? resourceName(files[i].name)): aapt2 stops the build with \"Duplicate resources\"; keep one"), strict: strict)
+            }
+        }
+    }
+
+    /// Where a 16-bit WAV made from `path` can go: beside it, under a valid resource name that is
+    /// not the input's own (`Alert-Tone.caf` → `alert_tone.wav`, `deep.wav` → `deep_16bit.wav`).
+    static func convertedPath(_ path: String) -> String {
+        let name = lastComponent(path)
+        var base = nameProblem(name) == nil ? resourceName(name) : suggestedName(resourceName(name)) ?? "sound"
+        if lowercasedExtension(name) == "wav" { base += "_16bit" }
+        let folder = path.contains("/") ? parentFolder(path) + "/" : ""
+        return folder + base + ".wav"
+    }
+
+    /// Words `R.raw.<name>` cannot use (Java's reserved words and literals).
+    static let javaKeywords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do", "double",
+        "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int",
+        "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
+        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null",
+    ]
+}

@@ -1,0 +1,81 @@
+/// The files at the top level of an `.app`, wherever the app is (a folder, or inside an `.ipa`).
+struct AppContents: Sendable {
+    /// The app as reported (`MyApp.app`, `MyApp.ipa!Payload/MyApp.app`).
+    var display: String
+    /// The top-level file called `name`, or nil when there is none.
+    var open: @Sendable (_ name: String) throws -> ByteSource?
+
+    static func folder(_ path: String, display: String) -> AppContents {
+        AppContents(display: display) { name in
+            do {
+                return try FileSource(path: path + "/" + name)
+            } catch let error as SourceError where error.isNotFound {
+                return nil
+            }
+        }
+    }
+
+    static func archive(_ archive: ZipArchive, entries: [String: ZipEntry], display: String) -> AppContents {
+        AppContents(display: display) { name in try entries[name].map { try archive.source(for: $0) } }
+    }
+}
+
+/// What is known of an app's entitlements: found, or why not.
+enum EntitlementsLookup: Sendable {
+    case found(Entitlements)
+    case unknown(reason: String)
+
+    var entitlements: Entitlements? {
+        if case .found(let entitlements) = self { return entitlements }
+        return nil
+    }
+
+    /// The main executable's code signature (or a Simulator build's section), else the embedded
+    /// provisioning profile. A part that cannot be read is passed over for the next, and its
+    /// problem is part of the reason when none can be.
+    static func of(_ app: AppContents) -> EntitlementsLookup {
+        var problems: [String] = []
+        let executable = executableName(app, problems: &problems)
+        do {
+            if let source = try app.open(executable) {
+                if let found = try Entitlements.read(source: source, path: app.display + "/" + executable) {
+                    return .found(found)
+                }
+                problems.append("\(executable) carries no entitlements (signed ad hoc, or not signed)")
+            } else {
+                problems.append("no main executable \(executable)")
+            }
+        } catch {
+            problems.append("\(executable): \(error)")
+        }
+        do {
+            if let source = try app.open("embedded.mobileprovision") {
+                return .found(try Entitlements.profile(source: source, path: app.display + "/embedded.mobileprovision"))
+            }
+            problems.append("no embedded.mobileprovision")
+        } catch {
+            problems.append("embedded.mobileprovision: \(error)")
+        }
+        return .unknown(reason: problems.joined(separator: "; "))
+    }
+
+    /// `CFBundleExecutable` from `Info.plist`, else the app's name without `.app` (Xcode's default).
+    private static func executableName(_ app: AppContents, problems: inout [String]) -> String {
+        let appName = lastComponent(app.display)
+        let fallback = appName.hasSuffix(".app") ? String(appName.dropLast(4)) : appName
+        do {
+            guard let source = try app.open("Info.plist") else { return fallback }
+            guard source.size <= Int64(Limits.maximumPlistBytes) else {
+                problems.append("Info.plist is \(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+                return fallback
+            }
+            let plist = try Entitlements.dictionary(try source.read(at: 0, count: Int(source.size)), what: "Info.plist")
+            if case .string(let name)? = plist["CFBundleExecutable"], !name.isEmpty, !name.contains("/"), name != "..", name != "." {
+                return name
+            }
+        } catch {
+            problems.append("Info.plist: \(error)")
+        }
+        return fallback
+    }
+}

@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What an app is entitled to, as far as notification sounds care, and where that was read.
+public struct Entitlements: Sendable, Hashable, Codable {
+    /// Where the entitlements came from, most authoritative first.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// The entitlements blob of the main executable's code signature: what the device enforces.
+        case codeSignature = "code-signature"
+        /// The `__TEXT,__entitlements` section of a Simulator build (signed ad hoc).
+        case simulatorSection = "simulator-section"
+        /// The app's `embedded.mobileprovision`: what the profile allows.
+        case provisioningProfile = "provisioning-profile"
+        /// A file given with `--entitlements`.
+        case file
+    }
+
+    /// The entitlement without which a critical alert is delivered as an ordinary one.
+    public static let criticalAlertsKey = "com.apple.developer.usernotifications.critical-alerts"
+
+    public var source: Source
+    /// The file they were read from, as reported.
+    public var path: String
+    /// `com.apple.developer.usernotifications.critical-alerts` is present and true.
+    public var criticalAlerts: Bool
+
+    public init(source: Source, path: String, criticalAlerts: Bool) {
+        self.source = source
+        self.path = path
+        self.criticalAlerts = criticalAlerts
+    }
+
+    /// Reads `--entitlements FILE`: an entitlements plist (XML or binary, as Xcode's `.entitlements`),
+    /// a provisioning profile, or a signed Mach-O executable; the kind is told by content.
+    public static func read(path: String) throws -> Entitlements {
+        let source: FileSource
+        do {
+            source = try FileSource(path: path)
+        } catch {
+            throw EntitlementsError("\(path): cannot read the entitlements: \(error)")
+        }
+        do {
+            guard let found = try read(source: source, path: path) else {
+                throw EntitlementsError("no entitlements in this executable's code signature or __entitlements section")
+            }
+            return Entitlements(source: .file, path: path, criticalAlerts: found.criticalAlerts)
+        } catch let error as EntitlementsError {
+            throw EntitlementsError("\(path): \(error.message)")
+        }
+    }
+
+    /// Entitlements from any of the three kinds of file; `nil` for an executable that has none.
+    static func read(source: ByteSource, path: String) throws -> Entitlements? {
+        let head = try source.read(at: 0, count: 8)
+        if MachO.recognises(head) {
+            guard let found = try MachO.entitlements(in: source) else { return nil }
+            return Entitlements(source: found.inSignature ? .codeSignature : .simulatorSection, path: path,
+                                criticalAlerts: try criticalAlerts(in: try dictionary(found.plist, what: "entitlements plist")))
+        }
+        if head.first == 0x30 { return try profile(source: source, path: path) }
+        guard source.size <= Int64(Limits.maximumPlistBytes) else {
+            throw EntitlementsError("\(source.size) bytes: not an entitlements plist alertsound reads (at most \(Limits.maximumPlistBytes))")
+        }
+        let plist = try dictionary(try source.read(at: 0, count: Int(source.size)), what: "entitlements plist")
+        // A profile's plist already taken out of its signature holds them under "Entitlements".
+        if case .object(let inner)? = plist["Entitlements"] {
+            return Entitlements(source: .provisioningProfile, path: path, criticalAlerts: try criticalAlerts(in: inner))
+        }
+        return Entitlements(source: .file, path: path, criticalAlerts: try criticalAlerts(in: plist))
+    }
+
+    /// A provisioning profile: a CMS signed-data container (DER) whose content is an XML plist.
+    /// The signature is not verified; the plist is found by its first and last lines.
+    static func profile(source: ByteSource, path: String) throws -> Entitlements {
+        guard source.size <= Int64(Limits.maximumProfileBytes) else {
+            throw EntitlementsError("\(source.size) bytes: larger than any provisioning profile (alertsound reads at most \(Limits.maximumProfileBytes))")
+        }
+        let bytes = try source.read(at: 0, count: Int(source.size))
+        guard let start = find(Array("<?xml".utf8), in: bytes, from: 0),
+              let close = find(Array("</plist>".utf8), in: bytes, from: start) else {
+            throw EntitlementsError("no XML property list inside this provisioning profile")
+        }
+        let plist = try dictionary(Array(bytes[start..<close + 8]), what: "provisioning profile's plist")
+        guard case .object(let entitlements)? = plist["Entitlements"] else {
+            throw EntitlementsError("the provisioning profile's plist has no Entitlements dictionary")
+        }
+        return Entitlements(source: .provisioningProfile, path: path, criticalAlerts: try criticalAlerts(in: entitlements))
+    }
+
+    private static func criticalAlerts(in entitlements: [String: JSONValue]) throws -> Bool {
+        switch entitlements[criticalAlertsKey] {
+        case nil, .bool(false)?: return false
+        case .bool(true)?: return true
+        default: throw EntitlementsError("\(criticalAlertsKey) is not a boolean")
+        }
+    }
+
+    /// A property list (XML or binary) whose top level is a dictionary.
+    static func dictionary(_ bytes: [UInt8], what: String) throws -> [String: JSONValue] {
+        guard bytes.count <= Limits.maximumPlistBytes else {
+            throw EntitlementsError("the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+        }
+        do {
+            return try PropertyListDecoder().decode([String: JSONValue].self, from: Data(bytes))
+        } catch {
+            throw EntitlementsError("the \(what) is not a property list whose top level is a dictionary (it starts with \(Sniffer.preview(bytes)))")
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var i = from
+        while i <= haystack.count - needle.count {
+            if haystack[i] == first, haystack[i..<i + needle.count].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// Entitlements that could not be read from a file that should hold them.
+public struct EntitlementsError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
