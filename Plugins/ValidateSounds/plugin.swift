@@ -1,11 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package validate-sounds [PATH...] [--payload F] [--sound N] [--sounds-from F] [--strict] [--format F]`
+/// `swift package validate-sounds [PATH...] [--target NAME]... [--payload F] [--sound N] [--sounds-from F] [--strict] [--format F]`
 ///
-/// Runs `alertsound validate-bundle` on each PATH, or when none is given on every target's
-/// `Resources/` folder (or the target's folder when it has none), and fails when any sound or
-/// reference is invalid.
+/// Runs `alertsound validate-bundle` once. Given PATHs (a built .app, an .ipa, a resources folder),
+/// it checks those. Otherwise it checks the resources of this package's targets that have any (or
+/// of the targets named with --target) as Swift package resources: SwiftPM copies them into a
+/// `<Package>_<Target>.bundle`, where `UNNotificationSound(named:)` never looks, so each sound gets
+/// the note `resource-bundle` and a reference naming one fails.
 @main
 struct ValidateSounds: CommandPlugin {
     /// alertsound options that take a value; the next argument belongs to them.
@@ -14,10 +16,13 @@ struct ValidateSounds: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "alertsound")
         var paths: [String] = []
+        var targetNames: [String] = []
         var options: [String] = []
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
-            if Self.valued.contains(argument) {
+            if argument == "--target" {
+                if let name = iterator.next() { targetNames.append(name) }
+            } else if Self.valued.contains(argument) {
                 options.append(argument)
                 if let value = iterator.next() { options.append(value) }
             } else if argument.hasPrefix("-") {
@@ -27,24 +32,32 @@ struct ValidateSounds: CommandPlugin {
             }
         }
         if paths.isEmpty {
-            // A target's Resources/ folder is what `.process` copies to the bundle's top level.
-            paths = context.package.targets.map { target in
+            let known = Set(context.package.targets.map(\.name))
+            if let unknown = targetNames.first(where: { !known.contains($0) }) {
+                Diagnostics.error("no target named '\(unknown)' in \(context.package.displayName)")
+                throw ExitCode.failure
+            }
+            let chosen = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
+            // Only targets that declare resources: the others ship no sounds.
+            paths = chosen.compactMap { target -> String? in
+                guard let module = target.sourceModule, module.sourceFiles.contains(where: { $0.type == .resource }) else { return nil }
                 let resources = target.directory.appending("Resources").string
                 return FileManager.default.fileExists(atPath: resources) ? resources : target.directory.string
-            }.filter { FileManager.default.fileExists(atPath: $0) }
+            }
+            if paths.isEmpty {
+                print("validate-sounds: no target\(targetNames.isEmpty ? "" : " named") has resources; nothing to check")
+                return
+            }
+            options.append("--package-resources")
         }
 
-        var failed: [String] = []
-        for path in paths {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool.path.string)
-            process.arguments = ["validate-bundle", path] + options
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus != 0 { failed.append(path) }
-        }
-        if !failed.isEmpty {
-            Diagnostics.error("notification sounds failed validation in: \(failed.joined(separator: ", "))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool.path.string)
+        process.arguments = ["validate-bundle"] + paths + options
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            Diagnostics.error("notification sounds failed validation in: \(paths.joined(separator: ", "))")
             throw ExitCode.failure
         }
     }

@@ -203,6 +203,42 @@ enum BundleFixture {
     }
 }
 
+/// Sounds in a Swift package's resource bundle are not found by name (notes §1).
+@Suite struct ResourceBundleTests {
+    let sound = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [Int16](repeating: 100, count: 800))
+
+    @Test func soundsInResourceBundlesAreNotesAndTheirNamesErrors() throws {
+        let scratch = try Scratch()
+        let app = scratch.path("Shop.app")
+        try FileManager.default.createDirectory(atPath: app + "/Shop_Sounds.bundle/en.lproj", withIntermediateDirectories: true)
+        for name in ["Shop_Sounds.bundle/alert.caf", "Shop_Sounds.bundle/ding.caf", "Shop_Sounds.bundle/en.lproj/hi.caf", "ding.caf"] {
+            try Data(sound).write(to: URL(fileURLWithPath: app + "/" + name))
+        }
+        let report = try BundleValidator().validate(path: app, references: [.named("alert.caf"), .named("ding.caf"), .named("hi.caf")])
+        #expect(report.files.map(\.relativePath) == ["Shop_Sounds.bundle/alert.caf", "Shop_Sounds.bundle/ding.caf", "Shop_Sounds.bundle/en.lproj/hi.caf", "ding.caf"])
+        #expect(report.files.map(\.location) == [.resourceBundle, .resourceBundle, .resourceBundle, .bundle])
+        // ding.caf is also at the top level: its copy in the resource bundle is no news.
+        #expect(report.files.map { $0.report.diagnostics.map(\.code) } == [["resource-bundle"], [], ["resource-bundle"], []])
+        #expect(report.files[0].report.diagnostics[0].severity == .note && report.files[0].report.valid)
+        #expect(report.references.map { $0.diagnostics.map(\.code) } == [["resource-bundle"], [], ["resource-bundle"]])
+        #expect(report.references[0].diagnostics[0].severity == .error && !report.references[0].valid)
+        #expect(report.references[0].diagnostics[0].message.contains("<Package>_<Target>.bundle"))
+    }
+
+    @Test func packageResourcesAreAllInTheResourceBundle() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("Resources/Sounds"), withIntermediateDirectories: true)
+        try Data(sound).write(to: URL(fileURLWithPath: scratch.path("Resources/chime.caf")))
+        try Data(sound).write(to: URL(fileURLWithPath: scratch.path("Resources/Sounds/bell.caf")))
+        let report = try BundleValidator(packageResources: true).validate(path: scratch.path("Resources"), references: [.named("chime.caf")])
+        #expect(report.kind == .packageResources)
+        #expect(report.files.allSatisfy { $0.location == .resourceBundle && $0.report.diagnostics.map(\.code) == ["resource-bundle"] })
+        #expect(report.references[0].diagnostics.map(\.code) == ["resource-bundle"])
+        #expect(!report.valid)
+        #expect(try BundleValidator(packageResources: true).validate(path: scratch.path("Resources")).valid)
+    }
+}
+
 @Suite struct PayloadTests {
     func refs(_ json: String) -> [SoundReference] { SoundReference.payload(Data(json.utf8), source: "p.json") }
 

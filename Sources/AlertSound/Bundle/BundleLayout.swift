@@ -11,6 +11,9 @@ public enum BundleKind: String, Sendable, Codable {
     case dataContainer = "data-container"
     /// A folder of resources that will be copied into the bundle's top level.
     case resources
+    /// A Swift package target's resources: SwiftPM copies them into a separate
+    /// `<Package>_<Target>.bundle` inside the app, where sounds are not found by name.
+    case packageResources = "package-resources"
     /// An Android module or project folder: its sounds are the files of every `res/raw/` found
     /// within `Limits.androidSearchDepth` levels (build output and dependencies left out).
     case androidProject = "android-project"
@@ -45,6 +48,8 @@ public enum SoundLocation: String, Sendable, Codable {
     case subfolder
     /// Directly in an Android `res/raw/` folder: a raw resource, found by its resource name.
     case rawResource = "res-raw"
+    /// Inside a `*.bundle` resource bundle (a Swift package's resources): not found by name.
+    case resourceBundle = "resource-bundle"
 
     public var isReachable: Bool { self == .bundle || self == .librarySounds || self == .rawResource }
 
@@ -56,10 +61,13 @@ public enum SoundLocation: String, Sendable, Codable {
                 ? .rawResource : .subfolder
         }
         let lproj = Array(".lproj".utf8)
+        if kind == .packageResources { return .resourceBundle }
         // Compared as bytes, ASCII case folded: this runs for every file of a bundle.
-        if parts.dropLast().contains(where: { part in
-            part.count >= lproj.count && zip(part.suffix(lproj.count), lproj).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) }
-        }) { return .localized }
+        func endsWith(_ suffix: [UInt8]) -> (Substring.UTF8View.SubSequence) -> Bool {
+            { part in part.count >= suffix.count && zip(part.suffix(suffix.count), suffix).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) } }
+        }
+        if parts.dropLast().contains(where: endsWith(Array(".bundle".utf8))) { return .resourceBundle }
+        if parts.dropLast().contains(where: endsWith(lproj)) { return .localized }
         if kind == .dataContainer {
             return parts.count == 3 && parts[0].elementsEqual("Library".utf8) && parts[1].elementsEqual("Sounds".utf8) ? .librarySounds : .subfolder
         }

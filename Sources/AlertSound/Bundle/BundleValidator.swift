@@ -20,10 +20,14 @@ public struct BundleValidator: Sendable {
     /// The iOS app's entitlements when they are known better than the app says (`--entitlements`);
     /// otherwise they are read from the app when a reference asks for a critical alert.
     public var entitlements: Entitlements?
+    /// Folders are a Swift package target's resources (kind `package-resources`): every sound will
+    /// sit in the package's resource bundle, not where iOS finds sounds by name.
+    public var packageResources: Bool
 
-    public init(strict: Bool = false, entitlements: Entitlements? = nil) {
+    public init(strict: Bool = false, entitlements: Entitlements? = nil, packageResources: Bool = false) {
         self.strict = strict
         self.entitlements = entitlements
+        self.packageResources = packageResources
     }
 
     /// Validates several bundles in one run (an iOS app and an Android project, say); each
@@ -46,6 +50,7 @@ public struct BundleValidator: Sendable {
                 BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
             }
             Self.flagAmbiguousNames(&files, strict: strict)
+            Self.flagResourceBundles(&files, strict: strict)
         case .android:
             files = parallelMap(scan.sounds) { [strict] sound in
                 BundleFileReport(report: AndroidRules.judge(sound, strict: strict, keep: scan.keep), location: sound.location, relativePath: sound.relativePath,
@@ -108,7 +113,7 @@ public struct BundleValidator: Sendable {
         }
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
-        let (kind, root) = try Self.classify(folder: display)
+        let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
         if kind == .androidProject {
             let (sounds, keep) = AndroidProject.scan(root: root, display: root)
             return BundleScan(kind: kind, root: root, sounds: sounds, keep: keep)
@@ -155,6 +160,18 @@ public struct BundleValidator: Sendable {
                 return (.dataContainer, folder)
             }
             return (AndroidProject.recognises(folder) ? .androidProject : .resources, folder)
+        }
+    }
+
+    /// A sound only inside a resource bundle is not found by name: worth knowing before a payload
+    /// names it (a sound also at a reachable place is fine).
+    static func flagResourceBundles(_ files: inout [BundleFileReport], strict: Bool) {
+        let reachable = Set(files.filter(\.location.isReachable).map(\.name))
+        for i in files.indices where files[i].location == .resourceBundle && !reachable.contains(files[i].name) {
+            files[i].report.append(BundleCode.resourceBundle.diagnostic(
+                "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
+                + " '\(files[i].name)' there; to use it as a notification sound, add it to the app target's resources or copy it to Library/Sounds at run time"),
+                strict: strict)
         }
     }
 

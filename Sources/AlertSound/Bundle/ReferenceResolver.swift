@@ -61,7 +61,11 @@ struct ReferenceResolver {
             return (nil, diagnostics)
         }
         if let hidden = anywhereByLowercasedName[name.lowercased()].map({ files[$0] }) {
-            if hidden.location == .localized {
+            if hidden.location == .resourceBundle {
+                diagnostics.append(BundleCode.resourceBundle.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a resource bundle (SwiftPM copies a package's"
+                    + " resources into <Package>_<Target>.bundle); UNNotificationSound(named:) searches only the main bundle's top level and Library/Sounds,"
+                    + " so the default sound plays. Add the sound to the app target's own resources, or copy it to Library/Sounds at run time", severity: .error))
+            } else if hidden.location == .localized {
                 diagnostics.append(BundleCode.localized.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a .lproj folder; notification sounds must be non-localized resources at the bundle's top level"))
             } else {
                 diagnostics.append(BundleCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.report.path), in a sub-folder; iOS finds sounds only at the bundle's top level\(critical ? "" : " or in Library/Sounds")"))

@@ -18,13 +18,15 @@ public enum BundleCode: String, Sendable, CaseIterable {
     case androidBadName = "android-bad-name"
     case androidUnsupportedFormat = "android-unsupported-format"
     case androidMayBeShrunk = "android-may-be-shrunk"
+    case resourceBundle = "resource-bundle"
 
     public var code: String { rawValue }
 
     public var severity: Severity {
         switch self {
         case .ambiguousName, .androidMayBeShrunk: return .warning
-        case .unreferenced, .entitlementsUnknown: return .note
+        // resource-bundle is an error on a reference that names such a sound (see `diagnostic(_:severity:)`).
+        case .unreferenced, .entitlementsUnknown, .resourceBundle: return .note
         default: return .error
         }
     }
@@ -46,9 +48,12 @@ public enum BundleCode: String, Sendable, CaseIterable {
         case .entitlementsUnknown: return "A payload asks for a critical alert, and the app's entitlements could not be read (pass --entitlements)."
         case .androidBadName: return "Not a valid Android resource name ([a-z][a-z0-9_]*, not a Java keyword), or two files give the same name: the build fails."
         case .androidUnsupportedFormat: return "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
+        case .resourceBundle: return "A sound only inside a *.bundle resource bundle (a Swift package's resources), where UNNotificationSound(named:) never looks: a note on the file, an error on a reference that names it."
         case .androidMayBeShrunk: return "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
         }
     }
 
-    func diagnostic(_ message: String) -> Diagnostic { Diagnostic(severity: severity, code: code, message: message) }
+    func diagnostic(_ message: String, severity: Severity? = nil) -> Diagnostic {
+        Diagnostic(severity: severity ?? self.severity, code: code, message: message)
+    }
 }

@@ -12,7 +12,8 @@ struct ValidateBundle: ParsableCommand {
         abstract: "Check an app's sounds where the platform looks for them, and the sound names its payloads use.",
         discussion: """
             Each PATH is an iOS .app folder, .ipa (read in place), .xcarchive, app data container \
-            (its Library/Sounds) or resources folder; or an Android project or module folder (every \
+            (its Library/Sounds) or resources folder (with --package-resources, a Swift package \
+            target's resources, which land in a separate resource bundle); or an Android project or module folder (every \
             res/raw within 7 levels, build output and node_modules left out), .apk or .aab. iOS sounds \
             are judged as `check` judges them and placed: bundle and library-sounds are reachable by \
             name; localized (.lproj) and subfolder are not. Android sounds are judged by Android's \
@@ -45,6 +46,9 @@ struct ValidateBundle: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.", valueName: "file"))
     var entitlements: String?
 
+    @Flag(name: .customLong("package-resources"), help: "The folders are Swift package resources, which SwiftPM copies into <Package>_<Target>.bundle: note each sound, and fail a reference that names one.")
+    var packageResources = false
+
     @Argument(help: "The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.")
     var paths: [String]
 
@@ -56,7 +60,7 @@ struct ValidateBundle: ParsableCommand {
         var references = payload.flatMap(SoundReference.payload(at:)) + sound.map(SoundReference.named)
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
-            let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)))
+            let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
             // One path keeps the one-bundle document; several are wrapped in a list.
             if paths.count == 1 {
                 let result = try validator.validate(path: paths[0], references: references)
