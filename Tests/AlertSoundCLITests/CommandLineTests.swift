@@ -1,4 +1,5 @@
 import AlertSound
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,34 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let run = Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        Self.checkAgainstSchema(arguments, run)
+        return run
+    }
+
+    static let schemas = try? SchemaValidator()
+
+    /// Every JSON document any test makes the command print must conform to its schema in
+    /// `Schemas/`: the contract is checked on every output the suite produces, not on samples.
+    static func checkAgainstSchema(_ arguments: [String], _ run: Run) {
+        guard let command = arguments.first, let format = arguments.firstIndex(of: "--format"), format + 1 < arguments.count,
+              arguments[format + 1] == "json", run.status != 64 || !run.stdout.isEmpty else { return }
+        guard let schemas else { Issue.record("Schemas/ cannot be read"); return }
+        let problems = schemas.problems(run.stdout, schema: command + ".schema.json")
+        if !problems.isEmpty {
+            Issue.record("alertsound \(arguments.joined(separator: " ")): JSON does not match Schemas/\(command).schema.json: \(problems.prefix(5).joined(separator: "; "))")
+        }
+        schemaChecks.increment()
+    }
+
+    /// How many documents were checked, so a test can show the hook runs.
+    static let schemaChecks = Counter()
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
     }
 
     /// A folder with one valid sound, one too long, and one MP3 named .caf.

@@ -1,4 +1,5 @@
 import AlertSound
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -50,7 +51,60 @@ import Testing
             try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: app.appendingPathComponent(name))
         }
         let r = try cli.run(["validate-bundle", app.path, "--sound", "long.wav", "--sound", "missing.caf", "--format", "json"])
-        let expected = try Self.foundationJSON(BundleValidator().validate(path: app.path, references: [.named("long.wav"), .named("missing.caf")]))
+        let expected = try Self.foundationJSON(BundleValidator().validate(paths: [app.path], references: [.named("long.wav"), .named("missing.caf")]))
         #expect(r.stdout == expected)
+    }
+}
+
+/// The schemas themselves: every document kind is covered, and the checker would notice a break.
+@Suite struct SchemaTests {
+    let cli = CommandLineTests()
+
+    @Test func everyCommandHasASchema() throws {
+        let schemas = try SchemaValidator()
+        #expect(schemas.schemaNames == ["check.schema.json", "common.schema.json", "convert.schema.json", "fix.schema.json", "info.schema.json",
+                                        "validate-bundle.schema.json"])
+    }
+
+    @Test func brokenDocumentsAreCaught() throws {
+        let folder = try cli.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemas = try SchemaValidator()
+        let good = try cli.run(["check", "--format", "json", folder.path]).stdout
+        #expect(schemas.problems(good, schema: "check.schema.json").isEmpty)
+        let broken = [
+            good.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2"),
+            good.replacingOccurrences(of: "\"sampleType\"", with: "\"sampleKind\""),
+            good.replacingOccurrences(of: "\"severity\" : \"error\"", with: "\"severity\" : \"fatal\""),
+            good.replacingOccurrences(of: "\"channels\" : 1", with: "\"channels\" : \"1\""),
+            good.replacingOccurrences(of: "\"valid\" : false\n}", with: "\"valid\" : false, \"extra\" : 1\n}"),
+        ]
+        for document in broken {
+            #expect(document != good)
+            #expect(!schemas.problems(document, schema: "check.schema.json").isEmpty)
+        }
+    }
+
+    /// convert's and fix's documents, including failures, and the error document.
+    @Test func convertAndFixDocuments() throws {
+        let folder = try cli.fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ok = folder.appendingPathComponent("ok.caf").path
+        let converted = try cli.run(["convert", ok, folder.appendingPathComponent("ok.wav").path, "-f", "WAVE", "-d", "LEI16", "--format", "json"])
+        #expect(converted.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as! [String: Any]
+        let conversion = (document["conversions"] as! [[String: Any]])[0]
+        #expect(conversion["status"] as? String == "converted" && conversion["lossless"] as? Bool == true && conversion["snr"] is NSNull)
+        let failed = try cli.run(["convert", folder.appendingPathComponent("fake.caf").path, folder.appendingPathComponent("x.caf").path, "--format", "json"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("\"status\" : \"failed\""))
+        let batch = try cli.run(["convert", ok, folder.appendingPathComponent("long.wav").path, "--output-dir", folder.path + "/nope", "--format", "json"])
+        #expect(batch.status == 64)
+        #expect(batch.stdout.contains("\"kind\" : \"usage\""))
+        let fixed = try cli.run(["fix", folder.path, "--output-dir", folder.appendingPathComponent("out").path, "--format", "json"])
+        #expect(fixed.stdout.contains("\"schemaVersion\" : 1"))
+        let info = try cli.run(["info", "--format", "json", ok, folder.appendingPathComponent("missing.caf").path])
+        #expect(info.stdout.contains("\"sampleType\" : \"signed-integer\""))
+        #expect(CommandLineTests.schemaChecks.value >= 5)
     }
 }

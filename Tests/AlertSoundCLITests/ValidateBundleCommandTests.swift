@@ -44,7 +44,10 @@ import Testing
 
         let json = try cli.run(args + ["--format", "json"])
         #expect(json.status == 1)
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["valid"] as? Bool == false)
+        let object = (document["bundles"] as! [[String: Any]])[0]
         #expect(object["valid"] as? Bool == false)
         #expect(object["bundle"] as? String == app)
         #expect(object["kind"] as? String == "app")
@@ -68,10 +71,17 @@ import Testing
         #expect(github.status == 1)
     }
 
-    @Test func unexaminablePathExitsOneAndUsageExits64() throws {
+    /// Nothing judged is not the same as judged invalid: 2, not 1, and JSON readers get a document.
+    @Test func unexaminablePathExitsTwoAndUsageExits64() throws {
         let missing = try cli.run(["validate-bundle", "/nonexistent/App.app"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
+        #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.contains("no such file or folder"))
+        let json = try cli.run(["validate-bundle", "/nonexistent/App.app", "--format", "json"])
+        #expect(json.status == 2)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let error = document["error"] as! [String: Any]
+        #expect(error["kind"] as? String == "input" && (error["message"] as? String)?.contains("/nonexistent/App.app: no such file or folder") == true)
         #expect(try cli.run(["validate-bundle"]).status == 64)
         #expect(try cli.run(["validate-bundle", "x.app", "--format", "csv"]).status == 64)
     }
@@ -120,7 +130,7 @@ import Testing
         #expect(xcode.stdout.contains("error: [not-found] Android: no res/raw resource named 'nope'"))
 
         let missing = try cli.run(["validate-bundle", app, "--entitlements", dir.appendingPathComponent("none.entitlements").path])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stderr.contains("none.entitlements: cannot read the entitlements"))
     }
 }

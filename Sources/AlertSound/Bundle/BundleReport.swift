@@ -98,10 +98,11 @@ public struct ValidationReport: Sendable, Encodable {
 
     public init(bundles: [BundleReport]) { self.bundles = bundles }
 
-    enum Keys: String, CodingKey { case valid, bundles }
+    enum Keys: String, CodingKey { case schemaVersion, valid, bundles }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
         try c.encode(bundles, forKey: .bundles)
     }

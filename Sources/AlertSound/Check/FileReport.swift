@@ -20,7 +20,7 @@ public struct FileReport: Sendable, Encodable {
     }
 
     enum Keys: String, CodingKey {
-        case path, valid, container, format, formatID, sampleRate, channels, bitsPerSample, frames, duration
+        case path, valid, container, format, formatID, sampleRate, sampleType, channels, bitsPerSample, frames, duration
         case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics
     }
 
@@ -33,6 +33,7 @@ public struct FileReport: Sendable, Encodable {
         try c.encode(info?.coding?.code, forKey: .format)
         try c.encode(info?.formatID, forKey: .formatID)
         try c.encode(info?.sampleRate, forKey: .sampleRate)
+        try c.encode(info?.sampleType, forKey: .sampleType)
         try c.encode(info?.channels, forKey: .channels)
         try c.encode(info?.bitsPerSample, forKey: .bitsPerSample)
         try c.encode(info?.frames, forKey: .frames)
@@ -53,10 +54,11 @@ public struct CheckReport: Sendable, Encodable {
 
     public init(files: [FileReport]) { self.files = files }
 
-    enum Keys: String, CodingKey { case valid, files }
+    enum Keys: String, CodingKey { case schemaVersion, valid, files }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
         try c.encode(files, forKey: .files)
     }

@@ -21,6 +21,7 @@ extension CheckReport {
         }
         for part in parts { w.append(part) }
         w.close("]", empty: files.isEmpty)
+        w.key("schemaVersion", first: false); w.int(ReportSchema.version)
         w.key("valid", first: false)
         w.bool(valid)
         w.close("}", empty: false)
@@ -50,6 +51,7 @@ extension FileReport {
         if let relativePath { w.key("relativePath", first: false); w.string(relativePath) }
         if let resourceName { w.key("resourceName", first: false); w.string(resourceName) }
         w.key("sampleRate", first: false); w.double(info?.sampleRate)
+        w.key("sampleType", first: false); w.string(info?.sampleType)
         w.key("valid", first: false); w.bool(valid)
         w.close("}", empty: false)
     }
@@ -113,7 +115,7 @@ extension BundleReport {
 }
 
 extension ValidationReport {
-    /// `validate-bundle`'s JSON for several paths: each bundle's document in `bundles`.
+    /// `validate-bundle`'s JSON: each bundle's document in `bundles`, one per path.
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.open("{")
@@ -124,6 +126,7 @@ extension ValidationReport {
             bundle.writeJSON(&w)
         }
         w.close("]", empty: bundles.isEmpty)
+        w.key("schemaVersion", first: false); w.int(ReportSchema.version)
         w.key("valid", first: false); w.bool(valid)
         w.close("}", empty: false)
         return w.bytes

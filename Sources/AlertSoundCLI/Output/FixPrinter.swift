@@ -35,11 +35,12 @@ enum FixPrinter {
     private struct Document: Encodable {
         let report: FixReport
 
-        enum Keys: String, CodingKey { case inputs, summary }
+        enum Keys: String, CodingKey { case schemaVersion, inputs, summary }
         enum SummaryKeys: String, CodingKey { case fixed, unchanged, planned, failed }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(ReportSchema.version, forKey: .schemaVersion)
             try c.encode(report.outcomes.map(Outcome.init), forKey: .inputs)
             var s = c.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
             for status in [FixOutcome.Status.fixed, .unchanged, .planned, .failed] {
@@ -104,11 +105,11 @@ enum FixPrinter {
 /// Lines as inputs finish, and on a terminal a progress bar beneath them (on standard error).
 /// `Fixer` never calls `finished` twice at once.
 final class FixProgress: @unchecked Sendable {
-    private let format: FixFormat
+    private let format: DocumentFormat
     private let quiet: Bool
     private let bar: Bool
 
-    init(format: FixFormat, quiet: Bool) {
+    init(format: DocumentFormat, quiet: Bool) {
         self.format = format
         self.quiet = quiet
         bar = !quiet && isatty(2) != 0

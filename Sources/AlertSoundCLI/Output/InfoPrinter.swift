@@ -69,6 +69,7 @@ enum InfoPrinter {
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: FileKeys.self)
+            try c.encode(ReportSchema.version, forKey: .schemaVersion)
             try c.encode(items.map { path, result -> Entry in
                 switch result {
                 case .success(let info):
@@ -82,6 +83,6 @@ enum InfoPrinter {
             }, forKey: .files)
         }
 
-        enum FileKeys: String, CodingKey { case files }
+        enum FileKeys: String, CodingKey { case schemaVersion, files }
     }
 }

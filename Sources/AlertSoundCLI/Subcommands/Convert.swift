@@ -25,6 +25,8 @@ struct Convert: ParsableCommand {
             on PATH (or at $ALERTSOUND_FFMPEG); alertsound fix does the rest of the job (length, channels, rate).
             The output appears only when complete (an unnamed O_TMPFILE on Linux); only a regular \
             file is replaced, keeping its permissions; a FIFO, device, folder or link at OUT is refused.
+            --format json prints each input's result (output, format, frames, packets, size, SNR, \
+            decoder) or error, and a summary.
             Exit status: 0 when the file was written, 1 when the input could not be read or the \
             output not written, 64 for a usage error or a combination afconvert refuses.
             """
@@ -47,6 +49,9 @@ struct Convert: ParsableCommand {
     var fileType: String?
 
     @OptionGroup var encoding: EncodingOptions
+
+    @Option(name: .long, help: "Output: text (afconvert's lines, with -v) or json (each input's result and a summary, on standard output).")
+    var format: DocumentFormat = .text
 
     @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
     var verbose = false
@@ -73,17 +78,31 @@ struct Convert: ParsableCommand {
         do {
             let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
                                             fileType: try fileType.map(FileType.init(parsing:)), channels: encoding.channels, mix: encoding.mix,
-                                            measuresLoss: verbose, quality: encoding.encoderQuality,
+                                            measuresLoss: verbose || format == .json, quality: encoding.encoderQuality,
                                             resamplerQuality: encoding.resamplerQuality)
             let converter = Converter(options: options)
             if let outputDir {
                 try convertAll(converter, into: outputDir)
                 return
             }
-            let result = try converter.convert(input: input, output: output ?? outputOption)
-            if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+            do {
+                let result = try converter.convert(input: input, output: output ?? outputOption)
+                if format == .json {
+                    print(ConvertPrinter.json([(input, .success(result))]))
+                } else if verbose {
+                    print(ConvertPrinter.verbose(input: input, result: result), terminator: "")
+                }
+            } catch let error as ConversionError where error.kind != .usage && format == .json {
+                print(ConvertPrinter.json([(input, .failure(error))]))
+                fputs("alertsound convert: \(error.message)\n", stderr)
+                throw ExitCode(1)
+            }
         } catch let error as ConversionError {
-            fputs("alertsound convert: \(error.message)\n", stderr)
+            if format == .json {
+                ErrorDocument(kind: .usage, message: error.message).print(command: "convert")
+            } else {
+                fputs("alertsound convert: \(error.message)\n", stderr)
+            }
             throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
         }
     }
@@ -96,15 +115,17 @@ extension Convert {
             throw ConversionError(.usage, "--output-dir \(folder) is not a folder")
         }
         var failed = 0
-        for (input, result) in zip(paths, converter.convert(inputs: paths, outputFolder: folder)) {
+        let results = converter.convert(inputs: paths, outputFolder: folder)
+        for (input, result) in zip(paths, results) {
             switch result {
             case .success(let result):
-                if verbose { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+                if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
             case .failure(let error):
                 failed += 1
                 fputs("alertsound convert: \(error.message)\n", stderr)
             }
         }
+        if format == .json { print(ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) })) }
         if failed > 0 {
             fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
             throw ExitCode(1)

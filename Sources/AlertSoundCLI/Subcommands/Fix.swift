@@ -23,7 +23,8 @@ struct Fix: ParsableCommand {
             (or at $ALERTSOUND_FFMPEG).
             Every output is checked with check's rules before it is put in place. Inputs are fixed \
             in parallel. Exit status: 0 when every input was fixed or already played, 1 when any \
-            could not be fixed, 64 for a usage error.
+            could not be fixed, 2 when the run stopped before any input, 64 for a usage error \
+            (with --format json, a document with "error" on standard output).
             """
     )
 
@@ -57,7 +58,7 @@ struct Fix: ParsableCommand {
     var dataFormat: String?
 
     @Option(name: .long, help: "Output: text for people, json for machines (each input's before and after).")
-    var format: FixFormat = .text
+    var format: DocumentFormat = .text
 
     @Flag(name: .long, help: "Say what would change; write nothing.")
     var dryRun = false
@@ -111,8 +112,14 @@ struct Fix: ParsableCommand {
             }
             if !report.succeeded { throw ExitCode(1) }
         } catch let error as ConversionError {
-            fputs("alertsound fix: \(error.message)\n", stderr)
-            throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
+            // Stopped before any input was tried: a usage error (64) or one that stops the run (2).
+            let status = error.kind == .usage ? ExitCode.validationFailure.rawValue : 2
+            if format == .json {
+                ErrorDocument(kind: error.kind == .usage ? .usage : .input, message: error.message).print(command: "fix")
+            } else {
+                fputs("alertsound fix: \(error.message)\n", stderr)
+            }
+            throw ExitCode(status)
         }
     }
 
@@ -129,6 +136,7 @@ struct Fix: ParsableCommand {
     }
 }
 
-enum FixFormat: String, ExpressibleByArgument, CaseIterable {
+/// How `convert` and `fix` print what they did: lines for people, or one JSON document.
+enum DocumentFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }

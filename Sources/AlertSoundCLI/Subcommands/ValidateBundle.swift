@@ -27,8 +27,9 @@ struct ValidateBundle: ParsableCommand {
             streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
             alertsound(1).
             Codes: \(BundleCode.allCases.map(\.code).joined(separator: ", ")), plus every `check` code.
-            Exit status: 0 when every sound and reference is valid, 1 otherwise (or when a PATH cannot \
-            be examined), 64 for a usage error.
+            Exit status: 0 when every sound and reference is valid, 1 when any is not, 2 when a PATH, \
+            list or entitlements file cannot be read at all (with --format json, a document with \
+            "error" on standard output), 64 for a usage error.
             """
     )
 
@@ -61,23 +62,28 @@ struct ValidateBundle: ParsableCommand {
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
             let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
-            // One path keeps the one-bundle document; several are wrapped in a list.
-            if paths.count == 1 {
-                let result = try validator.validate(path: paths[0], references: references)
-                print(Printers.render(result, as: report.format), terminator: "")
-                if !result.valid { throw ExitCode(1) }
+            let result = try validator.validate(paths: paths, references: references)
+            // One path keeps its one-bundle text; JSON is always the list of bundles.
+            if paths.count == 1, report.format != .json {
+                print(Printers.render(result.bundles[0], as: report.format), terminator: "")
             } else {
-                let result = try validator.validate(paths: paths, references: references)
                 print(Printers.render(result, as: report.format), terminator: "")
-                if !result.valid { throw ExitCode(1) }
             }
+            if !result.valid { throw ExitCode(1) }
         } catch let error as BundleError {
-            // Like `check` with a missing path: the gate fails (1), it is not a usage error.
-            fputs("alertsound validate-bundle: \(error.message)\n", stderr)
-            throw ExitCode(1)
+            try stop(error.message)
         } catch let error as EntitlementsError {
-            fputs("alertsound validate-bundle: \(error.message)\n", stderr)
-            throw ExitCode(1)
+            try stop(error.message)
         }
+    }
+
+    /// Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
+    private func stop(_ message: String) throws -> Never {
+        if report.format == .json {
+            ErrorDocument(kind: .input, message: message).print(command: "validate-bundle")
+        } else {
+            fputs("alertsound validate-bundle: \(message)\n", stderr)
+        }
+        throw ExitCode(2)
     }
 }
