@@ -54,7 +54,7 @@ import Testing
     }
 
     /// Every truncation and every overwritten header word of the fixtures gives a value or a
-    /// thrown `EntitlementsError`/reader error: never a trap, and never a read past the bytes.
+    /// thrown `BundleError`/reader error: never a trap, and never a read past the bytes.
     @Test func damagedExecutablesAndProfilesNeverTrap() throws {
         let files = [
             SigningWriter.machO(entitlements: allowed, placement: .signature),
@@ -84,14 +84,14 @@ import Testing
         // LC_CODE_SIGNATURE's dataoff (after the header and the 72-byte segment command).
         let dataoff = 32 + 72 + 8
         file[dataoff + 3] = 0x7F
-        #expect(throws: EntitlementsError.self) { try read(file) }
+        #expect(throws: BundleError.self) { try read(file) }
         do {
             _ = try read(file)
-        } catch let error as EntitlementsError {
+        } catch let error as BundleError {
             #expect(error.message.contains("code signature claims bytes"))
         }
-        #expect(throws: EntitlementsError.self) { try read(Array("<plist><array/></plist>".utf8)) }
-        #expect(throws: EntitlementsError.self) { try read([0x30, 0x82, 0x00, 0x10, 1, 2, 3]) }
+        #expect(throws: BundleError.self) { try read(Array("<plist><array/></plist>".utf8)) }
+        #expect(throws: BundleError.self) { try read([0x30, 0x82, 0x00, 0x10, 1, 2, 3]) }
     }
 
     // MARK: - In bundles
@@ -174,7 +174,10 @@ import Testing
             #expect(found.source == .file && found.criticalAlerts)
         }
         let unsigned = try scratch.write("Unsigned", SigningWriter.machO(entitlements: nil, placement: .none))
-        #expect { try Entitlements.read(path: unsigned) } throws: { ($0 as? EntitlementsError)?.message.hasPrefix(unsigned + ": no entitlements") == true }
-        #expect(throws: EntitlementsError.self) { try Entitlements.read(path: scratch.path("missing.entitlements")) }
+        #expect { try Entitlements.read(path: unsigned) } throws: { ($0 as? BundleError)?.message.hasPrefix(unsigned + ": no entitlements") == true }
+        #expect(throws: BundleError.self) { try Entitlements.read(path: scratch.path("missing.entitlements")) }
+        // A universal header cut inside its architecture table: the byte reader's error, named for the file.
+        let cut = try scratch.write("Cut", Array(SigningWriter.universal([SigningWriter.machO(entitlements: allowed, placement: .signature)]).prefix(12)))
+        #expect { try Entitlements.read(path: cut) } throws: { ($0 as? BundleError)?.message.hasPrefix(cut + ": cannot read the entitlements") == true }
     }
 }

@@ -14,12 +14,13 @@ enum AndroidProject {
         "build", "intermediates", "generated", ".gradle", ".git", ".idea", ".cxx", ".dart_tool", "node_modules", "Pods", "ios", "DerivedData",
     ]
 
-    /// Whether `folder` is Android's: it has a `res/raw` within reach, or the files of a Gradle
-    /// module or project.
-    static func recognises(_ folder: String) -> Bool {
-        if !rawFolders(in: folder).isEmpty { return true }
-        return ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml", "src/main/AndroidManifest.xml"]
+    /// The `res/raw` folders of `folder` when it is Android's (it has some within reach, or the
+    /// files of a Gradle module or project); `nil` when it is not.
+    static func rawFoldersIfAndroid(_ folder: String) -> [String]? {
+        let found = rawFolders(in: folder)
+        let gradle = ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml", "src/main/AndroidManifest.xml"]
             .contains { isFolder(folder + "/" + $0) == false }
+        return found.isEmpty && !gradle ? nil : found
     }
 
     /// `res/raw` folders below `root` (relative paths, sorted), at most `Limits.androidSearchDepth`
@@ -47,10 +48,11 @@ enum AndroidProject {
 
     /// The sounds of every raw folder, with paths relative to `root`, and the keep rules found in
     /// the XML files of those folders.
-    static func scan(root: String, display: String) -> (sounds: [FoundSound], keep: KeepRules) {
+    static func scan(root: String, rawFolders: [String]) -> (sounds: [FoundSound], keep: KeepRules) {
+        let display = root
         var sounds: [FoundSound] = []
         var keep = KeepRules()
-        for raw in rawFolders(in: root) {
+        for raw in rawFolders {
             // A folder given as `…/res/raw` itself is reported as such, so its files still sit in res/raw.
             let folder = raw.isEmpty ? root : root + "/" + raw
             let prefix = raw.isEmpty ? "res/raw" : raw
@@ -75,21 +77,17 @@ enum AndroidProject {
     /// Names of one type in a folder, by their directory entries (links are not followed). Names
     /// that are not UTF-8 cannot be Android resources and are left to the sound walk to report.
     private static func entries(of path: String, type: UInt8) -> [String] {
-        guard let stream = opendir(path) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard raw != [0x2E], raw != [0x2E, 0x2E], let name = validUTF8(raw) else { continue }
-            var entryType = entry.pointee.d_type
-            if entryType == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                if lstat(path + "/" + name, &info) == 0 {
-                    entryType = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
-                }
-            }
-            if entryType == type { names.append(name) }
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return [] }
+        defer { close(folder) }
+        return FolderScanner.entries(of: folder).compactMap { raw, entryType in
+            guard let name = validUTF8(raw) else { return nil }
+            var info = stat()
+            // Some file systems do not fill in the entry's type.
+            let known = entryType != UInt8(DT_UNKNOWN) ? entryType
+                : !FolderScanner.statAt(folder, raw, &info, follow: false) ? 0
+                : info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
+            return known == type ? name : nil
         }
-        return names
     }
 }

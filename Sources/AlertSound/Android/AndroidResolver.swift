@@ -14,7 +14,7 @@ struct AndroidResolver {
         for (i, file) in files.enumerated() {
             let name = file.resourceName ?? AndroidRules.resourceName(file.name)
             anywhereByResourceName[name.lowercased()] = anywhereByResourceName[name.lowercased()] ?? i
-            guard file.location == .rawResource else { continue }
+            guard file.resourceName != nil else { continue }
             byResourceName[name] = byResourceName[name] ?? i
             byLowercasedResourceName[name.lowercased()] = byLowercasedResourceName[name.lowercased()] ?? i
         }
@@ -49,7 +49,7 @@ struct AndroidResolver {
                 + " the default sound. Send '\(stem)' (for \(file.report.path)) to Android"))
         }
         if let other = byLowercasedResourceName[name.lowercased()].map({ files[$0] }) {
-            return (nil, BundleCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(other.resourceName ?? AndroidRules.resourceName(other.name)) only with different case;"
+            return (nil, BundleCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(other.resourceName ?? "") only with different case;"
                 + " resource names are case-sensitive (and lowercase), so Android plays the default sound"))
         }
         if let hidden = anywhereByResourceName[stem.lowercased()].map({ files[$0] }), hidden.location != .rawResource {

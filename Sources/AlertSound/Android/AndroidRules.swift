@@ -10,9 +10,9 @@ enum AndroidRules {
         String(fileName.prefix { $0 != "." })
     }
 
-    /// Why aapt2 would refuse the file's resource name, or nil.
-    static func nameProblem(_ fileName: String) -> String? {
-        let name = resourceName(fileName)
+    /// Why aapt2 would refuse the file's resource name (`resourceName` when a table gives it), or nil.
+    static func nameProblem(_ fileName: String, resourceName given: String? = nil) -> String? {
+        let name = given ?? resourceName(fileName)
         let bytes = Array(name.utf8)
         guard let first = bytes.first else { return "'\(fileName)' gives an empty resource name" }
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
@@ -46,7 +46,8 @@ enum AndroidRules {
         switch info.container {
         case .wav:
             if let pcm = info.coding?.pcm, !pcm.isFloat, let bits = info.bitsPerSample, bits == 8 || bits == 16 { return nil }
-            let what = info.coding.map { coding in coding.pcm != nil ? "\(info.bitsPerSample.map { "\($0)-bit " } ?? "")\(coding.pcm!.isFloat ? "float" : "linear PCM")" : coding.code } ?? "unknown data"
+            let bits = info.bitsPerSample.map { "\($0)-bit " } ?? ""
+            let what = info.coding?.pcm.map { bits + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
             return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM." + convert
         case .mp3:
             if info.coding == .other("mp3") { return nil }
@@ -62,20 +63,19 @@ enum AndroidRules {
         }
     }
 
-    /// The Android verdict on a sound of an Android project or `.apk`.
-    static func judge(_ sound: FoundSound, strict: Bool, keep: KeepRules?) -> FileReport {
+    /// The Android verdict on a sound of an Android project or `.apk`; `resourceName` is set for
+    /// a raw resource.
+    static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool, keep: KeepRules?) -> FileReport {
         var report = BundleValidator.judge(sound, checker: Checker(strict: strict, rules: platformNeutral))
-        // An optimised APK's table names the resource; its file name (res/Gh4.mp3) says nothing.
-        let fileName = sound.resourceName.map { $0 + ".x" } ?? lastComponent(sound.relativePath)
-        if sound.location == .rawResource, let problem = nameProblem(fileName) {
-            report.append(BundleCode.androidBadName.diagnostic(problem), strict: strict)
+        let badName = name.flatMap { Self.nameProblem(sound.name, resourceName: $0) }
+        if let badName {
+            report.append(BundleCode.androidBadName.diagnostic(badName), strict: strict)
         }
         if let info = report.info, let problem = formatProblem(info, path: report.path) {
             report.append(BundleCode.androidUnsupportedFormat.diagnostic(problem), strict: strict)
         }
         // A name the build refuses has no resource to keep.
-        if let keep, sound.location == .rawResource, nameProblem(fileName) == nil, !keep.keeps(resourceName(fileName)) {
-            let name = resourceName(fileName)
+        if let keep, let name, badName == nil, !keep.keeps(name) {
             report.append(BundleCode.androidMayBeShrunk.diagnostic(
                 "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays."
                 + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"), strict: strict)
@@ -87,14 +87,15 @@ enum AndroidRules {
     /// with "Duplicate resources".
     static func flagDuplicateNames(_ files: inout [BundleFileReport], strict: Bool) {
         var groups: [String: [Int]] = [:]
-        for (i, file) in files.enumerated() where file.location == .rawResource {
-            groups[parentFolder(file.relativePath) + "/" + (file.resourceName ?? resourceName(file.name)), default: []].append(i)
+        for (i, file) in files.enumerated() {
+            guard let name = file.resourceName else { continue }
+            groups[parentFolder(file.relativePath) + "/" + name, default: []].append(i)
         }
         for indices in groups.values where indices.count > 1 {
             let names = indices.map { "'\(files[$0].name)'" }.joined(separator: ", ")
             for i in indices {
                 files[i].report.append(BundleCode.androidBadName.diagnostic(
-                    "\(names) are all resource @raw/\(files[i].resourceName ?? resourceName(files[i].name)): aapt2 stops the build with \"Duplicate resources\"; keep one"), strict: strict)
+                    "\(names) are all resource @raw/\(files[i].resourceName ?? ""): aapt2 stops the build with \"Duplicate resources\"; keep one"), strict: strict)
             }
         }
     }

@@ -21,7 +21,7 @@ enum ResourceTable {
         for (offset, childType, childSize) in try table.children(from: headerSize, to: size) {
             switch childType {
             case stringPoolType where globalStrings == nil:
-                globalStrings = try StringPool(table, at: offset, size: childSize)
+                globalStrings = try StringPool(table, at: offset)
             case packageType:
                 guard let globalStrings else { throw ResourceTableError("the package chunk at byte \(offset) comes before the value strings") }
                 try package(table, at: offset, size: childSize, values: globalStrings, into: &files)
@@ -38,8 +38,8 @@ enum ResourceTable {
         let typeStringsOffset = Int(try table.u32(start + 268))
         let keyStringsOffset = Int(try table.u32(start + 276))
         let typeIDOffset = headerSize >= 288 ? Int(try table.u32(start + 284)) : 0
-        let types = try StringPool(table, at: try table.inside(start, typeStringsOffset, size), size: nil)
-        let keys = try StringPool(table, at: try table.inside(start, keyStringsOffset, size), size: nil)
+        let types = try StringPool(table, at: try table.inside(start, typeStringsOffset, size))
+        let keys = try StringPool(table, at: try table.inside(start, keyStringsOffset, size))
         for (offset, type, chunkSize) in try table.children(from: start + headerSize, to: start + size) where type == typeType {
             let id = Int(try table.u8(offset + 8))
             guard id > typeIDOffset, try types.string(id - 1 - typeIDOffset) == "raw" else { continue }
@@ -101,7 +101,7 @@ private struct StringPool {
     let end: Int
     let utf8: Bool
 
-    init(_ table: ResourceTable.Bytes, at start: Int, size: Int?) throws {
+    init(_ table: ResourceTable.Bytes, at start: Int) throws {
         let (type, headerSize, chunkSize) = try table.chunk(at: start, within: table.bytes.count)
         guard type == ResourceTable.stringPoolType, headerSize >= 28 else {
             throw ResourceTableError("no string pool at byte \(start) (chunk type 0x\(String(type, radix: 16)))")
@@ -111,7 +111,7 @@ private struct StringPool {
         utf8 = try table.u32(start + 16) & 0x100 != 0
         offsets = start + headerSize
         strings = try table.inside(start, Int(try table.u32(start + 20)), chunkSize + 1)
-        end = start + (size ?? chunkSize)
+        end = start + chunkSize
         guard count <= ResourceTable.maximumStrings, offsets + count * 4 <= end else {
             throw ResourceTableError("the string pool at byte \(start) declares \(count) strings, which do not fit its \(chunkSize) bytes")
         }

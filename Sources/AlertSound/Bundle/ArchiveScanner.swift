@@ -120,7 +120,8 @@ enum ArchiveScanner {
     }
 }
 
-/// A bundle that cannot be examined at all.
+/// A bundle, or a file that tells about it (a list of names, the app's entitlements), that
+/// cannot be examined at all.
 public struct BundleError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }

@@ -45,7 +45,7 @@ public struct ReferenceReport: Sendable, Encodable {
     /// Adds a finding made after resolution (about the app's entitlements).
     mutating func append(_ diagnostic: Diagnostic, strict: Bool) {
         diagnostics.append(diagnostic)
-        if diagnostic.severity == .error || (strict && diagnostic.severity == .warning) { valid = false }
+        if diagnostic.fails(strict: strict) { valid = false }
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -53,8 +53,10 @@ public struct BundleValidator: Sendable {
             Self.flagResourceBundles(&files, strict: strict)
         case .android:
             files = parallelMap(scan.sounds) { [strict] sound in
-                BundleFileReport(report: AndroidRules.judge(sound, strict: strict, keep: scan.keep), location: sound.location, relativePath: sound.relativePath,
-                                 resourceName: sound.location == .rawResource ? sound.resourceName ?? AndroidRules.resourceName(sound.name) : nil)
+                // An optimised APK's table names the resource; otherwise its file name does.
+                let resourceName = sound.location == .rawResource ? sound.resourceName ?? AndroidRules.resourceName(sound.name) : nil
+                return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: scan.keep),
+                                        location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
             }
             AndroidRules.flagDuplicateNames(&files, strict: strict)
         }
@@ -114,9 +116,10 @@ public struct BundleValidator: Sendable {
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
-        if kind == .androidProject {
-            let (sounds, keep) = AndroidProject.scan(root: root, display: root)
-            return BundleScan(kind: kind, root: root, sounds: sounds, keep: keep)
+        // A folder that is no app is Android's when it has res/raw folders (found once, used to scan).
+        if kind == .resources, let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
+            let (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
+            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep)
         }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
@@ -159,7 +162,7 @@ public struct BundleValidator: Sendable {
             if isFolder(folder + "/Library/Sounds") == true {
                 return (.dataContainer, folder)
             }
-            return (AndroidProject.recognises(folder) ? .androidProject : .resources, folder)
+            return (.resources, folder)
         }
     }
 

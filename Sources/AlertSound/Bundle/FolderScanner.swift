@@ -105,7 +105,7 @@ enum FolderScanner {
 
     /// The raw names in an open folder, without `.` and `..`.
     /// Names and directory-entry types (`DT_UNKNOWN` where the file system does not say).
-    private static func entries(of directory: Int32) -> [([UInt8], UInt8)] {
+    static func entries(of directory: Int32) -> [([UInt8], UInt8)] {
         let copy = dup(directory)
         guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
@@ -118,7 +118,7 @@ enum FolderScanner {
         return names
     }
 
-    private static func statAt(_ directory: Int32, _ name: [UInt8], _ info: inout stat, follow: Bool) -> Bool {
+    static func statAt(_ directory: Int32, _ name: [UInt8], _ info: inout stat, follow: Bool) -> Bool {
         (name + [0]).withUnsafeBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { fstatat(directory, $0.baseAddress!, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 }
         }

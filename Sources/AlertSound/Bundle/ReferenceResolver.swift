@@ -88,7 +88,7 @@ extension ReferenceReport {
     init(_ reference: SoundReference, platform: Platform, resolvedPath: String?, diagnostics: [Diagnostic], strict: Bool) {
         self.init(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
                   resolvedPath: resolvedPath, diagnostics: diagnostics,
-                  valid: !diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) })
+                  valid: !diagnostics.contains { $0.fails(strict: strict) })
     }
 }
 

@@ -10,13 +10,13 @@ public struct FileReport: Sendable, Encodable {
         self.path = path
         self.info = info
         self.diagnostics = diagnostics
-        valid = !diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        valid = !diagnostics.contains { $0.fails(strict: strict) }
     }
 
     /// Adds a finding made outside the rules (e.g. about the bundle the file sits in).
     public mutating func append(_ diagnostic: Diagnostic, strict: Bool) {
         diagnostics.append(diagnostic)
-        if diagnostic.severity == .error || (strict && diagnostic.severity == .warning) { valid = false }
+        if diagnostic.fails(strict: strict) { valid = false }
     }
 
     enum Keys: String, CodingKey {

@@ -19,6 +19,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.code = code
         self.message = message
     }
+
+    /// Whether this finding makes what it is about invalid: an error, or with `strict` a warning.
+    public func fails(strict: Bool) -> Bool { severity == .error || (strict && severity == .warning) }
 }
 
 /// What a rule looks at: a path and what reading it gave.

@@ -23,7 +23,7 @@ extension ValidationReport {
 
 extension BundleReport {
     /// With `labelled`, each message starts with the platform it is about ("Android: ").
-    func findings(labelled: Bool) -> [Finding] {
+    fileprivate func findings(labelled: Bool) -> [Finding] {
         let all = plainFindings
         guard labelled else { return all }
         return all.map { finding in

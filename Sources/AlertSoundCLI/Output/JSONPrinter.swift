@@ -11,7 +11,7 @@ import Foundation
 #endif
 
 /// `info`'s JSON, keys sorted so output is stable. `check` and `validate-bundle` write theirs
-/// directly (`CheckReport.jsonBytes()`, `BundleReport.jsonBytes()`): same layout, at a fraction
+/// directly (`CheckReport.jsonBytes()`, `ValidationReport.jsonBytes()`): same layout, at a fraction
 /// of the cost for thousands of files.
 enum JSONPrinter {
     static func render<T: Encodable>(_ value: T) -> String {

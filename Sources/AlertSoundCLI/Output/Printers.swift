@@ -22,15 +22,6 @@ enum Printers {
         }
     }
 
-    static func render(_ report: BundleReport, as format: ReportFormat) -> String {
-        switch format {
-        case .text: return TextPrinter.render(report)
-        case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
-        case .xcode: return XcodePrinter.render(report.findings(labelled: report.platform == .android))
-        case .github: return GitHubPrinter.render(report.findings(labelled: report.platform == .android))
-        }
-    }
-
     static func render(_ report: ValidationReport, as format: ReportFormat) -> String {
         switch format {
         case .text: return TextPrinter.render(report)

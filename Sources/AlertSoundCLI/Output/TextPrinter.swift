@@ -21,7 +21,9 @@ enum TextPrinter {
         return out
     }
 
+    /// One bundle as it is; several one after another, and a line for all.
     static func render(_ report: ValidationReport) -> String {
+        if report.bundles.count == 1 { return render(report.bundles[0]) }
         var out = report.bundles.map(render).joined(separator: "\n")
         let invalid = report.bundles.filter { !$0.valid }.count
         out += "\(report.bundles.count) bundles: \(report.bundles.count - invalid) valid, \(invalid) invalid\n"

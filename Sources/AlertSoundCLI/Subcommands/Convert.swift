@@ -99,7 +99,7 @@ struct Convert: ParsableCommand {
             }
         } catch let error as ConversionError {
             if format == .json {
-                ErrorDocument(kind: .usage, message: error.message).print(command: "convert")
+                ErrorDocument(kind: error.kind == .usage ? .usage : .input, message: error.message).print(command: "convert")
             } else {
                 fputs("alertsound convert: \(error.message)\n", stderr)
             }

@@ -63,16 +63,9 @@ struct ValidateBundle: ParsableCommand {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
             let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
             let result = try validator.validate(paths: paths, references: references)
-            // One path keeps its one-bundle text; JSON is always the list of bundles.
-            if paths.count == 1, report.format != .json {
-                print(Printers.render(result.bundles[0], as: report.format), terminator: "")
-            } else {
-                print(Printers.render(result, as: report.format), terminator: "")
-            }
+            print(Printers.render(result, as: report.format), terminator: "")
             if !result.valid { throw ExitCode(1) }
         } catch let error as BundleError {
-            try stop(error.message)
-        } catch let error as EntitlementsError {
             try stop(error.message)
         }
     }
