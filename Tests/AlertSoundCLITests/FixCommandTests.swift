@@ -115,7 +115,7 @@ import Testing
         let none = ["ALERTSOUND_FFMPEG": ""]
         let missing = try cli.run(["fix", dir + "/chime.m4a", "--output-dir", dir + "/out"], environment: none)
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("ffmpeg, which can, is not installed: install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"))
+        #expect(missing.stdout.contains("ffmpeg, which can, is not installed; install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/out/chime.caf"))
         let convertMissing = try cli.run(["convert", dir + "/bell.caf", dir + "/b.caf"], environment: none)
         #expect(convertMissing.status == 1 && convertMissing.stderr.contains("install FFmpeg"))
@@ -132,14 +132,16 @@ import Testing
         if Self.ffmpeg != nil { try encoded(dir + "/opus.caf") }
 
         let report = try json(try cli.run(["check", dir, "--format", "json"]).stdout)
-        let messages = try #require(report["files"] as? [[String: Any]]).flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String } }
-        let commands = messages.compactMap { message -> [String]? in
-            guard let range = message.range(of: "alertsound fix ") else { return nil }
-            // The path (plain here) and an optional `-d ima4`.
-            let words = message[range.upperBound...].split(separator: " ").map(String.init)
-            return ["fix", words[0]] + (words.count > 2 && words[1] == "-d" ? ["-d", words[2]] : [])
+        // Each suggestion is data: the action, the file, and a data format when one is advised.
+        let suggestions = try #require(report["files"] as? [[String: Any]]).flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["suggestion"] as? [String: Any] } }
+        let commands = suggestions.compactMap { s -> [String]? in
+            guard s["action"] as? String == "fix", let path = s["path"] as? String else { return nil }
+            return ["fix", path] + ((s["dataFormat"] as? String).map { ["-d", $0] } ?? [])
         }
-        #expect(commands.count == (Self.ffmpeg == nil ? 4 : 5), "\(messages)")
+        #expect(commands.count == (Self.ffmpeg == nil ? 4 : 5), "\(suggestions)")
+        // People get the same as a command line.
+        let text = try cli.run(["check", dir])
+        for command in commands { #expect(text.stdout.contains("fix it: alertsound " + command.joined(separator: " ")), "\(command)") }
         for command in commands {
             let r = try cli.run(command)
             #expect(r.status == 0, "\(command): \(r.stdout) \(r.stderr)")

@@ -73,7 +73,7 @@ import Testing
         let good = try cli.run(["check", "--format", "json", folder.path]).stdout
         #expect(schemas.problems(good, schema: "check.schema.json").isEmpty)
         let broken = [
-            good.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2"),
+            good.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1"),
             good.replacingOccurrences(of: "\"sampleType\"", with: "\"sampleKind\""),
             good.replacingOccurrences(of: "\"severity\" : \"error\"", with: "\"severity\" : \"fatal\""),
             good.replacingOccurrences(of: "\"channels\" : 1", with: "\"channels\" : \"1\""),
@@ -100,9 +100,9 @@ import Testing
         #expect(failed.stdout.contains("\"status\" : \"failed\""))
         let batch = try cli.run(["convert", ok, folder.appendingPathComponent("long.wav").path, "--output-dir", folder.path + "/nope", "--format", "json"])
         #expect(batch.status == 64)
-        #expect(batch.stdout.contains("\"kind\" : \"usage\""))
+        #expect(batch.stdout.contains("\"kind\" : \"invalid-request\""))
         let fixed = try cli.run(["fix", folder.path, "--output-dir", folder.appendingPathComponent("out").path, "--format", "json"])
-        #expect(fixed.stdout.contains("\"schemaVersion\" : 1"))
+        #expect(fixed.stdout.contains("\"schemaVersion\" : 2"))
         let info = try cli.run(["info", "--format", "json", ok, folder.appendingPathComponent("missing.caf").path])
         #expect(info.stdout.contains("\"sampleType\" : \"signed-integer\""))
         #expect(CommandLineTests.schemaChecks.value >= 5)

@@ -45,7 +45,7 @@ import Testing
         let json = try cli.run(args + ["--format", "json"])
         #expect(json.status == 1)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
-        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["schemaVersion"] as? Int == ReportSchema.version)
         #expect(document["valid"] as? Bool == false)
         let object = (document["bundles"] as! [[String: Any]])[0]
         #expect(object["valid"] as? Bool == false)
@@ -81,7 +81,7 @@ import Testing
         #expect(json.status == 2)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let error = document["error"] as! [String: Any]
-        #expect(error["kind"] as? String == "input" && (error["message"] as? String)?.contains("/nonexistent/App.app: no such file or folder") == true)
+        #expect(error["kind"] as? String == "not-found" && error["path"] as? String == "/nonexistent/App.app" && error["message"] as? String == "no such file or folder")
         #expect(try cli.run(["validate-bundle"]).status == 64)
         #expect(try cli.run(["validate-bundle", "x.app", "--format", "csv"]).status == 64)
     }
@@ -127,7 +127,7 @@ import Testing
         // Editors and CI see which platform a finding is about.
         let xcode = try cli.run(["validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--sound", "android:nope", "--format", "xcode"])
         #expect(xcode.stdout.contains("error: [critical-not-entitled] iOS: "))
-        #expect(xcode.stdout.contains("error: [not-found] Android: no res/raw resource named 'nope'"))
+        #expect(xcode.stdout.contains("error: [no-such-sound] Android: no res/raw resource named 'nope'"))
 
         let missing = try cli.run(["validate-bundle", app, "--entitlements", dir.appendingPathComponent("none.entitlements").path])
         #expect(missing.status == 2)

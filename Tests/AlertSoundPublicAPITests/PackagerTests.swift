@@ -32,7 +32,7 @@ import Testing
         do {
             _ = try SoundFile.inspect(bytes: Array("caff".utf8) + [0, 2, 0, 0], name: "Sounds/odd.caf")
             Issue.record("expected an error")
-        } catch let error as InspectionError {
+        } catch let error as AlertSoundError {
             #expect(error.path == "Sounds/odd.caf")
             #expect(error.offset == 4)
             #expect(error.description.hasPrefix("Sounds/odd.caf: CAF version 2"))
@@ -42,10 +42,10 @@ import Testing
     }
 
     @Test func missingFileIsNotFound() {
-        #expect { try SoundFile.inspect(path: "/nonexistent/alert.caf") } throws: { ($0 as? InspectionError)?.kind == .notFound }
+        #expect { try SoundFile.inspect(path: "/nonexistent/alert.caf") } throws: { ($0 as? AlertSoundError)?.kind == .notFound }
         let report = Checker().check(paths: ["/nonexistent/alert.caf"])
         #expect(!report.valid)
-        #expect(report.files.first?.diagnostics.map(\.code) == ["not-found"])
+        #expect(report.files.first?.diagnostics.map(\.code.rawValue) == ["not-found"])
     }
 
     @Test func checkFolderRecursivelyAndJudge() throws {
@@ -63,7 +63,7 @@ import Testing
         #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["good.caf", "long.aiff"])
         #expect(report.files[0].valid)
         #expect(!report.files[1].valid)
-        #expect(report.files[1].diagnostics.map(\.code) == ["too-long"])
+        #expect(report.files[1].diagnostics.map(\.code.rawValue) == ["too-long"])
         #expect(!report.valid)
     }
 
@@ -93,13 +93,13 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.caf").path, withDestinationPath: "missing.caf")
         let report = Checker().check(paths: [folder.path + "/"])
         #expect(report.files.map(\.path) == ["gone.caf", "linked.caf", "no-extension"].map { folder.path + "/" + $0 })
-        #expect(report.files.map { $0.diagnostics.map(\.code) } == [["unreadable"], [], []])
+        #expect(report.files.map { $0.diagnostics.map(\.code.rawValue) } == [["unreadable"], [], []])
     }
 
     @Test func checkBytesAppliesEveryRule() {
         let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
         let report = Checker(strict: true).check(bytes: caf, name: "named.wav")
-        #expect(report.diagnostics.map(\.code) == ["extension-mismatch"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["extension-mismatch"])
         #expect(!report.valid)
         #expect(Checker(strict: false).check(bytes: caf, name: "named.wav").valid)
     }
@@ -122,7 +122,7 @@ import Testing
         #expect(files[1]["container"] is NSNull)
         #expect(files[1]["duration"] is NSNull)
         let diagnostic = (files[1]["diagnostics"] as! [[String: Any]])[0]
-        #expect(diagnostic["code"] as? String == "unreadable")
+        #expect(diagnostic["code"] as? String == "unrecognized")
         #expect(diagnostic["severity"] as? String == "error")
     }
 
@@ -147,7 +147,7 @@ import Testing
 
         #expect {
             _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), fileType: .wave)).convert(input: input.path)
-        } throws: { ($0 as? ConversionError)?.kind == .usage }
+        } throws: { ($0 as? AlertSoundError)?.kind == .invalidRequest }
     }
 
     @Test func validateABundleLikeAPackager() throws {
@@ -168,9 +168,9 @@ import Testing
         #expect(report.references.map(\.valid) == [false, true, false, true])
         #expect(report.references[0].critical)
         // The app has no executable or profile, so whether it may play critical alerts is unknown.
-        #expect(report.references[0].diagnostics.map(\.code) == ["case-mismatch", "entitlements-unknown"])
+        #expect(report.references[0].diagnostics.map(\.code.rawValue) == ["case-mismatch", "entitlements-unknown"])
         #expect(report.references[1].resolvedPath == app.path + "/ding.caf")
-        #expect(report.references[2].diagnostics.map(\.code) == ["localized"])
+        #expect(report.references[2].diagnostics.map(\.code.rawValue) == ["localized"])
         #expect(!report.valid)
 
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
@@ -190,7 +190,7 @@ import Testing
 
     @Test func rulesAreListedWithCodesAndSeverities() {
         #expect(Rule.all.count >= 9)
-        #expect(Rule.named("too-long")?.severity == .error)
+        #expect(Rule.named(.tooLong)?.severity == .error)
         #expect(Rule.all.allSatisfy { !$0.summary.isEmpty })
     }
 }

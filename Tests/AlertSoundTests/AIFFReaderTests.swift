@@ -80,7 +80,7 @@ import Testing
     @Test func zeroChannelsIsAnError() {
         let bytes = Fixture.aiff([.init("COMM", Fixture.comm(channels: 0)), .init("SSND", Fixture.ssnd(200))])
         #expect { try Fixture.inspect(bytes) } throws: { error in
-            let e = error as! InspectionError
+            let e = error as! AlertSoundError
             return e.message.contains("channel count is 0") && e.chunk == "COMM" && e.offset == 12 && e.path == "test"
         }
     }
@@ -88,7 +88,7 @@ import Testing
     @Test(arguments: [0.0, .infinity, .nan, -44100])
     func unusableSampleRateIsAnError(rate: Double) {
         let bytes = Fixture.aiff([.init("COMM", Fixture.comm(rate: rate)), .init("SSND", Fixture.ssnd(200))])
-        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! InspectionError).message.contains("sample rate") }
+        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).message.contains("sample rate") }
     }
 
     @Test func thousandChannelsReadsWithoutHugeAllocation() throws {
@@ -101,13 +101,13 @@ import Testing
     @Test func commCutShortIsAnErrorNamingTheChunk() {
         let bytes = Fixture.aiff([.init("COMM", Array(Fixture.comm().prefix(10)))])
         #expect { try Fixture.inspect(bytes) } throws: { error in
-            let e = error as! InspectionError
+            let e = error as! AlertSoundError
             return e.chunk == "COMM" && e.message.contains("too short")
         }
     }
 
     @Test func missingCOMMIsAnError() {
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.aiff([.init("SSND", Fixture.ssnd(10))])) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.aiff([.init("SSND", Fixture.ssnd(10))])) }
     }
 
     @Test func aifcWithoutCompressionTypeIsReadAsPCMAndReported() throws {
@@ -118,12 +118,12 @@ import Testing
 
     @Test func otherFormTypesAreNotAIFF() {
         let bytes = Fixture.iff("FORM", "8SVX", order: .bigEndian, chunks: [.init("VHDR", [UInt8](repeating: 0, count: 20))])
-        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! InspectionError).kind == .unrecognized }
+        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).kind == .unrecognized }
     }
 
     @Test func sampleDataOffsetBeyondChunkIsAnError() {
         var ssnd = Fixture.ssnd(4)
         ssnd[3] = 200
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 2)), .init("SSND", ssnd)])) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 2)), .init("SSND", ssnd)])) }
     }
 }

@@ -76,7 +76,7 @@ import Testing
         let root = try project(scratch)
         let report = try BundleValidator().validate(path: root)
         #expect(report.kind == .androidProject && report.platform == .android)
-        let codes = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.report.diagnostics.map(\.code)) })
+        let codes = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.report.diagnostics.map(\.code.rawValue)) })
         #expect(codes == [
             "android/app/src/free/res/raw/order_free.wav": [],
             "android/app/src/main/res/raw/Siren.caf": ["android-bad-name", "android-unsupported-format"],
@@ -90,16 +90,18 @@ import Testing
         #expect(report.files.first { $0.name == "deeper.wav" }?.location == .subfolder)
         #expect(report.files.first { $0.name == "alarm.mp3" }?.location == .rawResource)
         let deep = report.files.first { $0.name == "deep.wav" }!.report.diagnostics
-        #expect(deep[0].message.contains("24-bit") && deep[0].message.contains("deep_16bit.wav -f WAVE -d LEI16"))
-        #expect(report.files.first { $0.name == "bell.wav" }!.report.diagnostics.first { $0.code == "android-bad-name" }!.message.contains("Duplicate resources"))
+        #expect(deep[0].message.contains("24-bit"))
+        let convert = try #require(deep[0].suggestion)
+        #expect(convert.action == .convert && convert.output?.hasSuffix("deep_16bit.wav") == true && convert.fileType == .wave && convert.dataFormat == "LEI16")
+        #expect(report.files.first { $0.name == "bell.wav" }!.report.diagnostics.first { $0.code.rawValue == "android-bad-name" }!.message.contains("Duplicate resources"))
         #expect(!report.valid)
 
         // Without keep.xml every valid-named sound may be shrunk away; with @raw/* none.
         let other = try Scratch(), another = try Scratch()
         let bare = try BundleValidator().validate(path: try project(other, keep: nil))
-        #expect(bare.files.filter { $0.report.diagnostics.contains { $0.code == "android-may-be-shrunk" } }.count == 6)
+        #expect(bare.files.filter { $0.report.diagnostics.contains { $0.code.rawValue == "android-may-be-shrunk" } }.count == 6)
         let all = try BundleValidator().validate(path: try project(another, keep: #"tools:keep="@raw/*""#))
-        #expect(!all.files.contains { $0.report.diagnostics.contains { $0.code == "android-may-be-shrunk" } })
+        #expect(!all.files.contains { $0.report.diagnostics.contains { $0.code.rawValue == "android-may-be-shrunk" } })
     }
 
     @Test func aModuleWithoutSoundsIsStillAndroid() throws {
@@ -108,7 +110,7 @@ import Testing
         _ = try scratch.write("lib/build.gradle.kts", Array("plugins {}".utf8))
         let report = try BundleValidator().validate(path: scratch.path("lib"), references: [.named("android:alarm")])
         #expect(report.kind == .androidProject)
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [["not-found"]])
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [["no-such-sound"]])
         // A res/raw folder given directly is one too, its files still in res/raw.
         let raw = try project(scratch) + "/android/app/src/main/res/raw"
         let direct = try BundleValidator().validate(path: raw)
@@ -123,14 +125,14 @@ import Testing
         let names = ["alarm", "order_free", "alarm.mp3", "Alarm", "deep", "deeper", "missing", "default", "raw/alarm"].map { SoundReference.named("android:" + $0) }
         let report = try BundleValidator().validate(path: root, references: names + [.named("ios:alarm.caf")])
         #expect(report.references.count == names.count)
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [
-            [], [], ["not-found"], ["case-mismatch"], ["invalid-sound"], ["not-reachable"], ["not-found"], [], ["not-found"],
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [
+            [], [], ["no-such-sound"], ["case-mismatch"], ["invalid-sound"], ["not-reachable"], ["no-such-sound"], [], ["no-such-sound"],
         ])
         #expect(report.references.allSatisfy { $0.platform == .android })
         #expect(report.references[0].resolvedPath == root + "/android/app/src/main/res/raw/alarm.mp3")
         #expect(report.references[2].diagnostics[0].message.contains("Send 'alarm'"))
         // order_ready is valid, reachable and named by no reference.
-        #expect(report.files.first { $0.name == "order_ready.wav" }?.report.diagnostics.map(\.code) == ["unreferenced"])
+        #expect(report.files.first { $0.name == "order_ready.wav" }?.report.diagnostics.map(\.code.rawValue) == ["unreferenced"])
     }
 
     @Test func apkIsReadInPlace() throws {
@@ -148,8 +150,8 @@ import Testing
         #expect(report.files.map(\.relativePath) == ["assets/chime.wav", "res/raw/alarm.wav", "res/raw/siren.caf"])
         #expect(report.files.map(\.location) == [.subfolder, .rawResource, .rawResource])
         // Shrinking is over in an .apk: no keep warnings; a missing sound may be why.
-        #expect(report.files.map { $0.report.diagnostics.map(\.code) } == [[], [], ["android-unsupported-format"]])
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [[], ["not-reachable"], ["not-found"]])
+        #expect(report.files.map { $0.report.diagnostics.map(\.code.rawValue) } == [[], [], ["android-unsupported-format"]])
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["not-reachable"], ["no-such-sound"]])
         #expect(report.references[2].diagnostics[0].message.contains("release resource shrinking removed it"))
     }
 
@@ -168,7 +170,7 @@ import Testing
         for bad in [#"{"message":3}"#, #"{"message":{"android":{"notification":{"sound":7}}}}"#, #"{"message":{"android":[]}}"#,
                     #"{"message":{"apns":{"payload":"x"}}}"#, #"{"notification":"x"}"#, #"{"data":{}}"#, #"{"aps":"x"}"#] {
             let result = refs(bad)
-            #expect(result.count == 1 && result[0].problems.map(\.code) == ["bad-payload"], "\(bad)")
+            #expect(result.count == 1 && result[0].problems.map(\.code.rawValue) == ["bad-payload"], "\(bad)")
         }
         #expect(SoundReference.named("ios:a.caf").platform == .ios)
         #expect(SoundReference.named("a.caf").platform == nil)
@@ -187,8 +189,8 @@ import Testing
         #expect(report.bundles.map(\.platform) == [.ios, .android])
         let ios = report.bundles[0].references, android = report.bundles[1].references
         #expect(ios.map(\.source) == ["fcm.json", "legacy.json"] && android.map(\.source) == ["fcm.json", "legacy.json"])
-        #expect(ios.map { $0.diagnostics.map(\.code) } == [[], ["missing-extension"]])
-        #expect(android.map { $0.diagnostics.map(\.code) } == [[], []])
+        #expect(ios.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["missing-extension"]])
+        #expect(android.map { $0.diagnostics.map(\.code.rawValue) } == [[], []])
         #expect(ios.allSatisfy { $0.platform == .ios } && android.allSatisfy { $0.platform == .android })
         #expect(!report.valid)
     }
@@ -227,8 +229,8 @@ import Testing
         #expect(report.files.map(\.relativePath) == ["res/Ab.caf", "res/Gh4.wav", "res/Zz.wav"])
         #expect(report.files.map(\.resourceName) == ["siren", "alarm", nil])
         #expect(report.files.map(\.location) == [.rawResource, .rawResource, .subfolder])
-        #expect(report.files[0].report.diagnostics.map(\.code) == ["android-unsupported-format"])
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [[], ["invalid-sound"], ["not-found"]])
+        #expect(report.files[0].report.diagnostics.map(\.code.rawValue) == ["android-unsupported-format"])
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["invalid-sound"], ["no-such-sound"]])
         #expect(report.references[0].resolvedPath == apk + "!res/Gh4.wav")
 
         var broken = ZipWriter()
@@ -237,7 +239,7 @@ import Testing
         broken.add("res/raw/alarm.wav", Self.pcm16)
         let bad = try BundleValidator().validate(path: try scratch.write("broken.apk", broken.archive()))
         #expect(bad.files.map(\.relativePath) == ["res/raw/alarm.wav", "resources.arsc"])
-        #expect(bad.files[1].report.diagnostics.map(\.code) == ["unreadable"])
+        #expect(bad.files[1].report.diagnostics.map(\.code.rawValue) == ["unreadable"])
         #expect(bad.files[0].location == .rawResource && bad.files[0].resourceName == "alarm")
     }
 }

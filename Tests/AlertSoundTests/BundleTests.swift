@@ -50,7 +50,7 @@ enum BundleFixture {
     }
 
     static func codes(_ report: BundleReport, file name: String) -> [String] {
-        report.files.first { $0.relativePath == name }?.report.diagnostics.map(\.code) ?? ["<missing \(name)>"]
+        report.files.first { $0.relativePath == name }?.report.diagnostics.map(\.code.rawValue) ?? ["<missing \(name)>"]
     }
 }
 
@@ -63,7 +63,7 @@ enum BundleFixture {
         #expect(placed == ["alert.caf": .bundle, "Alert2.caf": .bundle, "alert2.caf": .bundle, "long.wav": .bundle, "chime.aiff": .bundle,
                            "en.lproj/hello.caf": .localized, "Sounds/deep.caf": .subfolder, "noext": .bundle, "broken.caf": .bundle])
         #expect(BundleFixture.codes(report, file: "long.wav") == ["too-long"])
-        #expect(BundleFixture.codes(report, file: "broken.caf") == ["unreadable"])
+        #expect(BundleFixture.codes(report, file: "broken.caf") == ["unrecognized"])
         #expect(BundleFixture.codes(report, file: "alert.caf") == [])
         #expect(BundleFixture.codes(report, file: "Alert2.caf") == ["ambiguous-name"])
         #expect(BundleFixture.codes(report, file: "alert2.caf") == ["ambiguous-name"])
@@ -75,8 +75,8 @@ enum BundleFixture {
         ("default", []),
         ("ALERT.caf", ["case-mismatch"]),
         ("alert", ["missing-extension"]),
-        ("alert.wav", ["not-found"]),
-        ("missing.caf", ["not-found"]),
+        ("alert.wav", ["no-such-sound"]),
+        ("missing.caf", ["no-such-sound"]),
         ("hello.caf", ["localized"]),
         ("deep.caf", ["not-reachable"]),
         ("Sounds/deep.caf", ["not-reachable"]),
@@ -87,7 +87,7 @@ enum BundleFixture {
         let scratch = try Scratch()
         let report = try BundleValidator().validate(path: try BundleFixture.app(in: scratch), references: [.named(name)])
         let reference = try #require(report.references.first)
-        #expect(reference.diagnostics.map(\.code) == expected)
+        #expect(reference.diagnostics.map(\.code.rawValue) == expected)
         #expect(reference.valid == expected.isEmpty)
         if expected.isEmpty && name != "default" { #expect(reference.resolvedPath?.hasSuffix("/" + name) == true) }
         if name == "ALERT.caf" { #expect(reference.diagnostics[0].message.contains("Simulator")) }
@@ -98,7 +98,7 @@ enum BundleFixture {
     @Test func unreferencedReachableSoundsGetANoteOnlyWhenReferencesAreGiven() throws {
         let scratch = try Scratch()
         let app = try BundleFixture.app(in: scratch)
-        #expect(try BundleValidator().validate(path: app).files.allSatisfy { !$0.report.diagnostics.contains { $0.code == "unreferenced" } })
+        #expect(try BundleValidator().validate(path: app).files.allSatisfy { !$0.report.diagnostics.contains { $0.code.rawValue == "unreferenced" } })
         let report = try BundleValidator().validate(path: app, references: [.named("alert.caf")])
         #expect(BundleFixture.codes(report, file: "chime.aiff") == ["unreferenced"])
         #expect(BundleFixture.codes(report, file: "alert.caf") == [])
@@ -118,9 +118,9 @@ enum BundleFixture {
         #expect(fromIPA.bundle == ipa + "!Payload/My.app")
         #expect(fromIPA.files.map(\.relativePath) == fromApp.files.map(\.relativePath))
         #expect(fromIPA.files.map(\.location) == fromApp.files.map(\.location))
-        #expect(fromIPA.files.map { $0.report.diagnostics.map(\.code) } == fromApp.files.map { $0.report.diagnostics.map(\.code) })
+        #expect(fromIPA.files.map { $0.report.diagnostics.map(\.code.rawValue) } == fromApp.files.map { $0.report.diagnostics.map(\.code.rawValue) })
         #expect(fromIPA.files.map { $0.report.info?.frames } == fromApp.files.map { $0.report.info?.frames })
-        #expect(fromIPA.references.map { $0.diagnostics.map(\.code) } == fromApp.references.map { $0.diagnostics.map(\.code) })
+        #expect(fromIPA.references.map { $0.diagnostics.map(\.code.rawValue) } == fromApp.references.map { $0.diagnostics.map(\.code.rawValue) })
         #expect(fromIPA.files.first { $0.relativePath == "alert.caf" }?.report.path == ipa + "!Payload/My.app/alert.caf")
         // Read in place: nothing was extracted beside the archive.
         #expect(scratch.contents == ["My.app", "My.ipa"])
@@ -143,7 +143,7 @@ enum BundleFixture {
         #expect(container.kind == .dataContainer)
         #expect(container.files.map(\.location) == [.subfolder, .librarySounds])
         #expect(container.references.map(\.valid) == [true, false])
-        #expect(container.references[1].diagnostics.map(\.code) == ["not-reachable"])
+        #expect(container.references[1].diagnostics.map(\.code.rawValue) == ["not-reachable"])
 
         try FileManager.default.createDirectory(atPath: scratch.path("Resources/Sub"), withIntermediateDirectories: true)
         try Data(BundleFixture.good).write(to: URL(fileURLWithPath: scratch.path("Resources/top.caf")))
@@ -172,7 +172,7 @@ enum BundleFixture {
         // The loop was walked once: no path repeats and nothing under Sounds/loop/ was reported.
         #expect(!report.files.contains { $0.relativePath.hasPrefix("Sounds/loop") })
         #expect(Set(report.files.map(\.relativePath)).count == report.files.count)
-        #expect(report.references[0].diagnostics.map(\.code) == ["invalid-sound"])
+        #expect(report.references[0].diagnostics.map(\.code.rawValue) == ["invalid-sound"])
         #expect(report.references[1].valid)
     }
 
@@ -187,7 +187,7 @@ enum BundleFixture {
         let file = try #require(report.files.first { $0.relativePath == "locked.caf" })
         // Root reads anything; everyone else gets a clear error for this one file and a report for the rest.
         if getuid() != 0 {
-            #expect(file.report.diagnostics.map(\.code) == ["unreadable"])
+            #expect(file.report.diagnostics.map(\.code.rawValue) == ["unreadable"])
             #expect(file.report.diagnostics[0].message.contains("ermission"))
         }
         #expect(report.files.count == 10)
@@ -195,11 +195,11 @@ enum BundleFixture {
 
     @Test func missingOrNonArchivePathsThrow() throws {
         let scratch = try Scratch()
-        #expect(throws: BundleError.self) { try BundleValidator().validate(path: scratch.path("nope.app")) }
+        #expect(throws: AlertSoundError.self) { try BundleValidator().validate(path: scratch.path("nope.app")) }
         let notZip = try scratch.write("fake.ipa", Array("not a zip".utf8))
-        #expect(throws: BundleError.self) { try BundleValidator().validate(path: notZip) }
+        #expect(throws: AlertSoundError.self) { try BundleValidator().validate(path: notZip) }
         try FileManager.default.createDirectory(atPath: scratch.path("Empty.xcarchive"), withIntermediateDirectories: true)
-        #expect(throws: BundleError.self) { try BundleValidator().validate(path: scratch.path("Empty.xcarchive")) }
+        #expect(throws: AlertSoundError.self) { try BundleValidator().validate(path: scratch.path("Empty.xcarchive")) }
     }
 }
 
@@ -218,9 +218,9 @@ enum BundleFixture {
         #expect(report.files.map(\.relativePath) == ["Shop_Sounds.bundle/alert.caf", "Shop_Sounds.bundle/ding.caf", "Shop_Sounds.bundle/en.lproj/hi.caf", "ding.caf"])
         #expect(report.files.map(\.location) == [.resourceBundle, .resourceBundle, .resourceBundle, .bundle])
         // ding.caf is also at the top level: its copy in the resource bundle is no news.
-        #expect(report.files.map { $0.report.diagnostics.map(\.code) } == [["resource-bundle"], [], ["resource-bundle"], []])
+        #expect(report.files.map { $0.report.diagnostics.map(\.code.rawValue) } == [["resource-bundle"], [], ["resource-bundle"], []])
         #expect(report.files[0].report.diagnostics[0].severity == .note && report.files[0].report.valid)
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [["resource-bundle"], [], ["resource-bundle"]])
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [["resource-bundle"], [], ["resource-bundle"]])
         #expect(report.references[0].diagnostics[0].severity == .error && !report.references[0].valid)
         #expect(report.references[0].diagnostics[0].message.contains("<Package>_<Target>.bundle"))
     }
@@ -232,8 +232,8 @@ enum BundleFixture {
         try Data(sound).write(to: URL(fileURLWithPath: scratch.path("Resources/Sounds/bell.caf")))
         let report = try BundleValidator(packageResources: true).validate(path: scratch.path("Resources"), references: [.named("chime.caf")])
         #expect(report.kind == .packageResources)
-        #expect(report.files.allSatisfy { $0.location == .resourceBundle && $0.report.diagnostics.map(\.code) == ["resource-bundle"] })
-        #expect(report.references[0].diagnostics.map(\.code) == ["resource-bundle"])
+        #expect(report.files.allSatisfy { $0.location == .resourceBundle && $0.report.diagnostics.map(\.code.rawValue) == ["resource-bundle"] })
+        #expect(report.references[0].diagnostics.map(\.code.rawValue) == ["resource-bundle"])
         #expect(!report.valid)
         #expect(try BundleValidator(packageResources: true).validate(path: scratch.path("Resources")).valid)
     }
@@ -261,7 +261,7 @@ enum BundleFixture {
     func malformedPayloadsAreBadPayload(json: String) {
         let result = refs(json)
         #expect(result.count == 1)
-        #expect(result.first?.problems.map(\.code).contains("bad-payload") == true)
+        #expect(result.first?.problems.map(\.code.rawValue).contains("bad-payload") == true)
         #expect(result.first?.problems.first?.message.hasPrefix("p.json: ") == true)
     }
 

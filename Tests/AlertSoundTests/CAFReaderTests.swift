@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func minusOneIsOnlyForData() {
-        #expect(throws: InspectionError.self) {
+        #expect(throws: AlertSoundError.self) {
             try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [0, 0], declaredSize: -1), .init("data", Fixture.cafData(2))]))
         }
     }
@@ -36,12 +36,12 @@ import Testing
     @Test(arguments: [Int64(-2), Int64.min])
     func negativeSizesAreErrors(size: Int64) {
         #expect { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [], declaredSize: size), .init("data", Fixture.cafData(2))])) }
-            throws: { ($0 as! InspectionError).message.contains("negative") }
+            throws: { ($0 as! AlertSoundError).message.contains("negative") }
     }
 
     @Test func chunkSizePastEndBeforeDataIsAnError() {
         #expect { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [0], declaredSize: Int64.max)])) }
-            throws: { ($0 as! InspectionError).chunk == "free" }
+            throws: { ($0 as! AlertSoundError).chunk == "free" }
     }
 
     @Test func chunkAfterDataPastEndIsRepaired() throws {
@@ -68,21 +68,21 @@ import Testing
 
     @Test func descMustComeFirst() {
         #expect { try Fixture.inspect(Fixture.caf([.init("free", []), .init("desc", Fixture.desc()), .init("data", Fixture.cafData(2))])) }
-            throws: { ($0 as! InspectionError).message.contains("must start with 'desc'") }
+            throws: { ($0 as! AlertSoundError).message.contains("must start with 'desc'") }
     }
 
     @Test func versionOtherThanOneIsAnError() {
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc())], version: 2)) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc())], version: 2)) }
     }
 
     @Test(arguments: [0.0, .infinity, .nan])
     func unusableRateIsAnError(rate: Double) {
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(rate: rate)), .init("data", Fixture.cafData(2))])) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(rate: rate)), .init("data", Fixture.cafData(2))])) }
     }
 
     @Test func zeroAndAbsurdChannelCountsAreErrors() {
         for channels: UInt32 in [0, 0xFFFF_FFFF] {
-            #expect(throws: InspectionError.self) {
+            #expect(throws: AlertSoundError.self) {
                 try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(channels: channels)), .init("data", Fixture.cafData(2))]))
             }
         }
@@ -104,6 +104,6 @@ import Testing
     }
 
     @Test func descCutShortIsAnError() {
-        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Array(Fixture.desc().prefix(20)))])) } throws: { ($0 as! InspectionError).chunk == "desc" }
+        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Array(Fixture.desc().prefix(20)))])) } throws: { ($0 as! AlertSoundError).chunk == "desc" }
     }
 }

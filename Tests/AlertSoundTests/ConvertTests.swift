@@ -86,8 +86,8 @@ func readAll(_ path: String) throws -> [Int16] {
         ("o.aiff", "LEF32", nil, nil, 2, "AIFF files cannot hold LEF32"),
         ("o.caf", "UI8", nil, nil, 2, "caff files cannot hold UI8"),
         ("o.wav", "BEI16", nil, nil, 2, "goes in caff or AIFF or AIFC"),
-        ("o.caf", "ima4", nil, nil, 6, "-c 2"),
-        ("o.caf", "ima4", nil, 3, 2, "more channels than the input's 2"),
+        ("o.caf", "ima4", nil, nil, 6, "at most 2 channels"),
+        ("o.caf", "ima4", nil, 3, 2, "but the input has 2"),
         ("o.caf", "ima4", nil, 0, 2, "1 or more"),
         ("o.caf", "aac", nil, nil, 2, "unknown data format 'aac'"),
         ("o.caf", "ima4@0", nil, nil, 2, "is not a sample rate"),
@@ -97,8 +97,8 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect {
             _ = try plan(output, d: d, f: f, c: c, channels: channels)
         } throws: { error in
-            guard let e = error as? ConversionError else { return false }
-            return e.kind == .usage && e.message.contains(expected)
+            guard let e = error as? AlertSoundError else { return false }
+            return e.kind == .invalidRequest && e.message.contains(expected)
         }
     }
 
@@ -253,7 +253,7 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(scratch.contents == ["in.aiff", "out.caf"])
         #expect {
             _ = try Converter(options: ConversionOptions(fileType: .aiff)).convert(input: input, output: scratch.path("./in.aiff"))
-        } throws: { ($0 as? ConversionError)?.kind == .usage }
+        } throws: { ($0 as? AlertSoundError)?.kind == .invalidRequest }
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == original)
     }
 
@@ -261,9 +261,9 @@ func readAll(_ path: String) throws -> [Int16] {
         let scratch = try Scratch()
         let aac = try scratch.write("aac.caf", Fixture.caf([.init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
                                                             .init("pakt", Fixture.pakt(packets: 1, valid: 10)), .init("data", Fixture.cafData(20))]))
-        #expect { _ = try Converter().convert(input: aac, output: scratch.path("out.caf")) } throws: { ($0 as? ConversionError)?.kind == .input }
+        #expect { _ = try Converter().convert(input: aac, output: scratch.path("out.caf")) } throws: { [.malformed, .unsupported].contains(($0 as? AlertSoundError)?.kind) }
         let noise = try scratch.write("noise.caf", Array("not a sound at all".utf8))
-        #expect(throws: ConversionError.self) { _ = try Converter().convert(input: noise, output: scratch.path("out2.caf")) }
+        #expect(throws: AlertSoundError.self) { _ = try Converter().convert(input: noise, output: scratch.path("out2.caf")) }
         #expect(scratch.contents == ["aac.caf", "noise.caf"])
     }
 
@@ -314,8 +314,8 @@ func readAll(_ path: String) throws -> [Int16] {
             #expect {
                 _ = try Converter().convert(input: input, output: target)
             } throws: { error in
-                let e = error as? ConversionError
-                return e?.kind == .usage && e?.message.contains(what) == true
+                let e = error as? AlertSoundError
+                return e?.kind == .invalidRequest && e?.message.contains(what) == true
             }
         }
         var info = stat()
@@ -346,7 +346,7 @@ func readAll(_ path: String) throws -> [Int16] {
         _ = try reader.read(maxFrames: 1000)
         #expect(truncate(input, 20_000) == 0)
         #expect { while try !reader.read(maxFrames: 1000).isEmpty {} } throws: { error in
-            (error as? ConversionError)?.message.contains("shrank") == true
+            (error as? AlertSoundError)?.message.contains("shrank") == true
         }
     }
 

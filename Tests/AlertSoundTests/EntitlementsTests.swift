@@ -54,7 +54,7 @@ import Testing
     }
 
     /// Every truncation and every overwritten header word of the fixtures gives a value or a
-    /// thrown `BundleError`/reader error: never a trap, and never a read past the bytes.
+    /// thrown `AlertSoundError`/reader error: never a trap, and never a read past the bytes.
     @Test func damagedExecutablesAndProfilesNeverTrap() throws {
         let files = [
             SigningWriter.machO(entitlements: allowed, placement: .signature),
@@ -84,14 +84,14 @@ import Testing
         // LC_CODE_SIGNATURE's dataoff (after the header and the 72-byte segment command).
         let dataoff = 32 + 72 + 8
         file[dataoff + 3] = 0x7F
-        #expect(throws: BundleError.self) { try read(file) }
+        #expect(throws: AlertSoundError.self) { try read(file) }
         do {
             _ = try read(file)
-        } catch let error as BundleError {
+        } catch let error as AlertSoundError {
             #expect(error.message.contains("code signature claims bytes"))
         }
-        #expect(throws: BundleError.self) { try read(Array("<plist><array/></plist>".utf8)) }
-        #expect(throws: BundleError.self) { try read([0x30, 0x82, 0x00, 0x10, 1, 2, 3]) }
+        #expect(throws: AlertSoundError.self) { try read(Array("<plist><array/></plist>".utf8)) }
+        #expect(throws: AlertSoundError.self) { try read([0x30, 0x82, 0x00, 0x10, 1, 2, 3]) }
     }
 
     // MARK: - In bundles
@@ -115,7 +115,7 @@ import Testing
         let scratch = try Scratch()
         let denied = try app(in: scratch, executable: SigningWriter.machO(entitlements: absent, placement: .signature), name: "Denied")
         let report = try BundleValidator().validate(path: denied, references: critical)
-        #expect(report.references.map { $0.diagnostics.map(\.code) } == [["critical-not-entitled"]])
+        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [["critical-not-entitled"]])
         #expect(report.references[0].diagnostics[0].severity == .error)
         #expect(report.entitlements == Entitlements(source: .codeSignature, path: denied + "/ShopBinary", criticalAlerts: false))
         #expect(!report.valid)
@@ -131,7 +131,7 @@ import Testing
         #expect(try BundleValidator().validate(path: profiled, references: critical).entitlements?.source == .provisioningProfile)
         let bare = try app(in: scratch, executable: nil, name: "Bare")
         let unknown = try BundleValidator().validate(path: bare, references: critical)
-        #expect(unknown.references[0].diagnostics.map(\.code) == ["entitlements-unknown"])
+        #expect(unknown.references[0].diagnostics.map(\.code.rawValue) == ["entitlements-unknown"])
         #expect(unknown.references[0].diagnostics[0].severity == .note)
         #expect(unknown.references[0].diagnostics[0].message.contains("no main executable ShopBinary"))
         #expect(unknown.valid)
@@ -155,7 +155,7 @@ import Testing
         let ipa = try scratch.write("Shop.ipa", zip.archive())
         let report = try BundleValidator().validate(path: ipa, references: critical)
         #expect(report.entitlements?.path == ipa + "!Payload/Shop.app/Shop")
-        #expect(report.references[0].diagnostics.map(\.code) == ["critical-not-entitled"])
+        #expect(report.references[0].diagnostics.map(\.code.rawValue) == ["critical-not-entitled"])
 
         let archive = scratch.path("Shop.xcarchive/Products/Applications")
         try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
@@ -174,10 +174,10 @@ import Testing
             #expect(found.source == .file && found.criticalAlerts)
         }
         let unsigned = try scratch.write("Unsigned", SigningWriter.machO(entitlements: nil, placement: .none))
-        #expect { try Entitlements.read(path: unsigned) } throws: { ($0 as? BundleError)?.message.hasPrefix(unsigned + ": no entitlements") == true }
-        #expect(throws: BundleError.self) { try Entitlements.read(path: scratch.path("missing.entitlements")) }
+        #expect { try Entitlements.read(path: unsigned) } throws: { ($0 as? AlertSoundError).map { $0.path == unsigned && $0.kind == .malformed && $0.message.hasPrefix("no entitlements") } == true }
+        #expect(throws: AlertSoundError.self) { try Entitlements.read(path: scratch.path("missing.entitlements")) }
         // A universal header cut inside its architecture table: the byte reader's error, named for the file.
         let cut = try scratch.write("Cut", Array(SigningWriter.universal([SigningWriter.machO(entitlements: allowed, placement: .signature)]).prefix(12)))
-        #expect { try Entitlements.read(path: cut) } throws: { ($0 as? BundleError)?.message.hasPrefix(cut + ": cannot read the entitlements") == true }
+        #expect { try Entitlements.read(path: cut) } throws: { ($0 as? AlertSoundError).map { $0.path == cut && $0.kind == .malformed && $0.message.contains("cut short") } == true }
     }
 }

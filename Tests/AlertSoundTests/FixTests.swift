@@ -136,7 +136,7 @@ import Testing
         let jobs = FixJob.plan(paths: ["/nonexistent/a.wav", "/nonexistent/b.caf"], outputFolder: nil)
         #expect(jobs[0].output == "/nonexistent/a.caf")
         #expect(jobs[1].output == "/nonexistent/b-fixed.caf")
-        #expect(jobs.allSatisfy { $0.refusal == "no such file or folder" })
+        #expect(jobs.allSatisfy { $0.refusal?.kind == .notFound && $0.refusal?.message == "no such file or folder" })
 
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -149,7 +149,7 @@ import Testing
         // x.mp3 and x.wav want the same output: the first (in walk order) has it, the other is refused.
         let claims = [outputs["x.mp3"], outputs["x.wav"]].compactMap { $0 }
         #expect(claims.filter { $0.refusal == nil }.count == 1)
-        #expect(claims.contains { $0.refusal?.contains("is also the output of") == true })
+        #expect(claims.contains { $0.refusal?.message.contains("is also the output of") == true })
     }
 
     // MARK: whole runs
@@ -163,7 +163,7 @@ import Testing
                        samples: Self.tone(seconds: 45, rate: 96_000, channels: 6, amplitude: 0.8, on: [2]))
         let report = try Self.fixer().fix(paths: [input])
         let outcome = try #require(report.outcomes.first)
-        #expect(outcome.status == .fixed, "\(outcome.error ?? "")")
+        #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
         #expect(outcome.output == dir + "/theme.caf")
         #expect(outcome.changes.map(\.description) == [
             "converted WAV lpcm -> CAF ima4", "mixed 6 -> 2 channels", "resampled 96 -> 48 kHz", "trimmed 45.0 -> 29.5 s with a 50 ms fade-out",
@@ -213,7 +213,7 @@ import Testing
         // Nothing to keep once silence is dropped: refused, nothing written.
         let trimmed = try Self.fixer { $0.trimSilence = true }.fix(paths: [input])
         #expect(trimmed.outcomes[0].status == .failed)
-        #expect(trimmed.outcomes[0].error?.contains("silent throughout") == true)
+        #expect(trimmed.outcomes[0].error?.message.contains("silent throughout") == true)
         #expect(!FileManager.default.fileExists(atPath: dir + "/quiet.caf"))
         // Otherwise a silent sound is still made to play (cut to 29.5 s); normalising leaves silence alone.
         let plain = try Self.fixer { $0.normalize = true }.fix(paths: [input])
@@ -255,7 +255,7 @@ import Testing
 
         let report = try Self.fixer().fix(paths: [dir + "/a.wav", dir + "/b.wav", dir + "/c.wav", dir + "/d.caf"])
         #expect(report.outcomes.map(\.status) == [.fixed, .fixed, .failed, .fixed])
-        #expect(report.outcomes[2].error?.contains("not a sound file") == true)
+        #expect(report.outcomes[2].error?.message.contains("not a sound file") == true)
         #expect(report.outcomes[3].output == dir + "/d-fixed.caf")
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/d.caf")) == dBefore)
         #expect(!report.succeeded)
@@ -268,7 +268,7 @@ import Testing
         // An existing output that does not play is replaced only with --force.
         try Data("junk".utf8).write(to: URL(fileURLWithPath: dir + "/a.caf"))
         let refused = try Self.fixer().fix(paths: [dir + "/a.wav"])
-        #expect(refused.outcomes[0].status == .failed && refused.outcomes[0].error?.contains("--force") == true)
+        #expect(refused.outcomes[0].status == .failed && refused.outcomes[0].error?.suggestion?.action == .replaceOutput)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/a.caf")) == Data("junk".utf8))
         let forced = try Self.fixer { $0.force = true }.fix(paths: [dir + "/a.wav"])
         #expect(forced.outcomes[0].status == .fixed)
@@ -294,7 +294,7 @@ import Testing
         try Self.write(dir + "/float.wav", rate: 44_100, channels: 2, coding: .float(32, bigEndian: false), samples: loud)
         try SoundWriter.write(.mp3, path: dir + "/song.mp3", samples: Self.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100, channels: 2)
         let report = try Self.fixer { $0.normalize = true }.fix(paths: [dir + "/float.wav", dir + "/song.mp3"])
-        #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error ?? "" })")
+        #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.description ?? "" })")
         #expect(report.outcomes[1].changes.first?.description == "converted MPEG audio (MP3) -> CAF ima4")
         let floatPeak = try Self.decode(dir + "/float.caf").samples.map(abs).max()!
         #expect(abs(floatPeak - FixOptions.normalizedPeak) < 0.02)
@@ -303,7 +303,7 @@ import Testing
 
     @Test func optionsThatCannotWork() throws {
         for configure: (inout FixOptions) -> Void in [{ $0.maxDuration = 30 }, { $0.maxDuration = 0 }, { $0.fade = -1 }, { $0.sampleRate = 0 }] {
-            #expect(throws: ConversionError.self) { try Self.fixer(configure).fix(paths: ["/nonexistent"]) }
+            #expect(throws: AlertSoundError.self) { try Self.fixer(configure).fix(paths: ["/nonexistent"]) }
         }
     }
 }

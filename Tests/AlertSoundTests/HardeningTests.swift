@@ -10,7 +10,7 @@ import AlertSoundTestSupport
     static let mono16 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
     static let goodCAF = SoundFileBuilder.make(.caff, format: mono16, samples: [Int16](repeating: 300, count: 800))
 
-    func codes(_ report: FileReport) -> [String] { report.diagnostics.map(\.code) }
+    func codes(_ report: FileReport) -> [String] { report.diagnostics.map(\.code.rawValue) }
 
     func ipaReport(_ bytes: [UInt8], references: [SoundReference] = []) throws -> BundleReport {
         let scratch = try Scratch()
@@ -73,8 +73,8 @@ import AlertSoundTestSupport
 
     // F4 and F17: implausible headers were called valid, and then trapped convert's narrowing.
     @Test func f4f17ImplausibleHeadersAreUnreadable() throws {
-        #expect(codes(Checker().check(bytes: AttackInputs.f4Caf40000chNoaudioCaf, name: "x.caf")) == ["unreadable"])
-        #expect(codes(Checker().check(bytes: AttackInputs.f4FuzzWav32770chWav, name: "x.wav")) == ["unreadable"])
+        #expect(codes(Checker().check(bytes: AttackInputs.f4Caf40000chNoaudioCaf, name: "x.caf")) == ["malformed"])
+        #expect(codes(Checker().check(bytes: AttackInputs.f4FuzzWav32770chWav, name: "x.wav")) == ["malformed"])
         let implausible: [(String, [UInt8])] = [
             ("255-bit PCM", Fixture.wav([.init("fmt ", Fixture.fmt(bits: 255, blockAlign: 32)), .init("data", [UInt8](repeating: 0, count: 64))])),
             ("16-bit float", Fixture.wav([.init("fmt ", Fixture.fmt(tag: 3, bits: 16)), .init("data", [UInt8](repeating: 0, count: 64))])),
@@ -86,13 +86,13 @@ import AlertSoundTestSupport
             ("AIFF 32,767 channels", Fixture.aiff([.init("COMM", Fixture.comm(channels: 32_767)), .init("SSND", Fixture.ssnd(4))])),
         ]
         for (what, bytes) in implausible {
-            #expect(codes(Checker().check(bytes: bytes, name: "x")) == ["unreadable"], "\(what)")
+            #expect(codes(Checker().check(bytes: bytes, name: "x")) == ["malformed"], "\(what)")
         }
         let scratch = try Scratch()
         for (name, bytes) in [("a.caf", AttackInputs.f4Caf40000chNoaudioCaf), ("b.wav", AttackInputs.f4FuzzWav32770chWav)] {
             let input = try scratch.write(name, bytes)
             for type in FileType.allCases {
-                #expect(throws: ConversionError.self) { _ = try Converter(options: ConversionOptions(fileType: type)).convert(input: input, output: scratch.path("out")) }
+                #expect(throws: AlertSoundError.self) { _ = try Converter(options: ConversionOptions(fileType: type)).convert(input: input, output: scratch.path("out")) }
             }
         }
         #expect(scratch.contents == ["a.caf", "b.wav"], "no temporary file is left")
@@ -112,7 +112,7 @@ import AlertSoundTestSupport
         wav = []
         // Reading backwards restarts the stream a bounded number of times, then gives up with an error.
         let backwards = try InflatingSource(archive: MemorySource(compressed), dataOffset: 0, compressedSize: Int64(compressed.count), size: 60 << 20)
-        #expect(throws: ArchiveError.self) {
+        #expect(throws: AlertSoundError.self) {
             for block in stride(from: Int64(59 << 20), to: 1 << 20, by: -(1 << 20)) { _ = try backwards.read(at: block, count: 4) }
         }
     }
@@ -127,7 +127,7 @@ import AlertSoundTestSupport
         }
         let bundle = try ipaReport(zip.archive())
         #expect(bundle.files.count == 2048)
-        let messages = bundle.files.flatMap { $0.report.diagnostics.filter { $0.code == "ambiguous-name" }.map(\.message) }
+        let messages = bundle.files.flatMap { $0.report.diagnostics.filter { $0.code.rawValue == "ambiguous-name" }.map(\.message) }
         #expect(messages.count == 2048)
         let total = messages.reduce(0) { $0 + $1.utf8.count }
         #expect(total < 2048 * 200 + 2048 * 25, "each colliding name appears a bounded number of times: \(total) bytes")
@@ -140,7 +140,7 @@ import AlertSoundTestSupport
         try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: apps + "/My.app", withDestinationPath: "/")
         #expect { _ = try BundleValidator().validate(path: scratch.path("My.xcarchive")) } throws: { error in
-            (error as? BundleError)?.message.contains("outside the archive") == true
+            (error as? AlertSoundError)?.message.contains("outside the archive") == true
         }
     }
 
@@ -157,7 +157,7 @@ import AlertSoundTestSupport
         #expect(folder.files.map { lastComponent($0.path) } == ["good.caf", "link.wav", "pipe.caf"])
         #expect(folder.files.map(\.valid) == [true, false, false])
         let scratch2 = try Scratch()
-        #expect(throws: ConversionError.self) { _ = try Converter().convert(input: scratch.path("pipe.caf"), output: scratch2.path("x.caf")) }
+        #expect(throws: AlertSoundError.self) { _ = try Converter().convert(input: scratch.path("pipe.caf"), output: scratch2.path("x.caf")) }
     }
 
     // F10: convert held channels × 16,384 frames per block (1.6 GB for 65,535 channels).
@@ -213,12 +213,12 @@ import AlertSoundTestSupport
         let big = "{\"aps\":{\"sound\":\"a.caf\"},\"n\":[" + String(repeating: "1,", count: Limits.maximumPayloadBytes / 2) + "1]}"
         let path = try scratch.write("big.apns", Array(big.utf8))
         let references = SoundReference.payload(at: path)
-        #expect(references.count == 1 && references[0].problems.map(\.code) == ["bad-payload"])
+        #expect(references.count == 1 && references[0].problems.map(\.code.rawValue) == ["bad-payload"])
         #expect(references[0].problems[0].message.contains("at most"))
         let list = try scratch.write("names.txt", Array(String(repeating: "a.caf\n", count: Limits.maximumNameListEntries + 1).utf8))
-        #expect(throws: BundleError.self) { _ = try SoundReference.list(at: list) }
+        #expect(throws: AlertSoundError.self) { _ = try SoundReference.list(at: list) }
         let huge = try scratch.write("huge.txt", [UInt8](repeating: 0x61, count: Limits.maximumNameListBytes + 1))
-        #expect(throws: BundleError.self) { _ = try SoundReference.list(at: huge) }
+        #expect(throws: AlertSoundError.self) { _ = try SoundReference.list(at: huge) }
     }
 
     /// Found by `scripts/fuzz convert` in this session: an AIFF-C whose rate is too low for
@@ -234,8 +234,8 @@ import AlertSoundTestSupport
             #expect {
                 _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@11025"))).convert(input: input, output: scratch.path("out.caf"))
             } throws: { error in
-                let e = error as? ConversionError
-                return e?.kind == .usage && e?.message.contains("1/256 to 256") == true
+                let e = error as? AlertSoundError
+                return e?.kind == .invalidRequest && e?.message.contains("1/256 to 256") == true
             }
         }
         #expect(scratch.contents == ["fuzz.aifc", "slow.aiff"])

@@ -2,7 +2,7 @@ import Testing
 @testable import AlertSound
 
 /// Every truncation and many byte mutations of valid files must give a value or an
-/// `InspectionError`, never a crash, a hang or an impossible answer.
+/// `AlertSoundError`, never a crash, a hang or an impossible answer.
 @Suite struct RobustnessTests {
     static let seeds: [(String, [UInt8])] = {
         let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
@@ -50,7 +50,7 @@ import Testing
             }
             if let rate = info.sampleRate { #expect(rate.isFinite && rate > 0) }
             _ = Checker().report(RuleSubject(path: "fuzz.caf", outcome: .inspected(info)))
-        } catch let error as InspectionError {
+        } catch let error as AlertSoundError {
             #expect(!error.message.isEmpty)
         } catch {
             Issue.record("unexpected error type: \(error)")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct RuleTests {
     @Test(arguments: Rule.all.map(\.code))
-    func ruleFiresOnItsTriggeringExamplesOnly(code: String) throws {
+    func ruleFiresOnItsTriggeringExamplesOnly(code: DiagnosticCode) throws {
         let rule = try #require(Rule.named(code))
         #expect(!rule.triggering.isEmpty && !rule.passing.isEmpty, "every rule documents both kinds of example")
         for subject in rule.triggering {
@@ -18,17 +18,17 @@ import Testing
     }
 
     @Test func codesAreStableKebabCaseAndUnique() {
-        let codes = Rule.all.map(\.code)
+        let codes = Rule.all.map(\.code.rawValue)
         #expect(Set(codes).count == codes.count)
         for code in codes { #expect(code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(code)") }
-        #expect(Set(codes).isSuperset(of: ["unreadable", "unsupported-container", "unsupported-format", "too-long", "not-found",
+        #expect(Set(codes).isSuperset(of: ["unreadable", "unrecognized", "malformed", "unsupported-container", "unsupported-format", "too-long", "not-found",
                                            "extension-mismatch", "damaged-header", "ima-adpcm-wav", "wide-pcm"]))
     }
 
     @Test func severities() {
-        #expect(Rule.named("too-long")?.severity == .error)
-        #expect(Rule.named("extension-mismatch")?.severity == .warning)
-        #expect(Rule.named("wide-pcm")?.severity == .note)
+        #expect(Rule.named(.tooLong)?.severity == .error)
+        #expect(Rule.named(.extensionMismatch)?.severity == .warning)
+        #expect(Rule.named(.widePCM)?.severity == .note)
     }
 
     @Test func strictTurnsWarningsIntoFailure() {
@@ -63,7 +63,7 @@ import Testing
     @Test func exactlyThirtySecondsIsInvalid() {
         let report = verdict(pcmCAF(frames: 30_000))
         #expect(!report.valid)
-        #expect(report.diagnostics.map(\.code) == ["too-long"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["too-long"])
     }
 
     @Test func aifcIMA4IsRoundedUpToWholePackets() throws {
@@ -76,7 +76,7 @@ import Testing
         let report = Checker().check(bytes: bytes, name: "boundary.aifc")
         #expect(report.info?.frames == packets * 64)
         #expect(!report.valid)
-        #expect(report.diagnostics.first?.code == "too-long")
+        #expect(report.diagnostics.first?.code.rawValue == "too-long")
         // One packet fewer plays 29.9987 s.
         let shorter = AIFFWriter.header(format: format, compressed: true, frames: (packets - 1) * 64, audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
         #expect(Checker().check(bytes: shorter, name: "boundary.aifc").valid)

@@ -3,13 +3,13 @@ import Testing
 
 @Suite struct SnifferTests {
     @Test func emptyAndTinyFilesAreClearErrors() {
-        #expect { try Fixture.inspect([]) } throws: { ($0 as! InspectionError).message == "the file is empty" }
-        #expect { try Fixture.inspect([0x46, 0x4F]) } throws: { ($0 as! InspectionError).message.contains("only 2 bytes") }
+        #expect { try Fixture.inspect([]) } throws: { ($0 as! AlertSoundError).message == "the file is empty" }
+        #expect { try Fixture.inspect([0x46, 0x4F]) } throws: { ($0 as! AlertSoundError).message.contains("only 2 bytes") }
     }
 
     @Test func headerCutShort() {
-        #expect { try Fixture.inspect(Array("FORM\0\0".utf8)) } throws: { ($0 as! InspectionError).kind == .malformed }
-        #expect { try Fixture.inspect(Array("caff".utf8) + [0]) } throws: { ($0 as! InspectionError).message.contains("cut short") }
+        #expect { try Fixture.inspect(Array("FORM\0\0".utf8)) } throws: { ($0 as! AlertSoundError).kind == .malformed }
+        #expect { try Fixture.inspect(Array("caff".utf8) + [0]) } throws: { ($0 as! AlertSoundError).message.contains("cut short") }
     }
 
     @Test func mp3BehindID3() throws {
@@ -36,7 +36,7 @@ import Testing
 
     @Test func unknownBytesAreNamedInTheMessage() {
         #expect { try Fixture.inspect(Array("<?xml version".utf8)) } throws: { error in
-            let e = error as! InspectionError
+            let e = error as! AlertSoundError
             return e.kind == .unrecognized && e.message.contains("'<?xml ve'")
         }
     }

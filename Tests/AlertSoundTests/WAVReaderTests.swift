@@ -74,14 +74,14 @@ import Testing
         // The shape of a real fuzzer find: one chunk that claims almost 3 GB in a 22-byte file.
         let bytes = Array("RIFFPIFFWAVEoooo".utf8) + [0x52, 0x49, 0x46, 0xB1, 0x46, 0x46]
         #expect { try Fixture.inspect(bytes) } throws: { error in
-            let e = error as! InspectionError
+            let e = error as! AlertSoundError
             return e.message.contains("no 'fmt ' chunk") && e.message.contains("'oooo'")
         }
     }
 
     @Test func zeroChannelsAndZeroRateAreErrors() {
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 0)), .init("data", [0, 0])])) }
-        #expect(throws: InspectionError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(rate: 0)), .init("data", [0, 0])])) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 0)), .init("data", [0, 0])])) }
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(rate: 0)), .init("data", [0, 0])])) }
     }
 
     @Test func zeroBlockAlignIsRepairedFromBits() throws {
@@ -114,6 +114,6 @@ import Testing
 
     @Test func otherRIFFTypesAreNotWAV() {
         let bytes = Fixture.iff("RIFF", "AVI ", order: .littleEndian, chunks: [])
-        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! InspectionError).kind == .unrecognized }
+        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).kind == .unrecognized }
     }
 }

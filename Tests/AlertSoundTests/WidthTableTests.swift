@@ -94,8 +94,8 @@ import Testing
             _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050.7"), fileType: .wave))
                 .convert(input: source, output: scratch.path("out.wav"))
         } throws: { error in
-            let e = error as? ConversionError
-            return e?.kind == .usage && e?.message.contains("whole hertz") == true
+            let e = error as? AlertSoundError
+            return e?.kind == .invalidRequest && e?.message.contains("whole hertz") == true
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out.wav")))
     }

@@ -33,29 +33,30 @@ struct AndroidResolver {
 
     private func resolve(_ name: String) -> (String?, Diagnostic?) {
         if name.contains("/") {
-            return (nil, BundleCode.notFound.diagnostic("'\(name)' is a path; Android names a sound by its res/raw resource name alone"))
+            return (nil, DiagnosticCode.noSuchSound.diagnostic("'\(name)' is a path; Android names a sound by its res/raw resource name alone"))
         }
         if let exact = byResourceName[name].map({ files[$0] }) {
             guard exact.report.valid else {
-                let reasons = exact.report.diagnostics.filter { $0.severity == .error }.map { "[\($0.code)] \($0.message)" }
-                return (exact.report.path, BundleCode.invalidSound.diagnostic("'\(name)' is \(exact.report.path), which Android will not play: "
-                    + (reasons.isEmpty ? "it has warnings under --strict" : reasons.joined(separator: "; "))))
+                let reasons = exact.report.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
+                return (exact.report.path, DiagnosticCode.invalidSound.diagnostic("'\(name)' is \(exact.report.path), which Android will not play: "
+                    + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
+                    suggestion: reasons.isEmpty ? Suggestion(.relaxStrictness) : exact.report.diagnostics.lazy.compactMap(\.suggestion).first))
             }
             return (exact.report.path, nil)
         }
         let stem = AndroidRules.resourceName(name)
         if stem != name, let file = byResourceName[stem].map({ files[$0] }) {
-            return (nil, BundleCode.notFound.diagnostic("'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
+            return (nil, DiagnosticCode.noSuchSound.diagnostic("'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
                 + " the default sound. Send '\(stem)' (for \(file.report.path)) to Android"))
         }
         if let other = byLowercasedResourceName[name.lowercased()].map({ files[$0] }) {
-            return (nil, BundleCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(other.resourceName ?? "") only with different case;"
+            return (nil, DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(other.resourceName ?? "") only with different case;"
                 + " resource names are case-sensitive (and lowercase), so Android plays the default sound"))
         }
         if let hidden = anywhereByResourceName[stem.lowercased()].map({ files[$0] }), hidden.location != .rawResource {
-            return (nil, BundleCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.report.path), outside res/raw/; Android finds notification sounds only as raw resources"))
+            return (nil, DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.report.path), outside res/raw/; Android finds notification sounds only as raw resources"))
         }
         let shrunk = kind == .apk ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(stem)\"" : ""
-        return (nil, BundleCode.notFound.diagnostic("no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"))
+        return (nil, DiagnosticCode.noSuchSound.diagnostic("no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"))
     }
 }

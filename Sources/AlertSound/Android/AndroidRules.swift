@@ -41,25 +41,23 @@ enum AndroidRules {
 
     /// Why Android will not play the file, or nil when it will.
     static func formatProblem(_ info: SoundInfo, path: String) -> String? {
-        // Inside an .apk there is no file to convert; in a project the WAV goes beside the original.
-        let convert = path.contains("!") ? "" : " Convert it, e.g. alertsound convert \(quoted(path)) \(quoted(convertedPath(path))) -f WAVE -d LEI16, then remove the original"
         switch info.container {
         case .wav:
             if let pcm = info.coding?.pcm, !pcm.isFloat, let bits = info.bitsPerSample, bits == 8 || bits == 16 { return nil }
             let bits = info.bitsPerSample.map { "\($0)-bit " } ?? ""
             let what = info.coding?.pcm.map { bits + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
-            return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM." + convert
+            return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM."
         case .mp3:
             if info.coding == .other("mp3") { return nil }
-            return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only." + convert
+            return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only."
         case .mp4, .adts, .flac, .amr:
             return nil
         case .ogg:
             if let coding = info.coding, [SampleCoding.other("vorbis"), .other("opus"), .other("flac")].contains(coding) { return nil }
-            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC." + convert
+            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC."
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
             return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR."
-                + convert
+               
         }
     }
 
@@ -69,16 +67,19 @@ enum AndroidRules {
         var report = BundleValidator.judge(sound, checker: Checker(strict: strict, rules: platformNeutral))
         let badName = name.flatMap { Self.nameProblem(sound.name, resourceName: $0) }
         if let badName {
-            report.append(BundleCode.androidBadName.diagnostic(badName), strict: strict)
+            report.append(DiagnosticCode.androidBadName.diagnostic(badName))
         }
         if let info = report.info, let problem = formatProblem(info, path: report.path) {
-            report.append(BundleCode.androidUnsupportedFormat.diagnostic(problem), strict: strict)
+            // Inside an .apk there is no file to convert; in a project the WAV goes beside the original.
+            let convert = report.path.contains("!") ? nil
+                : Suggestion(.convert, path: report.path, output: convertedPath(report.path), fileType: .wave, dataFormat: "LEI16")
+            report.append(DiagnosticCode.androidUnsupportedFormat.diagnostic(problem, suggestion: convert))
         }
         // A name the build refuses has no resource to keep.
         if let keep, let name, badName == nil, !keep.keeps(name) {
-            report.append(BundleCode.androidMayBeShrunk.diagnostic(
+            report.append(DiagnosticCode.androidMayBeShrunk.diagnostic(
                 "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays."
-                + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"), strict: strict)
+                + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))
         }
         return report
     }
@@ -94,8 +95,8 @@ enum AndroidRules {
         for indices in groups.values where indices.count > 1 {
             let names = indices.map { "'\(files[$0].name)'" }.joined(separator: ", ")
             for i in indices {
-                files[i].report.append(BundleCode.androidBadName.diagnostic(
-                    "\(names) are all resource @raw/\(files[i].resourceName ?? ""): aapt2 stops the build with \"Duplicate resources\"; keep one"), strict: strict)
+                files[i].report.append(DiagnosticCode.androidBadName.diagnostic(
+                    "\(names) are all resource @raw/\(files[i].resourceName ?? ""): aapt2 stops the build with \"Duplicate resources\"; keep one"))
             }
         }
     }

@@ -35,10 +35,6 @@ final class FFmpegReader: FrameReader {
         return Subprocess.locate("ffmpeg")
     }
 
-    /// What to tell a user whose input needs ffmpeg when there is none.
-    static let installAdvice = "install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and run alertsound again; "
-        + "it is found on PATH, or set ALERTSOUND_FFMPEG to its path"
-
     /// Frames still to drop before the audio starts, and to deliver at most.
     private var skip: Int64
     private var left: Int64?
@@ -57,7 +53,7 @@ final class FFmpegReader: FrameReader {
                 "-map", "0:a:0", "-vn", "-f", "au", "-c:a", "pcm_f64be", "pipe:1",
             ])
         } catch let error as SourceError {
-            throw ConversionError(.input, "\(path): cannot run \(executable): \(error)")
+            throw AlertSoundError(.unreadable, "cannot run \(executable): \(error)", path: path)
         }
         var header = [UInt8](repeating: 0, count: 24)
         let got = try header.withUnsafeMutableBytes { [process] in try Self.read(process, into: $0, path: path) }
@@ -66,10 +62,10 @@ final class FFmpegReader: FrameReader {
         let magic = try reader.u32(), offset = Int(try reader.u32()), _ = try reader.u32(), encoding = try reader.u32()
         let rate = Double(try reader.u32()), count = Int(try reader.u32())
         guard magic == 0x2E73_6E64, encoding == Self.auFloat64 else {
-            throw ConversionError(.input, "\(path): ffmpeg's output is not the AU float stream asked for")
+            throw AlertSoundError(.unreadable, "ffmpeg's output is not the AU float stream asked for", path: path)
         }
         guard (24...65_536).contains(offset), rate >= 1, rate <= Limits.maximumSampleRate, (1...Limits.maximumChannels).contains(count) else {
-            throw ConversionError(.input, "\(path): ffmpeg reports \(count) channels at \(Formatting.number(rate)) Hz, outside what alertsound converts")
+            throw AlertSoundError(.unsupported, "ffmpeg reports \(count) channels at \(Formatting.number(rate)) Hz, outside what alertsound converts", path: path)
         }
         if offset > 24 {
             var annotation = [UInt8](repeating: 0, count: offset - 24)
@@ -123,16 +119,16 @@ final class FFmpegReader: FrameReader {
         do {
             return try process.read(into: buffer)
         } catch let error as SourceError {
-            throw ConversionError(.input, "\(path): reading ffmpeg's output: \(error)")
+            throw AlertSoundError(.unreadable, "reading ffmpeg's output: \(error)", path: path)
         }
     }
 
     /// ffmpeg's own words (its last lines on standard error), which name the real problem.
-    private static func failure(_ process: Subprocess, path: String, detail: String) -> ConversionError {
+    private static func failure(_ process: Subprocess, path: String, detail: String) -> AlertSoundError {
         process.closeOutput()
         _ = process.wait()
         let said = String(decoding: process.errorTail, as: UTF8.self)
             .split(whereSeparator: \.isNewline).suffix(3).map { $0.trimmingWhitespace() }.joined(separator: "; ")
-        return ConversionError(.input, "\(path): ffmpeg could not decode it (\(said.isEmpty ? detail : said))")
+        return AlertSoundError(.malformed, "ffmpeg could not decode it (\(said.isEmpty ? detail : said))", path: path)
     }
 }

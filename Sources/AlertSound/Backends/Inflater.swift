@@ -8,7 +8,7 @@ final class Inflater {
 
     init() throws {
         let status = inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw ArchiveError("zlib cannot start inflating (status \(status))") }
+        guard status == Z_OK else { throw AlertSoundError(.unreadable, "cannot decompress: zlib cannot start inflating (status \(status))") }
     }
 
     deinit { inflateEnd(&stream) }
@@ -50,7 +50,7 @@ final class Inflater {
         case Z_BUF_ERROR: return (consumed, produced, false)
         default:
             let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-            throw ArchiveError("damaged deflate data: \(reason)")
+            throw AlertSoundError(.unreadable, "cannot decompress: damaged deflate data: \(reason)")
         }
     }
 }
@@ -74,9 +74,3 @@ final class InflaterPool: @unchecked Sendable {
     }
 }
 
-/// Why an archive or one of its entries cannot be read.
-public struct ArchiveError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -43,7 +43,7 @@ final class Resampler {
     init(from inputRate: Double, to outputRate: Double, channels: Int, quality: ResamplerQuality = .fastest) throws {
         let ratio = outputRate / inputRate
         guard src_is_valid_ratio(ratio) != 0 else {
-            throw ConversionError(.usage, "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
+            throw AlertSoundError(.invalidRequest, "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
                 + " libsamplerate converts by factors of 1/256 to 256")
         }
         if quality == .fastest, let first = Polyphase(from: inputRate, to: outputRate) {
@@ -60,7 +60,7 @@ final class Resampler {
         for _ in 0..<(split ? channels : 1) {
             var error: Int32 = 0
             guard let state = src_new(quality.converter, Int32(split ? 1 : channels), &error) else {
-                throw ConversionError(.output, "libsamplerate: \(String(cString: src_strerror(error)))")
+                throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: src_strerror(error)))")
             }
             converters.append(Converter(state, channels: split ? 1 : channels))
         }
@@ -101,7 +101,7 @@ final class Resampler {
         let outputs = try results.map { try $0.get() }
         let produced = outputs[0].count
         guard outputs.allSatisfy({ $0.count == produced }) else {
-            throw ConversionError(.output, "the resampler gave the channels different lengths (\(outputs.map(\.count)))")
+            throw AlertSoundError(.outputFailed, "the resampler gave the channels different lengths (\(outputs.map(\.count)))")
         }
         return [Double](unsafeUninitializedCapacity: produced * channels) { out, n in
             for f in 0..<produced {
@@ -129,7 +129,7 @@ final class Resampler {
                     data.end_of_input = end ? 1 : 0
                     data.src_ratio = ratio
                     let error = src_process(converter.state, &data)
-                    if error != 0 { throw ConversionError(.output, "libsamplerate: \(String(cString: src_strerror(error)))") }
+                    if error != 0 { throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: src_strerror(error)))") }
                     return (Int(data.input_frames_used), Int(data.output_frames_gen))
                 }
             }

@@ -16,11 +16,11 @@ final class SndFileReader: FrameReader {
     init(path: String) throws {
         var info = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-            throw ConversionError(.input, String(cString: sf_strerror(nil)))
+            throw AlertSoundError(.unreadable, String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(handle)
-            throw ConversionError(.input, "libsndfile reports \(info.channels) channels at \(info.samplerate) Hz")
+            throw AlertSoundError(.unsupported, "libsndfile reports \(info.channels) channels at \(info.samplerate) Hz")
         }
         self.handle = handle
         channels = Int(info.channels)
@@ -38,7 +38,7 @@ final class SndFileReader: FrameReader {
     func read(maxFrames: Int) throws -> [Double] {
         var buffer = [Double](repeating: 0, count: maxFrames * channels)
         let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, sf_count_t(maxFrames)) }
-        if got < 0 { throw ConversionError(.input, String(cString: sf_strerror(handle))) }
+        if got < 0 { throw AlertSoundError(.unreadable, String(cString: sf_strerror(handle))) }
         if Int(got) < maxFrames { buffer.removeLast((maxFrames - Int(got)) * channels) }
         return buffer
     }

@@ -6,10 +6,11 @@ enum ArchiveScanner {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path)
-        } catch let error as ArchiveError {
-            throw BundleError("\(path): not an .ipa or .apk (zip) archive, an app or a folder (\(error)); for a single sound use alertsound check")
+        } catch let error as AlertSoundError {
+            throw AlertSoundError(.unrecognized, "not an .ipa or .apk (zip) archive, an app or a folder (\(error))", path: path,
+                                  suggestion: Suggestion(.checkFile, path: path))
         } catch {
-            throw BundleError("\(path): cannot read the archive (\(error))")
+            throw AlertSoundError(.unreadable, "cannot read the archive (\(error))", path: path)
         }
         // An .ipa's app is the first `Payload/<name>.app` in directory order; an .apk has its
         // manifest at the top (an .aab in base/manifest/).
@@ -22,10 +23,10 @@ enum ArchiveScanner {
                 return appName == nil && !android
             }
         } catch {
-            throw BundleError("\(path): \(error)")
+            throw AlertSoundError(.unreadable, "\(error)", path: path)
         }
         if android { return try scanAndroid(archive, path: path, displayPath: displayPath) }
-        guard let appName else { throw BundleError("\(path): no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside") }
+        guard let appName else { throw AlertSoundError(.unreadable, "no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside", path: path) }
         let root = "Payload/" + appName
 
         var sounds: [FoundSound] = []
@@ -40,7 +41,7 @@ enum ArchiveScanner {
                 return true
             }
         } catch {
-            throw BundleError("\(path): \(error)")
+            throw AlertSoundError(.unreadable, "\(error)", path: path)
         }
         let app = AppContents.archive(archive, entries: topLevel, display: displayPath + "!" + root)
         return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath }, app: app)
@@ -60,7 +61,7 @@ enum ArchiveScanner {
                 return true
             }
         } catch {
-            throw BundleError("\(path): \(error)")
+            throw AlertSoundError(.unreadable, "\(error)", path: path)
         }
         if let table {
             do {
@@ -73,7 +74,7 @@ enum ArchiveScanner {
             } catch {
                 // A table that cannot be read is a broken APK: say so where the sounds are listed.
                 sounds.append(FoundSound(relativePath: "resources.arsc", displayPath: displayPath + "!resources.arsc", location: .subfolder,
-                                         content: .problem(BundleCode.unreadable.diagnostic("the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"))))
+                                         content: .problem(DiagnosticCode.unreadable.diagnostic("the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"))))
             }
         }
         return BundleScan(kind: .apk, root: displayPath, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
@@ -96,7 +97,7 @@ enum ArchiveScanner {
             FoundSound(relativePath: relative, displayPath: displayPath + "!" + entry.path,
                        location: SoundLocation.of(relativePath: relative, kind: kind), content: content)
         }
-        func problem(_ message: String) -> FoundSound { found(.problem(BundleCode.unreadable.diagnostic(message))) }
+        func problem(_ message: String) -> FoundSound { found(.problem(DiagnosticCode.unreadable.diagnostic(message))) }
         if entry.kind == .symlink {
             return soundByName ? problem("a symbolic link inside the archive; links are not followed") : nil
         } else if entry.escapesRoot {
@@ -120,10 +121,3 @@ enum ArchiveScanner {
     }
 }
 
-/// A bundle, or a file that tells about it (a list of names, the app's entitlements), that
-/// cannot be examined at all.
-public struct BundleError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -1,6 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One sound in a bundle: the same verdict as `check`, plus where it sits.
-public struct BundleFileReport: Sendable, Encodable {
+public struct BundleFileReport: Sendable, Codable {
+    /// The verdict, as `check` gives it, plus the bundle's own findings about the file.
     public var report: FileReport
+    /// Where it sits, which decides whether the platform finds it by name.
     public var location: SoundLocation
     /// Path relative to the bundle root.
     public var relativePath: String
@@ -24,28 +32,68 @@ public struct BundleFileReport: Sendable, Encodable {
         try c.encode(relativePath, forKey: .relativePath)
         try c.encodeIfPresent(resourceName, forKey: .resourceName)
     }
+
+    /// Reads a bundle's file object back.
+    public init(from decoder: Decoder) throws {
+        report = try FileReport(from: decoder)
+        let c = try decoder.container(keyedBy: Keys.self)
+        location = try c.decode(SoundLocation.self, forKey: .location)
+        relativePath = try c.decode(String.self, forKey: .relativePath)
+        resourceName = try c.decodeIfPresent(String.self, forKey: .resourceName)
+    }
 }
 
 /// One sound name and what it resolves to on one platform.
-public struct ReferenceReport: Sendable, Encodable {
+public struct ReferenceReport: Sendable, Codable {
+    /// The name as given; `nil` when a payload had none that could be read.
     public var name: String?
+    /// Where the name came from: a payload file, a list, or how it was named.
     public var source: String
     /// The payload key it was read from, when it came from a payload.
     public var field: String?
     /// The platform it was resolved on (the bundle's).
     public var platform: Platform
+    /// Whether the payload asks for a critical alert.
     public var critical: Bool
     /// The sound it plays, as reported in `files`; `nil` for "default" or when it resolves to nothing.
     public var resolvedPath: String?
+    /// What resolving it found.
     public var diagnostics: [Diagnostic]
-    public var valid: Bool
+    /// Whether warnings fail the reference too.
+    public var strict: Bool
+    /// No errors, and with `strict` no warnings either: always what the diagnostics say.
+    public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
+
+    public init(name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
+                diagnostics: [Diagnostic], strict: Bool) {
+        self.name = name
+        self.source = source
+        self.field = field
+        self.platform = platform
+        self.critical = critical
+        self.resolvedPath = resolvedPath
+        self.diagnostics = diagnostics
+        self.strict = strict
+    }
 
     enum Keys: String, CodingKey { case name, source, field, platform, critical, resolvedPath, diagnostics, valid }
 
     /// Adds a finding made after resolution (about the app's entitlements).
-    mutating func append(_ diagnostic: Diagnostic, strict: Bool) {
+    mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
-        if diagnostic.fails(strict: strict) { valid = false }
+    }
+
+    /// Reads a reference object back; `strict` as for ``FileReport/init(from:)``.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        source = try c.decode(String.self, forKey: .source)
+        field = try c.decodeIfPresent(String.self, forKey: .field)
+        platform = try c.decode(Platform.self, forKey: .platform)
+        critical = try c.decode(Bool.self, forKey: .critical)
+        resolvedPath = try c.decodeIfPresent(String.self, forKey: .resolvedPath)
+        diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
+        strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -62,21 +110,44 @@ public struct ReferenceReport: Sendable, Encodable {
 }
 
 /// The verdict on a bundle and the names used with it.
-public struct BundleReport: Sendable, Encodable {
+public struct BundleReport: Sendable, Codable {
     /// The bundle root as examined (`App.ipa!Payload/App.app` inside an archive).
     public var bundle: String
+    /// What was examined.
     public var kind: BundleKind
+    /// Every sound found, judged.
     public var files: [BundleFileReport]
+    /// Every name used, resolved on this bundle's platform.
     public var references: [ReferenceReport]
     /// An iOS app's entitlements, read when a reference asks for a critical alert; `nil` when
     /// they were not needed or could not be read (then the critical references carry
     /// `entitlements-unknown`).
     public var entitlements: Entitlements?
 
+    /// The platform whose rules apply.
     public var platform: Platform { kind.platform }
+    /// Whether every file and every reference is valid.
     public var valid: Bool { files.allSatisfy(\.report.valid) && references.allSatisfy(\.valid) }
 
+    public init(bundle: String, kind: BundleKind, files: [BundleFileReport], references: [ReferenceReport], entitlements: Entitlements? = nil) {
+        self.bundle = bundle
+        self.kind = kind
+        self.files = files
+        self.references = references
+        self.entitlements = entitlements
+    }
+
     enum Keys: String, CodingKey { case valid, bundle, kind, platform, entitlements, files, references }
+
+    /// Reads a bundle object back.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        bundle = try c.decode(String.self, forKey: .bundle)
+        kind = try c.decode(BundleKind.self, forKey: .kind)
+        entitlements = try c.decodeIfPresent(Entitlements.self, forKey: .entitlements)
+        files = try c.decode([BundleFileReport].self, forKey: .files)
+        references = try c.decode([ReferenceReport].self, forKey: .references)
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -92,18 +163,38 @@ public struct BundleReport: Sendable, Encodable {
 
 /// The verdict on several bundles validated in one run (an iOS app and an Android project, say),
 /// each reference resolved on the platform it is meant for.
-public struct ValidationReport: Sendable, Encodable {
+public struct ValidationReport: Sendable, Codable {
+    /// One report per path, in the order given.
     public var bundles: [BundleReport]
+    /// Whether every bundle is valid.
     public var valid: Bool { bundles.allSatisfy(\.valid) }
 
     public init(bundles: [BundleReport]) { self.bundles = bundles }
 
     enum Keys: String, CodingKey { case schemaVersion, valid, bundles }
 
+    /// Reads `validate-bundle --format json` back; a document of another schema version is refused.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        try ReportSchema.expectVersion(in: c, forKey: .schemaVersion)
+        bundles = try c.decode([BundleReport].self, forKey: .bundles)
+    }
+
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
         try c.encode(bundles, forKey: .bundles)
+    }
+}
+
+extension Diagnostic {
+    /// The `strict` under which `stated` follows from `diagnostics`; refuses a contradiction.
+    static func strictness(stated valid: Bool, diagnostics: [Diagnostic]) throws -> Bool {
+        if diagnostics.contains(where: { $0.fails(strict: false) }) != valid { return false }
+        guard !valid, diagnostics.contains(where: { $0.fails(strict: true) }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'valid' contradicts the diagnostics"))
+        }
+        return true
     }
 }

@@ -38,7 +38,7 @@ public struct BundleValidator: Sendable {
 
     /// Validates an `.app`, `.ipa`, `.xcarchive`, app data container or resources folder (iOS), or
     /// an Android project folder, `.apk` or `.aab`. References meant for the other platform are
-    /// left out. Throws `BundleError` only when the bundle itself cannot be examined.
+    /// left out. Throws `AlertSoundError` only when the bundle itself cannot be examined.
     public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
         let scan = try self.scan(path)
         let platform = scan.kind.platform
@@ -73,7 +73,7 @@ public struct BundleValidator: Sendable {
                     ?? .unknown(reason: "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from")
                 entitlements = lookup.entitlements
                 for i in resolved.indices where resolved[i].critical {
-                    if let finding = Self.entitlementFinding(lookup, reference: resolved[i]) { resolved[i].append(finding, strict: strict) }
+                    if let finding = Self.entitlementFinding(lookup, reference: resolved[i]) { resolved[i].append(finding) }
                 }
             }
         case .android:
@@ -84,7 +84,7 @@ public struct BundleValidator: Sendable {
             let used = Set(resolved.compactMap(\.resolvedPath))
             for i in files.indices where files[i].location.isReachable && files[i].report.valid && !used.contains(files[i].report.path) {
                 let name = files[i].resourceName.map { "@raw/" + $0 } ?? "'\(files[i].name)'"
-                files[i].report.append(BundleCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"), strict: strict)
+                files[i].report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
             }
         }
         return BundleReport(bundle: scan.root, kind: scan.kind, files: files, references: resolved, entitlements: entitlements)
@@ -97,21 +97,21 @@ public struct BundleValidator: Sendable {
         case .found(let entitlements) where entitlements.criticalAlerts:
             return nil
         case .found(let entitlements):
-            return BundleCode.criticalNotEntitled.diagnostic(
+            return DiagnosticCode.criticalNotEntitled.diagnostic(
                 "\(what) is asked for as a critical alert, but the app's entitlements (\(entitlements.source.rawValue): \(entitlements.path)) lack \(Entitlements.criticalAlertsKey):"
                 + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
                 + " add it to the app's entitlements and provisioning profile")
         case .unknown(let reason):
-            return BundleCode.entitlementsUnknown.diagnostic(
+            return DiagnosticCode.entitlementsUnknown.diagnostic(
                 "\(what) is asked for as a critical alert, and whether the app holds \(Entitlements.criticalAlertsKey) cannot be told (\(reason));"
-                + " pass --entitlements with the app's .entitlements file or provisioning profile")
+                + " the validator needs the app's entitlements file or provisioning profile", suggestion: Suggestion(.provideEntitlements))
         }
     }
 
     /// What `path` is, and the sounds in it.
     func scan(_ path: String) throws -> BundleScan {
         guard let isDirectory = isFolder(path) else {
-            throw BundleError("\(path): no such file or folder")
+            throw AlertSoundError(.notFound, "no such file or folder", path: path)
         }
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
@@ -133,8 +133,9 @@ public struct BundleValidator: Sendable {
             do {
                 return checker.check(source: try archive.source(for: entry), name: sound.displayPath)
             } catch {
-                return FileReport(path: sound.displayPath, info: nil,
-                                  diagnostics: [BundleCode.unreadable.diagnostic("cannot decompress: \(error)")], strict: checker.strict)
+                let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
+                let message = reason.hasPrefix("cannot decompress") ? reason : "cannot read this entry: " + reason
+                return FileReport(path: sound.displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(message)], strict: checker.strict)
             }
         case .problem(let diagnostic):
             return FileReport(path: sound.displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)
@@ -149,13 +150,13 @@ public struct BundleValidator: Sendable {
         case "xcarchive":
             let apps = folder + "/Products/Applications"
             guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {
-                throw BundleError("\(folder): no Products/Applications/*.app inside this archive")
+                throw AlertSoundError(.malformed, "no Products/Applications/*.app inside this archive", path: folder)
             }
             let appPath = apps + "/" + app
             // An app that is a link leaving the archive would have the walk scan whatever it points at.
             if let archive = FolderScanner.realPath(Array(folder.utf8)), let target = FolderScanner.realPath(Array(appPath.utf8)),
                !target.starts(with: archive + [UInt8(ascii: "/")]) {
-                throw BundleError("\(appPath) is a symbolic link to \(displayName(target)), outside the archive; not followed")
+                throw AlertSoundError(.unreadable, "\(appPath) is a symbolic link to \(displayName(target)), outside the archive; not followed")
             }
             return (.xcarchive, appPath)
         default:
@@ -171,10 +172,9 @@ public struct BundleValidator: Sendable {
     static func flagResourceBundles(_ files: inout [BundleFileReport], strict: Bool) {
         let reachable = Set(files.filter(\.location.isReachable).map(\.name))
         for i in files.indices where files[i].location == .resourceBundle && !reachable.contains(files[i].name) {
-            files[i].report.append(BundleCode.resourceBundle.diagnostic(
+            files[i].report.append(DiagnosticCode.resourceBundle.diagnostic(
                 "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
-                + " '\(files[i].name)' there; to use it as a notification sound, add it to the app target's resources or copy it to Library/Sounds at run time"),
-                strict: strict)
+                + " '\(files[i].name)' there; to use it as a notification sound, add it to the app target's resources or copy it to Library/Sounds at run time"))
         }
     }
 
@@ -190,12 +190,12 @@ public struct BundleValidator: Sendable {
         for indices in groups.values where indices.count > 1 {
             let first = indices[0]
             let others = indices.dropFirst().map { "'\(files[$0].name)'" }.joined(separator: ", ")
-            files[first].report.append(BundleCode.ambiguousName.diagnostic(
-                "'\(files[first].name)' and \(others) differ only in case: the Simulator's case-insensitive file system sees one file"), strict: strict)
+            files[first].report.append(DiagnosticCode.ambiguousName.diagnostic(
+                "'\(files[first].name)' and \(others) differ only in case: the Simulator's case-insensitive file system sees one file"))
             for i in indices.dropFirst() {
-                files[i].report.append(BundleCode.ambiguousName.diagnostic(
+                files[i].report.append(DiagnosticCode.ambiguousName.diagnostic(
                     "'\(files[i].name)' differs only in case from '\(files[first].name)'\(indices.count > 2 ? " (and \(indices.count - 2) more)" : ""):"
-                    + " the Simulator's case-insensitive file system sees one file"), strict: strict)
+                    + " the Simulator's case-insensitive file system sees one file"))
             }
         }
     }

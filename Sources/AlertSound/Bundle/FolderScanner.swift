@@ -29,14 +29,14 @@ enum FolderScanner {
                                         location: SoundLocation.of(relativePath: relative, kind: kind), content: .problem(diagnostic)))
             }
             guard folder.count <= Limits.maximumFolderDepth else {
-                report(folderRelative, BundleCode.unreadable.diagnostic("folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
+                report(folderRelative, DiagnosticCode.unreadable.diagnostic("folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
                 continue
             }
             let directory: Int32
             do {
                 directory = try FolderFile(root: root, components: folder).openFolder()
             } catch {
-                report(folderRelative, BundleCode.unreadable.diagnostic("cannot open this folder: \(error)"))
+                report(folderRelative, DiagnosticCode.unreadable.diagnostic("cannot open this folder: \(error)"))
                 continue
             }
             defer { close(directory) }
@@ -58,21 +58,21 @@ enum FolderScanner {
                 }
                 var info = stat()
                 guard statAt(directory, name, &info, follow: false) else {
-                    if soundByName { add(.problem(BundleCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))"))) }
+                    if soundByName { add(.problem(DiagnosticCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))"))) }
                     continue
                 }
                 if info.st_mode & S_IFMT == S_IFLNK {
                     var targetInfo = stat()
                     guard statAt(directory, name, &targetInfo, follow: true) else {
                         if soundByName {
-                            add(.problem(BundleCode.unreadable.diagnostic("symbolic link to a file that does not exist (\(linkTarget(directory, name)))")))
+                            add(.problem(DiagnosticCode.unreadable.diagnostic("symbolic link to a file that does not exist (\(linkTarget(directory, name)))")))
                         }
                         continue
                     }
                     let isFolder = targetInfo.st_mode & S_IFMT == S_IFDIR
                     guard let target = realPath(file.rawPath) else {
                         if soundByName || isFolder {
-                            add(.problem(BundleCode.unreadable.diagnostic("cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
+                            add(.problem(DiagnosticCode.unreadable.diagnostic("cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
                         }
                         continue
                     }
@@ -83,7 +83,7 @@ enum FolderScanner {
                     }
                     guard inside else {
                         if soundByName || isFolder {
-                            add(.problem(BundleCode.linkOutsideBundle.diagnostic(
+                            add(.problem(DiagnosticCode.linkOutsideBundle.diagnostic(
                                 "symbolic link to \(linkTarget(directory, name)), outside the bundle: not followed, and it will not be there on a device")))
                         }
                         continue
@@ -96,7 +96,7 @@ enum FolderScanner {
                 case S_IFREG:
                     if soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
                 default:
-                    if soundByName { add(.problem(BundleCode.unreadable.diagnostic("it is \(SourceError.describe(info.st_mode)), not a regular file"))) }
+                    if soundByName { add(.problem(DiagnosticCode.unreadable.diagnostic("it is \(SourceError.describe(info.st_mode)), not a regular file"))) }
                 }
             }
         }

@@ -37,44 +37,45 @@ struct ReferenceResolver {
         if name.contains("/") {
             // iOS looks names up at the top level only; a path never resolves.
             let where_ = byRelativePath[name].map { " (\(files[$0].report.path) exists, but in a sub-folder)" } ?? ""
-            diagnostics.append(BundleCode.notReachable.diagnostic("'\(name)' is a path; iOS looks a sound up by file name at the bundle's top level or in Library/Sounds\(where_)"))
+            diagnostics.append(DiagnosticCode.notReachable.diagnostic("'\(name)' is a path; iOS looks a sound up by file name at the bundle's top level or in Library/Sounds\(where_)"))
             return (nil, diagnostics)
         }
         guard fileName.contains("."), !fileName.hasSuffix(".") else {
             let candidates = (reachableByLowercasedStem[name.lowercased()] ?? []).map { files[$0] }
             let candidate = candidates.first { Self.stem($0.name) == name } ?? candidates.first
             let guess = candidate.map { ": did you mean '\($0.name)'?" } ?? ""
-            diagnostics.append(BundleCode.missingExtension.diagnostic("'\(name)' has no extension; iOS needs the full file name\(guess)"))
+            diagnostics.append(DiagnosticCode.missingExtension.diagnostic("'\(name)' has no extension; iOS needs the full file name\(guess)"))
             return (nil, diagnostics)
         }
         if let exact = reachableByName[name].map({ files[$0] }) {
             if !exact.report.valid {
-                let reasons = exact.report.diagnostics.filter { $0.severity == .error }.map { "[\($0.code)] \($0.message)" }
-                diagnostics.append(BundleCode.invalidSound.diagnostic("'\(name)' is \(exact.report.path), which iOS will not play: "
-                    + (reasons.isEmpty ? "it has warnings under --strict" : reasons.joined(separator: "; "))))
+                let reasons = exact.report.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
+                diagnostics.append(DiagnosticCode.invalidSound.diagnostic("'\(name)' is \(exact.report.path), which iOS will not play: "
+                    + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
+                    suggestion: reasons.isEmpty ? Suggestion(.relaxStrictness) : exact.report.diagnostics.lazy.compactMap(\.suggestion).first))
             }
             return (exact.report.path, diagnostics)
         }
         if let other = reachableByLowercasedName[name.lowercased()].map({ files[$0] }) {
-            diagnostics.append(BundleCode.caseMismatch.diagnostic("'\(name)' matches '\(other.name)' only with different case: it plays in the Simulator"
+            diagnostics.append(DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches '\(other.name)' only with different case: it plays in the Simulator"
                 + " (case-insensitive file system) but not on a device, where the default sound plays instead"))
             return (nil, diagnostics)
         }
         if let hidden = anywhereByLowercasedName[name.lowercased()].map({ files[$0] }) {
             if hidden.location == .resourceBundle {
-                diagnostics.append(BundleCode.resourceBundle.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a resource bundle (SwiftPM copies a package's"
+                diagnostics.append(DiagnosticCode.resourceBundle.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a resource bundle (SwiftPM copies a package's"
                     + " resources into <Package>_<Target>.bundle); UNNotificationSound(named:) searches only the main bundle's top level and Library/Sounds,"
                     + " so the default sound plays. Add the sound to the app target's own resources, or copy it to Library/Sounds at run time", severity: .error))
             } else if hidden.location == .localized {
-                diagnostics.append(BundleCode.localized.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a .lproj folder; notification sounds must be non-localized resources at the bundle's top level"))
+                diagnostics.append(DiagnosticCode.localized.diagnostic("'\(name)' exists only as \(hidden.report.path), inside a .lproj folder; notification sounds must be non-localized resources at the bundle's top level"))
             } else {
-                diagnostics.append(BundleCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.report.path), in a sub-folder; iOS finds sounds only at the bundle's top level\(critical ? "" : " or in Library/Sounds")"))
+                diagnostics.append(DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.report.path), in a sub-folder; iOS finds sounds only at the bundle's top level\(critical ? "" : " or in Library/Sounds")"))
             }
             return (nil, diagnostics)
         }
         let sameStem = (reachableByLowercasedStem[Self.stem(name).lowercased()] ?? []).map { "'\(files[$0].name)'" }
         let hint = sameStem.isEmpty ? "" : "; the bundle has \(sameStem.joined(separator: ", ")): the name must match the file, extension included"
-        diagnostics.append(BundleCode.notFound.diagnostic("no sound named '\(name)' at the bundle's top level or in Library/Sounds\(hint); iOS will play the default sound"))
+        diagnostics.append(DiagnosticCode.noSuchSound.diagnostic("no sound named '\(name)' at the bundle's top level or in Library/Sounds\(hint); iOS will play the default sound"))
         return (nil, diagnostics)
     }
 
@@ -87,8 +88,7 @@ struct ReferenceResolver {
 extension ReferenceReport {
     init(_ reference: SoundReference, platform: Platform, resolvedPath: String?, diagnostics: [Diagnostic], strict: Bool) {
         self.init(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
-                  resolvedPath: resolvedPath, diagnostics: diagnostics,
-                  valid: !diagnostics.contains { $0.fails(strict: strict) })
+                  resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict)
     }
 }
 

@@ -49,14 +49,14 @@ public struct SoundReference: Sendable, Hashable {
         do {
             bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
         } catch let error as UnreadableFile {
-            throw BundleError("\(path): \(error.reason)")
+            throw AlertSoundError(.unreadable, "\(error.reason)", path: path)
         }
         guard let text = validUTF8(bytes) else {
-            throw BundleError("\(path): the list of sound names is not UTF-8 text")
+            throw AlertSoundError(.malformed, "the list of sound names is not UTF-8 text", path: path)
         }
         let references = list(text: text, source: path)
         guard references.count <= Limits.maximumNameListEntries else {
-            throw BundleError("\(path): \(references.count) names; a list may hold at most \(Limits.maximumNameListEntries)")
+            throw AlertSoundError(.tooLarge, "\(references.count) names; a list may hold at most \(Limits.maximumNameListEntries)", path: path)
         }
         return references
     }
@@ -190,7 +190,7 @@ public struct SoundReference: Sendable, Hashable {
             if let v = number(volume), (0...1).contains(v) {} else { problems.append("'volume' must be a number from 0 to 1") }
         }
         return [SoundReference(name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios, field: field,
-                               problems: problems.map { BundleCode.badPayload.diagnostic("\(source): \($0)") })]
+                               problems: problems.map { DiagnosticCode.badPayload.diagnostic("\(source): \($0)") })]
     }
 
     /// JSON numbers (and true/false, read as 1/0); strings and the rest are not numbers.
@@ -203,7 +203,7 @@ public struct SoundReference: Sendable, Hashable {
     }
 
     private static func bad(_ source: String, _ message: String, platform: Platform? = nil, field: String? = nil) -> SoundReference {
-        SoundReference(name: nil, source: source, platform: platform, field: field, problems: [BundleCode.badPayload.diagnostic("\(source): \(message)")])
+        SoundReference(name: nil, source: source, platform: platform, field: field, problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
     }
 }
 

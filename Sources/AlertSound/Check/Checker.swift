@@ -51,10 +51,9 @@ public struct Checker: Sendable {
     private func subject(path: String, _ read: () throws -> SoundInfo) -> RuleSubject {
         do {
             return RuleSubject(path: path, outcome: .inspected(try read()))
-        } catch let error as InspectionError {
-            return RuleSubject(path: path, outcome: error.kind == .notFound ? .missing : .unreadable(error))
         } catch {
-            return RuleSubject(path: path, outcome: .unreadable(InspectionError(.io, "\(error)", path: path)))
+            let error = AlertSoundError.wrapping(error, as: .unreadable, path: path)
+            return RuleSubject(path: path, outcome: error.kind == .notFound ? .missing : .failed(error))
         }
     }
 

@@ -34,6 +34,7 @@ extension FileReport {
     func writeJSON(_ w: inout JSONWriter, location: SoundLocation? = nil, relativePath: String? = nil, resourceName: String? = nil) {
         w.open("{")
         w.key("bitsPerSample"); w.int(info?.bitsPerSample)
+        w.key("byteOrder", first: false); w.string(info?.byteOrder)
         w.key("bytesPerPacket", first: false); w.int(info?.bytesPerPacket)
         w.key("channels", first: false); w.int(info?.channels)
         w.key("container", first: false); w.string(info?.container.rawValue)
@@ -202,12 +203,29 @@ struct JSONWriter {
         for (i, d) in list.enumerated() {
             item(first: i == 0)
             open("{")
-            key("code"); string(d.code)
+            key("code"); string(d.code.rawValue)
             key("message", first: false); string(d.message)
             key("severity", first: false); string(d.severity.rawValue)
+            if let suggestion = d.suggestion {
+                key("suggestion", first: false)
+                self.suggestion(suggestion)
+            }
             close("}", empty: false)
         }
         close("]", empty: list.isEmpty)
+    }
+
+    /// Only the members that are set, as the synthesized `Encodable` writes them.
+    mutating func suggestion(_ s: Suggestion) {
+        open("{")
+        key("action"); string(s.action.rawValue)
+        if let channels = s.channels { key("channels", first: false); int(channels) }
+        if let dataFormat = s.dataFormat { key("dataFormat", first: false); string(dataFormat) }
+        if let fileType = s.fileType { key("fileType", first: false); string(fileType.rawValue) }
+        if let output = s.output { key("output", first: false); string(output) }
+        if let path = s.path { key("path", first: false); string(path) }
+        if let sampleRate = s.sampleRate { key("sampleRate", first: false); double(sampleRate) }
+        close("}", empty: false)
     }
 
     mutating func string(_ value: String?) {

@@ -10,7 +10,7 @@ enum AIFFReader {
         case "AIFF": isAIFC = false
         case "AIFC": isAIFC = true
         default:
-            throw InspectionError(.unrecognized, "an IFF 'FORM' file of type '\(formType)', not AIFF or AIFF-C")
+            throw AlertSoundError(.unrecognized, "an IFF 'FORM' file of type '\(formType)', not AIFF or AIFF-C")
         }
         var info = SoundInfo(container: isAIFC ? .aifc : .aiff, fileSize: source.size)
         if let repair = containerSizeRepair("FORM", declared: formSize, fileSize: source.size) { info.repairs.append(repair) }
@@ -37,7 +37,7 @@ enum AIFFReader {
 
         guard let ssnd else {
             guard description.frameCount == 0 else {
-                throw InspectionError.malformed("COMM announces \(description.frameCount) frames but there is no SSND chunk")
+                throw AlertSoundError.malformed("COMM announces \(description.frameCount) frames but there is no SSND chunk")
             }
             info.frames = 0
             return info
@@ -45,7 +45,7 @@ enum AIFFReader {
         var ssndHeader = try readPayload(ssnd, from: source, order: .bigEndian, limit: 8)
         let dataStart = try parsing(ssnd.id, at: ssnd.headerOffset) { Int64(try ssndHeader.u32()) }
         guard 8 + dataStart <= ssnd.declaredSize else {
-            throw InspectionError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id, offset: ssnd.headerOffset)
+            throw AlertSoundError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id, offset: ssnd.headerOffset)
         }
         info.dataOffset = ssnd.payloadOffset + 8 + dataStart
         let available = max(0, ssnd.availableSize - 8 - dataStart)
@@ -106,7 +106,7 @@ enum AIFFCodec {
     static func resolve(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> Resolved {
         func integer(bigEndian: Bool, bits: Int) throws -> Resolved {
             guard (1...32).contains(bits) else {
-                throw InspectionError.malformed("sample size is \(bits) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
+                throw AlertSoundError.malformed("sample size is \(bits) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
             }
             return Resolved(coding: .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian)), bits: bits)
         }

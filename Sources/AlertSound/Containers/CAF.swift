@@ -5,7 +5,7 @@ enum CAFReader {
         _ = try header.fourCC()
         let version = try header.u16()
         guard version == 1 else {
-            throw InspectionError.malformed("CAF version \(version); only version 1 exists", offset: 4)
+            throw AlertSoundError.malformed("CAF version \(version); only version 1 exists", offset: 4)
         }
         var info = SoundInfo(container: .caf, fileSize: source.size)
         let fileSize = source.size
@@ -42,20 +42,20 @@ enum CAFReader {
             let payload = position + 12
             info.chunks.append(ChunkRecord(id: type.description, offset: position, size: size))
             if description == nil, type != "desc" {
-                throw InspectionError.malformed("the first chunk is '\(type)'; a CAF file must start with 'desc'", chunk: type, offset: position)
+                throw AlertSoundError.malformed("the first chunk is '\(type)'; a CAF file must start with 'desc'", chunk: type, offset: position)
             }
             dataIsLast = false
 
             if size == -1 {
                 guard type == "data" else {
-                    throw InspectionError.malformed("size -1 (to the end of the file) is only allowed for 'data'", chunk: type, offset: position)
+                    throw AlertSoundError.malformed("size -1 (to the end of the file) is only allowed for 'data'", chunk: type, offset: position)
                 }
                 data = (position, payload, fileSize - payload)
                 dataIsLast = true
                 break
             }
             guard size >= 0 else {
-                throw InspectionError.malformed("negative chunk size \(size)", chunk: type, offset: position)
+                throw AlertSoundError.malformed("negative chunk size \(size)", chunk: type, offset: position)
             }
             let left2 = fileSize - payload
             if size > left2 {
@@ -70,7 +70,7 @@ enum CAFReader {
                     info.repairs.append(note)
                     break
                 }
-                throw InspectionError.malformed(note.message, chunk: type, offset: position)
+                throw AlertSoundError.malformed(note.message, chunk: type, offset: position)
             }
 
             switch type {
@@ -83,7 +83,7 @@ enum CAFReader {
                 let table = try parsing(type, at: position) { (packets: try body.i64(), valid: try body.i64()) }
                 priming = body.remaining >= 4 ? try body.i32() : 0
                 guard table.valid >= 0, table.packets >= 0 else {
-                    throw InspectionError.malformed("packet table has a negative count", chunk: type, offset: position)
+                    throw AlertSoundError.malformed("packet table has a negative count", chunk: type, offset: position)
                 }
                 validFrames = table.valid
             case "info" where info.infoEntries.isEmpty:
@@ -91,7 +91,7 @@ enum CAFReader {
                 info.infoEntries = Self.infoEntries(body)
             case "data" where data == nil:
                 guard size >= 4 else {
-                    throw InspectionError.malformed("data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
+                    throw AlertSoundError.malformed("data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
                 }
                 data = (position, payload, size)
                 dataIsLast = true
@@ -101,8 +101,8 @@ enum CAFReader {
             position = payload + size
         }
 
-        guard let description else { throw InspectionError.malformed("no 'desc' chunk") }
-        guard let data else { throw InspectionError.malformed("no 'data' chunk: the file holds no audio") }
+        guard let description else { throw AlertSoundError.malformed("no 'desc' chunk") }
+        guard let data else { throw AlertSoundError.malformed("no 'data' chunk: the file holds no audio") }
         info.sampleRate = description.sampleRate
         info.channels = description.channels
         info.formatID = description.formatID.description
@@ -167,7 +167,7 @@ enum CAFReader {
             let fpp = try r.u32()
             let ch = try r.u32()
             let bits = try r.u32()
-            func fail(_ message: String) -> InspectionError { .malformed(message, chunk: "desc", offset: chunkOffset) }
+            func fail(_ message: String) -> AlertSoundError { .malformed(message, chunk: "desc", offset: chunkOffset) }
             sampleRate = try checkSampleRate(rate, chunk: "desc", offset: chunkOffset)
             channels = try checkChannels(ch, chunk: "desc", offset: chunkOffset)
             guard bpp <= 1 << 30, fpp <= 1 << 30, bits <= 1 << 16 else { throw fail("packet sizes are not plausible") }

@@ -1,6 +1,6 @@
 
 /// The file types afconvert writes, by their 4CC.
-public enum FileType: String, Sendable, CaseIterable {
+public enum FileType: String, Sendable, Codable, CaseIterable {
     case caff
     case aiff = "AIFF"
     case aifc = "AIFC"
@@ -45,7 +45,7 @@ extension FileType {
     public init(parsing text: String) throws {
         let key = text.trimming(["'"])
         guard let type = FileType.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() }) ?? FileType(extension: key) else {
-            throw ConversionError(.usage, "unknown file type '\(text)'; use \(FileType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw AlertSoundError(.invalidRequest, "unknown file type '\(text)'; use \(FileType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = type
     }

@@ -89,7 +89,7 @@ func parsing<T>(_ chunk: FourCC, at offset: Int64, _ body: () throws -> T) throw
     do {
         return try body()
     } catch ByteReaderError.truncated(let at, let needed, let available) {
-        throw InspectionError.malformed(
+        throw AlertSoundError.malformed(
             "chunk is too short: needed \(needed) more bytes at byte \(at), found \(available)", chunk: chunk, offset: offset)
     }
 }
@@ -103,7 +103,7 @@ func containerSizeRepair(_ magic: FourCC, declared: Int64, fileSize: Int64) -> R
 }
 
 /// An error for a missing chunk that mentions what the walk had to repair, which usually explains it.
-func missingChunk(_ message: String, repairs: [Repair]) -> InspectionError {
+func missingChunk(_ message: String, repairs: [Repair]) -> AlertSoundError {
     let walked = repairs.filter { $0.chunk != "FORM" && $0.chunk != "RIFF" && $0.chunk != "RIFX" && $0.chunk != "RF64" }
     guard let first = walked.first else { return .malformed(message) }
     return .malformed(message + "; " + first.description)

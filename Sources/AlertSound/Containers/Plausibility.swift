@@ -4,10 +4,10 @@
 /// Sample rates: finite, at least 1 Hz, at most `Limits.maximumSampleRate`.
 func checkSampleRate(_ rate: Double, chunk: FourCC, offset: Int64) throws -> Double {
     guard rate.isFinite, rate > 0 else {
-        throw InspectionError.malformed("sample rate is \(rate.isNaN ? "NaN" : String(rate))", chunk: chunk, offset: offset)
+        throw AlertSoundError.malformed("sample rate is \(rate.isNaN ? "NaN" : String(rate))", chunk: chunk, offset: offset)
     }
     guard rate >= 1, rate <= Limits.maximumSampleRate else {
-        throw InspectionError.malformed("sample rate \(Formatting.number(rate)) Hz is not plausible (1 Hz to \(Formatting.number(Limits.maximumSampleRate)) Hz)",
+        throw AlertSoundError.malformed("sample rate \(Formatting.number(rate)) Hz is not plausible (1 Hz to \(Formatting.number(Limits.maximumSampleRate)) Hz)",
                                         chunk: chunk, offset: offset)
     }
     return rate
@@ -15,9 +15,9 @@ func checkSampleRate(_ rate: Double, chunk: FourCC, offset: Int64) throws -> Dou
 
 /// Channel counts: 1 to `Limits.maximumChannels`.
 func checkChannels<T: BinaryInteger>(_ count: T, chunk: FourCC, offset: Int64) throws -> Int {
-    guard count > 0 else { throw InspectionError.malformed("channel count is \(count)", chunk: chunk, offset: offset) }
+    guard count > 0 else { throw AlertSoundError.malformed("channel count is \(count)", chunk: chunk, offset: offset) }
     guard count <= Limits.maximumChannels else {
-        throw InspectionError.malformed("channel count \(count) is not plausible (at most \(Limits.maximumChannels))", chunk: chunk, offset: offset)
+        throw AlertSoundError.malformed("channel count \(count) is not plausible (at most \(Limits.maximumChannels))", chunk: chunk, offset: offset)
     }
     return Int(count)
 }
@@ -27,12 +27,12 @@ func checkChannels<T: BinaryInteger>(_ count: T, chunk: FourCC, offset: Int64) t
 func checkPCM(isFloat: Bool, bytesPerSample: Int, bits: Int, chunk: FourCC, offset: Int64) throws {
     if isFloat {
         guard (bytesPerSample == 4 || bytesPerSample == 8), bits == bytesPerSample * 8 else {
-            throw InspectionError.malformed("floating-point samples of \(bits) bits in \(bytesPerSample) bytes; only 32- and 64-bit floats exist",
+            throw AlertSoundError.malformed("floating-point samples of \(bits) bits in \(bytesPerSample) bytes; only 32- and 64-bit floats exist",
                                             chunk: chunk, offset: offset)
         }
     } else {
         guard (1...4).contains(bytesPerSample), (1...bytesPerSample * 8).contains(bits) else {
-            throw InspectionError.malformed("integer samples of \(bits) bits in \(bytesPerSample) bytes; linear PCM is 8, 16, 24 or 32 bits wide",
+            throw AlertSoundError.malformed("integer samples of \(bits) bits in \(bytesPerSample) bytes; linear PCM is 8, 16, 24 or 32 bits wide",
                                             chunk: chunk, offset: offset)
         }
     }

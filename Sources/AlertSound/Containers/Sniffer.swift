@@ -7,7 +7,7 @@ enum Sniffer {
     }
 
     static func identify(_ source: ByteSource) throws -> Kind {
-        guard source.size > 0 else { throw InspectionError(.malformed, "the file is empty") }
+        guard source.size > 0 else { throw AlertSoundError(.malformed, "the file is empty") }
         var start: Int64 = 0
         // ID3v2 tags prefix MP3 (and occasionally other) streams; look behind them.
         var head = try source.read(at: 0, count: 64)
@@ -20,7 +20,7 @@ enum Sniffer {
         }
         if let kind = try containerMagic(head) { return kind }
         if let kind = streamMagic(head) ?? frameSync(head) { return kind }
-        throw InspectionError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
+        throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
 
     /// What the first bytes show, without a message when they show nothing: bundle walks sniff
@@ -34,7 +34,7 @@ enum Sniffer {
 
     private static func containerMagic(_ b: [UInt8]) throws -> Kind? {
         guard b.count >= 4 else {
-            throw InspectionError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")
+            throw AlertSoundError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")
         }
         let magic = FourCC(Array(b[0..<4]))
         switch magic {

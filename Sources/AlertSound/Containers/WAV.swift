@@ -14,7 +14,7 @@ enum WAVReader {
         let riffSize = Int64(try header.u32())
         let riffType = try header.fourCC()
         guard riffType == "WAVE" else {
-            throw InspectionError(.unrecognized, "a RIFF file of type '\(riffType)', not WAVE audio")
+            throw AlertSoundError(.unrecognized, "a RIFF file of type '\(riffType)', not WAVE audio")
         }
         let order = header.order
         var info = SoundInfo(container: container, fileSize: source.size)
@@ -103,7 +103,7 @@ struct WAVFormat {
             let extraSize = Int(try r.u16())
             if rawTag == 0xFFFE {
                 guard extraSize >= 22, r.remaining >= 22 else {
-                    throw InspectionError.malformed("extensible format without its 22-byte extension", chunk: chunk.id, offset: chunk.headerOffset)
+                    throw AlertSoundError.malformed("extensible format without its 22-byte extension", chunk: chunk.id, offset: chunk.headerOffset)
                 }
                 validBits = Int(try r.u16())
                 _ = try r.u32()
@@ -119,7 +119,7 @@ struct WAVFormat {
         if tag == 6 || tag == 7 { bits = 8 }
         if tag == 1 || tag == 3 {
             guard let width = bytesPerSample else {
-                throw InspectionError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id, offset: chunk.headerOffset)
+                throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id, offset: chunk.headerOffset)
             }
             try checkPCM(isFloat: tag == 3, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id, offset: chunk.headerOffset)
         }

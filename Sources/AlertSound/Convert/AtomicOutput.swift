@@ -38,11 +38,12 @@ final class AtomicOutput {
         var replaces = false
         if lstat(path, &existing) == 0 {
             guard existing.st_mode & S_IFMT == S_IFREG else {
-                throw ConversionError(.usage, "\(path) is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files — name another output")
+                throw AlertSoundError(.invalidRequest, "it is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files",
+                                      path: path, suggestion: Suggestion(.chooseOutput, path: path))
             }
             replaces = true
         } else if errno != ENOENT {
-            throw ConversionError(.output, "\(path): \(String(cString: strerror(errno)))")
+            throw AlertSoundError(.outputFailed, "\(String(cString: strerror(errno)))", path: path)
         }
         let mask = umask(0)
         umask(mask)
@@ -60,7 +61,7 @@ final class AtomicOutput {
             temporaryPath = named.name
         }
         guard fd >= 0 else {
-            throw ConversionError(.output, "\(path): cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+            throw AlertSoundError(.outputFailed, "cannot create a file in \(folder): \(String(cString: strerror(errno)))", path: path)
         }
         descriptor = fd
         fchmod(fd, mode)
@@ -109,7 +110,7 @@ final class AtomicOutput {
             let message = String(cString: strerror(errno))
             unlink(temporaryPath)
             PendingOutputs.remove(temporaryPath)
-            throw ConversionError(.output, "\(path): cannot move the finished file into place: \(message)")
+            throw AlertSoundError(.outputFailed, "cannot move the finished file into place: \(message)", path: path)
         }
         PendingOutputs.remove(temporaryPath)
     }
@@ -125,8 +126,8 @@ final class AtomicOutput {
         }
     }
 
-    private func failure(_ what: String) -> ConversionError {
-        let error = ConversionError(.output, "\(path): \(what): \(String(cString: strerror(errno)))")
+    private func failure(_ what: String) -> AlertSoundError {
+        let error = AlertSoundError(.outputFailed, "\(what): \(String(cString: strerror(errno)))", path: path)
         abandon()
         return error
     }
@@ -145,7 +146,7 @@ final class AtomicOutput {
             if let result { return (result, name) }
             guard errno == EEXIST else { break }
         }
-        throw ConversionError(.output, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        throw AlertSoundError(.outputFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
 
     private func write(_ bytes: [UInt8], at offset: Int64?) throws {
@@ -158,7 +159,7 @@ final class AtomicOutput {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ConversionError(.output, "\(path): cannot write: \(String(cString: strerror(errno)))")
+                throw AlertSoundError(.outputFailed, "cannot write: \(String(cString: strerror(errno)))", path: path)
             }
             done += n
         }

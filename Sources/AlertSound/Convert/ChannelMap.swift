@@ -20,10 +20,10 @@ public struct ChannelMap: Sendable, Hashable {
     /// (`mix` alone mixes to mono) — except that a surround input (3 to 8 channels) mixed to
     /// stereo or mono is downmixed by its layout (`SurroundDownmix`), not by position.
     public static func make(inputChannels: Int, keep: Int?, mix: Bool) throws -> ChannelMap {
-        if let keep, keep < 1 { throw ConversionError(.usage, "-c needs a channel count of 1 or more") }
+        if let keep, keep < 1 { throw AlertSoundError(.invalidRequest, "the channel count must be 1 or more; got \(keep)") }
         let count = keep ?? (mix ? 1 : inputChannels)
         guard count <= inputChannels else {
-            throw ConversionError(.usage, "-c \(count) asks for more channels than the input's \(inputChannels)")
+            throw AlertSoundError(.invalidRequest, "\(count) channels asked for, but the input has \(inputChannels)")
         }
         if mix, let downmix = SurroundDownmix.map(inputChannels: inputChannels, outputChannels: count) {
             return downmix

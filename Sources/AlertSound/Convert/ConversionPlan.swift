@@ -15,23 +15,23 @@ public struct ConversionPlan: Sendable, Hashable {
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
         let type = options.fileType ?? output.flatMap { FileType(extension: lowercasedExtension(lastComponent($0))) } ?? .caff
         let format = options.dataFormat ?? type.defaultDataFormat
-        if let refusal = type.refusal(for: format) { throw ConversionError(.usage, refusal) }
+        if let refusal = type.refusal(for: format) { throw AlertSoundError(.invalidRequest, refusal) }
 
         // Every header alertsound writes can state this many channels; more is no sound anyone plays.
         guard (1...Limits.maximumChannels).contains(channels) else {
-            throw ConversionError(.input, "\(input): \(channels) channels; alertsound converts 1 to \(Limits.maximumChannels)")
+            throw AlertSoundError(.unsupported, "\(channels) channels; alertsound converts 1 to \(Limits.maximumChannels)", path: input)
         }
         let outputPath = output ?? Self.defaultOutput(for: input, type: type)
         let map = try ChannelMap.make(inputChannels: channels, keep: options.channels, mix: options.mix)
         if format.coding == .ima4, map.outputChannels > IMA4.maximumChannels {
-            throw ConversionError(.usage, "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels); "
-                + "keep the first two with -c 2, or mix them down with --mix -c 2 (or --mix for mono)")
+            throw AlertSoundError(.invalidRequest, "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels)",
+                                  path: input, suggestion: Suggestion(.reduceChannels, channels: IMA4.maximumChannels))
         }
         let outRate = format.sampleRate ?? rate
         // CAF and AIFF store any rate exactly; WAV only whole hertz. Never round it in silence.
         if type == .wave, outRate != outRate.rounded() {
-            throw ConversionError(.usage, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
-                + "use -f caff or AIFC, or resample with -d \(format.name)@\(Formatting.number(outRate.rounded()))")
+            throw AlertSoundError(.invalidRequest, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
+                + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name, sampleRate: outRate.rounded()))
         }
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
                               output: StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding),

@@ -75,7 +75,7 @@ public struct Converter: Sendable {
     /// Converts each of `inputs` into `folder`, under its own base name with the file type's
     /// extension, several at once (one per core). Two inputs that would write the same output are
     /// refused (the later one), as is any output that is one of the inputs.
-    public func convert(inputs: [String], outputFolder folder: String) -> [Result<ConversionResult, ConversionError>] {
+    public func convert(inputs: [String], outputFolder folder: String) -> [Result<ConversionResult, AlertSoundError>] {
         let type = options.fileType ?? .caff
         let outputs = inputs.map { ConversionPlan.defaultOutput(for: FixJob.join(folder, lastComponent($0)), type: type) }
         let inputSet = Set(inputs.map(FixJob.normalizedPath))
@@ -83,20 +83,18 @@ public struct Converter: Sendable {
         for (i, output) in outputs.enumerated() where firstClaim[FixJob.normalizedPath(output)] == nil {
             firstClaim[FixJob.normalizedPath(output)] = i
         }
-        return parallelMap(Array(inputs.indices)) { i -> Result<ConversionResult, ConversionError> in
+        return parallelMap(Array(inputs.indices)) { i -> Result<ConversionResult, AlertSoundError> in
             let key = FixJob.normalizedPath(outputs[i])
             if let first = firstClaim[key], first != i {
-                return .failure(ConversionError(.usage, "\(inputs[i]): its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately"))
+                return .failure(AlertSoundError(.invalidRequest, "its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately", path: inputs[i]))
             }
             if inputSet.contains(key) {
-                return .failure(ConversionError(.usage, "\(inputs[i]): its output \(outputs[i]) is one of the inputs; alertsound never writes over an input"))
+                return .failure(AlertSoundError(.invalidRequest, "its output \(outputs[i]) is one of the inputs; alertsound never writes over an input", path: inputs[i]))
             }
             do {
                 return .success(try convert(input: inputs[i], output: outputs[i]))
-            } catch let error as ConversionError {
-                return .failure(error)
             } catch {
-                return .failure(ConversionError(.input, "\(inputs[i]): \(error)"))
+                return .failure(AlertSoundError.wrapping(error, as: .unreadable, path: inputs[i]))
             }
         }
     }
@@ -144,7 +142,7 @@ public struct Converter: Sendable {
         try file.append(plan.fileType.trailer(audioBytes: audioBytes))
         let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes, info: info)
         guard final.count == placeholder.count else {
-            throw ConversionError(.output, "\(plan.outputPath): the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)")
+            throw AlertSoundError(.outputFailed, "the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)", path: plan.outputPath)
         }
         try file.overwrite(final, at: 0)
         try verify?(file.contents())
@@ -171,7 +169,7 @@ public struct Converter: Sendable {
         var a = stat(), b = stat()
         let sameFile = stat(input, &a) == 0 && stat(output, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
         if sameFile || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL {
-            throw ConversionError(.usage, "the output \(output) is the input itself; alertsound never writes over its input — name another output")
+            throw AlertSoundError(.invalidRequest, "the output \(output) is the input itself; alertsound never writes over its input — name another output")
         }
     }
 }

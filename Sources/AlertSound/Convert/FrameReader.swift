@@ -44,15 +44,17 @@ func openFrameReader(path: String) throws -> FrameReader {
     do {
         source = try SoundFile.open(path: path)
         info = try SoundFile.inspect(source: source, name: path)
-    } catch let error as InspectionError {
+    } catch let error as AlertSoundError {
         // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64), ffmpeg more.
-        guard error.kind == .unrecognized else { throw ConversionError(.input, error.description) }
+        guard error.kind == .unrecognized else { throw error.about(path) }
         if let reader = try? SndFileReader(path: path) { return reader }
-        guard let ffmpeg = FFmpegReader.locate() else { throw ConversionError(.input, error.description) }
+        guard let ffmpeg = FFmpegReader.locate() else { throw error.about(path) }
         do {
             return try FFmpegReader(path: path, executable: ffmpeg)
-        } catch let failure as ConversionError {
-            throw ConversionError(.input, "\(error.description); \(failure.message.dropping(prefix: path + ": "))")
+        } catch let failure as AlertSoundError {
+            var combined = error.about(path)
+            combined.message += "; " + failure.message
+            throw combined
         }
     }
     // The header was parsed once; the native reader decodes from the same open file.
@@ -60,10 +62,10 @@ func openFrameReader(path: String) throws -> FrameReader {
     let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
     do {
         return try SndFileReader(path: path)
-    } catch let error as ConversionError {
+    } catch let error as AlertSoundError {
         guard let ffmpeg = FFmpegReader.locate() else {
-            throw ConversionError(.input, "\(path): cannot decode \(what): libsndfile cannot (\(error.message)), and ffmpeg, "
-                + "which can, is not installed: \(FFmpegReader.installAdvice)")
+            throw AlertSoundError(.unsupported, "cannot decode \(what): libsndfile cannot (\(error.message)), and ffmpeg, "
+                + "which can, is not installed", path: path, suggestion: Suggestion(.installDecoder))
         }
         let priming = info.container == .caf ? info.primingFrames ?? 0 : nil
         return try FFmpegReader(path: path, executable: ffmpeg, frames: info.frames, priming: priming, what: what)

@@ -87,11 +87,11 @@ final class NativeReader: FrameReader {
         do {
             bytes = try source.read(at: position, count: units * frameBytes)
         } catch {
-            throw ConversionError(.input, "cannot read audio at byte \(position): \(error)")
+            throw AlertSoundError(.unreadable, "cannot read audio at byte \(position): \(error)")
         }
         // The header was read moments ago from the same file: fewer bytes now means it shrank.
         guard bytes.count == units * frameBytes || Int64(bytes.count / frameBytes * framesPerUnit) >= framesLeft else {
-            throw ConversionError(.input, "the input shrank while it was read: \(bytes.count) bytes at byte \(position) where the header promised \(units * frameBytes)")
+            throw AlertSoundError(.unreadable, "the input shrank while it was read: \(bytes.count) bytes at byte \(position) where the header promised \(units * frameBytes)")
         }
         let whole = bytes.count / frameBytes
         guard whole > 0 else {

@@ -34,13 +34,13 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].trimming(["'"])
         guard let coding = Self.all.first(where: { $0.name.lowercased() == name.lowercased() })?.coding else {
-            throw ConversionError(.usage, "unknown data format '\(name)'; alertsound writes the formats iOS plays for alerts: "
+            throw AlertSoundError(.invalidRequest, "unknown data format '\(name)'; alertsound writes the formats iOS plays for alerts: "
                 + "ima4, ulaw, alaw, or linear PCM as " + Self.all.filter { $0.coding.pcm != nil }.map(\.name).joined(separator: ", "))
         }
         self.coding = coding
         if parts.count == 2 {
             guard let rate = Double(parts[1]), rate.isFinite, rate >= 1000, rate <= 384_000 else {
-                throw ConversionError(.usage, "'\(parts[1])' is not a sample rate; give one in Hz between 1000 and 384000, e.g. ima4@22050")
+                throw AlertSoundError(.invalidRequest, "'\(parts[1])' is not a sample rate; give one in Hz between 1000 and 384000, e.g. ima4@22050")
             }
             sampleRate = rate
         }

@@ -40,18 +40,16 @@ public struct Entitlements: Sendable, Hashable, Codable {
         do {
             source = try FileSource(path: path)
         } catch {
-            throw BundleError("\(path): cannot read the entitlements: \(error)")
+            throw AlertSoundError(.unreadable, "cannot read the entitlements: \(error)", path: path)
         }
         do {
             guard let found = try read(source: source, path: path) else {
-                throw BundleError("no entitlements in this executable's code signature or __entitlements section")
+                throw AlertSoundError(.malformed, "no entitlements in this executable's code signature or __entitlements section")
             }
             return Entitlements(source: .file, path: path, criticalAlerts: found.criticalAlerts)
-        } catch let error as BundleError {
-            throw BundleError("\(path): \(error.message)")
         } catch {
             // A cut header (the byte reader's error) or a read that failed: still this file's problem.
-            throw BundleError("\(path): cannot read the entitlements: \(error)")
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
     }
 
@@ -65,7 +63,7 @@ public struct Entitlements: Sendable, Hashable, Codable {
         }
         if head.first == 0x30 { return try profile(source: source, path: path) }
         guard source.size <= Int64(Limits.maximumPlistBytes) else {
-            throw BundleError("\(source.size) bytes: not an entitlements plist alertsound reads (at most \(Limits.maximumPlistBytes))")
+            throw AlertSoundError(.tooLarge, "\(source.size) bytes: not an entitlements plist alertsound reads (at most \(Limits.maximumPlistBytes))")
         }
         let plist = try dictionary(try source.read(at: 0, count: Int(source.size)), what: "entitlements plist")
         // A profile's plist already taken out of its signature holds them under "Entitlements".
@@ -79,16 +77,16 @@ public struct Entitlements: Sendable, Hashable, Codable {
     /// The signature is not verified; the plist is found by its first and last lines.
     static func profile(source: ByteSource, path: String) throws -> Entitlements {
         guard source.size <= Int64(Limits.maximumProfileBytes) else {
-            throw BundleError("\(source.size) bytes: larger than any provisioning profile (alertsound reads at most \(Limits.maximumProfileBytes))")
+            throw AlertSoundError(.tooLarge, "\(source.size) bytes: larger than any provisioning profile (alertsound reads at most \(Limits.maximumProfileBytes))")
         }
         let bytes = try source.read(at: 0, count: Int(source.size))
         guard let start = bytes.firstRange(of: Array("<?xml".utf8))?.lowerBound,
               let end = bytes[start...].firstRange(of: Array("</plist>".utf8))?.upperBound else {
-            throw BundleError("no XML property list inside this provisioning profile")
+            throw AlertSoundError(.malformed, "no XML property list inside this provisioning profile")
         }
         let plist = try dictionary(Array(bytes[start..<end]), what: "provisioning profile's plist")
         guard case .object(let entitlements)? = plist["Entitlements"] else {
-            throw BundleError("the provisioning profile's plist has no Entitlements dictionary")
+            throw AlertSoundError(.malformed, "the provisioning profile's plist has no Entitlements dictionary")
         }
         return Entitlements(source: .provisioningProfile, path: path, criticalAlerts: try criticalAlerts(in: entitlements))
     }
@@ -97,19 +95,19 @@ public struct Entitlements: Sendable, Hashable, Codable {
         switch entitlements[criticalAlertsKey] {
         case nil, .bool(false)?: return false
         case .bool(true)?: return true
-        default: throw BundleError("\(criticalAlertsKey) is not a boolean")
+        default: throw AlertSoundError(.malformed, "\(criticalAlertsKey) is not a boolean")
         }
     }
 
     /// A property list (XML or binary) whose top level is a dictionary.
     static func dictionary(_ bytes: [UInt8], what: String) throws -> [String: JSONValue] {
         guard bytes.count <= Limits.maximumPlistBytes else {
-            throw BundleError("the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+            throw AlertSoundError(.tooLarge, "the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
         }
         do {
             return try PropertyListDecoder().decode([String: JSONValue].self, from: Data(bytes))
         } catch {
-            throw BundleError("the \(what) is not a property list whose top level is a dictionary (it starts with \(Sniffer.preview(bytes)))")
+            throw AlertSoundError(.unrecognized, "the \(what) is not a property list whose top level is a dictionary (it starts with \(Sniffer.preview(bytes)))")
         }
     }
 

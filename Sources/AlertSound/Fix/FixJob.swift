@@ -4,7 +4,7 @@ public struct FixJob: Sendable, Hashable {
     public var input: String
     public var output: String
     /// Why the job cannot run (a missing input, an output that would replace an input), if so.
-    public var refusal: String?
+    public var refusal: AlertSoundError?
     /// Found by a folder walk.
     var fromFolder: Bool
     /// The output's name is another input of the same run (a fixed copy from an earlier run, say).
@@ -21,11 +21,11 @@ public struct FixJob: Sendable, Hashable {
                     // The folder's own structure, under the output folder.
                     let relative = target.path.dropping(prefix: root + "/")
                     let output = outputFolder.map { join($0, relative) } ?? target.path
-                    jobs.append(FixJob(input: target.path, output: fixedName(for: output, beside: outputFolder == nil), refusal: target.problem?.message, fromFolder: true))
+                    jobs.append(FixJob(input: target.path, output: fixedName(for: output, beside: outputFolder == nil), refusal: target.problem.map { AlertSoundError(.unreadable, $0.message, path: target.path) }, fromFolder: true))
                 }
             } else {
                 let output = outputFolder.map { join($0, lastComponent(path)) } ?? path
-                jobs.append(FixJob(input: path, output: fixedName(for: output, beside: outputFolder == nil), refusal: isDirectory == nil ? "no such file or folder" : nil, fromFolder: false))
+                jobs.append(FixJob(input: path, output: fixedName(for: output, beside: outputFolder == nil), refusal: isDirectory == nil ? AlertSoundError(.notFound, "no such file or folder", path: path) : nil, fromFolder: false))
             }
         }
         // A file a folder walk found that is another input's output (a fixed copy an earlier run made)
@@ -44,7 +44,8 @@ public struct FixJob: Sendable, Hashable {
             }
             jobs[i].outputIsInput = inputs.contains(output)
             if let first = claimed[output] {
-                jobs[i].refusal = "its output \(jobs[i].output) is also the output of \(first); rename one or use --output-dir"
+                jobs[i].refusal = AlertSoundError(.invalidRequest, "its output \(jobs[i].output) is also the output of \(first)", path: jobs[i].input,
+                                                  suggestion: Suggestion(.chooseOutput, output: jobs[i].output))
             } else {
                 claimed[output] = jobs[i].input
             }

@@ -49,16 +49,17 @@ public struct FixOptions: Sendable, Hashable {
     }
 
     /// Why these options cannot work, if they cannot.
-    func problem() -> String? {
+    func problem() -> AlertSoundError? {
+        func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
         if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
-            return "--max-duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))"
+            return refuse("the maximum duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))")
         }
         // A fade longer than what is kept fades all of it.
-        if !(fade >= 0 && fade.isFinite) { return "--fade must be 0 or more seconds; got \(Formatting.number(fade))" }
+        if !(fade >= 0 && fade.isFinite) { return refuse("the fade must be 0 or more seconds; got \(Formatting.number(fade))") }
         if let sampleRate, !(sampleRate >= 1 && sampleRate <= Limits.maximumSampleRate) {
-            return "--rate must be from 1 to \(Formatting.number(Limits.maximumSampleRate)) Hz; got \(Formatting.number(sampleRate))"
+            return refuse("the sample rate must be from 1 to \(Formatting.number(Limits.maximumSampleRate)) Hz; got \(Formatting.number(sampleRate))")
         }
-        if let dataFormat, !FileType.caff.carries(dataFormat) { return "CAF cannot hold \(dataFormat.code)" }
+        if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
         return nil
     }
 }

@@ -79,13 +79,17 @@ public struct FixOutcome: Sendable {
     /// The output as `check` judges it (`fixed` only).
     public var after: FileReport?
     public var changes: [FixChange]
-    public var error: String?
+    /// Why it failed (`failed` only).
+    public var error: AlertSoundError?
     /// Why an input was left as is, when it is not simply that it plays.
     public var note: String?
+    /// What would change the outcome (replacing an existing fixed copy, say).
+    public var suggestion: Suggestion?
 
     public init(input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil, changes: [FixChange] = [],
-                error: String? = nil, note: String? = nil) {
+                error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil) {
         self.note = note
+        self.suggestion = suggestion
         self.input = input
         self.output = output
         self.status = status

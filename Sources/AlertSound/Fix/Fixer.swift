@@ -24,7 +24,7 @@ public struct Fixer: Sendable {
     /// without writing. `progress` is called as each input finishes, with the number finished and
     /// the total: from any thread, but never twice at once.
     public func fix(paths: [String], dryRun: Bool = false, progress: (@Sendable (FixOutcome, Int, Int) -> Void)? = nil) throws -> FixReport {
-        if let problem = options.problem() { throw ConversionError(.usage, problem) }
+        if let problem = options.problem() { throw problem }
         let jobs = FixJob.plan(paths: paths, outputFolder: options.outputFolder)
         let finished = Counter()
         let outcomes = parallelMap(jobs) { job in
@@ -45,12 +45,11 @@ public struct Fixer: Sendable {
             return FixOutcome(input: job.input, output: nil, status: .unchanged, before: before)
         }
         do {
-            if let problem = options.problem() { throw ConversionError(.usage, problem) }
+            if let problem = options.problem() { throw problem }
             return try convert(job, before: before, dryRun: dryRun)
-        } catch let error as ConversionError {
-            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before, error: error.message.dropping(prefix: job.input + ": "))
         } catch {
-            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before, error: "\(error)")
+            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before,
+                              error: AlertSoundError.wrapping(error, as: .unreadable, path: job.input))
         }
     }
 
@@ -62,12 +61,14 @@ public struct Fixer: Sendable {
                 let existing = Checker().check(path: job.output)
                 if existing.valid {
                     return FixOutcome(input: job.input, output: job.output, status: .unchanged, before: before, after: existing,
-                                      note: "its fixed copy \(job.output) exists and plays; --force makes it again")
+                                      note: "its fixed copy \(job.output) exists and plays", suggestion: Suggestion(.replaceOutput, output: job.output))
                 }
-                throw ConversionError(.output, "\(job.output) exists (and does not play); alertsound fix replaces it only with --force")
+                throw AlertSoundError(.invalidRequest, "\(job.output) exists (and does not play); it is replaced only when asked to",
+                                      path: job.input, suggestion: Suggestion(.replaceOutput, output: job.output))
             }
             if job.outputIsInput {
-                throw ConversionError(.output, "its output \(job.output) is also an input of this run, and is not replaced even with --force; use --output-dir")
+                throw AlertSoundError(.invalidRequest, "its output \(job.output) is also an input of this run, and is never replaced",
+                                      path: job.input, suggestion: Suggestion(.chooseOutput, output: job.output))
             }
         }
         let reader = try openFrameReader(path: job.input)
@@ -85,12 +86,12 @@ public struct Fixer: Sendable {
             let report: FileReport
             do {
                 report = checker.report(RuleSubject(path: job.output, outcome: .inspected(try SoundFile.inspect(source: contents, name: job.output))))
-            } catch let error as InspectionError {
-                throw ConversionError(.output, "the output could not be read back: \(error.reason)")
+            } catch let error as AlertSoundError {
+                throw AlertSoundError(.outputFailed, "the output could not be read back: \(error.reason)", path: job.output)
             }
             guard report.valid else {
-                let errors = report.diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
-                throw ConversionError(.output, "the output would still not play, so nothing was written: " + errors.joined(separator: "; "))
+                let errors = report.diagnostics.filter { $0.severity == .error }.map { "\($0.code.rawValue): \($0.message)" }
+                throw AlertSoundError(.outputFailed, "the output would still not play, so nothing was written: " + errors.joined(separator: "; "), path: job.output)
             }
             after = report
         }
@@ -155,7 +156,7 @@ public struct Fixer: Sendable {
             }
             if options.trimSilence {
                 guard let first = scan.firstAudible, let end = scan.audibleEnd else {
-                    throw ConversionError(.input, "\(job.input): silent throughout (no sample above -60 dBFS): nothing to keep")
+                    throw AlertSoundError(.unsupported, "silent throughout (no sample above -60 dBFS): nothing to keep", path: job.input)
                 }
                 edits.start = first
                 edits.length = min(end - first, limit)
@@ -179,7 +180,7 @@ public struct Fixer: Sendable {
         guard !folder.isEmpty, isFolder(folder) == nil else { return }
         try makeFolders(parentFolder(folder))
         if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-            throw ConversionError(.output, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+            throw AlertSoundError(.outputFailed, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// print(info.container, info.coding ?? "?", info.duration ?? 0)
 /// ```
 public enum SoundFile {
-    /// Inspects the file at `url`. Throws `InspectionError` naming the file when it cannot be read.
+    /// Inspects the file at `url`. Throws `AlertSoundError` naming the file when it cannot be read.
     public static func inspect(at url: URL) throws -> SoundInfo {
         try inspect(path: url.path)
     }
@@ -26,12 +26,12 @@ public enum SoundFile {
         try open(name: path) { try FileSource(path: path) }
     }
 
-    /// Runs `opening` and turns the system's refusal into an `InspectionError` that names `name`.
+    /// Runs `opening` and turns the system's refusal into an `AlertSoundError` that names `name`.
     static func open(name: String, _ opening: () throws -> FileSource) throws -> FileSource {
         do {
             return try opening()
         } catch let error as SourceError {
-            throw InspectionError(error.isNotFound ? .notFound : .io, error.isNotFound ? "no such file" : "cannot read: \(error)", path: name)
+            throw AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file" : "cannot read: \(error)", path: name)
         }
     }
 
@@ -53,15 +53,13 @@ public enum SoundFile {
                 info.coding = format
                 return info
             }
-        } catch var error as InspectionError {
+        } catch var error as AlertSoundError {
             error.path = name
             throw error
         } catch ByteReaderError.truncated(let offset, let needed, let available) {
-            throw InspectionError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", offset: offset, path: name)
+            throw AlertSoundError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: name, offset: offset)
         } catch let error as SourceError {
-            throw InspectionError(.io, "cannot read: \(error)", path: name)
-        } catch let error as ArchiveError {
-            throw InspectionError(.io, "cannot decompress: \(error)", path: name)
+            throw AlertSoundError(.unreadable, "cannot read: \(error)", path: name)
         }
     }
 }

@@ -58,14 +58,6 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     public var description: String { message + locationSuffix(chunk: chunk, offset: offset) }
 }
 
-func locationSuffix(chunk: String?, offset: Int64?) -> String {
-    switch (chunk, offset) {
-    case let (c?, o?): return " (chunk '\(c)' at byte \(o))"
-    case let (c?, nil): return " (chunk '\(c)')"
-    case let (nil, o?): return " (at byte \(o))"
-    case (nil, nil): return ""
-    }
-}
 
 /// What a file's headers say, checked against the bytes that exist.
 public struct SoundInfo: Sendable, Hashable {

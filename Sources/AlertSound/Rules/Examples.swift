@@ -17,5 +17,8 @@ enum Example {
     }
 
     static let missing = RuleSubject(path: "gone.caf", outcome: .missing)
-    static let unreadable = RuleSubject(path: "noise.caf", outcome: .unreadable(InspectionError(.unrecognized, "not a sound file")))
+    static let unreadable = RuleSubject(path: "locked.caf", outcome: .failed(AlertSoundError(.unreadable, "cannot read: Permission denied")))
+    static let unrecognized = RuleSubject(path: "noise.caf", outcome: .failed(AlertSoundError(.unrecognized, "not a sound file")))
+    static let malformed = RuleSubject(path: "cut.caf", outcome: .failed(.malformed("the 'desc' chunk is 20 bytes", chunk: FourCC("desc"), offset: 8)))
+    static let tooLarge = RuleSubject(path: "huge.caf", outcome: .failed(AlertSoundError(.tooLarge, "12 000 000 chunks")))
 }

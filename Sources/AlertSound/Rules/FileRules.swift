@@ -1,42 +1,55 @@
 extension Rule {
     static let notFound = Rule(
-        code: "not-found", severity: .error,
-        summary: "The path does not exist.",
+        code: .notFound,
         evaluate: { subject in
-            if case .missing = subject.outcome { return "no such file or folder" }
+            if case .missing = subject.outcome { return Finding("no such file or folder") }
             return nil
         },
         triggering: [Example.missing],
         passing: [Example.sound(), Example.unreadable])
 
-    static let unreadable = Rule(
-        code: "unreadable", severity: .error,
-        summary: "Not a sound file alertsound can parse; the message gives the reason and byte offset.",
-        evaluate: { subject in
-            if case .unreadable(let error) = subject.outcome { return error.reason }
-            return nil
-        },
-        triggering: [Example.unreadable],
-        passing: [Example.sound(), Example.missing])
+    static let unreadable = failure(.unreadable, triggering: [Example.unreadable],
+                                    passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
+    static let unrecognized = failure(.unrecognized, triggering: [Example.unrecognized],
+                                      passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
+    static let malformed = failure(.malformed, triggering: [Example.malformed, Example.tooLarge],
+                                   passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
+
+    /// A rule for a file that could not be read as a sound, by the error's kind.
+    private static func failure(_ code: DiagnosticCode, triggering: [RuleSubject], passing: [RuleSubject]) -> Rule {
+        Rule(code: code, evaluate: { subject in
+            guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
+            return Finding(error.reason, suggestion: error.suggestion)
+        }, triggering: triggering, passing: passing)
+    }
+
+    /// The code for a file that could not be read: its content is not a sound, is a broken one, or
+    /// could not be had at all.
+    static func failureCode(_ kind: AlertSoundError.Kind) -> DiagnosticCode {
+        switch kind {
+        case .notFound: return .notFound
+        case .unrecognized: return .unrecognized
+        case .malformed, .tooLarge, .unsupported: return .malformed
+        case .unreadable, .invalidRequest, .outputFailed, .cancelled: return .unreadable
+        }
+    }
 
     static let damagedHeader = Rule(
-        code: "damaged-header", severity: .warning,
-        summary: "Readable, but header sizes disagree with the file and had to be repaired.",
+        code: .damagedHeader,
         evaluate: { subject in
             guard let info = subject.info, !info.repairs.isEmpty else { return nil }
-            return "header repaired while reading: " + info.repairs.map(\.description).joined(separator: "; ")
-                + ". Re-export the file so other tools read it the same way"
+            return Finding("header repaired while reading: " + info.repairs.map(\.description).joined(separator: "; ")
+                + "; other tools may read it differently", suggestion: Suggestion(.fix, path: subject.path))
         },
         triggering: [Example.sound(repairs: ["RIFF size 100 + 8 differs from the file size 120"])],
         passing: [Example.sound()])
 
     static let extensionMismatch = Rule(
-        code: "extension-mismatch", severity: .warning,
-        summary: "The file's content is not what its extension says (iOS sniffs content, people and tools read names).",
+        code: .extensionMismatch,
         evaluate: { subject in
             guard let info = subject.info, let expected = containers(forExtension: subject.fileExtension),
                   !expected.contains(info.container) else { return nil }
-            return "named .\(subject.fileExtension) but the content is \(info.container.displayName)"
+            return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
         },
         triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .other("mp3"), path: "order.caf")],
         passing: [Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"), Example.sound(.caf, path: "noextension")])

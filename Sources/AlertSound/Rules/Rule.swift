@@ -7,28 +7,49 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     }
 }
 
-/// One finding about one file.
+/// One finding about a file or a reference: processed, and found a problem (or something worth
+/// knowing). Whether it makes what it is about invalid follows from its severity: see ``fails(strict:)``.
 public struct Diagnostic: Sendable, Hashable, Codable {
-    public var severity: Severity
-    /// Stable kebab-case identifier, safe to match on in scripts.
-    public var code: String
+    /// What was found, as a stable code.
+    public var code: DiagnosticCode
+    /// What is wrong, for people; never a command line (see ``suggestion``).
     public var message: String
+    /// How much it matters; usually the code's own severity.
+    public var severity: Severity
+    /// What would get past the problem, when something would.
+    public var suggestion: Suggestion?
 
-    public init(severity: Severity, code: String, message: String) {
-        self.severity = severity
+    /// Makes a finding; the severity is the code's unless given.
+    public init(code: DiagnosticCode, message: String, severity: Severity? = nil, suggestion: Suggestion? = nil) {
         self.code = code
         self.message = message
+        self.severity = severity ?? code.severity
+        self.suggestion = suggestion
     }
 
     /// Whether this finding makes what it is about invalid: an error, or with `strict` a warning.
     public func fails(strict: Bool) -> Bool { severity == .error || (strict && severity == .warning) }
+
+    enum CodingKeys: String, CodingKey { case code, message, severity, suggestion }
+
+    /// Leaves `suggestion` out when there is none.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(code, forKey: .code)
+        try c.encode(message, forKey: .message)
+        try c.encode(severity, forKey: .severity)
+        try c.encodeIfPresent(suggestion, forKey: .suggestion)
+    }
 }
 
 /// What a rule looks at: a path and what reading it gave.
 public struct RuleSubject: Sendable {
     public enum Outcome: Sendable {
+        /// Nothing is at the path.
         case missing
-        case unreadable(InspectionError)
+        /// Something is there, but it could not be read as a sound.
+        case failed(AlertSoundError)
+        /// It was read.
         case inspected(SoundInfo)
     }
 
@@ -54,26 +75,38 @@ public struct RuleSubject: Sendable {
 /// A check with a stable code. Rules are values, so the list is data and each rule's
 /// examples double as its tests.
 public struct Rule: Sendable {
-    public let code: String
-    public let severity: Severity
-    /// One line for documentation and `--help`.
-    public let summary: String
-    /// A message when the rule fires, `nil` when it does not.
-    let evaluate: @Sendable (RuleSubject) -> String?
+    /// What the rule reports; its severity and summary are the code's.
+    public let code: DiagnosticCode
+    /// A finding when the rule fires, `nil` when it does not.
+    let evaluate: @Sendable (RuleSubject) -> Finding?
     /// Subjects the rule must fire on, and ones it must stay silent on.
     let triggering: [RuleSubject]
     let passing: [RuleSubject]
 
+    /// What a rule says when it fires.
+    struct Finding {
+        var message: String
+        var suggestion: Suggestion?
+        init(_ message: String, suggestion: Suggestion? = nil) {
+            self.message = message
+            self.suggestion = suggestion
+        }
+    }
+
+    public var severity: Severity { code.severity }
+    public var summary: String { code.summary }
+
+    /// The finding this rule makes about `subject`, if any.
     public func check(_ subject: RuleSubject) -> Diagnostic? {
-        evaluate(subject).map { Diagnostic(severity: severity, code: code, message: $0) }
+        evaluate(subject).map { code.diagnostic($0.message, suggestion: $0.suggestion) }
     }
 
     /// Every rule, in the order their findings are reported.
     public static let all: [Rule] = [
-        .notFound, .unreadable, .unsupportedContainer, .unsupportedFormat, .tooLong,
+        .notFound, .unreadable, .unrecognized, .malformed, .unsupportedContainer, .unsupportedFormat, .tooLong,
         .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .widePCM,
     ]
 
     /// The rule with this code, if any.
-    public static func named(_ code: String) -> Rule? { all.first { $0.code == code } }
+    public static func named(_ code: DiagnosticCode) -> Rule? { all.first { $0.code == code } }
 }

@@ -25,12 +25,12 @@ enum ConvertPrinter {
     }
 
     /// `convert --format json`: every input's result, in order, and a summary.
-    static func json(_ results: [(input: String, result: Result<ConversionResult, ConversionError>)]) -> String {
+    static func json(_ results: [(input: String, result: Result<ConversionResult, AlertSoundError>)]) -> String {
         JSONPrinter.render(Document(results: results))
     }
 
     private struct Document: Encodable {
-        let results: [(input: String, result: Result<ConversionResult, ConversionError>)]
+        let results: [(input: String, result: Result<ConversionResult, AlertSoundError>)]
 
         enum Keys: String, CodingKey { case schemaVersion, conversions, summary }
         enum SummaryKeys: String, CodingKey { case converted, failed }
@@ -49,7 +49,7 @@ enum ConvertPrinter {
     /// One input: what was written, or why not. Unknown values are `null`.
     private struct Conversion: Encodable {
         let input: String
-        let result: Result<ConversionResult, ConversionError>
+        let result: Result<ConversionResult, AlertSoundError>
 
         enum Keys: String, CodingKey {
             case input, output, status, error, fileType, dataFormat, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
@@ -60,7 +60,7 @@ enum ConvertPrinter {
             try c.encode(input, forKey: .input)
             let done = try? result.get()
             try c.encode(done == nil ? "failed" : "converted", forKey: .status)
-            if case .failure(let error) = result { try c.encode(error.message, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+            if case .failure(let error) = result { try c.encode(error.reason, forKey: .error) } else { try c.encodeNil(forKey: .error) }
             try c.encode(done?.outputPath, forKey: .output)
             try c.encode(done?.plan.fileType.rawValue, forKey: .fileType)
             try c.encode(done?.plan.output.coding.code, forKey: .dataFormat)

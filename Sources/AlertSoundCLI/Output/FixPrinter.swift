@@ -15,9 +15,10 @@ enum FixPrinter {
         case .planned:
             return "\(outcome.input) -> \(outcome.output ?? "?") (dry run): \(changes.isEmpty ? "re-encoded" : changes)"
         case .unchanged:
-            return "\(outcome.input): left as is: \(outcome.note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"
+            let note = outcome.note.map { Advice.line($0, outcome.suggestion) }
+            return "\(outcome.input): left as is: \(note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"
         case .failed:
-            return "\(outcome.input): could not fix: \(outcome.error ?? "unknown error")"
+            return "\(outcome.input): could not fix: \(outcome.error.map { Advice.line($0.reason, $0.suggestion) } ?? "unknown error")"
         }
     }
 
@@ -62,7 +63,7 @@ enum FixPrinter {
             try c.encode(outcome.before, forKey: .before)
             try c.encode(outcome.after, forKey: .after)
             try c.encode(outcome.changes.map(Change.init), forKey: .changes)
-            try c.encode(outcome.error, forKey: .error)
+            try c.encode(outcome.error?.reason, forKey: .error)
             try c.encode(outcome.note, forKey: .note)
         }
     }

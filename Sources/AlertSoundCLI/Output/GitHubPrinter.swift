@@ -5,7 +5,7 @@ enum GitHubPrinter {
     static func render(_ findings: [Finding]) -> String {
         findings.map { f in
             let line = f.line.map { ",line=\($0)" } ?? ""
-            return "::\(command(f.diagnostic.severity)) file=\(property(f.path))\(line),title=\(property(f.diagnostic.code))::\(data(f.diagnostic.message))\n"
+            return "::\(command(f.diagnostic.severity)) file=\(property(f.path))\(line),title=\(property(f.diagnostic.code.rawValue))::\(data(f.diagnostic.advisedMessage))\n"
         }.joined()
     }
 

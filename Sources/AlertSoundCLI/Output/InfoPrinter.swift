@@ -2,7 +2,7 @@ import AlertSound
 
 /// What `info` prints: the header facts afinfo shows, plus the chunk list and any repairs.
 enum InfoPrinter {
-    static func text(_ results: [(String, Result<SoundInfo, InspectionError>)]) -> String {
+    static func text(_ results: [(String, Result<SoundInfo, AlertSoundError>)]) -> String {
         var out = ""
         for (index, (path, result)) in results.enumerated() {
             if index > 0 { out += "\n" }
@@ -37,7 +37,7 @@ enum InfoPrinter {
         return out
     }
 
-    static func json(_ results: [(String, Result<SoundInfo, InspectionError>)]) -> String {
+    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)]) -> String {
         JSONPrinter.render(InfoList(items: results))
     }
 
@@ -46,7 +46,7 @@ enum InfoPrinter {
     }
 
     private struct InfoList: Encodable {
-        let items: [(String, Result<SoundInfo, InspectionError>)]
+        let items: [(String, Result<SoundInfo, AlertSoundError>)]
 
         struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
 
@@ -77,7 +77,7 @@ enum InfoPrinter {
                                  chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
                                  repairs: info.repairs.map(\.description), error: nil)
                 case .failure(let error):
-                    let outcome: RuleSubject.Outcome = error.kind == .notFound ? .missing : .unreadable(error)
+                    let outcome: RuleSubject.Outcome = error.kind == .notFound ? .missing : .failed(error)
                     return Entry(report: Checker().report(RuleSubject(path: path, outcome: outcome)), chunks: [], repairs: [], error: error.reason)
                 }
             }, forKey: .files)

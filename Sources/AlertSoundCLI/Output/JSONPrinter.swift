@@ -23,33 +23,40 @@ enum JSONPrinter {
 }
 
 /// What `--format json` prints when a run stops before any report (a bundle that cannot be
-/// examined, an option that cannot work): `{"schemaVersion", "error": {"kind", "message"}}`, on
-/// standard output like any report, so a reader always gets a document.
+/// examined, an option that cannot work): `{"schemaVersion", "error": {"kind", "message", …}}`, on
+/// standard output like any report, so a reader always gets a document. `kind` is the library's
+/// `AlertSoundError.Kind`.
 struct ErrorDocument: Encodable {
-    enum Kind: String, Encodable {
-        /// The input cannot be examined at all (missing, not an archive, unreadable list).
-        case input
-        /// The options cannot work together, or name something that cannot be used.
-        case usage
-    }
+    let error: AlertSoundError
 
-    let kind: Kind
-    let message: String
+    init(_ error: AlertSoundError) { self.error = error }
 
     enum Keys: String, CodingKey { case schemaVersion, error }
-    enum ErrorKeys: String, CodingKey { case kind, message }
+    enum ErrorKeys: String, CodingKey { case kind, message, path, chunk, offset, suggestion }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         var e = c.nestedContainer(keyedBy: ErrorKeys.self, forKey: .error)
-        try e.encode(kind, forKey: .kind)
-        try e.encode(message, forKey: .message)
+        try e.encode(error.kind, forKey: .kind)
+        try e.encode(error.message, forKey: .message)
+        try e.encodeIfPresent(error.path, forKey: .path)
+        try e.encodeIfPresent(error.chunk, forKey: .chunk)
+        try e.encodeIfPresent(error.offset, forKey: .offset)
+        try e.encodeIfPresent(error.suggestion, forKey: .suggestion)
     }
 
     /// Prints the document, and the message on standard error for people watching a log.
     func print(command: String) {
         Swift.print(JSONPrinter.render(self))
-        fputs("alertsound \(command): \(message)\n", stderr)
+        fputs("alertsound \(command): \(error.advisedDescription)\n", stderr)
+    }
+}
+
+extension AlertSoundError {
+    /// The exit status when this error stops a run before any report: 64 for a request that cannot
+    /// work (as for arguments that do not parse), else `otherwise`.
+    func exitStatus(otherwise: Int32) -> Int32 {
+        kind == .invalidRequest ? 64 : otherwise
     }
 }

@@ -17,7 +17,7 @@ enum TextPrinter {
         let verdict = file.valid ? "valid" : "invalid"
         let details = file.info.map { " (\($0.summary))" } ?? ""
         var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
-        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code)] \(d.message.escapingControls)\n" }
+        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
         return out
     }
 
@@ -44,7 +44,7 @@ enum TextPrinter {
                 let target = reference.resolvedPath.map { "plays \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
                 let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
                 out += "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
-                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code)] \(d.message.escapingControls)\n" }
+                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
             }
         }
         let invalidFiles = report.files.filter { !$0.report.valid }.count

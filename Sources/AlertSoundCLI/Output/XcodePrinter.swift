@@ -4,7 +4,7 @@ import AlertSound
 enum XcodePrinter {
     static func render(_ findings: [Finding]) -> String {
         findings.map { f in
-            "\(f.path.escapingControls)\(f.line.map { ":\($0)" } ?? ""): \(f.diagnostic.severity.rawValue): [\(f.diagnostic.code)] \(f.diagnostic.message.escapingControls)\n"
+            "\(f.path.escapingControls)\(f.line.map { ":\($0)" } ?? ""): \(f.diagnostic.severity.rawValue): [\(f.diagnostic.code.rawValue)] \(f.diagnostic.advisedMessage.escapingControls)\n"
         }.joined()
     }
 }

@@ -10,7 +10,7 @@ struct Check: ParsableCommand {
             1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
             See LIMITS in alertsound(1). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
-            Codes: \(Rule.all.map(\.code).joined(separator: ", ")).
+            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")).
             """
     )
 

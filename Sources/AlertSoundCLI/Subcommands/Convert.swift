@@ -92,18 +92,18 @@ struct Convert: ParsableCommand {
                 } else if verbose {
                     print(ConvertPrinter.verbose(input: input, result: result), terminator: "")
                 }
-            } catch let error as ConversionError where error.kind != .usage && format == .json {
+            } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
                 print(ConvertPrinter.json([(input, .failure(error))]))
-                fputs("alertsound convert: \(error.message)\n", stderr)
+                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
                 throw ExitCode(1)
             }
-        } catch let error as ConversionError {
+        } catch let error as AlertSoundError {
             if format == .json {
-                ErrorDocument(kind: error.kind == .usage ? .usage : .input, message: error.message).print(command: "convert")
+                ErrorDocument(error).print(command: "convert")
             } else {
-                fputs("alertsound convert: \(error.message)\n", stderr)
+                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
             }
-            throw ExitCode(error.kind == .usage ? ExitCode.validationFailure.rawValue : 1)
+            throw ExitCode(error.exitStatus(otherwise: 1))
         }
     }
 }
@@ -112,7 +112,7 @@ extension Convert {
     /// Several inputs in one process; the ones that fail are named, and the rest still written.
     private func convertAll(_ converter: Converter, into folder: String) throws {
         guard isDirectory(folder) else {
-            throw ConversionError(.usage, "--output-dir \(folder) is not a folder")
+            throw AlertSoundError(.invalidRequest, "--output-dir \(folder) is not a folder")
         }
         var failed = 0
         let results = converter.convert(inputs: paths, outputFolder: folder)
@@ -122,7 +122,7 @@ extension Convert {
                 if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
             case .failure(let error):
                 failed += 1
-                fputs("alertsound convert: \(error.message)\n", stderr)
+                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
             }
         }
         if format == .json { print(ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) })) }

@@ -96,7 +96,7 @@ struct Fix: ParsableCommand {
                 let parsed = try OutputDataFormat(parsing: dataFormat)
                 options.dataFormat = parsed.coding
                 if let rate = parsed.sampleRate {
-                    guard self.rate == nil else { throw ConversionError(.usage, "give the rate once: with --rate or -d \(dataFormat)") }
+                    guard self.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(dataFormat)") }
                     options.sampleRate = rate
                 }
             }
@@ -111,15 +111,14 @@ struct Fix: ParsableCommand {
                 print(FixPrinter.summary(report, dryRun: dryRun))
             }
             if !report.succeeded { throw ExitCode(1) }
-        } catch let error as ConversionError {
+        } catch let error as AlertSoundError {
             // Stopped before any input was tried: a usage error (64) or one that stops the run (2).
-            let status = error.kind == .usage ? ExitCode.validationFailure.rawValue : 2
             if format == .json {
-                ErrorDocument(kind: error.kind == .usage ? .usage : .input, message: error.message).print(command: "fix")
+                ErrorDocument(error).print(command: "fix")
             } else {
-                fputs("alertsound fix: \(error.message)\n", stderr)
+                fputs("alertsound fix: \(error.advisedDescription)\n", stderr)
             }
-            throw ExitCode(status)
+            throw ExitCode(error.exitStatus(otherwise: 2))
         }
     }
 

@@ -22,13 +22,13 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
-        let results: [(String, Result<SoundInfo, InspectionError>)] = files.map { path in
+        let results: [(String, Result<SoundInfo, AlertSoundError>)] = files.map { path in
             do {
                 return (path, .success(try SoundFile.inspect(path: path)))
-            } catch let error as InspectionError {
+            } catch let error as AlertSoundError {
                 return (path, .failure(error))
             } catch {
-                return (path, .failure(InspectionError(.io, "\(error)", path: path)))
+                return (path, .failure(AlertSoundError(.unreadable, "\(error)", path: path)))
             }
         }
         switch format {

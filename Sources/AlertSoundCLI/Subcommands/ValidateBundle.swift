@@ -26,7 +26,7 @@ struct ValidateBundle: ParsableCommand {
             its main executable, else embedded.mobileprovision, or --entitlements. An archive is \
             streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
             alertsound(1).
-            Codes: \(BundleCode.allCases.map(\.code).joined(separator: ", ")), plus every `check` code.
+            Codes: \(DiagnosticCode.allCases.filter { code in !Rule.all.contains { $0.code == code } }.map(\.code).joined(separator: ", ")), plus every `check` code.
             Exit status: 0 when every sound and reference is valid, 1 when any is not, 2 when a PATH, \
             list or entitlements file cannot be read at all (with --format json, a document with \
             "error" on standard output), 64 for a usage error.
@@ -65,18 +65,14 @@ struct ValidateBundle: ParsableCommand {
             let result = try validator.validate(paths: paths, references: references)
             print(Printers.render(result, as: report.format), terminator: "")
             if !result.valid { throw ExitCode(1) }
-        } catch let error as BundleError {
-            try stop(error.message)
+        } catch let error as AlertSoundError {
+            // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
+            if report.format == .json {
+                ErrorDocument(error).print(command: "validate-bundle")
+            } else {
+                fputs("alertsound validate-bundle: \(error.advisedDescription)\n", stderr)
+            }
+            throw ExitCode(error.exitStatus(otherwise: 2))
         }
-    }
-
-    /// Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
-    private func stop(_ message: String) throws -> Never {
-        if report.format == .json {
-            ErrorDocument(kind: .input, message: message).print(command: "validate-bundle")
-        } else {
-            fputs("alertsound validate-bundle: \(message)\n", stderr)
-        }
-        throw ExitCode(2)
     }
 }

@@ -11,7 +11,7 @@ final class ZipArchive: @unchecked Sendable {
         do {
             file = try FileSource(path: path)
         } catch let error as SourceError {
-            throw ArchiveError("cannot read: \(error)")
+            throw AlertSoundError.wrapping(error, as: .unreadable)
         }
         let size = file.size
         let tailLength = Int(min(size, 22 + 65_535))
@@ -28,7 +28,7 @@ final class ZipArchive: @unchecked Sendable {
             }
             i -= 1
         }
-        guard let at = found else { throw ArchiveError("no zip end-of-central-directory record") }
+        guard let at = found else { throw AlertSoundError(.malformed, "no zip end-of-central-directory record") }
         var end = ByteReader(Array(tail[at..<at + 22]), base: tailStart + Int64(at), order: .littleEndian)
         _ = try end.u32()
         _ = try end.u16()
@@ -44,9 +44,9 @@ final class ZipArchive: @unchecked Sendable {
             if try locator.u32() == 0x0706_4B50 {
                 _ = try locator.u32()
                 let recordOffset = try locator.u64()
-                guard recordOffset <= UInt64(size) else { throw ArchiveError("the zip64 end record lies beyond the file") }
+                guard recordOffset <= UInt64(size) else { throw AlertSoundError(.malformed, "the zip64 end record lies beyond the file") }
                 var record = ByteReader(try file.read(at: Int64(recordOffset), count: 56), base: Int64(recordOffset), order: .littleEndian)
-                guard try record.u32() == 0x0606_4B50 else { throw ArchiveError("damaged zip64 end record at byte \(recordOffset)") }
+                guard try record.u32() == 0x0606_4B50 else { throw AlertSoundError(.malformed, "damaged zip64 end record at byte \(recordOffset)") }
                 _ = try record.take(20)
                 _ = try record.u64()
                 entries = Int64(clamping: try record.u64())
@@ -55,10 +55,10 @@ final class ZipArchive: @unchecked Sendable {
             }
         }
         guard let directoryEnd = directoryOffset.adding(directorySize), directoryEnd <= endOffset else {
-            throw ArchiveError("the central directory (\(directorySize) bytes at byte \(directoryOffset)) does not fit before its end record")
+            throw AlertSoundError(.malformed, "the central directory (\(directorySize) bytes at byte \(directoryOffset)) does not fit before its end record")
         }
         guard entries <= Int64(Limits.maximumArchiveEntries) else {
-            throw ArchiveError("\(entries) entries; alertsound reads at most \(Limits.maximumArchiveEntries)")
+            throw AlertSoundError(.tooLarge, "\(entries) entries; alertsound reads at most \(Limits.maximumArchiveEntries)")
         }
         self.directoryOffset = directoryOffset
         self.directoryEnd = directoryEnd
@@ -73,7 +73,7 @@ final class ZipArchive: @unchecked Sendable {
         while position < directoryEnd, count < declaredEntries {
             count += 1
             var r = ByteReader(try window.bytes(at: position, count: 46), base: position, order: .littleEndian)
-            guard try r.u32() == 0x0201_4B50 else { throw ArchiveError("damaged central directory at byte \(position)") }
+            guard try r.u32() == 0x0201_4B50 else { throw AlertSoundError(.malformed, "damaged central directory at byte \(position)") }
             let madeBy = try r.u16()
             _ = try r.u16()
             let flags = try r.u16()
@@ -116,19 +116,19 @@ final class ZipArchive: @unchecked Sendable {
     }
 
     /// The entry's contents as a byte source: stored data is read in place, deflated data is
-    /// inflated on demand. Throws `ArchiveError` when the entry cannot be read at all.
+    /// inflated on demand. Throws `AlertSoundError` when the entry cannot be read at all.
     func source(for entry: ZipEntry) throws -> ByteSource {
-        guard !entry.isEncrypted else { throw ArchiveError("the entry is encrypted") }
+        guard !entry.isEncrypted else { throw AlertSoundError(.unsupported, "the entry is encrypted") }
         var local = ByteReader(try file.read(at: entry.localHeaderOffset, count: 30), base: entry.localHeaderOffset, order: .littleEndian)
         guard local.remaining == 30, try local.u32() == 0x0403_4B50 else {
-            throw ArchiveError("no local header at byte \(entry.localHeaderOffset)")
+            throw AlertSoundError(.malformed, "no local header at byte \(entry.localHeaderOffset)")
         }
         _ = try local.take(22)
         let nameLength = Int64(try local.u16())
         let extraLength = Int64(try local.u16())
         guard let dataOffset = entry.localHeaderOffset.adding(30 + nameLength + extraLength),
               let dataEnd = dataOffset.adding(entry.compressedSize), entry.compressedSize >= 0, dataEnd <= file.size else {
-            throw ArchiveError("the entry's data lies beyond the end of the archive")
+            throw AlertSoundError(.malformed, "the entry's data lies beyond the end of the archive")
         }
         switch entry.method {
         case ZipEntry.stored:
@@ -137,7 +137,7 @@ final class ZipArchive: @unchecked Sendable {
             return try InflatingSource(archive: file, dataOffset: dataOffset, compressedSize: entry.compressedSize,
                                        size: max(0, entry.uncompressedSize))
         default:
-            throw ArchiveError("compression method \(entry.method) is not one an .ipa uses (stored or deflate)")
+            throw AlertSoundError(.unsupported, "compression method \(entry.method) is not one an .ipa uses (stored or deflate)")
         }
     }
 }
@@ -163,7 +163,7 @@ private struct WindowReader {
         let from = Int(offset - start)
         let available = min(count, window.count - from)
         guard available == count else {
-            throw ArchiveError("the central directory is cut short at byte \(offset)")
+            throw AlertSoundError(.malformed, "the central directory is cut short at byte \(offset)")
         }
         return Array(window[from..<from + count])
     }

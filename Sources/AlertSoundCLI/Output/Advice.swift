@@ -1,0 +1,62 @@
+import AlertSound
+
+/// The command line that acts on a library's `Suggestion`: the library says what would help, the
+/// command-line tool says how to do it here.
+enum Advice {
+    static func text(_ s: Suggestion) -> String {
+        let path = s.path.map(shellQuoted) ?? "FILE"
+        switch s.action {
+        case .fix:
+            return "fix it: alertsound fix \(path)" + (s.dataFormat.map { " -d \($0)" } ?? "")
+        case .convert:
+            var line = "convert it: alertsound convert \(path) \(s.output.map(shellQuoted) ?? "OUTPUT")"
+            if let type = s.fileType { line += " -f \(type.rawValue)" }
+            if let format = s.dataFormat { line += " -d \(format)" }
+            return line + ", then remove the original"
+        case .reduceChannels:
+            let n = s.channels ?? 2
+            return "keep the first \(n) with -c \(n), or mix them down with --mix -c \(n) (or --mix for mono)"
+        case .resample:
+            let rate = s.sampleRate.map(Formatting.number) ?? "RATE"
+            return "use -f caff or -f AIFC, or resample with -d \(s.dataFormat ?? "FORMAT")@\(rate)"
+        case .provideEntitlements:
+            return "pass --entitlements with the app's .entitlements file or provisioning profile"
+        case .replaceOutput:
+            return "--force replaces it"
+        case .chooseOutput:
+            return "name another output, or use --output-dir"
+        case .installDecoder:
+            return "install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and run alertsound again; "
+                + "it is found on PATH, or set ALERTSOUND_FFMPEG to its path"
+        case .checkFile:
+            return "for a single sound use alertsound check \(path)"
+        case .relaxStrictness:
+            return "warnings fail only with --strict"
+        }
+    }
+
+    /// `message`, then what to do about it.
+    static func line(_ message: String, _ suggestion: Suggestion?) -> String {
+        guard let suggestion else { return message }
+        return message + "; " + text(suggestion)
+    }
+}
+
+extension Diagnostic {
+    /// The message and the command that would help, as people read it.
+    var advisedMessage: String { Advice.line(message, suggestion) }
+}
+
+extension AlertSoundError {
+    /// The path, the problem, and the command that would help.
+    var advisedDescription: String { Advice.line(description, suggestion) }
+}
+
+/// `path` as a shell word: unchanged when it needs no quotes (nearly always), else single-quoted.
+func shellQuoted(_ path: String) -> String {
+    let safe = Set("0123456789/._-+@".utf8)
+    // ASCII names (nearly all) without looking up Unicode properties.
+    let plain = !path.isEmpty && (path.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || safe.contains($0) }
+        || path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0) })
+    return plain ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}
