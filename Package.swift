@@ -1,4 +1,4 @@
-// swift-tools-version: 5.9
+// swift-tools-version: 6.0
 import PackageDescription
 
 let package = Package(
@@ -31,7 +31,8 @@ let package = Package(
         .systemLibrary(name: "CSystemShims"),
         .target(
             name: "AlertSound",
-            dependencies: ["CSndFile", "CSampleRate", "CZlib", "CSystemShims"]
+            dependencies: ["CSndFile", "CSampleRate", "CZlib", "CSystemShims"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "alertsound",
@@ -57,7 +58,9 @@ let package = Package(
         ),
         .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CSndFile"], path: "Tests/Support"),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
-        .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"]),
+        // Uses the library as a Swift 6 packaging tool would.
+        .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

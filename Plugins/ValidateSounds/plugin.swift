@@ -41,6 +41,7 @@ struct ValidateSounds: CommandPlugin {
             // Only targets that declare resources: the others ship no sounds.
             paths = chosen.compactMap { target -> String? in
                 guard let module = target.sourceModule, module.sourceFiles.contains(where: { $0.type == .resource }) else { return nil }
+                // `directory` (a Path) is deprecated from tools 6.0, but its replacement needs 6.1.
                 let resources = target.directory.appending("Resources").string
                 return FileManager.default.fileExists(atPath: resources) ? resources : target.directory.string
             }
@@ -52,7 +53,7 @@ struct ValidateSounds: CommandPlugin {
         }
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool.path.string)
+        process.executableURL = tool.url
         process.arguments = ["validate-bundle"] + paths + options
         try process.run()
         process.waitUntilExit()

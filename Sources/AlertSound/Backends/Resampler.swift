@@ -96,7 +96,7 @@ final class Resampler {
         var results = [Result<[Double], Error>](repeating: .success([]), count: channels)
         results.withUnsafeMutableBufferPointer { results in
             let slots = results.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: channels) { c in slots[c] = Result { try transform(c, planes[c]) } }
+            concurrently(channels) { c in slots[c] = Result { try transform(c, planes[c]) } }
         }
         let outputs = try results.map { try $0.get() }
         let produced = outputs[0].count

@@ -23,6 +23,8 @@ public struct BundleValidator: Sendable {
     /// Folders are a Swift package target's resources (kind `package-resources`): every sound will
     /// sit in the package's resource bundle, not where iOS finds sounds by name.
     public var packageResources: Bool
+    /// Set by the `async` entry point: cancellation in, progress out.
+    var control: OperationControl?
 
     public init(strict: Bool = false, entitlements: Entitlements? = nil, packageResources: Bool = false) {
         self.strict = strict
@@ -36,23 +38,46 @@ public struct BundleValidator: Sendable {
         ValidationReport(bundles: try paths.map { try validate(path: $0, references: references) })
     }
 
+    /// Validates bundles on a thread of its own. Cancelling the task stops the work between files
+    /// and throws an error of kind `cancelled`; `progress` counts sounds judged (the total grows
+    /// as each bundle is scanned).
+    public func validate(urls: [URL], references: [SoundReference] = [],
+                         progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> ValidationReport {
+        var validator = self
+        let control = OperationControl(unit: .files, progress: progress)
+        validator.control = control
+        return try await OperationControl.run(control) { [validator] in
+            try validator.validate(paths: urls.map(\.path), references: references)
+        }
+    }
+
     /// Validates an `.app`, `.ipa`, `.xcarchive`, app data container or resources folder (iOS), or
     /// an Android project folder, `.apk` or `.aab`. References meant for the other platform are
     /// left out. Throws `AlertSoundError` only when the bundle itself cannot be examined.
     public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
+        try control?.check()
         let scan = try self.scan(path)
         let platform = scan.kind.platform
         var files: [BundleFileReport]
+        control?.expect(Int64(scan.sounds.count))
+        let control = control
         switch platform {
         case .ios:
             let checker = Checker(strict: strict)
             files = parallelMap(scan.sounds) { sound in
-                BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
+                // Once cancelled, the rest are skipped, and the check below throws.
+                if control?.isCancelled == true { return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
+                                                                        location: sound.location, relativePath: sound.relativePath) }
+                defer { try? control?.advance(1) }
+                return BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
             }
             Self.flagAmbiguousNames(&files, strict: strict)
             Self.flagResourceBundles(&files, strict: strict)
         case .android:
             files = parallelMap(scan.sounds) { [strict] sound in
+                if control?.isCancelled == true { return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
+                                                                        location: sound.location, relativePath: sound.relativePath) }
+                defer { try? control?.advance(1) }
                 // An optimised APK's table names the resource; otherwise its file name does.
                 let resourceName = sound.location == .rawResource ? sound.resourceName ?? AndroidRules.resourceName(sound.name) : nil
                 return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: scan.keep),
@@ -60,6 +85,7 @@ public struct BundleValidator: Sendable {
             }
             AndroidRules.flagDuplicateNames(&files, strict: strict)
         }
+        try control?.check()
 
         let mine = references.filter { $0.platform == nil || $0.platform == platform }
         var resolved: [ReferenceReport]

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Dispatch
 
 /// Judges sound files against iOS's notification-sound rules.
@@ -10,8 +15,12 @@ import Dispatch
 /// }
 /// ```
 public struct Checker: Sendable {
+    /// Whether warnings fail a file too.
     public var strict: Bool
+    /// The rules applied, in the order their findings are reported.
     public var rules: [Rule]
+    /// Set by the `async` entry points: cancellation in, progress out.
+    var control: OperationControl?
 
     public init(strict: Bool = false, rules: [Rule] = Rule.all) {
         self.strict = strict
@@ -21,11 +30,28 @@ public struct Checker: Sendable {
     /// Checks files and folders (searched recursively for sound files), in parallel.
     public func check(paths: [String]) -> CheckReport {
         let targets = SoundPaths.expand(paths)
+        control?.expect(Int64(targets.count))
         return CheckReport(files: parallelMap(targets) { target in
+            // Once cancelled, the rest are skipped; the async caller throws instead of returning them.
+            if control?.isCancelled == true { return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict) }
+            defer { try? control?.advance(1) }
             if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
             if let file = target.file { return check(file: file, name: target.path) }
             return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
         })
+    }
+
+    /// Checks files and folders on a thread of its own. Cancelling the task stops the work
+    /// between files and throws an error of kind `cancelled`; `progress` counts files judged.
+    public func check(urls: [URL], progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> CheckReport {
+        var checker = self
+        let control = OperationControl(unit: .files, progress: progress)
+        checker.control = control
+        return try await OperationControl.run(control) { [checker] in
+            let report = checker.check(paths: urls.map(\.path))
+            try control.check()
+            return report
+        }
     }
 
     /// Checks one file.
@@ -69,7 +95,7 @@ func parallelMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
     var results = [R?](repeating: nil, count: items.count)
     results.withUnsafeMutableBufferPointer { buffer in
         let base = buffer.baseAddress!
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+        concurrently(items.count) { i in
             (base + i).pointee = transform(items[i])
         }
     }

@@ -88,7 +88,7 @@ public struct IMA4Encoder: Sendable {
                                            into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
                         }
                         if parallel {
-                            DispatchQueue.concurrentPerform(iterations: channels) { c in
+                            concurrently(channels) { c in
                                 var q = quantizer
                                 for p in 0..<whole { code(&q, packet: p, channel: c) }
                             }

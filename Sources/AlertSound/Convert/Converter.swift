@@ -66,10 +66,7 @@ public struct Converter: Sendable {
 
     /// Converts `input` to `output` (or to the input's name with the type's extension, beside it).
     public func convert(input: String, output: String? = nil) throws -> ConversionResult {
-        let reader = try openFrameReader(path: input)
-        let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
-        try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
-        return try write(reader: reader, plan: plan)
+        try convert(input: input, output: output, control: nil)
     }
 
     /// Converts each of `inputs` into `folder`, under its own base name with the file type's
@@ -100,14 +97,18 @@ public struct Converter: Sendable {
     }
 
     /// Decodes `reader` through the plan's stages and `edits`, encodes, and puts the output in
-    /// place, after `verify` (given the finished file's bytes) accepts it.
-    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
+    /// place (`sink`, else the plan's path), after `verify` (given the finished file's bytes)
+    /// accepts it. `control` is told of each block and can stop the work between blocks.
+    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), verify: ((ByteSource) throws -> Void)? = nil,
+               sink: OutputSink? = nil, control: OperationControl? = nil) throws -> ConversionResult {
+        try control?.check()
+        control?.expect(total: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let map = plan.channelMap
         let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
         let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
         var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
-        let file = try AtomicOutput(path: plan.outputPath)
+        let file = try sink ?? AtomicOutput(path: plan.outputPath)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
         try file.append(placeholder)
@@ -124,11 +125,13 @@ public struct Converter: Sendable {
             // Same law, nothing to change: the codes themselves.
             while case let codes = try reader.readCodes(maxFrames: blockFrames), !codes.isEmpty {
                 try emit(encoder.passThrough(map.select(codes, inputChannels: reader.channels)))
+                try control?.advance(Int64(codes.count / reader.channels))
             }
         case (.pcm?, let out) where out.takesInt16:
             // 16-bit in, and the codec takes 16-bit: no float round trip.
             while case let block = try reader.readInt16(maxFrames: blockFrames), !block.isEmpty {
                 try emit(encoder.encode(map.select(block, inputChannels: reader.channels)))
+                try control?.advance(Int64(block.count / reader.channels))
             }
         default:
             while true {
@@ -136,6 +139,7 @@ public struct Converter: Sendable {
                 let block = trim?.finished == true ? [] : try reader.read(maxFrames: blockFrames)
                 try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
                 if block.isEmpty { break }
+                try control?.advance(Int64(block.count / reader.channels))
             }
         }
         try emit(encoder.finish())
@@ -146,6 +150,8 @@ public struct Converter: Sendable {
         }
         try file.overwrite(final, at: 0)
         try verify?(file.contents())
+        // The last moment a cancellation can stop the output from appearing.
+        try control?.check()
         try file.commit()
 
         return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
