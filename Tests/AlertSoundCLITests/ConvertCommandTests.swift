@@ -1,4 +1,4 @@
-import AlertSound
+@testable import AlertSound
 import CSystemShims
 import Foundation
 import Testing

@@ -51,7 +51,7 @@ import Testing
             try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: app.appendingPathComponent(name))
         }
         let r = try cli.run(["validate-bundle", app.path, "--sound", "long.wav", "--sound", "missing.caf", "--format", "json"])
-        let expected = try Self.foundationJSON(BundleValidator().validate(paths: [app.path], references: [.named("long.wav"), .named("missing.caf")]))
+        let expected = try Self.foundationJSON(BundleValidator().validate(paths: [app.path], references: [.named("long.wav", source: "--sound"), .named("missing.caf", source: "--sound")]))
         #expect(r.stdout == expected)
     }
 }

@@ -8,7 +8,12 @@ import Dispatch
 /// and 96->44.1 kHz, at about 1 : 2.1 : 7 the time. Every one is far below what a 16-bit or IMA4
 /// output can hold, so the default is the fastest.
 public enum ResamplerQuality: String, Sendable, Hashable, CaseIterable {
-    case fastest, medium, best
+    /// alertsound's polyphase filter, else libsamplerate's fastest sinc.
+    case fastest
+    /// libsamplerate's medium sinc.
+    case medium
+    /// libsamplerate's best sinc.
+    case best
 
     var converter: Int32 {
         switch self {

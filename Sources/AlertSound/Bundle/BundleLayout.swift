@@ -31,8 +31,12 @@ public enum BundleKind: String, Sendable, Codable {
 
 /// The platform a bundle is built for, and a reference is meant for.
 public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
-    case ios, android
+    /// iOS (and iPadOS): the app bundle's top level and `Library/Sounds`.
+    case ios
+    /// Android: raw resources.
+    case android
 
+    /// "iOS" or "Android", for people.
     public var displayName: String { self == .ios ? "iOS" : "Android" }
 }
 
@@ -51,6 +55,7 @@ public enum SoundLocation: String, Sendable, Codable {
     /// Inside a `*.bundle` resource bundle (a Swift package's resources): not found by name.
     case resourceBundle = "resource-bundle"
 
+    /// Whether the platform finds a sound here by its name.
     public var isReachable: Bool { self == .bundle || self == .librarySounds || self == .rawResource }
 
     /// Classifies a path relative to the bundle (or container) root.

@@ -16,6 +16,7 @@ public struct BundleFileReport: Sendable, Codable {
     /// for Android files that are not raw resources.
     public var resourceName: String?
 
+    /// A bundle's file.
     public init(report: FileReport, location: SoundLocation, relativePath: String, resourceName: String? = nil) {
         self.report = report
         self.location = location
@@ -64,6 +65,7 @@ public struct ReferenceReport: Sendable, Codable {
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
 
+    /// A resolved reference.
     public init(name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
                 diagnostics: [Diagnostic], strict: Bool) {
         self.name = name
@@ -129,6 +131,7 @@ public struct BundleReport: Sendable, Codable {
     /// Whether every file and every reference is valid.
     public var valid: Bool { files.allSatisfy(\.report.valid) && references.allSatisfy(\.valid) }
 
+    /// A bundle's verdict.
     public init(bundle: String, kind: BundleKind, files: [BundleFileReport], references: [ReferenceReport], entitlements: Entitlements? = nil) {
         self.bundle = bundle
         self.kind = kind
@@ -169,6 +172,7 @@ public struct ValidationReport: Sendable, Codable {
     /// Whether every bundle is valid.
     public var valid: Bool { bundles.allSatisfy(\.valid) }
 
+    /// A run's verdict.
     public init(bundles: [BundleReport]) { self.bundles = bundles }
 
     enum Keys: String, CodingKey { case schemaVersion, valid, bundles }

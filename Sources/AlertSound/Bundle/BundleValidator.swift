@@ -16,6 +16,7 @@ import Foundation
 /// }
 /// ```
 public struct BundleValidator: Sendable {
+    /// Whether warnings fail a sound or reference too.
     public var strict: Bool
     /// The iOS app's entitlements when they are known better than the app says (`--entitlements`);
     /// otherwise they are read from the app when a reference asks for a critical alert.
@@ -26,6 +27,7 @@ public struct BundleValidator: Sendable {
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
+    /// A validator; see the properties.
     public init(strict: Bool = false, entitlements: Entitlements? = nil, packageResources: Bool = false) {
         self.strict = strict
         self.entitlements = entitlements

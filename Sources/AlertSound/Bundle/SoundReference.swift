@@ -21,6 +21,7 @@ public struct SoundReference: Sendable, Hashable {
     /// Problems found while reading the reference itself (`bad-payload`).
     public var problems: [Diagnostic]
 
+    /// A reference; see ``named(_:source:)`` and ``payload(at:)`` for the usual ways to make one.
     public init(name: String?, source: String, critical: Bool = false, platform: Platform? = nil, field: String? = nil, problems: [Diagnostic] = []) {
         self.name = name
         self.source = source
@@ -30,9 +31,10 @@ public struct SoundReference: Sendable, Hashable {
         self.problems = problems
     }
 
-    /// Names given directly (`--sound`). `ios:NAME` and `android:NAME` check a name on one
-    /// platform only; a plain name is checked on every platform validated.
-    public static func named(_ name: String) -> SoundReference { scoped(name, source: "--sound") }
+    /// A name given directly; `source` says where it came from in reports. `ios:NAME` and
+    /// `android:NAME` check a name on one platform only; a plain name is checked on every platform
+    /// validated.
+    public static func named(_ name: String, source: String = "name") -> SoundReference { scoped(name, source: source) }
 
     /// A name with an optional `ios:` or `android:` prefix.
     static func scoped(_ text: String, source: String) -> SoundReference {

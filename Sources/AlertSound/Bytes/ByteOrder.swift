@@ -1,5 +1,5 @@
 /// Byte order of a multi-byte field in a file.
-public enum ByteOrder: Sendable, Hashable {
+enum ByteOrder: Sendable, Hashable {
     case bigEndian
     case littleEndian
 }

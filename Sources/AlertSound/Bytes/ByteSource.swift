@@ -5,19 +5,19 @@ import Darwin
 #endif
 
 /// Random access to a file's bytes, so header parsers read only what they need.
-public protocol ByteSource {
+protocol ByteSource {
     var size: Int64 { get }
     /// Up to `count` bytes from `offset`; fewer only at the end of the data.
     func read(at offset: Int64, count: Int) throws -> [UInt8]
 }
 
 /// Bytes already in memory (tests, and packagers that hold a file's contents).
-public struct MemorySource: ByteSource, Sendable {
-    public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-    public var size: Int64 { Int64(bytes.count) }
+struct MemorySource: ByteSource, Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    var size: Int64 { Int64(bytes.count) }
 
-    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+    func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard offset >= 0, count >= 0, offset < size else { return [] }
         let start = Int(offset)
         let end = start + min(count, bytes.count - start)
@@ -27,15 +27,15 @@ public struct MemorySource: ByteSource, Sendable {
 
 /// An open file read with `pread`. The first block is cached because every header
 /// parser starts there and most files keep all their headers in it.
-public final class FileSource: ByteSource {
-    public let size: Int64
+final class FileSource: ByteSource {
+    let size: Int64
     private let descriptor: Int32
     private var prefix: [UInt8] = []
     static let prefixLength = 16 * 1024
 
     /// Opens a regular file. A FIFO or device is refused without blocking (opening a FIFO for
     /// reading would wait for a writer forever), and so is a folder.
-    public convenience init(path: String) throws {
+    convenience init(path: String) throws {
         try self.init(at: AT_FDCWD, name: Array(path.utf8))
     }
 
@@ -63,7 +63,7 @@ public final class FileSource: ByteSource {
 
     deinit { close(descriptor) }
 
-    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+    func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard offset >= 0, count > 0, offset < size else { return [] }
         let wanted = Int(min(Int64(count), size - offset))
         if offset + Int64(wanted) <= Int64(prefix.count) {
@@ -96,17 +96,17 @@ public final class FileSource: ByteSource {
 }
 
 /// An operating-system error while opening or reading a file.
-public struct SourceError: Error, Sendable, CustomStringConvertible {
-    public let errno: Int32
+struct SourceError: Error, Sendable, CustomStringConvertible {
+    let errno: Int32
     /// What the path is, when it is not a regular file ("a FIFO").
-    public let kind: String?
+    let kind: String?
 
-    public init(errno: Int32, kind: String? = nil) {
+    init(errno: Int32, kind: String? = nil) {
         self.errno = errno
         self.kind = kind
     }
 
-    public var description: String {
+    var description: String {
         kind.map { "it is \($0), not a regular file" } ?? String(cString: strerror(errno))
     }
 
@@ -121,5 +121,5 @@ public struct SourceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+    var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
 }

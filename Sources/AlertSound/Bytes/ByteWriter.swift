@@ -1,29 +1,29 @@
 /// Appends fixed-size fields to a growing buffer; the counterpart of `ByteReader`.
-public struct ByteWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
-    public var order: ByteOrder
+struct ByteWriter: Sendable {
+    private(set) var bytes: [UInt8] = []
+    var order: ByteOrder
 
-    public init(order: ByteOrder, capacity: Int = 0) {
+    init(order: ByteOrder, capacity: Int = 0) {
         self.order = order
         bytes.reserveCapacity(capacity)
     }
 
-    public var count: Int { bytes.count }
+    var count: Int { bytes.count }
 
-    public mutating func u8(_ v: UInt8) { bytes.append(v) }
-    public mutating func u16(_ v: UInt16) { unsigned(UInt64(v), width: 2) }
-    public mutating func u32(_ v: UInt32) { unsigned(UInt64(v), width: 4) }
-    public mutating func u64(_ v: UInt64) { unsigned(v, width: 8) }
-    public mutating func i16(_ v: Int16) { u16(UInt16(bitPattern: v)) }
-    public mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
-    public mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
-    public mutating func f64(_ v: Double) { u64(v.bitPattern) }
-    public mutating func fourCC(_ code: FourCC) { bytes.append(contentsOf: code.bytes) }
-    public mutating func append<S: Sequence>(_ raw: S) where S.Element == UInt8 { bytes.append(contentsOf: raw) }
-    public mutating func zeros(_ count: Int) { bytes.append(contentsOf: repeatElement(0, count: count)) }
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    mutating func u16(_ v: UInt16) { unsigned(UInt64(v), width: 2) }
+    mutating func u32(_ v: UInt32) { unsigned(UInt64(v), width: 4) }
+    mutating func u64(_ v: UInt64) { unsigned(v, width: 8) }
+    mutating func i16(_ v: Int16) { u16(UInt16(bitPattern: v)) }
+    mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
+    mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
+    mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    mutating func fourCC(_ code: FourCC) { bytes.append(contentsOf: code.bytes) }
+    mutating func append<S: Sequence>(_ raw: S) where S.Element == UInt8 { bytes.append(contentsOf: raw) }
+    mutating func zeros(_ count: Int) { bytes.append(contentsOf: repeatElement(0, count: count)) }
 
     /// AIFF's 80-bit sample rate, always big-endian.
-    public mutating func extended80(_ v: Double) {
+    mutating func extended80(_ v: Double) {
         let (se, m) = Extended80.encode(v)
         let saved = order
         order = .bigEndian

@@ -1,20 +1,20 @@
 /// A four-character code such as a chunk type or a format ID.
-public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let bytes: [UInt8]
+struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    let bytes: [UInt8]
 
-    public init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         precondition(bytes.count == 4, "a four-character code has four bytes")
         self.bytes = bytes
     }
 
-    public init(stringLiteral value: String) {
+    init(stringLiteral value: String) {
         self.init(Array(value.utf8))
     }
 
-    public var isPrintable: Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+    var isPrintable: Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
 
     /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
-    public var description: String {
+    var description: String {
         if isPrintable { return String(decoding: bytes, as: UTF8.self) }
         return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
     }

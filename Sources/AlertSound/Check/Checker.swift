@@ -22,6 +22,7 @@ public struct Checker: Sendable {
     /// Set by the `async` entry points: cancellation in, progress out.
     var control: OperationControl?
 
+    /// A checker applying `rules` (all of them unless told).
     public init(strict: Bool = false, rules: [Rule] = Rule.all) {
         self.strict = strict
         self.rules = rules

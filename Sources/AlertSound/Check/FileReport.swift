@@ -18,6 +18,7 @@ public struct FileReport: Sendable, Codable {
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
 
+    /// A verdict; `Checker` makes them.
     public init(path: String, info: SoundInfo?, diagnostics: [Diagnostic], strict: Bool) {
         self.path = path
         self.info = info
@@ -115,6 +116,7 @@ public struct CheckReport: Sendable, Codable {
     /// Whether every file is valid.
     public var valid: Bool { files.allSatisfy(\.valid) }
 
+    /// A run's verdict.
     public init(files: [FileReport]) { self.files = files }
 
     enum Keys: String, CodingKey { case schemaVersion, valid, files }

@@ -4,6 +4,7 @@
 /// were most of `check --format json`'s time (callgrind, 10,000 files). Keys are written in
 /// sorted order here; the `Encodable` conformances stay the definition of the format.
 extension CheckReport {
+    /// `check --format json`'s document, as UTF-8.
     public func jsonBytes() -> [UInt8] {
         var w = JSONWriter()
         w.open("{")

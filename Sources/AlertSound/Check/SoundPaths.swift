@@ -1,17 +1,17 @@
 
 /// Turns the paths a user names into the files to check.
-public enum SoundPaths {
-    public struct Target: Sendable {
-        public var path: String
-        public var exists: Bool
+enum SoundPaths {
+    struct Target: Sendable {
+        var path: String
+        var exists: Bool
         /// Found, but not readable as a file (a broken link).
-        public var problem: Diagnostic?
+        var problem: Diagnostic?
         /// Found by a folder walk: opened relative to the walk's root.
         var file: FolderFile?
     }
 
     /// Extensions that mark a file in a folder or bundle as a sound before its content is read.
-    public static let soundExtensions: Set<String> = [
+    static let soundExtensions: Set<String> = [
         "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "flac", "ogg", "oga", "opus", "mp4", "au", "snd", "amr",
     ]
 
@@ -20,7 +20,7 @@ public enum SoundPaths {
 
     /// Files are kept as given; folders are searched recursively for sounds (by extension or
     /// content), in sorted order, with the same walker as bundles.
-    public static func expand(_ paths: [String]) -> [Target] {
+    static func expand(_ paths: [String]) -> [Target] {
         var targets: [Target] = []
         for path in paths {
             guard let isDirectory = isFolder(path) else {

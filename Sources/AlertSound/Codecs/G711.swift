@@ -1,6 +1,6 @@
 /// ITU-T G.711 µ-law and A-law, the 8-bit companded formats iOS plays.
-public enum G711 {
-    public static func encodeULaw(_ sample: Int16) -> UInt8 {
+enum G711 {
+    static func encodeULaw(_ sample: Int16) -> UInt8 {
         let bias = 0x84
         var value = Int(sample)
         let sign = value < 0 ? 0x80 : 0
@@ -16,14 +16,14 @@ public enum G711 {
         return ~UInt8(sign | exponent << 4 | mantissa)
     }
 
-    public static func decodeULaw(_ code: UInt8) -> Int16 {
+    static func decodeULaw(_ code: UInt8) -> Int16 {
         let u = Int(~code)
         let exponent = (u >> 4) & 0x07
         let magnitude = (((u & 0x0F) << 3) + 0x84) << exponent
         return Int16(u & 0x80 != 0 ? 0x84 - magnitude : magnitude - 0x84)
     }
 
-    public static func encodeALaw(_ sample: Int16) -> UInt8 {
+    static func encodeALaw(_ sample: Int16) -> UInt8 {
         var value = Int(sample) >> 3
         let sign: Int
         if value >= 0 {
@@ -45,7 +45,7 @@ public enum G711 {
         return UInt8((code ^ sign) & 0xFF)
     }
 
-    public static func decodeALaw(_ code: UInt8) -> Int16 {
+    static func decodeALaw(_ code: UInt8) -> Int16 {
         let a = Int(code ^ 0x55)
         var magnitude = (a & 0x0F) << 4
         let segment = (a & 0x70) >> 4

@@ -3,11 +3,11 @@
 /// A packet is a 2-byte big-endian preamble (top 9 bits of the predictor, 7-bit step index)
 /// and 32 bytes of 4-bit codes, first sample in the low nibble. Stereo files interleave whole
 /// packets, not samples.
-public enum IMA4 {
-    public static let framesPerPacket = 64
-    public static let bytesPerChannelPacket = 34
+enum IMA4 {
+    static let framesPerPacket = 64
+    static let bytesPerChannelPacket = 34
     /// Apple's encoder takes at most two channels.
-    public static let maximumChannels = 2
+    static let maximumChannels = 2
 
     static let stepTable: [Int32] = [
         7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118,
@@ -18,10 +18,10 @@ public enum IMA4 {
     static let indexAdjust: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8]
 
     /// One channel's running state. It carries across packets at full precision.
-    public struct ChannelState: Sendable, Hashable {
-        public var predictor: Int32 = 0
-        public var index: Int32 = 0
-        public init() {}
+    struct ChannelState: Sendable, Hashable {
+        var predictor: Int32 = 0
+        var index: Int32 = 0
+        init() {}
 
         /// Reconstructs one sample from a code with shifts and adds, exactly as Apple does.
         @inline(__always)
@@ -123,7 +123,7 @@ public enum IMA4 {
     ///
     /// Like Apple's decoder (and FFmpeg's `adpcm_ima_qt`), the running state is kept when the
     /// preamble's index matches it and its predictor is within 0x7F; otherwise the preamble wins.
-    public static func decodePacket(_ state: inout ChannelState, packet: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<Int16>,
+    static func decodePacket(_ state: inout ChannelState, packet: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<Int16>,
                                     start: Int, stride: Int) {
         let base = packet.startIndex
         let preamble = UInt16(packet[base]) << 8 | UInt16(packet[base + 1])
@@ -165,5 +165,5 @@ public enum IMA4 {
 
     /// How many packets afconvert writes for `frames`: always one more than the whole packets,
     /// so a multiple of 64 still gets a final packet of padding.
-    public static func packetCount(frames: Int64) -> Int64 { frames / Int64(framesPerPacket) + 1 }
+    static func packetCount(frames: Int64) -> Int64 { frames / Int64(framesPerPacket) + 1 }
 }

@@ -10,21 +10,21 @@ public enum EncoderQuality: String, Sendable, Hashable, CaseIterable {
 
 /// Streams interleaved 16-bit frames into IMA4 packets, keeping each channel's state across
 /// calls and padding the end as afconvert does.
-public struct IMA4Encoder: Sendable {
-    public let channels: Int
-    public let quality: EncoderQuality
+struct IMA4Encoder: Sendable {
+    let channels: Int
+    let quality: EncoderQuality
     /// Whether `signalEnergy` and `noiseEnergy` are kept (they cost time in the quantizer).
-    public let measuresNoise: Bool
+    let measuresNoise: Bool
     private var states: [IMA4.ChannelState]
     /// Frames waiting for a full packet.
     private var pending: [Int16] = []
-    public private(set) var framesIn: Int64 = 0
-    public private(set) var packetsOut: Int64 = 0
+    private(set) var framesIn: Int64 = 0
+    private(set) var packetsOut: Int64 = 0
     /// Energy of the input and of the coding error, over the frames that came from the input.
-    public private(set) var signalEnergy: Double = 0
-    public private(set) var noiseEnergy: Double = 0
+    private(set) var signalEnergy: Double = 0
+    private(set) var noiseEnergy: Double = 0
 
-    public init(channels: Int, measuresNoise: Bool = true, quality: EncoderQuality = .standard) {
+    init(channels: Int, measuresNoise: Bool = true, quality: EncoderQuality = .standard) {
         precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
         self.channels = channels
         self.quality = quality
@@ -33,7 +33,7 @@ public struct IMA4Encoder: Sendable {
     }
 
     /// Encodes as many whole packets as `samples` (interleaved) complete; keeps the rest.
-    public mutating func encode(_ samples: [Int16]) -> [UInt8] {
+    mutating func encode(_ samples: [Int16]) -> [UInt8] {
         framesIn += Int64(samples.count / channels)
         let perPacket = IMA4.framesPerPacket * channels
         guard pending.isEmpty else {
@@ -112,7 +112,7 @@ public struct IMA4Encoder: Sendable {
 
     /// Pads the last packet with silence — and adds a whole packet of it when the input ended on
     /// a packet boundary, which is what afconvert does.
-    public mutating func finish() -> [UInt8] {
+    mutating func finish() -> [UInt8] {
         let perPacket = IMA4.framesPerPacket * channels
         let padding = perPacket - pending.count
         let frames = framesIn
@@ -123,17 +123,17 @@ public struct IMA4Encoder: Sendable {
 }
 
 /// Decodes IMA4 packets (as stored: whole packets per channel, interleaved) to 16-bit frames.
-public struct IMA4Decoder: Sendable {
-    public let channels: Int
+struct IMA4Decoder: Sendable {
+    let channels: Int
     private var states: [IMA4.ChannelState]
 
-    public init(channels: Int) {
+    init(channels: Int) {
         self.channels = channels
         states = Array(repeating: IMA4.ChannelState(), count: channels)
     }
 
     /// Decodes whole packets from `bytes`; a trailing partial packet is ignored.
-    public mutating func decode(_ bytes: ArraySlice<UInt8>) -> [Int16] {
+    mutating func decode(_ bytes: ArraySlice<UInt8>) -> [Int16] {
         let packetBytes = IMA4.bytesPerChannelPacket * channels
         let packets = bytes.count / packetBytes
         var out = [Int16](repeating: 0, count: packets * IMA4.framesPerPacket * channels)

@@ -9,7 +9,7 @@ import Darwin
 /// Integers of N bits scale by 2^(N-1), round to nearest once and clip; floats keep values past
 /// full scale (32-bit rounds to nearest once, 64-bit is exact). So intN -> intM (M >= N), int <= 24
 /// and float32 -> float32, and anything -> float64 are bit-exact.
-public enum LinearPCM {
+enum LinearPCM {
     /// Packs `samples` and adds what the packing lost to `loss`.
     static func encode(_ samples: [Double], format: PCMFormat, loss: inout CodingLoss) -> [UInt8] {
         let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.isBigEndian, offsetBinary = !format.isSigned

@@ -81,26 +81,34 @@ public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
 
 /// Bytes and frames in one packet: one frame for PCM and G.711, 64 for IMA4.
 public struct PacketGeometry: Sendable, Hashable {
+    /// Bytes in a packet, all channels together.
     public var bytes: Int
+    /// Frames a packet holds.
     public var frames: Int
 }
 
 /// A linear PCM layout.
 public struct PCMFormat: Sendable, Hashable {
+    /// How a sample's bits are read.
     public enum Kind: Sendable, Hashable {
+        /// Two's-complement integers.
         case signed
         /// Offset-binary: WAV's 8-bit samples and AIFF-C `raw `.
         case unsigned
+        /// IEEE floating point, 32 or 64 bits.
         case float
     }
 
+    /// Signed, unsigned or float.
     public var kind: Kind
     /// Significant bits.
     public var bits: Int
     /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
     public var bytesPerSample: Int
+    /// Most significant byte first.
     public var isBigEndian: Bool
 
+    /// A layout; `bytesPerSample` defaults to the bits rounded up to whole bytes.
     public init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, bigEndian: Bool) {
         self.kind = kind
         self.bits = bits
@@ -108,7 +116,9 @@ public struct PCMFormat: Sendable, Hashable {
         isBigEndian = bigEndian
     }
 
+    /// Floating-point samples.
     public var isFloat: Bool { kind == .float }
+    /// Signed (integer or float) rather than offset-binary.
     public var isSigned: Bool { kind != .unsigned }
 
     /// Signed 16-bit in two bytes: what the direct path and the codecs take without converting.

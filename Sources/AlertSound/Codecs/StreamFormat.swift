@@ -1,9 +1,13 @@
 /// A stream of coded audio: rate, channels and coding.
 public struct StreamFormat: Sendable, Hashable, CustomStringConvertible {
+    /// Sample frames per second.
     public var sampleRate: Double
+    /// Channels per frame.
     public var channels: Int
+    /// How the samples are coded.
     public var coding: SampleCoding
 
+    /// A stream format.
     public init(sampleRate: Double, channels: Int, coding: SampleCoding) {
         self.sampleRate = sampleRate
         self.channels = channels

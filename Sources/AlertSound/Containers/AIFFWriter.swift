@@ -1,11 +1,11 @@
 /// AIFF and AIFF-C headers as AudioToolbox writes them: `FVER` first in AIFF-C, `COMM`, a zero
 /// `FLLR` so the `SSND` header sits at 4080 and the audio at 4096, `SSND` with offset and block
 /// size 0. An odd-sized `SSND` gets its pad byte, which the `FORM` size does not count.
-public enum AIFFWriter {
+enum AIFFWriter {
     static let dataHeaderOffset = 4080
 
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
-    public static func header(format: StreamFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    static func header(format: StreamFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
         var body = ByteWriter(order: .bigEndian)
         if compressed {
             body.fourCC("FVER")

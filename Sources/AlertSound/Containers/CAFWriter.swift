@@ -1,13 +1,13 @@
 /// CAF headers laid out as current `afconvert` writes them: `desc`; `chan` for ima4 only; the
 /// input's `info` dictionary when it has one; `pakt` for ima4; `free` padding so the `data` header
 /// sits at 4080 and the audio at 4096; edit count 1.
-public enum CAFWriter {
-    public static let audioOffset = 4096
+enum CAFWriter {
+    static let audioOffset = 4096
     static let dataHeaderOffset = 4080
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
-    public static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
+    static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")
         w.u16(1)

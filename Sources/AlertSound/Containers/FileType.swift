@@ -1,11 +1,16 @@
 
 /// The file types afconvert writes, by their 4CC.
 public enum FileType: String, Sendable, Codable, CaseIterable {
+    /// Core Audio Format (`.caf`): holds every coding alertsound writes, at any rate.
     case caff
+    /// AIFF (`.aiff`): big-endian PCM.
     case aiff = "AIFF"
+    /// AIFF-C (`.aifc`): PCM of either byte order, IMA4, µLaw, aLaw, floats.
     case aifc = "AIFC"
+    /// WAV (`.wav`): little-endian PCM, floats, µLaw, aLaw; whole-hertz rates only.
     case wave = "WAVE"
 
+    /// The extension a file of this type gets, without the dot.
     public var fileExtension: String {
         switch self {
         case .caff: return "caf"
@@ -20,7 +25,7 @@ extension FileType {
     /// Everything before the audio: `audioBytes` of `format` whose true length is `frames`.
     /// The length never depends on the sizes, so a streaming writer can rewrite it in place.
     /// `info` is the input's string dictionary, which afconvert copies into a CAF (other types drop it).
-    public func header(format: StreamFormat, frames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
+    func header(format: StreamFormat, frames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
         switch self {
         case .caff:
             return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes, info: info)
@@ -35,7 +40,7 @@ extension FileType {
 
     /// What follows the audio: AIFF's pad byte after odd-sized sound data (Apple writes none in
     /// WAV, and CAF needs none).
-    public func trailer(audioBytes: Int64) -> [UInt8] {
+    func trailer(audioBytes: Int64) -> [UInt8] {
         (self == .aiff || self == .aifc) && audioBytes % 2 == 1 ? [0] : []
     }
 }

@@ -1,10 +1,10 @@
 /// RIFF WAVE headers as AudioToolbox writes them: a 16-byte `fmt ` (PCM tag 1 at every width,
 /// float 3, A-law 6, µ-law 7), no `fact`, a zero `FLLR` so the `data` header sits at 4088 and the
 /// audio at 4096, and no pad byte after odd-sized data (the RIFF size is the file's length - 8).
-public enum WAVWriter {
+enum WAVWriter {
     static let dataHeaderOffset = 4088
 
-    public static func header(format: StreamFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    static func header(format: StreamFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
         let (tag, bits) = tagAndBits(format)
         var w = ByteWriter(order: .littleEndian, capacity: 4096)
         w.fourCC("RIFF")

@@ -4,10 +4,12 @@ public struct ChannelMap: Sendable, Hashable {
     public var sources: [[Int]]
     /// For each output channel, the weight of each of its `sources` (they sum to 1 when mixed).
     public var weights: [[Double]]
+    /// Channels out.
     public var outputChannels: Int { sources.count }
+    /// Every channel stays where it is.
     public var isIdentity: Bool { sources.enumerated().allSatisfy { $0.element == [$0.offset] } }
 
-    public init(sources: [[Int]], weights: [[Double]]? = nil) {
+    init(sources: [[Int]], weights: [[Double]]? = nil) {
         self.sources = sources
         self.weights = weights ?? sources.map { [Double](repeating: 1 / Double($0.count), count: $0.count) }
         averages = weights == nil
@@ -79,7 +81,7 @@ public struct ChannelMap: Sendable, Hashable {
 ///
 /// Files rarely state their layout; the order is the one WAV, FLAC, Vorbis, libsndfile and FFmpeg
 /// all use by default for each channel count.
-public enum SurroundDownmix {
+enum SurroundDownmix {
     enum Role { case left, right, centre, lfe, leftSurround, rightSurround, backCentre }
 
     /// The default layout for `channels` (3 to 8), or `nil`.

@@ -16,6 +16,7 @@ public struct ConversionOptions: Sendable, Hashable {
     /// `--src-quality` (or afconvert's `-r`): which sinc converter resamples when `@RATE` asks for it.
     public var resamplerQuality: ResamplerQuality
 
+    /// Options; each left out follows afconvert's default.
     public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,
                 quality: EncoderQuality = .standard, resamplerQuality: ResamplerQuality = .fastest) {
         self.quality = quality

@@ -1,12 +1,19 @@
 
 /// Everything decided before a byte is written: pure, so every refusal is testable without files.
 public struct ConversionPlan: Sendable, Hashable {
+    /// Where the output goes (for a conversion in memory, the name it would have).
     public var outputPath: String
+    /// The file type written.
     public var fileType: FileType
+    /// The data format written, as asked or by the type's default.
     public var dataFormat: OutputDataFormat
+    /// The output's rate, channels and coding.
     public var output: StreamFormat
+    /// The input's sample rate.
     public var inputRate: Double
+    /// The input's channel count.
     public var inputChannels: Int
+    /// Which input channels make each output channel.
     public var channelMap: ChannelMap
     /// The converter `@RATE` resamples with; `nil` when the rate stays.
     public var resampler: ResamplerQuality?
@@ -49,5 +56,6 @@ public struct ConversionPlan: Sendable, Hashable {
         return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + base + "." + type.fileExtension
     }
 
+    /// Whether the rate changes.
     public var resamples: Bool { resampler != nil }
 }

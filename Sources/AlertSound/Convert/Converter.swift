@@ -11,15 +11,19 @@ import Darwin
 
 /// What a conversion wrote.
 public struct ConversionResult: Sendable {
+    /// What was decided before a byte was written.
     public var plan: ConversionPlan
+    /// Where the output is.
     public var outputPath: String { plan.outputPath }
     /// The input as afconvert's `-v` describes it.
     public var inputDescription: String
+    /// The input's length in frames, when it states it.
     public var inputFrames: Int64?
     /// Frames of audio in the output (its true length).
     public var frames: Int64
     /// Packets written: frames for PCM and G.711, 64-frame packets for IMA4.
     public var packets: Int64
+    /// Bytes in the output file.
     public var fileSize: Int64
     /// Signal-to-noise ratio of the encoding in dB, measured against the input's own samples at
     /// their full precision; `nil` when every sample was stored exactly, or when not measured.
@@ -55,11 +59,13 @@ struct Edits: Sendable, Hashable {
 /// print(result.outputPath, result.packets, result.snr ?? .infinity)
 /// ```
 public struct Converter: Sendable {
+    /// What to convert to.
     public var options: ConversionOptions
     /// Bytes of samples processed at a time: memory grows neither with the input's length nor with
     /// its channel count.
     public var blockBytes = Limits.conversionBlockBytes
 
+    /// A converter; the default options are afconvert's (CAF ima4 at the input's rate).
     public init(options: ConversionOptions = ConversionOptions()) {
         self.options = options
     }

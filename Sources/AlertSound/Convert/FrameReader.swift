@@ -25,7 +25,12 @@ protocol FrameReader: AnyObject {
 
 /// Who decodes an input's samples: our own readers, libsndfile, or the `ffmpeg` command.
 public enum AudioDecoder: String, Sendable, Hashable, Codable {
-    case native, libsndfile, ffmpeg
+    /// alertsound's own readers (AIFF, WAV, CAF with PCM, µLaw, aLaw, IMA4).
+    case native
+    /// libsndfile, for formats it decodes and alertsound does not.
+    case libsndfile
+    /// The `ffmpeg` command, for what neither reads (AAC, ALAC, Opus, MP3 in some containers).
+    case ffmpeg
 }
 
 extension FrameReader {

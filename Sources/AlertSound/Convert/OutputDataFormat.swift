@@ -2,9 +2,12 @@
 /// An afconvert `-d` argument: a data format name (`ima4`, `ulaw`, `alaw`, or a PCM name such as
 /// `LEI16`) with an optional `@RATE`.
 public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
+    /// The coding written.
     public var coding: SampleCoding
+    /// The rate to resample to (`@RATE`); `nil` keeps the input's.
     public var sampleRate: Double?
 
+    /// A data format; see also ``init(parsing:)``.
     public init(_ coding: SampleCoding, sampleRate: Double? = nil) {
         self.coding = coding
         self.sampleRate = sampleRate
@@ -46,6 +49,7 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The afconvert `-d` name (`ima4`, `LEI16`).
     public var name: String { Self.name(of: coding) ?? coding.code }
 
     public var description: String { name + (sampleRate.map { "@" + Formatting.number($0) } ?? "") }

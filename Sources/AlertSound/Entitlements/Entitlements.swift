@@ -21,12 +21,14 @@ public struct Entitlements: Sendable, Hashable, Codable {
     /// The entitlement without which a critical alert is delivered as an ordinary one.
     public static let criticalAlertsKey = "com.apple.developer.usernotifications.critical-alerts"
 
+    /// Where they were read.
     public var source: Source
     /// The file they were read from, as reported.
     public var path: String
     /// `com.apple.developer.usernotifications.critical-alerts` is present and true.
     public var criticalAlerts: Bool
 
+    /// Entitlements as known; ``read(path:)`` reads them from a file.
     public init(source: Source, path: String, criticalAlerts: Bool) {
         self.source = source
         self.path = path

@@ -1,7 +1,9 @@
 /// One input of a `fix` run and where its output goes, decided for the whole run at once so that
 /// no output replaces an input or another output.
 public struct FixJob: Sendable, Hashable {
+    /// The sound to fix.
     public var input: String
+    /// Where its fixed copy goes.
     public var output: String
     /// Why the job cannot run (a missing input, an output that would replace an input), if so.
     public var refusal: AlertSoundError?

@@ -14,24 +14,29 @@ public struct FixOptions: Sendable, Hashable {
     /// Output channels: `-c N` keeps the first N, with `mix` mixes down to N (`mix` alone: mono).
     /// `nil` without `mix` keeps mono and stereo and mixes anything wider down to stereo by its layout.
     public var channels: Int?
+    /// Mix channels down rather than keep the first ones.
     public var mix = false
     /// Scale so the peak is at `normalizedPeak` (-1 dBFS).
     public var normalize = false
     /// Output data format (always in CAF); `nil` is ima4.
     public var dataFormat: SampleCoding?
+    /// Which IMA4 encoder: afconvert's, or the searching one.
     public var quality: EncoderQuality = .standard
+    /// Which converter resamples.
     public var resamplerQuality: ResamplerQuality = .fastest
     /// Where outputs go; `nil` writes each beside its input.
     public var outputFolder: String?
     /// Replace an existing output (never an input).
     public var force = false
 
+    /// The length a sound is cut to unless told otherwise: half a second under iOS's limit.
     public static let defaultMaxDuration = 29.5
     /// -60 dBFS: below what a phone speaker at full volume makes audible over a room's noise.
     public static let silenceThreshold = 0.001
     /// -1 dBFS: the headroom that keeps the IMA4 encoder and the phone's DSP from clipping.
     public static let normalizedPeak = 0.891_250_938_133_745_5
 
+    /// The defaults: cut to 29.5 s with a fade, CAF ima4, the input's rate up to 48 kHz.
     public init() {}
 
     /// Whether anything beyond validity was asked for (then a valid input is converted too).

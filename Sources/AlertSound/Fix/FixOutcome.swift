@@ -8,7 +8,9 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
     case trimmed(from: Double?, to: Double, fade: Double)
     /// Leading and trailing silence dropped, in seconds.
     case silenceTrimmed(leading: Double, trailing: Double)
+    /// Channels mixed down, from and to.
     case mixed(from: Int, to: Int)
+    /// Sample rate changed, from and to, in hertz.
     case resampled(from: Double, to: Double)
     /// Gain applied to bring the peak to -1 dBFS; peaks in dBFS.
     case normalized(fromPeak: Double, toPeak: Double)
@@ -59,6 +61,7 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
 
 /// What `fix` did with one input.
 public struct FixOutcome: Sendable {
+    /// How it ended.
     public enum Status: String, Sendable, Hashable, Codable {
         /// A valid sound was written to `output`.
         case fixed
@@ -70,14 +73,17 @@ public struct FixOutcome: Sendable {
         case failed
     }
 
+    /// The input as named.
     public var input: String
     /// Where the fixed sound is (or would be) written.
     public var output: String?
+    /// How it ended.
     public var status: Status
     /// The input as `check` judges it.
     public var before: FileReport?
     /// The output as `check` judges it (`fixed` only).
     public var after: FileReport?
+    /// What was (or would be) changed.
     public var changes: [FixChange]
     /// Why it failed (`failed` only).
     public var error: AlertSoundError?
@@ -86,6 +92,7 @@ public struct FixOutcome: Sendable {
     /// What would change the outcome (replacing an existing fixed copy, say).
     public var suggestion: Suggestion?
 
+    /// An outcome.
     public init(input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil, changes: [FixChange] = [],
                 error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil) {
         self.note = note
@@ -102,10 +109,13 @@ public struct FixOutcome: Sendable {
 
 /// Every input of one `fix` run.
 public struct FixReport: Sendable {
+    /// One per input, in order.
     public var outcomes: [FixOutcome]
 
+    /// A report of `outcomes`.
     public init(outcomes: [FixOutcome]) { self.outcomes = outcomes }
 
+    /// How many inputs ended with `status`.
     public func count(_ status: FixOutcome.Status) -> Int { outcomes.count { $0.status == status } }
     /// True when no input failed.
     public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }

@@ -14,8 +14,10 @@ import Dispatch
 /// for outcome in report.outcomes { print(outcome.input, outcome.status, outcome.changes) }
 /// ```
 public struct Fixer: Sendable {
+    /// What to do to each sound.
     public var options: FixOptions
 
+    /// A fixer with these options.
     public init(options: FixOptions = FixOptions()) {
         self.options = options
     }

@@ -41,7 +41,7 @@ public enum SoundFile {
     }
 
     /// Inspects any random-access source of bytes.
-    public static func inspect(source: ByteSource, name: String? = nil) throws -> SoundInfo {
+    static func inspect(source: ByteSource, name: String? = nil) throws -> SoundInfo {
         do {
             switch try Sniffer.identify(source) {
             case .aiff: return try AIFFReader.read(source)

@@ -1,6 +1,11 @@
 /// How much a finding matters. Errors make a file invalid; warnings do with `strict`.
 public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
-    case note, warning, error
+    /// Worth knowing; never fails anything.
+    case note
+    /// Fails a file or reference only with `strict`.
+    case warning
+    /// Always fails what it is about.
+    case error
 
     public static func < (a: Severity, b: Severity) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -44,6 +49,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
 /// What a rule looks at: a path and what reading it gave.
 public struct RuleSubject: Sendable {
+    /// What reading the path gave.
     public enum Outcome: Sendable {
         /// Nothing is at the path.
         case missing
@@ -53,14 +59,18 @@ public struct RuleSubject: Sendable {
         case inspected(SoundInfo)
     }
 
+    /// The file as named.
     public var path: String
+    /// What reading it gave.
     public var outcome: Outcome
 
+    /// A subject for the rules; `Checker.report(_:)` judges it.
     public init(path: String, outcome: Outcome) {
         self.path = path
         self.outcome = outcome
     }
 
+    /// The sound's description, when it was read.
     public var info: SoundInfo? {
         if case .inspected(let info) = outcome { return info }
         return nil
@@ -93,7 +103,9 @@ public struct Rule: Sendable {
         }
     }
 
+    /// How much the rule's finding matters: its code's severity.
     public var severity: Severity { code.severity }
+    /// One line about the rule: its code's summary.
     public var summary: String { code.summary }
 
     /// The finding this rule makes about `subject`, if any.

@@ -58,7 +58,7 @@ struct ValidateBundle: ParsableCommand {
     }
 
     func run() throws {
-        var references = payload.flatMap(SoundReference.payload(at:)) + sound.map(SoundReference.named)
+        var references = payload.flatMap(SoundReference.payload(at:)) + sound.map { SoundReference.named($0, source: "--sound") }
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
             let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
