@@ -86,7 +86,7 @@ enum AndroidRules {
 
     /// Two files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
     /// with "Duplicate resources".
-    static func flagDuplicateNames(_ files: inout [BundleFileReport], strict: Bool) {
+    static func flagDuplicateNames(_ files: inout [BundleFileReport]) {
         var groups: [String: [Int]] = [:]
         for (i, file) in files.enumerated() {
             guard let name = file.resourceName else { continue }

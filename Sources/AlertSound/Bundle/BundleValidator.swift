@@ -73,8 +73,8 @@ public struct BundleValidator: Sendable {
                 defer { try? control?.advance(1) }
                 return BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
             }
-            Self.flagAmbiguousNames(&files, strict: strict)
-            Self.flagResourceBundles(&files, strict: strict)
+            Self.flagAmbiguousNames(&files)
+            Self.flagResourceBundles(&files)
         case .android:
             files = parallelMap(scan.sounds) { [strict] sound in
                 if control?.isCancelled == true { return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
@@ -85,7 +85,7 @@ public struct BundleValidator: Sendable {
                 return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: scan.keep),
                                         location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
             }
-            AndroidRules.flagDuplicateNames(&files, strict: strict)
+            AndroidRules.flagDuplicateNames(&files)
         }
         try control?.check()
 
@@ -197,7 +197,7 @@ public struct BundleValidator: Sendable {
 
     /// A sound only inside a resource bundle is not found by name: worth knowing before a payload
     /// names it (a sound also at a reachable place is fine).
-    static func flagResourceBundles(_ files: inout [BundleFileReport], strict: Bool) {
+    static func flagResourceBundles(_ files: inout [BundleFileReport]) {
         let reachable = Set(files.filter(\.location.isReachable).map(\.name))
         for i in files.indices where files[i].location == .resourceBundle && !reachable.contains(files[i].name) {
             files[i].report.append(DiagnosticCode.resourceBundle.diagnostic(
@@ -208,7 +208,7 @@ public struct BundleValidator: Sendable {
 
     /// Two reachable sounds whose names differ only in case: on a device both exist, in the
     /// Simulator one shadows the other.
-    static func flagAmbiguousNames(_ files: inout [BundleFileReport], strict: Bool) {
+    static func flagAmbiguousNames(_ files: inout [BundleFileReport]) {
         var groups: [String: [Int]] = [:]
         for (i, file) in files.enumerated() where file.location.isReachable {
             groups[file.location.rawValue + "/" + file.name.lowercased(), default: []].append(i)

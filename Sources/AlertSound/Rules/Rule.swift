@@ -35,16 +35,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Whether this finding makes what it is about invalid: an error, or with `strict` a warning.
     public func fails(strict: Bool) -> Bool { severity == .error || (strict && severity == .warning) }
 
-    enum CodingKeys: String, CodingKey { case code, message, severity, suggestion }
-
-    /// Leaves `suggestion` out when there is none.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(code, forKey: .code)
-        try c.encode(message, forKey: .message)
-        try c.encode(severity, forKey: .severity)
-        try c.encodeIfPresent(suggestion, forKey: .suggestion)
-    }
+    // The synthesized Codable leaves `suggestion` out when there is none, as the schema expects.
 }
 
 /// What a rule looks at: a path and what reading it gave.
