@@ -152,4 +152,40 @@ import Testing
             _ = try await Converter().convert(data: Data([0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 900)), name: "a.mp3")
         } throws: { ($0 as? AlertSoundError)?.kind == .unsupported }
     }
+
+    /// Holds a fix task so that its own progress callback can cancel it.
+    final class FixBox: @unchecked Sendable {
+        private let ready = DispatchSemaphore(value: 0)
+        private var task: Task<FixReport, Error>?
+        func set(_ task: Task<FixReport, Error>) { self.task = task; ready.signal() }
+        func cancel() { ready.wait(); task?.cancel(); ready.signal() }
+    }
+
+    @Test func cancellingAFixStopsAndLeavesOnlyWholeOutputs() async throws {
+        let work = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let inputs = work.appendingPathComponent("in"), outputs = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let long = Data(Self.tone(seconds: 40))
+        for i in 0..<60 { try long.write(to: inputs.appendingPathComponent("s\(i).wav")) }
+        var options = FixOptions()
+        options.outputFolder = outputs.path
+        let box = FixBox()
+        let task = Task {
+            try await Fixer(options: options).fix(urls: [inputs]) { update in
+                if update.completed == 2 { box.cancel() }
+            }
+        }
+        box.set(task)
+        let outcome = await task.result
+        if case .failure(let error as AlertSoundError) = outcome { #expect(error.kind == .cancelled) } else { Issue.record("expected a cancellation") }
+        // What was written is whole and plays; the rest was never started or was dropped unfinished.
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
+        #expect(written.count < 60)
+        #expect(written.allSatisfy { !$0.hasPrefix(".alertsound-") })
+        let check = try await Checker().check(urls: written.map { outputs.appendingPathComponent($0) })
+        #expect(check.valid)
+        // The URL overloads read the same files as the paths.
+        #expect(SoundReference.payload(at: URL(fileURLWithPath: "/nonexistent.json")).first?.problems.isEmpty == false)
+    }
 }

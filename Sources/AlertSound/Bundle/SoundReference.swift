@@ -21,7 +21,7 @@ public struct SoundReference: Sendable, Hashable {
     /// Problems found while reading the reference itself (`bad-payload`).
     public var problems: [Diagnostic]
 
-    /// A reference; see ``named(_:source:)`` and ``payload(at:)`` for the usual ways to make one.
+    /// A reference; see ``named(_:source:)`` and ``payload(at:)-(String)`` for the usual ways to make one.
     public init(name: String?, source: String, critical: Bool = false, platform: Platform? = nil, field: String? = nil, problems: [Diagnostic] = []) {
         self.name = name
         self.source = source
@@ -43,6 +43,9 @@ public struct SoundReference: Sendable, Hashable {
         }
         return SoundReference(name: text, source: source)
     }
+
+    /// The names in a list file at `url`; see ``list(at:)-(String)``.
+    public static func list(at url: URL) throws -> [SoundReference] { try list(at: url.path) }
 
     /// One name per line; blank lines and lines starting with `#` are skipped.
     /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
@@ -89,6 +92,9 @@ public struct SoundReference: Sendable, Hashable {
             return scoped(name, source: "\(path):\(number + 1)")
         }
     }
+
+    /// The sound names of a payload file at `url`; see ``payload(at:)-(String)``.
+    public static func payload(at url: URL) -> [SoundReference] { payload(at: url.path) }
 
     /// The references in a push payload file: an APNs payload or Xcode `.apns` file (`aps.sound`,
     /// a name or the critical-alert dictionary), an FCM HTTP v1 request or message

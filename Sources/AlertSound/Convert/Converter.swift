@@ -105,10 +105,10 @@ public struct Converter: Sendable {
     /// Decodes `reader` through the plan's stages and `edits`, encodes, and puts the output in
     /// place (`sink`, else the plan's path), after `verify` (given the finished file's bytes)
     /// accepts it. `control` is told of each block and can stop the work between blocks.
-    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), verify: ((ByteSource) throws -> Void)? = nil,
-               sink: OutputSink? = nil, control: OperationControl? = nil) throws -> ConversionResult {
+    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), sink: OutputSink? = nil, control: OperationControl? = nil,
+               verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
         try control?.check()
-        control?.expect(total: reader.frameCount)
+        control?.expect(frames: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let map = plan.channelMap
         let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
@@ -131,13 +131,13 @@ public struct Converter: Sendable {
             // Same law, nothing to change: the codes themselves.
             while case let codes = try reader.readCodes(maxFrames: blockFrames), !codes.isEmpty {
                 try emit(encoder.passThrough(map.select(codes, inputChannels: reader.channels)))
-                try control?.advance(Int64(codes.count / reader.channels))
+                try control?.decoded(frames: Int64(codes.count / reader.channels))
             }
         case (.pcm?, let out) where out.takesInt16:
             // 16-bit in, and the codec takes 16-bit: no float round trip.
             while case let block = try reader.readInt16(maxFrames: blockFrames), !block.isEmpty {
                 try emit(encoder.encode(map.select(block, inputChannels: reader.channels)))
-                try control?.advance(Int64(block.count / reader.channels))
+                try control?.decoded(frames: Int64(block.count / reader.channels))
             }
         default:
             while true {
@@ -145,7 +145,7 @@ public struct Converter: Sendable {
                 let block = trim?.finished == true ? [] : try reader.read(maxFrames: blockFrames)
                 try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
                 if block.isEmpty { break }
-                try control?.advance(Int64(block.count / reader.channels))
+                try control?.decoded(frames: Int64(block.count / reader.channels))
             }
         }
         try emit(encoder.finish())

@@ -38,6 +38,12 @@ public struct Entitlements: Sendable, Hashable, Codable {
     /// Reads `--entitlements FILE`: an entitlements plist (XML or binary, as Xcode's `.entitlements`),
     /// a provisioning profile, or a signed Mach-O executable; the kind is told by content.
     public static func read(path: String) throws -> Entitlements {
+        try read(url: URL(fileURLWithPath: path))
+    }
+
+    /// Reads an entitlements plist, provisioning profile or signed executable at `url`; see ``read(path:)``.
+    public static func read(url: URL) throws -> Entitlements {
+        let path = url.path
         let source: FileSource
         do {
             source = try FileSource(path: path)

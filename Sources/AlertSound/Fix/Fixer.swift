@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +21,8 @@ import Dispatch
 public struct Fixer: Sendable {
     /// What to do to each sound.
     public var options: FixOptions
+    /// Set by the `async` entry point: cancellation in, progress out.
+    var control: OperationControl?
 
     /// A fixer with these options.
     public init(options: FixOptions = FixOptions()) {
@@ -29,6 +36,7 @@ public struct Fixer: Sendable {
         if let problem = options.problem() { throw problem }
         let jobs = FixJob.plan(paths: paths, outputFolder: options.outputFolder)
         let finished = Counter()
+        control?.expect(Int64(jobs.count))
         let outcomes = parallelMap(jobs) { job in
             let outcome = fix(job, dryRun: dryRun)
             finished.increment { progress?(outcome, $0, jobs.count) }
@@ -37,8 +45,26 @@ public struct Fixer: Sendable {
         return FixReport(outcomes: outcomes)
     }
 
+    /// Fixes every sound in `urls` on a thread of its own. Cancelling the task stops each
+    /// conversion under way between blocks and starts no other; nothing half-written is left, and
+    /// the call throws an error of kind `cancelled`. `progress` counts inputs finished.
+    public func fix(urls: [URL], dryRun: Bool = false, progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> FixReport {
+        var fixer = self
+        let control = OperationControl(unit: .files, progress: progress)
+        fixer.control = control
+        return try await OperationControl.run(control) { [fixer] in
+            let report = try fixer.fix(paths: urls.map(\.path), dryRun: dryRun)
+            try control.check()
+            return report
+        }
+    }
+
     /// Fixes one input (a job from `FixJob.plan`).
     public func fix(_ job: FixJob, dryRun: Bool = false) -> FixOutcome {
+        if control?.isCancelled == true {
+            return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: AlertSoundError(.cancelled, "cancelled", path: job.input))
+        }
+        defer { try? control?.advance(1) }
         if let refusal = job.refusal {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: refusal)
         }
@@ -83,7 +109,7 @@ public struct Fixer: Sendable {
 
         var after: FileReport?
         let checker = Checker()
-        let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits) { contents in
+        let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits, control: control) { contents in
             // The finished file, judged as `check` would, before it replaces anything.
             let report: FileReport
             do {

@@ -66,11 +66,19 @@ final class OperationControl: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Sets the work there is, when the input states it.
-    func expect(total: Int64?) {
+    /// Sets the frames there are, when the input states it; a count of files (a fix run, whose
+    /// conversions pass this control down for its cancellation) is left alone.
+    func expect(frames: Int64?) {
+        guard unit == .frames else { return }
         lock.lock()
-        self.total = total
+        total = frames
         lock.unlock()
+    }
+
+    /// Records frames decoded, when frames are what is counted; in any case throws once cancelled.
+    func decoded(frames: Int64) throws {
+        guard unit == .frames else { return try check() }
+        try advance(frames)
     }
 
     /// Records `count` more done and tells the observer, never from two threads at once; then
