@@ -106,11 +106,12 @@ import Testing
         #expect(try Self.names(work) == ["short.wav"])
     }
 
-    /// Holds a task so that its own progress callback can cancel it.
-    final class TaskBox: @unchecked Sendable {
+    /// Holds a task so that its own progress callback can cancel it (the callback waits until the
+    /// task has been stored).
+    final class TaskBox<Value: Sendable>: @unchecked Sendable {
         private let ready = DispatchSemaphore(value: 0)
-        private var task: Task<ValidationReport, Error>?
-        func set(_ task: Task<ValidationReport, Error>) { self.task = task; ready.signal() }
+        private var task: Task<Value, Error>?
+        func set(_ task: Task<Value, Error>) { self.task = task; ready.signal() }
         func cancel() { ready.wait(); task?.cancel(); ready.signal() }
     }
 
@@ -120,7 +121,7 @@ import Testing
         let tone = Data(Self.tone(seconds: 0.1))
         for i in 0..<400 { try tone.write(to: work.appendingPathComponent("s\(i).wav")) }
         let tally = Tally()
-        let box = TaskBox()
+        let box = TaskBox<ValidationReport>()
         let task = Task {
             try await BundleValidator().validate(urls: [work]) { update in
                 tally.add(update)
@@ -153,14 +154,6 @@ import Testing
         } throws: { ($0 as? AlertSoundError)?.kind == .unsupported }
     }
 
-    /// Holds a fix task so that its own progress callback can cancel it.
-    final class FixBox: @unchecked Sendable {
-        private let ready = DispatchSemaphore(value: 0)
-        private var task: Task<FixReport, Error>?
-        func set(_ task: Task<FixReport, Error>) { self.task = task; ready.signal() }
-        func cancel() { ready.wait(); task?.cancel(); ready.signal() }
-    }
-
     @Test func cancellingAFixStopsAndLeavesOnlyWholeOutputs() async throws {
         let work = try Self.folder()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -170,7 +163,7 @@ import Testing
         for i in 0..<60 { try long.write(to: inputs.appendingPathComponent("s\(i).wav")) }
         var options = FixOptions()
         options.outputFolder = outputs.path
-        let box = FixBox()
+        let box = TaskBox<FixReport>()
         let task = Task {
             try await Fixer(options: options).fix(urls: [inputs]) { update in
                 if update.completed == 2 { box.cancel() }
