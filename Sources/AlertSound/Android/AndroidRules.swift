@@ -40,7 +40,7 @@ enum AndroidRules {
     }
 
     /// Why Android will not play the file, or nil when it will.
-    static func formatProblem(_ info: SoundInfo, path: String) -> String? {
+    static func formatProblem(_ info: SoundInfo) -> String? {
         switch info.container {
         case .wav:
             if let pcm = info.coding?.pcm, !pcm.isFloat, let bits = info.bitsPerSample, bits == 8 || bits == 16 { return nil }
@@ -57,7 +57,6 @@ enum AndroidRules {
             return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC."
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
             return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR."
-               
         }
     }
 
@@ -69,7 +68,7 @@ enum AndroidRules {
         if let badName {
             report.append(DiagnosticCode.androidBadName.diagnostic(badName))
         }
-        if let info = report.info, let problem = formatProblem(info, path: report.path) {
+        if let info = report.info, let problem = formatProblem(info) {
             // Inside an .apk there is no file to convert; in a project the WAV goes beside the original.
             let convert = report.path.contains("!") ? nil
                 : Suggestion(.convert, path: report.path, output: convertedPath(report.path), fileType: .wave, dataFormat: "LEI16")

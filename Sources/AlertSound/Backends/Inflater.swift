@@ -8,7 +8,7 @@ final class Inflater {
 
     init() throws {
         let status = inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw AlertSoundError(.unreadable, "cannot decompress: zlib cannot start inflating (status \(status))") }
+        guard status == Z_OK else { throw AlertSoundError.cannotDecompress("zlib cannot start inflating (status \(status))") }
     }
 
     deinit { inflateEnd(&stream) }
@@ -50,7 +50,7 @@ final class Inflater {
         case Z_BUF_ERROR: return (consumed, produced, false)
         default:
             let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-            throw AlertSoundError(.unreadable, "cannot decompress: damaged deflate data: \(reason)")
+            throw AlertSoundError.cannotDecompress("damaged deflate data: \(reason)")
         }
     }
 }
@@ -74,3 +74,8 @@ final class InflaterPool: @unchecked Sendable {
     }
 }
 
+
+extension AlertSoundError {
+    /// An archive entry whose data will not inflate: for the sound inside, it cannot be read.
+    static func cannotDecompress(_ why: String) -> AlertSoundError { AlertSoundError(.unreadable, "cannot decompress: " + why) }
+}

@@ -6,11 +6,13 @@ enum ArchiveScanner {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path)
-        } catch let error as AlertSoundError {
-            throw AlertSoundError(.unrecognized, "not an .ipa or .apk (zip) archive, an app or a folder (\(error))", path: path,
-                                  suggestion: Suggestion(.checkFile, path: path))
         } catch {
-            throw AlertSoundError(.unreadable, "cannot read the archive (\(error))", path: path)
+            let failure = AlertSoundError.wrapping(error, as: .unreadable, path: path)
+            // No zip structure at all: probably not meant as a bundle. Anything else (unreadable,
+            // too many entries) is said as it is.
+            guard failure.kind == .malformed else { throw failure }
+            throw AlertSoundError(.unrecognized, "not an .ipa or .apk (zip) archive, an app or a folder (\(failure.reason))", path: path,
+                                  suggestion: Suggestion(.checkFile, path: path))
         }
         // An .ipa's app is the first `Payload/<name>.app` in directory order; an .apk has its
         // manifest at the top (an .aab in base/manifest/).
@@ -23,10 +25,10 @@ enum ArchiveScanner {
                 return appName == nil && !android
             }
         } catch {
-            throw AlertSoundError(.unreadable, "\(error)", path: path)
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
         if android { return try scanAndroid(archive, path: path, displayPath: displayPath) }
-        guard let appName else { throw AlertSoundError(.unreadable, "no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside", path: path) }
+        guard let appName else { throw AlertSoundError(.unrecognized, "no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside", path: path) }
         let root = "Payload/" + appName
 
         var sounds: [FoundSound] = []
@@ -41,7 +43,7 @@ enum ArchiveScanner {
                 return true
             }
         } catch {
-            throw AlertSoundError(.unreadable, "\(error)", path: path)
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
         let app = AppContents.archive(archive, entries: topLevel, display: displayPath + "!" + root)
         return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath }, app: app)
@@ -61,7 +63,7 @@ enum ArchiveScanner {
                 return true
             }
         } catch {
-            throw AlertSoundError(.unreadable, "\(error)", path: path)
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
         if let table {
             do {

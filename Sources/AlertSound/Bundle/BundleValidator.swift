@@ -162,8 +162,7 @@ public struct BundleValidator: Sendable {
                 return checker.check(source: try archive.source(for: entry), name: sound.displayPath)
             } catch {
                 let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
-                let message = reason.hasPrefix("cannot decompress") ? reason : "cannot read this entry: " + reason
-                return FileReport(path: sound.displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(message)], strict: checker.strict)
+                return FileReport(path: sound.displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)], strict: checker.strict)
             }
         case .problem(let diagnostic):
             return FileReport(path: sound.displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)

@@ -79,8 +79,7 @@ public struct Checker: Sendable {
         do {
             return RuleSubject(path: path, outcome: .inspected(try read()))
         } catch {
-            let error = AlertSoundError.wrapping(error, as: .unreadable, path: path)
-            return RuleSubject(path: path, outcome: error.kind == .notFound ? .missing : .failed(error))
+            return RuleSubject(path: path, outcome: .failed(.wrapping(error, as: .unreadable, path: path)))
         }
     }
 

@@ -58,12 +58,7 @@ extension Converter {
 
     func convert(bytes: [UInt8], name: String, control: OperationControl?) throws -> ConvertedSound {
         let source = MemorySource(bytes)
-        let info: SoundInfo
-        do {
-            info = try SoundFile.inspect(source: source, name: name)
-        } catch {
-            throw AlertSoundError.wrapping(error, as: .unreadable, path: name)
-        }
+        let info = try SoundFile.inspect(source: source, name: name)
         guard let reader = NativeReader(source: source, info: info) else {
             let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
             throw AlertSoundError(.unsupported, "\(what) is decoded by libsndfile or FFmpeg, which read files, not memory; convert it from a file",

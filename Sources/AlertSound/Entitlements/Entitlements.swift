@@ -48,7 +48,10 @@ public struct Entitlements: Sendable, Hashable, Codable {
         do {
             source = try FileSource(path: path)
         } catch {
-            throw AlertSoundError(.unreadable, "cannot read the entitlements: \(error)", path: path)
+            // Kept as the system said (not-found, unreadable), but said of the entitlements.
+            var failure = AlertSoundError.wrapping(error, as: .unreadable, path: path)
+            failure.message = "cannot read the entitlements: " + failure.message
+            throw failure
         }
         do {
             guard let found = try read(source: source, path: path) else {

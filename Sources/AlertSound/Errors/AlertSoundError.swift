@@ -78,6 +78,9 @@ public struct AlertSoundError: Error, Sendable, Hashable, CustomStringConvertibl
         return copy
     }
 
+    /// The task was cancelled while working on `path`.
+    static func cancellation(path: String? = nil) -> AlertSoundError { AlertSoundError(.cancelled, "cancelled", path: path) }
+
     static func malformed(_ message: String, chunk: FourCC? = nil, offset: Int64? = nil) -> AlertSoundError {
         AlertSoundError(.malformed, message, chunk: chunk?.description, offset: offset)
     }
@@ -88,11 +91,11 @@ public struct AlertSoundError: Error, Sendable, Hashable, CustomStringConvertibl
         case let error as AlertSoundError:
             return path.map(error.about) ?? error
         case is CancellationError:
-            return AlertSoundError(.cancelled, "cancelled", path: path)
+            return .cancellation(path: path)
         case let error as SourceError:
             return AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file" : "cannot read: \(error)", path: path)
         case ByteReaderError.truncated(let offset, let needed, let available):
-            return AlertSoundError(.malformed, "cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: path, offset: offset)
+            return AlertSoundError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: path, offset: offset)
         default:
             return AlertSoundError(kind, "\(error)", path: path)
         }

@@ -62,7 +62,7 @@ public struct Fixer: Sendable {
     /// Fixes one input (a job from `FixJob.plan`).
     public func fix(_ job: FixJob, dryRun: Bool = false) -> FixOutcome {
         if control?.isCancelled == true {
-            return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: AlertSoundError(.cancelled, "cancelled", path: job.input))
+            return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: .cancellation(path: job.input))
         }
         defer { try? control?.advance(1) }
         if let refusal = job.refusal {

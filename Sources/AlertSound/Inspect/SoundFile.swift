@@ -30,8 +30,8 @@ public enum SoundFile {
     static func open(name: String, _ opening: () throws -> FileSource) throws -> FileSource {
         do {
             return try opening()
-        } catch let error as SourceError {
-            throw AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file" : "cannot read: \(error)", path: name)
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: name)
         }
     }
 
@@ -53,13 +53,8 @@ public enum SoundFile {
                 info.coding = format
                 return info
             }
-        } catch var error as AlertSoundError {
-            error.path = name
-            throw error
-        } catch ByteReaderError.truncated(let offset, let needed, let available) {
-            throw AlertSoundError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: name, offset: offset)
-        } catch let error as SourceError {
-            throw AlertSoundError(.unreadable, "cannot read: \(error)", path: name)
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: name)
         }
     }
 }

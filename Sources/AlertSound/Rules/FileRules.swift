@@ -2,10 +2,13 @@ extension Rule {
     static let notFound = Rule(
         code: .notFound,
         evaluate: { subject in
-            if case .missing = subject.outcome { return Finding("no such file or folder") }
-            return nil
+            switch subject.outcome {
+            case .missing: return Finding("no such file or folder")
+            case .failed(let error) where error.kind == .notFound: return Finding("no such file or folder")
+            default: return nil
+            }
         },
-        triggering: [Example.missing],
+        triggering: [Example.missing, RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file")))],
         passing: [Example.sound(), Example.unreadable])
 
     static let unreadable = failure(.unreadable, triggering: [Example.unreadable],

@@ -56,7 +56,7 @@ final class OperationControl: @unchecked Sendable {
 
     /// Throws `cancelled` once the task has been cancelled.
     func check() throws {
-        if isCancelled { throw AlertSoundError(.cancelled, "cancelled") }
+        if isCancelled { throw AlertSoundError.cancellation() }
     }
 
     /// Adds to the work there is (a bundle's sounds, once it has been scanned).

@@ -77,8 +77,7 @@ enum InfoPrinter {
                                  chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
                                  repairs: info.repairs.map(\.description), error: nil)
                 case .failure(let error):
-                    let outcome: RuleSubject.Outcome = error.kind == .notFound ? .missing : .failed(error)
-                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: outcome)), chunks: [], repairs: [], error: error.reason)
+                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: .failed(error))), chunks: [], repairs: [], error: error.reason)
                 }
             }, forKey: .files)
         }

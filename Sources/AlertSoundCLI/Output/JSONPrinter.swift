@@ -1,4 +1,5 @@
 import AlertSound
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,18 +46,15 @@ struct ErrorDocument: Encodable {
         try e.encodeIfPresent(error.offset, forKey: .offset)
         try e.encodeIfPresent(error.suggestion, forKey: .suggestion)
     }
-
-    /// Prints the document, and the message on standard error for people watching a log.
-    func print(command: String) {
-        Swift.print(JSONPrinter.render(self))
-        fputs("alertsound \(command): \(error.advisedDescription)\n", stderr)
-    }
 }
 
 extension AlertSoundError {
-    /// The exit status when this error stops a run before any report: 64 for a request that cannot
-    /// work (as for arguments that do not parse), else `otherwise`.
-    func exitStatus(otherwise: Int32) -> Int32 {
-        kind == .invalidRequest ? 64 : otherwise
+    /// Says that a run stopped before any report (the error document on standard output with
+    /// `--format json`, the message on standard error always) and gives the exit status: 64 for a
+    /// request that cannot work, as for arguments that do not parse, else `otherwise`.
+    func stopRun(command: String, json: Bool, otherwise: Int32) -> ExitCode {
+        if json { print(JSONPrinter.render(ErrorDocument(self))) }
+        fputs("alertsound \(command): \(advisedDescription)\n", stderr)
+        return ExitCode(kind == .invalidRequest ? 64 : otherwise)
     }
 }

@@ -98,12 +98,7 @@ struct Convert: ParsableCommand {
                 throw ExitCode(1)
             }
         } catch let error as AlertSoundError {
-            if format == .json {
-                ErrorDocument(error).print(command: "convert")
-            } else {
-                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
-            }
-            throw ExitCode(error.exitStatus(otherwise: 1))
+            throw error.stopRun(command: "convert", json: format == .json, otherwise: 1)
         }
     }
 }

@@ -113,12 +113,7 @@ struct Fix: ParsableCommand {
             if !report.succeeded { throw ExitCode(1) }
         } catch let error as AlertSoundError {
             // Stopped before any input was tried: a usage error (64) or one that stops the run (2).
-            if format == .json {
-                ErrorDocument(error).print(command: "fix")
-            } else {
-                fputs("alertsound fix: \(error.advisedDescription)\n", stderr)
-            }
-            throw ExitCode(error.exitStatus(otherwise: 2))
+            throw error.stopRun(command: "fix", json: format == .json, otherwise: 2)
         }
     }
 

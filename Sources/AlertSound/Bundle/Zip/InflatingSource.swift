@@ -95,7 +95,7 @@ final class InflatingSource: ByteSource {
     private func restart(counting: Bool = true) throws {
         if counting { restarts += 1 }
         guard restarts <= Self.maximumRestarts else {
-            throw AlertSoundError(.unreadable, "cannot decompress: reading this entry's headers needs more than \(Self.maximumRestarts) passes over its data")
+            throw AlertSoundError.cannotDecompress("reading this entry's headers needs more than \(Self.maximumRestarts) passes over its data")
         }
         inflater.reset()
         input = []
@@ -120,17 +120,17 @@ final class InflatingSource: ByteSource {
         var filled = 0
         while filled < out.count {
             if ended {
-                throw AlertSoundError(.unreadable, "cannot decompress: inflates to \(produced) bytes, fewer than the \(size) its directory entry declares")
+                throw AlertSoundError.cannotDecompress("inflates to \(produced) bytes, fewer than the \(size) its directory entry declares")
             }
             if inputIndex == input.count {
                 let left = compressedSize - inputPosition
                 guard left > 0 else {
-                    throw AlertSoundError(.unreadable, "cannot decompress: the deflate data ends after \(compressedSize) bytes, before its stream is complete")
+                    throw AlertSoundError.cannotDecompress("the deflate data ends after \(compressedSize) bytes, before its stream is complete")
                 }
                 // A small first read: most entries are only sniffed or have a header of a few hundred bytes.
                 let chunk: Int64 = inputPosition == 0 ? 1024 : 16 * 1024
                 input = try archive.read(at: dataOffset + inputPosition, count: Int(min(left, chunk)))
-                guard !input.isEmpty else { throw AlertSoundError(.unreadable, "cannot decompress: the archive ends inside this entry's data") }
+                guard !input.isEmpty else { throw AlertSoundError.cannotDecompress("the archive ends inside this entry's data") }
                 inputPosition += Int64(input.count)
                 inputIndex = 0
             }
@@ -144,7 +144,7 @@ final class InflatingSource: ByteSource {
             if step.ended {
                 ended = true
             } else if step.consumed == 0, step.produced == 0 {
-                throw AlertSoundError(.unreadable, "cannot decompress: the deflate data stops making progress at byte \(inputPosition - Int64(input.count - inputIndex))")
+                throw AlertSoundError.cannotDecompress("the deflate data stops making progress at byte \(inputPosition - Int64(input.count - inputIndex))")
             }
         }
         return filled
