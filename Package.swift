@@ -3,26 +3,21 @@ import PackageDescription
 
 let package = Package(
     name: "alertsound",
-    platforms: [.macOS(.v13)],
+    // iOS 16: the library uses async entry points (13) and the standard library's firstRange (16).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "AlertSound", targets: ["AlertSound"]),
-        .executable(name: "alertsound", targets: ["alertsound"]),
+        // The command is `alertsound`; its target is AlertSoundCLI, since a target named like the
+        // library but for case would share its module and build folders on a case-insensitive volume.
+        .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
         .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSndFile",
-            pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
-        ),
-        .systemLibrary(
-            name: "CSampleRate",
-            pkgConfig: "samplerate",
-            providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]
-        ),
+        // libsndfile and libsamplerate, loaded with dlopen when a feature needs them.
+        .target(name: "CAudioLibraries"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -31,11 +26,11 @@ let package = Package(
         .systemLibrary(name: "CSystemShims"),
         .target(
             name: "AlertSound",
-            dependencies: ["CSndFile", "CSampleRate", "CZlib", "CSystemShims"],
+            dependencies: ["CAudioLibraries", "CZlib", "CSystemShims"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
-            name: "alertsound",
+            name: "AlertSoundCLI",
             dependencies: [
                 "AlertSound",
                 "CSystemShims",
@@ -54,13 +49,13 @@ let package = Package(
                 intent: .custom(verb: "validate-sounds", description: "Check this package's notification sounds with alertsound validate-bundle."),
                 permissions: []
             ),
-            dependencies: ["alertsound"]
+            dependencies: ["AlertSoundCLI"]
         ),
-        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CSndFile"], path: "Tests/Support"),
+        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support"),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
         // Uses the library as a Swift 6 packaging tool would.
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["alertsound", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),
     ],
     swiftLanguageModes: [.v5]
 )

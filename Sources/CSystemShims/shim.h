@@ -43,3 +43,19 @@ static inline int alertsound_pipe_cloexec(int fds[2]) {
     return 0;
 #endif
 }
+
+#if defined(__APPLE__)
+#include <crt_externs.h>
+#else
+extern char **environ;
+#endif
+
+/// This process's environment. Darwin's Swift module does not export `environ` (a dynamic
+/// library cannot reference it directly there); _NSGetEnviron is Apple's way in.
+static inline char **alertsound_environ(void) {
+#if defined(__APPLE__)
+    return *_NSGetEnviron();
+#else
+    return environ;
+#endif
+}

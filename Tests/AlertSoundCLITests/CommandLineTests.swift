@@ -12,16 +12,24 @@ import Testing
         var stderr: String
     }
 
-    static var binary: URL {
-        // The test bundle sits in the same products folder as the executable.
-        let products = Bundle.main.bundleURL.deletingLastPathComponent()
-        for candidate in [Bundle.main.bundleURL, products] {
-            let url = candidate.appendingPathComponent("alertsound")
+    /// The `alertsound` built with these tests: beside the test bundle, whatever the configuration
+    /// (debug, release), triple folder or `--scratch-path`; `ALERTSOUND_BINARY` overrides it.
+    static let binary: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["ALERTSOUND_BINARY"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
+        // Linux runs the tests from `<products>/alertsoundPackageTests.xctest`; macOS from inside
+        // `<products>/alertsoundPackageTests.xctest/Contents/MacOS/`. Walk up until it is there.
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<5 {
+            let url = folder.appendingPathComponent("alertsound")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            folder = folder.deletingLastPathComponent()
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            let url = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("alertsound")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/alertsound")
-    }
+        return URL(fileURLWithPath: "alertsound-binary-not-found-beside-the-tests")
+    }()
 
     /// `environment` entries are added to (or replace) this process's own.
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {

@@ -11,15 +11,17 @@ enum BundleFixture {
                                             samples: [Int16](repeating: 0, count: 31_000))
 
     /// The .app used by most tests:
-    ///   alert.caf, Alert2.caf, alert2.caf (case twins), long.wav (too long), chime.aiff,
-    ///   en.lproj/hello.caf, Sounds/deep.caf, noext (CAF without extension), broken.caf (garbage)
+    ///   alert.caf, Alert2.caf, alert2.caf (case twins; on a case-insensitive volume only Alert2.caf),
+    ///   long.wav (too long), chime.aiff, en.lproj/hello.caf, Sounds/deep.caf, noext (CAF without
+    ///   extension), broken.caf (garbage)
     static func app(in scratch: Scratch, name: String = "My.app") throws -> String {
         let root = scratch.path(name)
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/en.lproj", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: root + "/Sounds", withIntermediateDirectories: true)
-        let files: [(String, [UInt8])] = [
-            ("alert.caf", good), ("Alert2.caf", good), ("alert2.caf", good), ("long.wav", long),
+        let twins: [(String, [UInt8])] = Volume.isCaseSensitive(root) ? [("Alert2.caf", good), ("alert2.caf", good)] : [("Alert2.caf", good)]
+        let files: [(String, [UInt8])] = twins + [
+            ("alert.caf", good), ("long.wav", long),
             ("chime.aiff", SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 100, count: 500))),
             ("en.lproj/hello.caf", good), ("Sounds/deep.caf", good), ("noext", good), ("broken.caf", Array("garbage!".utf8)),
             ("Info.plist", Array("<plist/>".utf8)),
@@ -60,14 +62,29 @@ enum BundleFixture {
         let report = try BundleValidator().validate(path: try BundleFixture.app(in: scratch))
         #expect(report.kind == .app)
         let placed = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.location) })
-        #expect(placed == ["alert.caf": .bundle, "Alert2.caf": .bundle, "alert2.caf": .bundle, "long.wav": .bundle, "chime.aiff": .bundle,
-                           "en.lproj/hello.caf": .localized, "Sounds/deep.caf": .subfolder, "noext": .bundle, "broken.caf": .bundle])
+        let twins = Volume.isCaseSensitive(scratch.url.path)
+        #expect(placed == ["alert.caf": .bundle, "Alert2.caf": .bundle, "long.wav": .bundle, "chime.aiff": .bundle,
+                           "en.lproj/hello.caf": .localized, "Sounds/deep.caf": .subfolder, "noext": .bundle, "broken.caf": .bundle]
+                .merging(twins ? ["alert2.caf": .bundle] : [:]) { $1 })
         #expect(BundleFixture.codes(report, file: "long.wav") == ["too-long"])
         #expect(BundleFixture.codes(report, file: "broken.caf") == ["unrecognized"])
         #expect(BundleFixture.codes(report, file: "alert.caf") == [])
+        // Case twins can exist only where the volume keeps them apart (and in an .ipa, tested below).
+        #expect(BundleFixture.codes(report, file: "Alert2.caf") == (twins ? ["ambiguous-name"] : []))
+        if twins { #expect(BundleFixture.codes(report, file: "alert2.caf") == ["ambiguous-name"]) }
+        #expect(!report.valid)
+    }
+
+    /// Case twins in an archive exist whatever the disk: both are ambiguous.
+    @Test func caseTwinsInAnIpaAreAmbiguous() throws {
+        let scratch = try Scratch()
+        var zip = ZipWriter()
+        zip.add("Payload/My.app/Alert2.caf", BundleFixture.good)
+        zip.add("Payload/My.app/alert2.caf", BundleFixture.good)
+        let path = try scratch.write("My.ipa", zip.archive())
+        let report = try BundleValidator().validate(path: path)
         #expect(BundleFixture.codes(report, file: "Alert2.caf") == ["ambiguous-name"])
         #expect(BundleFixture.codes(report, file: "alert2.caf") == ["ambiguous-name"])
-        #expect(!report.valid)
     }
 
     @Test(arguments: [

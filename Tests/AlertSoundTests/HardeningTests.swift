@@ -194,16 +194,18 @@ import AlertSoundTestSupport
             close(fd)
             fd = next
         }
-        for name in [Array("deep.caf".utf8), Array("caf".utf8) + [0xFF] + Array(".caf".utf8)] {
+        // APFS refuses a name that is not UTF-8; where the volume takes one, the walk must show it.
+        let odd = Volume.acceptsNonUTF8Names(scratch.url.path)
+        for name in [Array("deep.caf".utf8)] + (odd ? [Array("caf".utf8) + [0xFF] + Array(".caf".utf8)] : []) {
             let file = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { openat(fd, $0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
             #expect(Self.goodCAF.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == Self.goodCAF.count)
             close(file)
         }
         close(fd)
         let report = Checker().check(paths: [scratch.url.path])
-        #expect(report.files.count == 2)
+        #expect(report.files.count == (odd ? 2 : 1))
         #expect(report.files.allSatisfy { $0.valid })
-        #expect(report.files.contains { $0.path.hasSuffix("/caf\\xff.caf") })
+        #expect(!odd || report.files.contains { $0.path.hasSuffix("/caf\\xff.caf") })
         #expect(report.files.allSatisfy { $0.path.utf8.count > 5000 })
     }
 

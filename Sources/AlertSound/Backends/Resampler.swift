@@ -1,4 +1,4 @@
-import CSampleRate
+import CAudioLibraries
 import Dispatch
 
 /// Which converter resamples. `fastest` is alertsound's own polyphase filter (`Polyphase`) where the
@@ -17,9 +17,9 @@ public enum ResamplerQuality: String, Sendable, Hashable, CaseIterable {
 
     var converter: Int32 {
         switch self {
-        case .fastest: return Int32(SRC_SINC_FASTEST)
-        case .medium: return Int32(SRC_SINC_MEDIUM_QUALITY)
-        case .best: return Int32(SRC_SINC_BEST_QUALITY)
+        case .fastest: return Int32(AS_SRC_SINC_FASTEST)
+        case .medium: return Int32(AS_SRC_SINC_MEDIUM_QUALITY)
+        case .best: return Int32(AS_SRC_SINC_BEST_QUALITY)
         }
     }
 }
@@ -38,16 +38,21 @@ final class Resampler {
     final class Converter {
         let state: OpaquePointer
         let channels: Int
-        init(_ state: OpaquePointer, channels: Int) {
+        let library: as_samplerate_api
+        init(_ state: OpaquePointer, channels: Int, library: as_samplerate_api) {
             self.state = state
             self.channels = channels
+            self.library = library
         }
-        deinit { src_delete(state) }
+        deinit { _ = library.destroy(state) }
     }
+
+    /// libsamplerate's bounds (SRC_MAX_RATIO), which our own filter keeps too.
+    static let ratioRange = (1.0 / 256)...256
 
     init(from inputRate: Double, to outputRate: Double, channels: Int, quality: ResamplerQuality = .fastest) throws {
         let ratio = outputRate / inputRate
-        guard src_is_valid_ratio(ratio) != 0 else {
+        guard Self.ratioRange.contains(ratio) else {
             throw AlertSoundError(.invalidRequest, "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
                 + " libsamplerate converts by factors of 1/256 to 256")
         }
@@ -60,14 +65,15 @@ final class Resampler {
             return
         }
         filters = []
+        let library = try AudioLibraries.samplerate(for: "for --src-quality \(quality == .fastest ? "fastest at this ratio" : quality.rawValue)")
         let split = channels > 1 && channels <= Self.parallelChannels
         var converters: [Converter] = []
         for _ in 0..<(split ? channels : 1) {
             var error: Int32 = 0
-            guard let state = src_new(quality.converter, Int32(split ? 1 : channels), &error) else {
-                throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: src_strerror(error)))")
+            guard let state = library.create(quality.converter, Int32(split ? 1 : channels), &error) else {
+                throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: library.strerror(error)))")
             }
-            converters.append(Converter(state, channels: split ? 1 : channels))
+            converters.append(Converter(state, channels: split ? 1 : channels, library: library))
         }
         self.converters = converters
         self.channels = channels
@@ -126,15 +132,15 @@ final class Resampler {
         while true {
             let (used, generated) = try input.withUnsafeBufferPointer { inBuf in
                 try chunk.withUnsafeMutableBufferPointer { outBuf in
-                    var data = SRC_DATA()
+                    var data = as_src_data()
                     data.data_in = inBuf.baseAddress.map { $0 + offset * channels }
                     data.input_frames = inputFrames - offset
                     data.data_out = outBuf.baseAddress
                     data.output_frames = room
                     data.end_of_input = end ? 1 : 0
                     data.src_ratio = ratio
-                    let error = src_process(converter.state, &data)
-                    if error != 0 { throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: src_strerror(error)))") }
+                    let error = converter.library.process(converter.state, &data)
+                    if error != 0 { throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: converter.library.strerror(error)))") }
                     return (Int(data.input_frames_used), Int(data.output_frames_gen))
                 }
             }

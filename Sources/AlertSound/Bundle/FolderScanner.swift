@@ -152,8 +152,9 @@ enum FolderScanner {
         let device: UInt64
         let inode: UInt64
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            // dev_t is a signed Int32 on Darwin: a negative device number must not trap, only stay distinct.
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
     }
 }

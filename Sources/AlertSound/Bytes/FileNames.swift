@@ -58,3 +58,16 @@ func parentFolder(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
+
+/// Without `./` segments and doubled slashes, so that `a//b.caf` and `./a/b.caf` compare equal.
+func normalizedPath(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+}
+
+/// What decides whether two paths we write are one file: normalised and case-folded, because on a
+/// Mac's default (case-insensitive) volume `Ding.caf` and `ding.caf` are the same file. Deciding
+/// this the same way everywhere keeps a run's outputs distinct on every disk it may meet.
+func samePathKey(_ path: String) -> String {
+    normalizedPath(path).lowercased()
+}

@@ -81,13 +81,13 @@ public struct Converter: Sendable {
     public func convert(inputs: [String], outputFolder folder: String) -> [Result<ConversionResult, AlertSoundError>] {
         let type = options.fileType ?? .caff
         let outputs = inputs.map { ConversionPlan.defaultOutput(for: FixJob.join(folder, lastComponent($0)), type: type) }
-        let inputSet = Set(inputs.map(FixJob.normalizedPath))
+        let inputSet = Set(inputs.map(samePathKey))
         var firstClaim: [String: Int] = [:]
-        for (i, output) in outputs.enumerated() where firstClaim[FixJob.normalizedPath(output)] == nil {
-            firstClaim[FixJob.normalizedPath(output)] = i
+        for (i, output) in outputs.enumerated() where firstClaim[samePathKey(output)] == nil {
+            firstClaim[samePathKey(output)] = i
         }
         return parallelMap(Array(inputs.indices)) { i -> Result<ConversionResult, AlertSoundError> in
-            let key = FixJob.normalizedPath(outputs[i])
+            let key = samePathKey(outputs[i])
             if let first = firstClaim[key], first != i {
                 return .failure(AlertSoundError(.invalidRequest, "its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately", path: inputs[i]))
             }

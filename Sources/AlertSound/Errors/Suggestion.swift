@@ -22,6 +22,9 @@ public struct Suggestion: Sendable, Hashable, Codable {
         case chooseOutput = "choose-output"
         /// Install FFmpeg, which alertsound uses to decode formats it does not read itself.
         case installDecoder = "install-decoder"
+        /// Install ``Suggestion/library`` (libsndfile or libsamplerate), which alertsound loads
+        /// only for the features that need it.
+        case installLibrary = "install-library"
         /// It is a single sound, not a bundle: check it with ``Checker``.
         case checkFile = "check-file"
         /// Warnings fail only in strict mode; run without it, or fix the warnings.
@@ -42,10 +45,12 @@ public struct Suggestion: Sendable, Hashable, Codable {
     public var channels: Int?
     /// The sample rate to resample to, in hertz.
     public var sampleRate: Double?
+    /// The C library to install (`libsndfile`, `libsamplerate`).
+    public var library: String?
 
     /// Makes a suggestion; set only what `action` needs.
     public init(_ action: Action, path: String? = nil, output: String? = nil, fileType: FileType? = nil,
-                dataFormat: String? = nil, channels: Int? = nil, sampleRate: Double? = nil) {
+                dataFormat: String? = nil, channels: Int? = nil, sampleRate: Double? = nil, library: String? = nil) {
         self.action = action
         self.path = path
         self.output = output
@@ -53,5 +58,6 @@ public struct Suggestion: Sendable, Hashable, Codable {
         self.dataFormat = dataFormat
         self.channels = channels
         self.sampleRate = sampleRate
+        self.library = library
     }
 }

@@ -11,6 +11,11 @@ public struct FixJob: Sendable, Hashable {
     var fromFolder: Bool
     /// The output's name is another input of the same run (a fixed copy from an earlier run, say).
     var outputIsInput = false
+    /// The output this job would have had, had another input not claimed it first (`ring.caf` for
+    /// `ring.m4a` beside `ring.mp3`, which then goes to `ring-m4a.caf`).
+    public var renamedFrom: String?
+    /// The input that holds the name this job gave up.
+    public var renamedFor: String?
 
     /// Expands folders (recursively, sounds by extension or content) and names every output.
     public static func plan(paths: [String], outputFolder: String?) -> [FixJob] {
@@ -33,26 +38,50 @@ public struct FixJob: Sendable, Hashable {
         // A file a folder walk found that is another input's output (a fixed copy an earlier run made)
         // is that input's result, not an input of its own: so fixing a folder again redoes nothing.
         let beside = outputFolder == nil
-        let outputsOfOthers = Set(jobs.map { normalizedPath($0.output) })
-        jobs.removeAll { $0.fromFolder && beside && outputsOfOthers.contains(normalizedPath($0.input)) }
-        // An output may be no input, and no earlier job's output.
-        let inputs = Set(jobs.map { normalizedPath($0.input) })
+        let outputsOfOthers = Set(jobs.map { samePathKey($0.output) })
+        jobs.removeAll { $0.fromFolder && beside && outputsOfOthers.contains(samePathKey($0.input)) }
+        nameOutputsApart(&jobs)
+        // The same for a copy an earlier run renamed apart (`ring-m4a.caf`).
+        let renamed = Set(jobs.filter { $0.renamedFrom != nil }.map { samePathKey($0.output) })
+        jobs.removeAll { $0.fromFolder && beside && renamed.contains(samePathKey($0.input)) }
+        return jobs
+    }
+
+    /// Gives each job an output no input and no earlier job has, comparing names as a Mac's default
+    /// volume does (`Ding.caf` is `ding.caf`). Inputs that share a base name (`x.au`, `x.flac`)
+    /// keep it for the first and add their own extension for the others (`x-flac.caf`), so a
+    /// folder of them is fixed whole; the order is the run's, so the names are the same every run.
+    static func nameOutputsApart(_ jobs: inout [FixJob]) {
+        let inputs = Set(jobs.map { samePathKey($0.input) })
+        // A renamed name is chosen past the inputs named on the command line, not past files a
+        // walk found: those may be this job's renamed copy from an earlier run.
+        let named = Set(jobs.filter { !$0.fromFolder }.map { samePathKey($0.input) })
         var claimed: [String: String] = [:]
         for i in jobs.indices where jobs[i].refusal == nil {
-            var output = normalizedPath(jobs[i].output)
-            if output == normalizedPath(jobs[i].input) {
-                jobs[i].output = suffixed(jobs[i].output)
-                output = normalizedPath(jobs[i].output)
+            if samePathKey(jobs[i].output) == samePathKey(jobs[i].input) { jobs[i].output = suffixed(jobs[i].output) }
+            let wanted = jobs[i].output
+            var output = wanted
+            if let first = claimed[samePathKey(output)] {
+                let base = String(wanted.dropLast(4)) + "-" + lowercasedExtension(lastComponent(jobs[i].input))
+                var candidate = base + ".caf", n = 2
+                while claimed[samePathKey(candidate)] != nil || named.contains(samePathKey(candidate)) {
+                    candidate = base + "-\(n).caf"
+                    n += 1
+                }
+                output = candidate
+                jobs[i].renamedFrom = wanted
+                jobs[i].renamedFor = first
             }
-            jobs[i].outputIsInput = inputs.contains(output)
-            if let first = claimed[output] {
-                jobs[i].refusal = AlertSoundError(.invalidRequest, "its output \(jobs[i].output) is also the output of \(first)", path: jobs[i].input,
-                                                  suggestion: Suggestion(.chooseOutput, output: jobs[i].output))
-            } else {
-                claimed[output] = jobs[i].input
-            }
+            jobs[i].output = output
+            jobs[i].outputIsInput = inputs.contains(samePathKey(output))
+            claimed[samePathKey(output)] = jobs[i].input
         }
-        return jobs
+    }
+
+    /// Why the output is not named as usual, for the outcome.
+    var renameNote: String? {
+        guard let renamedFrom, let renamedFor else { return nil }
+        return "\(renamedFrom) is the output of \(renamedFor), so this one is \(output)"
     }
 
     /// `name.caf` for `name.ext`; beside a CAF input, `name-fixed.caf` (the input is never replaced,
@@ -69,11 +98,5 @@ public struct FixJob: Sendable, Hashable {
 
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
-    /// Without `./` segments and doubled slashes, so that `a//b.caf` and `./a/b.caf` compare equal.
-    static func normalizedPath(_ path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }

@@ -87,7 +87,8 @@ public struct FixOutcome: Sendable {
     public var changes: [FixChange]
     /// Why it failed (`failed` only).
     public var error: AlertSoundError?
-    /// Why an input was left as is, when it is not simply that it plays.
+    /// Why an input was left as is, when it is not simply that it plays; or why its output has the
+    /// name it has, when another input took the usual one.
     public var note: String?
     /// What would change the outcome (replacing an existing fixed copy, say).
     public var suggestion: Suggestion?

@@ -86,6 +86,13 @@ public struct Fixer: Sendable {
         if access(job.output, F_OK) == 0 {
             if !options.force {
                 // A fixed copy from an earlier run: nothing to do, so a build step can run fix every time.
+                // Unless the input changed since (or the file was never its copy): then saying
+                // "nothing to do" would ship the old sound, so it is a failure the user resolves.
+                if let inputTime = modificationTime(job.input), let outputTime = modificationTime(job.output), inputTime > outputTime {
+                    throw AlertSoundError(.invalidRequest, "\(job.output) exists but is older than the input, so it is not its fixed copy "
+                                          + "(or the input changed since); it is replaced only when asked to", path: job.input,
+                                          suggestion: Suggestion(.replaceOutput, output: job.output))
+                }
                 let existing = Checker().check(path: job.output)
                 if existing.valid {
                     return FixOutcome(input: job.input, output: job.output, status: .unchanged, before: before, after: existing,
@@ -103,7 +110,7 @@ public struct Fixer: Sendable {
         let plan = try makePlan(job, reader: reader)
         var (edits, changes, limit) = try decideEdits(job, reader: reader, plan: plan, before: before)
         if dryRun {
-            return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes)
+            return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes, note: job.renameNote)
         }
         if options.outputFolder != nil { try makeFolders(parentFolder(job.output)) }
 
@@ -127,7 +134,18 @@ public struct Fixer: Sendable {
         if result.cut, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
             changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
         }
-        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes)
+        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: job.renameNote)
+    }
+
+    /// When the file was last written, to the nanosecond; nil when it cannot be read.
+    private func modificationTime(_ path: String) -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
     }
 
     private func conversionOptions(_ rate: Double?) -> ConversionOptions {

@@ -33,7 +33,7 @@ final class Subprocess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child = pid_t()
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, alertsound_environ())
         close(out.write)
         close(err.write)
         guard status == 0 else {

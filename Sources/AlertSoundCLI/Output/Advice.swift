@@ -28,6 +28,10 @@ enum Advice {
         case .installDecoder:
             return "install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and run alertsound again; "
                 + "it is found on PATH, or set ALERTSOUND_FFMPEG to its path"
+        case .installLibrary:
+            let library = s.library ?? "libsndfile"
+            let debian = library == "libsamplerate" ? "libsamplerate0" : library == "libsndfile" ? "libsndfile1" : library
+            return "install it (Debian/Ubuntu: sudo apt-get install \(debian); macOS: brew install \(library)) and run alertsound again"
         case .checkFile:
             return "for a single sound use alertsound check \(path)"
         case .relaxStrictness:

@@ -9,11 +9,12 @@ import Darwin
 enum FixPrinter {
     static func line(_ outcome: FixOutcome) -> String {
         let changes = outcome.changes.map(\.description).joined(separator: "; ")
+        let renamed = outcome.note.map { " (\($0))" } ?? ""
         switch outcome.status {
         case .fixed:
-            return "\(outcome.input) -> \(outcome.output ?? "?"): \(changes)"
+            return "\(outcome.input) -> \(outcome.output ?? "?"): \(changes)\(renamed)"
         case .planned:
-            return "\(outcome.input) -> \(outcome.output ?? "?") (dry run): \(changes.isEmpty ? "re-encoded" : changes)"
+            return "\(outcome.input) -> \(outcome.output ?? "?") (dry run): \(changes.isEmpty ? "re-encoded" : changes)\(renamed)"
         case .unchanged:
             let note = outcome.note.map { Advice.line($0, outcome.suggestion) }
             return "\(outcome.input): left as is: \(note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"

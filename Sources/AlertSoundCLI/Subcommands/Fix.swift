@@ -12,9 +12,12 @@ struct Fix: ParsableCommand {
         discussion: """
             Each input (files, and folders searched recursively for sounds) that check finds invalid \
             is converted to CAF ima4 with the same base name, beside it or under --output-dir (keeping \
-            a folder's structure). A .caf input's fixed copy is NAME-fixed.caf. An input that already \
-            plays is left as is, unless an option asks for a change. An existing output is replaced \
-            only with --force, and an input never.
+            a folder's structure). A .caf input's fixed copy is NAME-fixed.caf. Inputs that share a base \
+            name (x.au, x.flac; Ding.wav, ding.aiff, as a Mac's disk compares names) get distinct \
+            outputs: the first keeps it, the others add their extension (x-flac.caf). An input that \
+            already plays is left as is, unless an option asks for a change. An existing output is \
+            replaced only with --force, and an input never; an existing output older than its input \
+            fails that input (exit 1) rather than pass for its fixed copy.
             Over 30 s: cut to --max-duration with a raised-cosine fade-out. Mono and stereo stay; \
             wider inputs are mixed to stereo by their layout (centre and surrounds to their side at \
             -3 dB, LFE dropped). Above 48 kHz: resampled to 48 kHz (44.1 kHz for its multiples). \

@@ -1,1 +1,0 @@
-#include <samplerate.h>

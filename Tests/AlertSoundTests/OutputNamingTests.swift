@@ -1,0 +1,57 @@
+import AlertSoundTestSupport
+import Foundation
+import Testing
+@testable import AlertSound
+
+/// Where `fix` and `convert --output-dir` put outputs, decided as a Mac's case-insensitive volume
+/// decides what is one file. Each test failed before outputs were compared case-insensitively and
+/// named apart (issue 20: macOS, and first-run items 2 and 3).
+@Suite struct OutputNamingTests {
+    static let long = FixTests.tone(seconds: 31, rate: 8000, channels: 1)
+
+    @Test func inputsSharingABaseNameAreAllFixedUnderDistinctNames() throws {
+        let dir = try FixTests.folder()
+        try FixTests.write(dir + "/x.wav", rate: 8000, channels: 1, samples: Self.long)
+        try FixTests.write(dir + "/x.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        let report = try FixTests.fixer().fix(paths: [dir])
+        #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.message ?? "" })")
+        let outputs = report.outcomes.compactMap(\.output).map { lastComponent($0) }
+        #expect(outputs == ["x.caf", "x-wav.caf"])
+        #expect(report.outcomes[1].note == "\(dir)/x.caf is the output of \(dir)/x.aiff, so this one is \(dir)/x-wav.caf")
+        // Fixing the folder again redoes nothing: both renamed copies are recognised as outputs.
+        let again = try FixTests.fixer().fix(paths: [dir])
+        #expect(again.outcomes.map(\.input).map { lastComponent($0) } == ["x.aiff", "x.wav"])
+        #expect(again.outcomes.allSatisfy { $0.status == .unchanged })
+    }
+
+    @Test func namesThatDifferOnlyInCaseAreOneOutput() throws {
+        let dir = try FixTests.folder()
+        try FixTests.write(dir + "/Ding.wav", rate: 8000, channels: 1, samples: Self.long)
+        try FixTests.write(dir + "/ding.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        let jobs = FixJob.plan(paths: [dir + "/Ding.wav", dir + "/ding.aiff"], outputFolder: nil)
+        #expect(jobs.map { lastComponent($0.output) } == ["Ding.caf", "ding-aiff.caf"])
+        #expect(Set(jobs.map { $0.output.lowercased() }).count == 2)
+        // convert --output-dir refuses the second rather than writing over the first.
+        let out = try FixTests.folder()
+        let results = Converter().convert(inputs: [dir + "/Ding.wav", dir + "/ding.aiff"], outputFolder: out)
+        #expect((try? results[0].get()) != nil)
+        guard case .failure(let error) = results[1] else { Issue.record("the second output replaced the first"); return }
+        #expect(error.message.contains("is also the output of"))
+    }
+
+    @Test func anOlderFileWhereTheOutputGoesIsNotTakenForItsFixedCopy() throws {
+        let dir = try FixTests.folder()
+        try FixTests.write(dir + "/ring.caf", .caff, rate: 8000, channels: 1, samples: FixTests.tone(seconds: 1, rate: 8000, channels: 1))
+        try FixTests.write(dir + "/ring.wav", rate: 8000, channels: 1, samples: Self.long)
+        let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: dir + "/ring.caf")
+        let outcome = try FixTests.fixer().fix(paths: [dir + "/ring.wav"]).outcomes[0]
+        #expect(outcome.status == .failed)
+        #expect(outcome.error?.message.contains("older than the input") == true)
+        #expect(outcome.error?.suggestion?.action == .replaceOutput)
+        let forced = try FixTests.fixer { $0.force = true }.fix(paths: [dir + "/ring.wav"]).outcomes[0]
+        #expect(forced.status == .fixed)
+        // Now the copy is newer than its input: a second run leaves it.
+        #expect(try FixTests.fixer().fix(paths: [dir + "/ring.wav"]).outcomes[0].status == .unchanged)
+    }
+}

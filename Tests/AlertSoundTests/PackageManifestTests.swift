@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Package.swift read as a Mac's case-insensitive volume would read its build products: two
+/// targets whose names differ only in case share `Modules/X.swiftmodule` and `X.build/` there, and
+/// one silently overwrites the other (issue 20: `AlertSound` and `alertsound` did).
+@Suite struct PackageManifestTests {
+    static let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Package.swift")
+
+    /// The names of targets and products the manifest declares, with the kind of declaration.
+    static func declarations(_ text: String) -> [(kind: String, name: String)] {
+        let pattern = try! NSRegularExpression(pattern: #"\.(target|executableTarget|testTarget|systemLibrary|plugin|binaryTarget|macro|library|executable)\(\s*name:\s*"([^"]+)""#)
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).map {
+            (String(text[Range($0.range(at: 1), in: text)!]), String(text[Range($0.range(at: 2), in: text)!]))
+        }
+    }
+
+    static func caseTwins(_ names: [String]) -> [[String]] {
+        Dictionary(grouping: Set(names), by: { $0.lowercased() }).values.filter { $0.count > 1 }.map { $0.sorted() }
+    }
+
+    @Test func noTwoTargetsDifferOnlyInCase() throws {
+        let text = try String(contentsOf: Self.manifest, encoding: .utf8)
+        let declared = Self.declarations(text)
+        let targets = declared.filter { ["target", "executableTarget", "testTarget", "systemLibrary", "plugin", "binaryTarget", "macro"].contains($0.kind) }.map(\.name)
+        #expect(targets.count >= 8, "the manifest's targets were not found: \(targets)")
+        #expect(Self.caseTwins(targets).isEmpty, "targets differ only in case: \(Self.caseTwins(targets))")
+        // The command keeps its name: the executable product is `alertsound`.
+        #expect(declared.contains { $0.kind == "executable" && $0.name == "alertsound" })
+    }
+
+    @Test func theCheckFindsTwins() {
+        let text = #".target(name: "AlertSound"), .executableTarget(name: "alertsound", path: "x")"#
+        #expect(Self.caseTwins(Self.declarations(text).map(\.name)) == [["AlertSound", "alertsound"]])
+    }
+}
