@@ -19,6 +19,7 @@ enum Printers {
         case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
+        case .markdown: return MarkdownPrinter.render(report)
         }
     }
 
@@ -28,6 +29,7 @@ enum Printers {
         case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
+        case .markdown: return MarkdownPrinter.render(report)
         }
     }
 }

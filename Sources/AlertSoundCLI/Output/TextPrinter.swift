@@ -41,7 +41,8 @@ enum TextPrinter {
             out += "references:\n"
             for reference in report.references {
                 let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
-                let target = reference.resolvedPath.map { "plays \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
+                // "plays" only when it will: a reference to a sound that breaks a rule names it, no more.
+                let target = reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
                 let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
                 out += "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
                 for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }

@@ -35,8 +35,10 @@ struct ValidateBundle: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(name: .long, help: ArgumentHelp("An APNs payload (JSON) or Xcode .apns file whose aps.sound must resolve. Repeatable.", valueName: "file"))
-    var payload: [String] = []
+    @Option(name: .customLong("payload"), parsing: .upToNextOption,
+            help: ArgumentHelp("APNs or FCM payloads (JSON) or Xcode .apns files whose sound must resolve: every argument up to the next option, so a glob works; repeatable. "
+                + "A folder or an .app, .ipa, .xcarchive, .apk or .aab among them is a PATH.", valueName: "file"))
+    var payloadArguments: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A sound name the app uses, e.g. alert.caf or \"default\". Repeatable.", valueName: "name"))
     var sound: [String] = []
@@ -50,8 +52,20 @@ struct ValidateBundle: ParsableCommand {
     @Flag(name: .customLong("package-resources"), help: "The folders are Swift package resources, which SwiftPM copies into <Package>_<Target>.bundle: note each sound, and fail a reference that names one.")
     var packageResources = false
 
-    @Argument(help: "The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.")
-    var paths: [String]
+    @Argument(help: ArgumentHelp("The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.", valueName: "path"))
+    var pathArguments: [String] = []
+
+    /// `--payload a.json b.json MyApp.ipa`: what follows --payload up to the next option is read
+    /// as payloads, but a bundle written there was meant as a PATH.
+    var payload: [String] { payloadArguments.filter { !Self.isBundlePath($0) } }
+    var paths: [String] { pathArguments + payloadArguments.filter(Self.isBundlePath) }
+
+    static func isBundlePath(_ argument: String) -> Bool {
+        let trimmed = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+        if let dot = trimmed.lastIndex(of: "."), ["app", "ipa", "xcarchive", "apk", "aab"].contains(trimmed[trimmed.index(after: dot)...].lowercased()) { return true }
+        var info = stat()
+        return stat(argument, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder") }
