@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// scripts/release sets ALERTSOUND_STATIC_ZLIB=1 so the shipped binary carries zlib (Debian's libz.a)
+// and needs no libz.so at start-up; every other build links the system's zlib as usual.
+let zlib: [LinkerSetting] = Context.environment["ALERTSOUND_STATIC_ZLIB"] == "1"
+    ? [.unsafeFlags(["-Xlinker", "-l:libz.a"], .when(platforms: [.linux])), .linkedLibrary("z", .when(platforms: [.macOS, .iOS]))]
+    : [.linkedLibrary("z")]
+
 let package = Package(
     name: "alertsound",
     // iOS 16: the library uses async entry points (13) and the standard library's firstRange (16).
@@ -11,6 +17,7 @@ let package = Package(
         // library but for case would share its module and build folders on a case-insensitive volume.
         .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
         .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
+        .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,16 +25,15 @@ let package = Package(
     targets: [
         // libsndfile and libsamplerate, loaded with dlopen when a feature needs them.
         .target(name: "CAudioLibraries"),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
+        // zlib.h is on the default search path (Debian's zlib1g-dev; a Mac's SDK): no pkg-config,
+        // whose -lz would also defeat the static link below.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSystemShims"),
         .target(
             name: "AlertSound",
             dependencies: ["CAudioLibraries", "CZlib", "CSystemShims"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            linkerSettings: zlib
         ),
         .executableTarget(
             name: "AlertSoundCLI",
@@ -51,7 +57,9 @@ let package = Package(
             ),
             dependencies: ["AlertSoundCLI"]
         ),
-        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support"),
+        // Checks a target's sound resources on every build (and an Xcode target's, on macOS).
+        .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["AlertSoundCLI"]),
+        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support", linkerSettings: [.linkedLibrary("z")]),
         .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
         // Uses the library as a Swift 6 packaging tool would.
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -14,7 +14,8 @@ struct ValidateSounds: CommandPlugin {
     static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format", "--entitlements"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "alertsound")
+        // The executable target, by its name (the command it builds is alertsound).
+        let tool = try context.tool(named: "AlertSoundCLI")
         var paths: [String] = []
         var targetNames: [String] = []
         var options: [String] = []

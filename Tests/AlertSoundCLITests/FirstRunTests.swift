@@ -7,6 +7,8 @@ import Testing
 @Suite struct FirstRunTests {
     let cli = CommandLineTests()
 
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static func scratch() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-first-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -62,5 +64,164 @@ import Testing
         #expect(lines.first == "### alertsound check: ❌ invalid 2 sounds, 1 invalid")
         #expect(lines.contains { $0.hasPrefix("| `\(dir)/too-long.wav` | ❌ invalid | WAV lpcm, 8000 Hz, 1 ch | 31.000 s | error `too-long`: plays 31.000 s") })
         #expect(lines.contains("| `\(dir)/chime.caf` | ✅ valid | CAF lpcm, 44100 Hz, 1 ch | 1.500 s |  |"))
+    }
+}
+
+extension FirstRunTests {
+    // 4. `--fade 200` was 200 s; `--max-duration 5 --fade 30` passed; `--max-duration 10s` was refused.
+    @Test func durationsNeedAUnitWhenAmbiguous() throws {
+        let dir = try Self.samples()
+        let long = dir + "/too-long.wav"
+        let bare = try cli.run(["fix", long, "--fade", "200", "--dry-run"])
+        #expect(bare.status == 64 && bare.stderr.contains("seconds or milliseconds? Write 200ms or 200s"))
+        let tooLong = try cli.run(["fix", long, "--max-duration", "5", "--fade", "30s", "--dry-run", "--format", "json"])
+        #expect(tooLong.status == 64 && tooLong.stdout.contains("must be shorter than the 5 s kept"))
+        let withUnit = try cli.run(["fix", long, "--max-duration", "10s", "--fade", "200ms", "--output-dir", dir + "/out", "--format", "json"])
+        #expect(withUnit.status == 0, "\(withUnit.stderr)")
+        let after = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/out/too-long.caf"))
+        #expect(abs((after.duration ?? 0) - 10) < 0.01)
+        let millis = try cli.run(["fix", long, "--max-duration", "7000ms", "--output-dir", dir + "/ms", "--format", "json"])
+        #expect(millis.status == 0)
+        #expect(abs((try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/ms/too-long.caf")).duration ?? 0) - 7) < 0.01)
+    }
+
+    // 5. damaged-header suggested `fix`, which said "plays already"; inside an .ipa it suggested an unrunnable path.
+    @Test func suggestedFixesDoSomething() throws {
+        let dir = try Self.samples()
+        let check = try cli.run(["check", dir + "/damaged.wav"])
+        #expect(check.stdout.contains("damaged-header") && check.stdout.contains("fix it: alertsound fix"))
+        let fix = try cli.run(["fix", dir + "/damaged.wav"])
+        #expect(fix.status == 0)
+        #expect(fix.stdout.contains("\(dir)/damaged.wav -> \(dir)/damaged.caf"), "\(fix.stdout)")
+        #expect(try cli.run(["check", dir + "/damaged.caf"]).status == 0)
+
+        var zip = ZipWriter()
+        zip.add("Payload/My.app/long.wav", Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/too-long.wav"))))
+        try Data(zip.archive()).write(to: URL(fileURLWithPath: dir + "/My.ipa"))
+        let ipa = try cli.run(["validate-bundle", dir + "/My.ipa"])
+        #expect(ipa.status == 1)
+        #expect(!ipa.stdout.contains("alertsound fix '") && !ipa.stdout.contains("fix \(dir)/My.ipa!"), "\(ipa.stdout)")
+        #expect(ipa.stdout.contains("fix the sound the app is built from (alertsound fix SOURCE) and rebuild"))
+    }
+
+    // 6. `--output-dir Sounds` had to exist; a missing folder for one output was "cannot create a temporary file".
+    @Test func outputFoldersAreMade() throws {
+        let dir = try Self.samples()
+        let many = try cli.run(["convert", dir + "/chime.wav", dir + "/chime.aiff", "--output-dir", dir + "/Sounds/new"])
+        #expect(many.status == 1, "chime.wav and chime.aiff both want chime.caf: the second is refused")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Sounds/new/chime.caf"))
+        let one = try cli.run(["convert", dir + "/chime.wav", dir + "/nodir/deeper/chime.caf"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try cli.run(["check", dir + "/nodir/deeper/chime.caf"]).status == 0)
+    }
+
+    // 7. afconvert's options with a value got "Name one input and one output…".
+    @Test func afconvertOptionsAreNamed() throws {
+        let dir = try Self.samples()
+        let bitRate = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "-b", "128000"])
+        #expect(bitRate.status == 64 && bitRate.stderr.contains("afconvert's -b (bit rate)"))
+        let long = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "--data", "ima4", "--file", "caff", "--channels", "1", "--quality", "127", "--verbose"])
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(long.stdout.contains("'ima4'"))
+    }
+
+    // 8. A 45 s conversion exited 0 silently with a file iOS will not play.
+    @Test func aConversionIOSWillNotPlayIsSaid() throws {
+        let dir = try Self.samples()
+        let run = try cli.run(["convert", dir + "/too-long.wav", dir + "/alert.caf"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("warning: \(dir)/alert.caf will not play as an alert sound: [too-long]"))
+        #expect(run.stderr.contains("fix it: alertsound fix \(dir)/too-long.wav"))
+        #expect(try cli.run(["convert", dir + "/chime.wav", dir + "/fine.caf"]).stderr.isEmpty)
+    }
+
+    // 9. A folder with no sounds passed, in every format.
+    @Test func aFolderWithoutSoundsFails() throws {
+        let dir = try Self.scratch()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/readme.txt"))
+        for format in ["text", "github", "json", "xcode"] {
+            let run = try cli.run(["check", dir, "--format", format] + (format == "text" ? ["--strict"] : []))
+            #expect(run.status == 1, "\(format)")
+            #expect(run.stdout.contains("no-sounds"), "\(format): \(run.stdout)")
+        }
+        // A build tool passing every resource: non-sounds skipped, nothing to fail.
+        #expect(try cli.run(["check", "--sounds-only", dir, dir + "/readme.txt"]).status == 0)
+    }
+
+    // 10. `fix -d UI8` was listed and refused.
+    @Test func everyListedFixFormatWorks() throws {
+        let help = try cli.run(["fix", "--help"])
+        let listed = help.stdout.replacingOccurrences(of: "\n", with: " ").components(separatedBy: "(default ima4): ").last?
+            .components(separatedBy: ".").first?.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        #expect(listed.count >= 10 && !listed.contains("UI8"), "\(listed)")
+        let dir = try Self.samples()
+        for format in listed {
+            let run = try cli.run(["fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"])
+            #expect(run.status == 0, "-d \(format): \(run.stderr)")
+        }
+    }
+
+    // 11. Usage errors under --format json printed nothing on standard output.
+    @Test func usageErrorsGiveAJSONDocument() throws {
+        for arguments in [["check", "--format", "json", "--bogus", "x"], ["fix", "--format", "json", "-c", "0", "x"],
+                          ["validate-bundle", "--format", "json"], ["convert", "--format", "json", "a", "b", "c"]] {
+            let run = try cli.run(arguments)
+            #expect(run.status == 64)
+            let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            #expect((document?["error"] as? [String: Any])?["kind"] as? String == "invalid-request", "\(arguments): \(run.stdout)")
+        }
+    }
+
+    // 13. Counts that contradicted themselves.
+    @Test func countsAgree() throws {
+        let dir = try Self.samples()
+        let run = try cli.run(["convert", dir + "/chime-stereo.caf", dir + "/l24.caf", "-d", "LEI24", "-v"])
+        let info = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/l24.caf"))
+        let frames = try #require(info.frames)
+        #expect(run.stdout.contains("\(frames) packets, \(frames) valid frames"), "\(run.stdout)")
+        // A file of no frames is not "plays already".
+        let empty = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: [Int16]())
+        try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
+        let fix = try cli.run(["fix", dir + "/empty.caf"])
+        #expect(fix.status == 1 && fix.stdout.contains("holds no audio frames"), "\(fix.stdout)")
+    }
+
+    // 15. Rates: -d ima4@RATE's range was documented nowhere; fix --rate 500000 was accepted.
+    @Test func outputRatesHaveOneRange() throws {
+        let dir = try Self.samples()
+        let fix = try cli.run(["fix", dir + "/too-long.wav", "--rate", "500000"])
+        #expect(fix.status == 64 && fix.stderr.contains("from 1000 to 384000 Hz"))
+        let convert = try cli.run(["convert", dir + "/chime.wav", dir + "/x.caf", "-d", "ima4@1000000"])
+        #expect(convert.status == 64 && convert.stderr.contains("from 1000 to 384000"))
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("1,000–384,000 Hz"))
+    }
+
+    // 16. Minor ones.
+    @Test func minorRoughEdges() throws {
+        let dir = try Self.samples()
+        let mp3 = try cli.run(["convert", dir + "/chime.wav", dir + "/x.mp3"])
+        #expect(mp3.status == 64 && mp3.stderr.contains("not .mp3") && !FileManager.default.fileExists(atPath: dir + "/x.mp3"))
+        let negative = try cli.run(["convert", dir + "/chime.wav", dir + "/y.caf", "-c", "-1"])
+        #expect(negative.status == 64 && negative.stderr.contains("got -1"))
+        let empty = try cli.run(["check", ""])
+        #expect(empty.status == 64 && !empty.stdout.contains(": invalid"))
+        let missing = try cli.run(["validate-bundle", dir + "/Missing.app", "--format", "xcode"])
+        #expect(missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
+        #expect(!readme.contains("../shared") && !manual.contains("../shared"))
+        #expect(readme.contains("--generate-completion-script") && manual.contains("completion"))
+        #expect(readme.contains("install -D") || readme.contains("install -d"))
+        // The man page's synopsis of fix names every option fix takes.
+        let synopsis = manual.components(separatedBy: ".B alertsound fix").dropFirst().first?.components(separatedBy: ".SH").first ?? ""
+        for option in ["src\\-quality", "\\-q", "\\-r", "\\-c", "\\-\\-mix", "\\-\\-normalize", "\\-\\-dry\\-run"] {
+            #expect(synopsis.contains(option), "fix's synopsis lacks \(option)")
+        }
+        // Android's messages ended with a full stop before the advice ("AAC and AMR.; convert it").
+        try FileManager.default.createDirectory(atPath: dir + "/android/res/raw", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/android/res/raw/ding.caf")
+        let android = try cli.run(["validate-bundle", dir + "/android"])
+        #expect(android.stdout.contains("android-unsupported-format") && !android.stdout.contains(".;"), "\(android.stdout)")
     }
 }

@@ -98,7 +98,8 @@ import Testing
         let failed = try cli.run(["convert", folder.appendingPathComponent("fake.caf").path, folder.appendingPathComponent("x.caf").path, "--format", "json"])
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("\"status\" : \"failed\""))
-        let batch = try cli.run(["convert", ok, folder.appendingPathComponent("long.wav").path, "--output-dir", folder.path + "/nope", "--format", "json"])
+        // A file where the output folder should be (a missing one is made).
+        let batch = try cli.run(["convert", ok, folder.appendingPathComponent("long.wav").path, "--output-dir", ok, "--format", "json"])
         #expect(batch.status == 64)
         #expect(batch.stdout.contains("\"kind\" : \"invalid-request\""))
         let fixed = try cli.run(["fix", folder.path, "--output-dir", folder.appendingPathComponent("out").path, "--format", "json"])

@@ -36,3 +36,23 @@ import Testing
         #expect(Self.caseTwins(Self.declarations(text).map(\.name)) == [["AlertSound", "alertsound"]])
     }
 }
+
+/// What a project ships besides code.
+@Suite struct ReleaseFilesTests {
+    static let root = PackageManifestTests.manifest.deletingLastPathComponent()
+
+    @Test func versionMatchesTheChangelog() throws {
+        let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }).dropFirst(3)
+        let command = try String(contentsOf: Self.root.appendingPathComponent("Sources/AlertSoundCLI/AlertSoundCommand.swift"), encoding: .utf8)
+        #expect(command.contains("static let current = \"\(latest)\""), "--version and CHANGELOG.md's latest entry (\(latest)) differ")
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
+        #expect(manual.contains("\"alertsound \(latest)\""), "the man page names another version")
+    }
+
+    @Test func licenseIsApache2() throws {
+        let license = try String(contentsOf: Self.root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))
+        #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("CONTRIBUTING.md").path))
+    }
+}

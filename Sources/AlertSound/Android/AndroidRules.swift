@@ -49,14 +49,14 @@ enum AndroidRules {
             return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM."
         case .mp3:
             if info.coding == .other("mp3") { return nil }
-            return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only."
+            return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only"
         case .mp4, .adts, .flac, .amr:
             return nil
         case .ogg:
             if let coding = info.coding, [SampleCoding.other("vorbis"), .other("opus"), .other("flac")].contains(coding) { return nil }
-            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC."
+            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC"
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
-            return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR."
+            return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR"
         }
     }
 
@@ -77,7 +77,7 @@ enum AndroidRules {
         // A name the build refuses has no resource to keep.
         if let keep, let name, badName == nil, !keep.keeps(name) {
             report.append(DiagnosticCode.androidMayBeShrunk.diagnostic(
-                "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays."
+                "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays"
                 + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))
         }
         return report

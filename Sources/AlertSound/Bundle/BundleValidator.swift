@@ -159,7 +159,11 @@ public struct BundleValidator: Sendable {
             return checker.check(file: file, name: sound.displayPath)
         case let .archiveEntry(archive, entry):
             do {
-                return checker.check(source: try archive.source(for: entry), name: sound.displayPath)
+                var report = checker.check(source: try archive.source(for: entry), name: sound.displayPath)
+                // `MyApp.ipa!Payload/…` is no file anyone can fix: the suggestion keeps its action
+                // (fix the sound the app was built from) and drops the path.
+                for i in report.diagnostics.indices { report.diagnostics[i].suggestion?.path = nil }
+                return report
             } catch {
                 let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
                 return FileReport(path: sound.displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)], strict: checker.strict)

@@ -19,6 +19,10 @@ public struct Checker: Sendable {
     public var strict: Bool
     /// The rules applied, in the order their findings are reported.
     public var rules: [Rule]
+    /// Files named directly that are not sounds (by extension or content) are left out, as a
+    /// folder search leaves them, and a folder without sounds is no finding: for build tools that
+    /// pass every resource of a target.
+    public var soundsOnly = false
     /// Set by the `async` entry points: cancellation in, progress out.
     var control: OperationControl?
 
@@ -30,7 +34,7 @@ public struct Checker: Sendable {
 
     /// Checks files and folders (searched recursively for sound files), in parallel.
     public func check(paths: [String]) -> CheckReport {
-        let targets = SoundPaths.expand(paths)
+        let targets = SoundPaths.expand(paths, soundsOnly: soundsOnly)
         control?.expect(Int64(targets.count))
         return CheckReport(files: parallelMap(targets) { target in
             // Once cancelled, the rest are skipped; the async caller throws instead of returning them.

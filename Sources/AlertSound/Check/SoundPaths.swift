@@ -18,9 +18,11 @@ enum SoundPaths {
     /// Whether a file name's extension marks it as a sound.
     static func isSoundName(_ name: String) -> Bool { soundExtensions.contains(lowercasedExtension(name)) }
 
-    /// Files are kept as given; folders are searched recursively for sounds (by extension or
-    /// content), in sorted order, with the same walker as bundles.
-    static func expand(_ paths: [String]) -> [Target] {
+    /// Files are kept as given (with `soundsOnly`, only those a folder search would take: sounds
+    /// by extension or content); folders are searched recursively for sounds (by extension or
+    /// content), in sorted order, with the same walker as bundles. A folder without a sound is a
+    /// finding of its own: a mistyped path must not pass a check.
+    static func expand(_ paths: [String], soundsOnly: Bool = false) -> [Target] {
         var targets: [Target] = []
         for path in paths {
             guard let isDirectory = isFolder(path) else {
@@ -28,10 +30,18 @@ enum SoundPaths {
                 continue
             }
             guard isDirectory else {
-                targets.append(Target(path: path, exists: true))
+                if !soundsOnly || isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
+                    targets.append(Target(path: path, exists: true))
+                }
                 continue
             }
             let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            let before = targets.count
+            defer {
+                if targets.count == before, !soundsOnly {
+                    targets.append(Target(path: path, exists: true, problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
+                }
+            }
             for sound in FolderScanner.scan(root: root, kind: .resources, displayRoot: root, confineLinks: false) {
                 switch sound.content {
                 case .file(let file): targets.append(Target(path: sound.displayPath, exists: true, file: file))

@@ -8,7 +8,6 @@ protocol SampleEncoder {
     /// What a partly filled packet still holds, padded as afconvert pads.
     mutating func finish() -> [UInt8]
     /// Packets written: 64-frame packets for IMA4, frames for the others.
-    var packetsOut: Int64 { get }
     /// What the coding lost so far; `nil` when not measuring.
     var loss: CodingLoss? { get }
 }
@@ -22,7 +21,6 @@ protocol SampleDecoder {
 struct PCMEncoder: SampleEncoder {
     let format: PCMFormat
     private var measured: CodingLoss?
-    private(set) var packetsOut: Int64 = 0
 
     init(format: PCMFormat, measuresLoss: Bool) {
         self.format = format
@@ -32,7 +30,6 @@ struct PCMEncoder: SampleEncoder {
     var loss: CodingLoss? { measured }
 
     mutating func encode(_ samples: [Double]) -> [UInt8] {
-        packetsOut += Int64(samples.count)
         var sink = measured ?? CodingLoss()
         defer { if measured != nil { measured = sink } }
         return LinearPCM.encode(samples, format: format, loss: &sink)
@@ -40,7 +37,6 @@ struct PCMEncoder: SampleEncoder {
 
     mutating func encode(_ samples: [Int16]) -> [UInt8] {
         guard format.isInt16 else { return encode(samples.map { Double($0) / 32768 }) }
-        packetsOut += Int64(samples.count)
         return LinearPCM.encode16(samples, isBigEndian: format.isBigEndian)
     }
 
@@ -57,7 +53,6 @@ struct PCMDecoder: SampleDecoder {
 struct G711Encoder: SampleEncoder {
     let isULaw: Bool
     private var measured: CodingLoss?
-    private(set) var packetsOut: Int64 = 0
 
     init(uLaw: Bool, measuresLoss: Bool) {
         isULaw = uLaw
@@ -72,7 +67,6 @@ struct G711Encoder: SampleEncoder {
 
     /// Companded codes, with the loss measured against `exact` (or the 16-bit samples themselves).
     private mutating func encode(_ samples: [Int16], exact: [Double]?) -> [UInt8] {
-        packetsOut += Int64(samples.count)
         let codes = samples.map(isULaw ? G711.encodeULaw : G711.encodeALaw)
         guard measured != nil else { return codes }
         var signal = 0.0, noise = 0.0

@@ -20,7 +20,13 @@ public struct ConversionPlan: Sendable, Hashable {
 
     /// Decides the output for an input of `rate` Hz and `channels` channels.
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
-        let type = options.fileType ?? output.flatMap { FileType(extension: lowercasedExtension(lastComponent($0))) } ?? .caff
+        let ext = output.map { lowercasedExtension(lastComponent($0)) } ?? ""
+        // `x.mp3` would get a CAF named .mp3: a sound extension alertsound does not write is refused.
+        if options.fileType == nil, FileType(extension: ext) == nil, SoundPaths.isSoundName("x." + ext) {
+            throw AlertSoundError(.invalidRequest, "alertsound writes CAF, AIFF, AIFF-C and WAV files, not .\(ext); name the output .caf, .aiff, .aifc or .wav, "
+                                  + "or give the file type", path: output)
+        }
+        let type = options.fileType ?? FileType(extension: ext) ?? .caff
         let format = options.dataFormat ?? type.defaultDataFormat
         if let refusal = type.refusal(for: format) { throw AlertSoundError(.invalidRequest, refusal) }
 

@@ -53,6 +53,8 @@ extension Converter {
         let reader = try openFrameReader(path: input)
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
+        // As fix does, and as a build step expects: the output's folder is made when missing.
+        try makeFolders(parentFolder(plan.outputPath))
         return try write(reader: reader, plan: plan, control: control)
     }
 

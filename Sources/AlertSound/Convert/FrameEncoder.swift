@@ -40,7 +40,9 @@ struct FrameEncoder {
     /// The last (padded) packet, for IMA4; nothing for the others.
     mutating func finish() -> [UInt8] { codec.finish() }
 
-    var packets: Int64 { codec.packetsOut }
+    /// Packets written: IMA4 counts its own (the padded last one, and the one afconvert adds
+    /// after a whole last packet); every other coding writes one frame a packet.
+    var packets: Int64 { (codec as? IMA4Encoder)?.packetsOut ?? frames }
 
     /// Signal-to-noise ratio of the encoding in dB; `nil` when every sample was stored exactly, or
     /// when not measuring.

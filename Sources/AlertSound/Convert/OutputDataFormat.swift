@@ -42,8 +42,9 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         }
         self.coding = coding
         if parts.count == 2 {
-            guard let rate = Double(parts[1]), rate.isFinite, rate >= 1000, rate <= 384_000 else {
-                throw AlertSoundError(.invalidRequest, "'\(parts[1])' is not a sample rate; give one in Hz between 1000 and 384000, e.g. ima4@22050")
+            guard let rate = Double(parts[1]), Limits.outputSampleRates.contains(rate) else {
+                throw AlertSoundError(.invalidRequest, "'\(parts[1])' is not a sample rate alertsound writes; give one in Hz from "
+                    + "\(Formatting.number(Limits.outputSampleRates.lowerBound)) to \(Formatting.number(Limits.outputSampleRates.upperBound)), e.g. ima4@22050")
             }
             sampleRate = rate
         }

@@ -59,10 +59,16 @@ public struct FixOptions: Sendable, Hashable {
         if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
             return refuse("the maximum duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))")
         }
-        // A fade longer than what is kept fades all of it.
         if !(fade >= 0 && fade.isFinite) { return refuse("the fade must be 0 or more seconds; got \(Formatting.number(fade))") }
-        if let sampleRate, !(sampleRate >= 1 && sampleRate <= Limits.maximumSampleRate) {
-            return refuse("the sample rate must be from 1 to \(Formatting.number(Limits.maximumSampleRate)) Hz; got \(Formatting.number(sampleRate))")
+        // A fade as long as the sound kept is a mistaken unit (200 meant as 200 ms), not a wish.
+        // (A fade longer than what a shorter input keeps fades all of it.)
+        if fade >= maxDuration {
+            return refuse("the fade (\(Formatting.number(fade)) s) must be shorter than the \(Formatting.number(maxDuration)) s kept; "
+                          + "a fade-out is usually 10 to 500 ms")
+        }
+        if let sampleRate, !Limits.outputSampleRates.contains(sampleRate) {
+            return refuse("the sample rate must be from \(Formatting.number(Limits.outputSampleRates.lowerBound)) to "
+                          + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))")
         }
         if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
         return nil

@@ -69,7 +69,14 @@ public struct Fixer: Sendable {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: refusal)
         }
         let before = Checker().check(path: job.input)
-        if before.valid, !options.asksForChange {
+        // A warning whose suggestion is `fix` (a repaired header) is one fix acts on: the advice
+        // must not lead to "left as is".
+        let fixable = before.diagnostics.contains { $0.suggestion?.action == .fix }
+        if before.diagnostics.contains(where: { $0.code == .noAudio }) {
+            return FixOutcome(input: job.input, output: nil, status: .failed, before: before,
+                              error: AlertSoundError(.invalidRequest, "holds no audio frames: no conversion makes it an alert that sounds", path: job.input))
+        }
+        if before.valid, !options.asksForChange, !fixable {
             return FixOutcome(input: job.input, output: nil, status: .unchanged, before: before)
         }
         do {
@@ -222,13 +229,6 @@ public struct Fixer: Sendable {
         return (edits, changes, limit)
     }
 
-    private func makeFolders(_ folder: String) throws {
-        guard !folder.isEmpty, isFolder(folder) == nil else { return }
-        try makeFolders(parentFolder(folder))
-        if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-            throw AlertSoundError(.outputFailed, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
-        }
-    }
 }
 
 /// A thread-safe count of finished jobs.

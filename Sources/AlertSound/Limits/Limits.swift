@@ -6,6 +6,9 @@ public enum Limits {
     public static let maximumChannels = 1024
     /// Highest sample rate a header may state (768 kHz: twice the highest studio rate).
     public static let maximumSampleRate = 768_000.0
+    /// Sample rates alertsound writes (`-d FORMAT@RATE`, `fix --rate`): 1 to 384 kHz, from the
+    /// lowest rate any codec uses to the highest studio rate. Reading accepts up to ``maximumSampleRate``.
+    public static let outputSampleRates = 1000.0...384_000.0
     /// Bytes of any one header chunk read into memory; sound data is never read to check a file.
     public static let maximumChunkRead = 4096
     /// Chunks walked in one file before the rest is reported as not read.

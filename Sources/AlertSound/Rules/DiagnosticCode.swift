@@ -27,6 +27,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case imaAdpcmWAV = "ima-adpcm-wav"
     /// No audio frames.
     case noAudio = "no-audio"
+    /// A folder that was named holds no sound files.
+    case noSounds = "no-sounds"
     /// Linear PCM wider than 16 bits, or float.
     case widePCM = "wide-pcm"
 
@@ -95,6 +97,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .damagedHeader: return "Readable, but header sizes disagree with the file and had to be repaired."
         case .imaAdpcmWAV: return "WAV IMA ADPCM is Microsoft's block layout; CAF ima4 is the form Apple documents."
         case .noAudio: return "The file holds no audio frames: the alert would be silent."
+        case .noSounds: return "A folder named to be checked holds no sound files (a mistyped path, or sounds not yet built)."
         case .widePCM: return "Linear PCM wider than 16 bits, or float: valid, but costs space for nothing."
         case .linkOutsideBundle: return "A symbolic link points outside the bundle; it is not followed and will not exist on a device."
         case .missingExtension: return "A referenced name has no extension; iOS needs the full file name."

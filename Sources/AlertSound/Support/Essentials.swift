@@ -30,6 +30,15 @@ func isFolder(_ path: String) -> Bool? {
     return info.st_mode & S_IFMT == S_IFDIR
 }
 
+/// Creates `folder` and any missing parents (`mkdir -p`); an existing folder is left as it is.
+func makeFolders(_ folder: String) throws {
+    guard !folder.isEmpty, isFolder(folder) == nil else { return }
+    try makeFolders(parentFolder(folder))
+    if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+        throw AlertSoundError(.outputFailed, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+    }
+}
+
 extension StringProtocol {
     /// Without the leading and trailing characters in `set`.
     func trimming(_ set: Set<Character>) -> String {

@@ -7,7 +7,10 @@ enum Advice {
         let path = s.path.map(shellQuoted) ?? "FILE"
         switch s.action {
         case .fix:
-            return "fix it: alertsound fix \(path)" + (s.dataFormat.map { " -d \($0)" } ?? "")
+            let options = s.dataFormat.map { " -d \($0)" } ?? ""
+            // No path: the sound sits in a built archive; its source in the project is what to fix.
+            guard s.path != nil else { return "fix the sound the app is built from (alertsound fix SOURCE\(options)) and rebuild" }
+            return "fix it: alertsound fix \(path)" + options
         case .convert:
             var line = "convert it: alertsound convert \(path) \(s.output.map(shellQuoted) ?? "OUTPUT")"
             if let type = s.fileType { line += " -f \(type.rawValue)" }

@@ -52,8 +52,15 @@ extension AlertSoundError {
     /// Says that a run stopped before any report (the error document on standard output with
     /// `--format json`, the message on standard error always) and gives the exit status: 64 for a
     /// request that cannot work, as for arguments that do not parse, else `otherwise`.
-    func stopRun(command: String, json: Bool, otherwise: Int32) -> ExitCode {
+    /// `format`: with xcode or github the error is also printed in that form on standard output,
+    /// so a build log or workflow shows it where it shows findings.
+    func stopRun(command: String, json: Bool, otherwise: Int32, format: ReportFormat? = nil) -> ExitCode {
         if json { print(JSONPrinter.render(ErrorDocument(self))) }
+        switch format {
+        case .xcode?: print("\(path.map { $0.escapingControls + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapingControls)")
+        case .github?: print("::error\(path.map { " file=" + GitHubPrinter.property($0) } ?? "")::\(GitHubPrinter.data("alertsound \(command): " + advisedDescription))")
+        default: break
+        }
         fputs("alertsound \(command): \(advisedDescription)\n", stderr)
         return ExitCode(kind == .invalidRequest ? 64 : otherwise)
     }

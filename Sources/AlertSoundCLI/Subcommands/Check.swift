@@ -1,5 +1,10 @@
 import AlertSound
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +13,7 @@ struct Check: ParsableCommand {
             Folders are searched recursively for sounds, by extension or content, at any depth; what \
             cannot be read is reported. Headers must be plausible (1-\(Limits.maximumChannels) channels, \
             1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
-            See LIMITS in alertsound(1). Exit status: 0 when \
+            See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
             Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")).
             """
@@ -16,15 +21,24 @@ struct Check: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @Flag(name: .customLong("sounds-only"), help: "Skip named files that are not sounds (by extension or content), and pass a folder without sounds: for build tools that pass every resource.")
+    var soundsOnly = false
+
+    @Option(name: .long, help: ArgumentHelp("Write this file when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
+    var stamp: String?
+
     @Argument(help: "Sound files or folders to check.")
     var paths: [String]
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
+        if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
     }
 
     func run() throws {
-        let result = Checker(strict: report.strict).check(paths: paths)
+        var checker = Checker(strict: report.strict)
+        checker.soundsOnly = soundsOnly
+        let result = checker.check(paths: paths)
         if report.format == .json {
             // Straight to stdout: a 10,000-file report is megabytes, not worth a String's copies.
             Printers.writeStandardOutput(result.jsonBytes() + [10])
@@ -32,5 +46,10 @@ struct Check: ParsableCommand {
             print(Printers.render(result, as: report.format), terminator: "")
         }
         if !result.valid { throw ExitCode(1) }
+        if let stamp {
+            guard FileManager.default.createFile(atPath: stamp, contents: Data("\(result.files.count) sounds valid\n".utf8)) else {
+                throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(command: "check", json: report.format == .json, otherwise: 2)
+            }
+        }
     }
 }

@@ -42,10 +42,10 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
     var outputOption: String?
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"))
+    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"))
     var dataFormat: String?
 
-    @Option(name: .customShort("f"), help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
+    @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
     var fileType: String?
 
     @OptionGroup var encoding: EncodingOptions
@@ -53,13 +53,22 @@ struct Convert: ParsableCommand {
     @Option(name: .long, help: "Output: text (afconvert's lines, with -v) or json (each input's result and a summary, on standard output).")
     var format: DocumentFormat = .text
 
-    @Flag(name: .customShort("v"), help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
+    // afconvert options for formats alertsound does not write: named in the error, not mistaken for paths.
+    @Option(name: [.customShort("b"), .customLong("bitrate")], help: .hidden) var bitRate: String?
+    @Option(name: [.customShort("s"), .customLong("strategy")], help: .hidden) var strategy: String?
+    @Option(name: .customLong("src-complexity"), help: .hidden) var srcComplexity: String?
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
     var verbose = false
 
     var input: String { paths[0] }
     var output: String? { paths.count > 1 ? paths[1] : nil }
 
     func validate() throws {
+        for (option, value) in [("-b (bit rate)", bitRate), ("-s (bit rate strategy)", strategy), ("--src-complexity", srcComplexity)] where value != nil {
+            throw ValidationError("afconvert's \(option) applies to AAC and other compressed formats; alertsound writes only what iOS plays "
+                + "for alerts (linear PCM, ima4, ulaw, alaw), which take none. Leave it out.")
+        }
         guard !paths.isEmpty else { throw ValidationError("Name the sound to convert.") }
         if outputDir != nil, outputOption != nil {
             throw ValidationError("With --output-dir the outputs are named after the inputs; leave out -o.")
@@ -87,6 +96,7 @@ struct Convert: ParsableCommand {
             }
             do {
                 let result = try converter.convert(input: input, output: output ?? outputOption)
+                warnIfNotAnAlert(result)
                 if format == .json {
                     print(ConvertPrinter.json([(input, .success(result))]))
                 } else if verbose {
@@ -104,9 +114,21 @@ struct Convert: ParsableCommand {
 }
 
 extension Convert {
+    /// afconvert writes what it is asked to; so does convert, but a file iOS will not play as an
+    /// alert (45 s of it, say) is said on standard error, with check's findings. The exit status stays 0.
+    private func warnIfNotAnAlert(_ result: ConversionResult) {
+        let report = Checker().check(path: result.outputPath)
+        for finding in report.diagnostics where finding.severity == .error {
+            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input == result.outputPath ? $0.path : input, dataFormat: $0.dataFormat)) } ?? ""
+            fputs("alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n", stderr)
+        }
+    }
+
     /// Several inputs in one process; the ones that fail are named, and the rest still written.
     private func convertAll(_ converter: Converter, into folder: String) throws {
-        guard isDirectory(folder) else {
+        // A missing folder is made (each output's folder is); a file in its place is refused.
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
             throw AlertSoundError(.invalidRequest, "--output-dir \(folder) is not a folder")
         }
         var failed = 0
@@ -114,6 +136,7 @@ extension Convert {
         for (input, result) in zip(paths, results) {
             switch result {
             case .success(let result):
+                warnIfNotAnAlert(result)
                 if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
             case .failure(let error):
                 failed += 1
@@ -125,11 +148,6 @@ extension Convert {
             fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
             throw ExitCode(1)
         }
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
 

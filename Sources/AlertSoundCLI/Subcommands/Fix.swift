@@ -40,16 +40,19 @@ struct Fix: ParsableCommand {
     @Flag(name: .long, help: "Replace an existing output (never an input).")
     var force = false
 
-    @Option(name: .long, help: ArgumentHelp("Cut longer sounds to this many seconds (under 30; default \(Formatting.number(FixOptions.defaultMaxDuration))).", valueName: "seconds"))
-    var maxDuration: Double?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Cut longer sounds to this length: 10, 10s or 10000ms (under 30 s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).", valueName: "duration"))
+    var maxDuration: String?
 
-    @Option(name: .long, help: ArgumentHelp("Fade-out before a cut, in seconds or with ms (default 50ms).", valueName: "duration"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Fade-out before a cut: 50ms or 0.05s (default 50ms); a bare number is seconds only below 1.", valueName: "duration"))
     var fade: String?
 
     @Flag(name: .long, help: "Drop leading and trailing silence (below -60 dBFS): leading silence delays the alert.")
     var trimSilence = false
 
-    @Option(name: .long, help: ArgumentHelp("Output sample rate (default: the input's up to 48000, else 48000 or 44100).", valueName: "hz"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to 48000, else 48000 or 44100).", valueName: "hz"))
     var rate: Double?
 
     @OptionGroup var encoding: EncodingOptions
@@ -57,7 +60,7 @@ struct Fix: ParsableCommand {
     @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
     var normalize = false
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format"))
+    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"))
     var dataFormat: String?
 
     @Option(name: .long, help: "Output: text for people, json for machines (each input's before and after).")
@@ -71,8 +74,17 @@ struct Fix: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to fix.") }
-        if let fade, Self.seconds(fade) == nil {
-            throw ValidationError("--fade takes seconds (0.05) or milliseconds (50ms); got '\(fade)'.")
+        if let fade {
+            guard let seconds = Self.seconds(fade) else {
+                throw ValidationError("--fade takes a duration: 50ms or 0.05s; got '\(fade)'.")
+            }
+            // `--fade 200` is 200 ms more often than 200 s: a bare number of a second or more must say which.
+            if Double(fade) != nil, seconds >= 1 {
+                throw ValidationError("--fade \(fade): seconds or milliseconds? Write \(fade)ms or \(fade)s.")
+            }
+        }
+        if let maxDuration, Self.seconds(maxDuration) == nil {
+            throw ValidationError("--max-duration takes a duration: 10, 10s or 10000ms; got '\(maxDuration)'.")
         }
     }
 
@@ -80,7 +92,7 @@ struct Fix: ParsableCommand {
         installCleanupOnSignals()
         keepHeapBetweenBlocks()
         var options = FixOptions()
-        if let maxDuration {
+        if let maxDuration = maxDuration.flatMap(Self.seconds) {
             options.maxDuration = maxDuration
             options.maxDurationIsExplicit = true
         }
@@ -120,7 +132,7 @@ struct Fix: ParsableCommand {
         }
     }
 
-    /// `0.05`, `0.05s` or `50ms`.
+    /// `0.05`, `0.05s` or `50ms`, in seconds.
     static func seconds(_ text: String) -> Double? {
         let value: Double?
         if text.hasSuffix("ms") {

@@ -81,7 +81,7 @@ struct ValidateBundle: ParsableCommand {
             if !result.valid { throw ExitCode(1) }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
-            throw error.stopRun(command: "validate-bundle", json: report.format == .json, otherwise: 2)
+            throw error.stopRun(command: "validate-bundle", json: report.format == .json, otherwise: 2, format: report.format)
         }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import PackagePlugin
+
+/// Checks a target's sound resources on every build: `alertsound check --format xcode` over the
+/// target's resources, so an invalid sound fails the build with `path: error: [code] message`
+/// (Xcode shows it in the Issue navigator) and warnings stay warnings. Every resource is an input
+/// and a stamp file the output, so the check reruns only when a resource (or alertsound) changes.
+/// Which resources are sounds is alertsound's to decide (`--sounds-only`: by extension or content).
+@main
+struct CheckSounds: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target.sourceModule else { return [] }
+        let resources = module.sourceFiles.filter { $0.type == .resource }.map(\.url)
+        return try Self.commands(tool: context.tool(named: "AlertSoundCLI").url, resources: resources,
+                                 workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
+    }
+
+    static func commands(tool: URL, resources: [URL], workDirectory: URL, targetName: String) -> [Command] {
+        guard !resources.isEmpty else { return [] }
+        let stamp = workDirectory.appendingPathComponent("sounds-checked")
+        return [.buildCommand(
+            displayName: "Checking the notification sounds of \(targetName)",
+            executable: tool,
+            arguments: ["check", "--format", "xcode", "--sounds-only", "--stamp", stamp.path] + resources.map(\.path),
+            inputFiles: resources + [tool],
+            outputFiles: [stamp]
+        )]
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same for an Xcode app target: its resources (the Copy Bundle Resources files) are checked.
+extension CheckSounds: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let resources = target.inputFiles.filter { $0.type == .resource }.map(\.url)
+        return Self.commands(tool: try context.tool(named: "AlertSoundCLI").url, resources: resources,
+                             workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
+    }
+}
+#endif
