@@ -207,7 +207,7 @@ enum BundleFixture {
             #expect(file.report.diagnostics.map(\.code.rawValue) == ["unreadable"])
             #expect(file.report.diagnostics[0].message.contains("ermission"))
         }
-        #expect(report.files.count == 10)
+        #expect(report.files.count == (Volume.isCaseSensitive(scratch.url.path) ? 10 : 9))   // the case twin, where the disk keeps it
     }
 
     @Test func missingOrNonArchivePathsThrow() throws {

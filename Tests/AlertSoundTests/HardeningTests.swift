@@ -188,8 +188,14 @@ import AlertSoundTestSupport
         let scratch = try Scratch()
         var fd = open(scratch.url.path, O_RDONLY | O_DIRECTORY)
         let level = String(repeating: "d", count: 200)
-        for _ in 0..<25 {   // 25 × 201 bytes: past PATH_MAX (4096)
-            #expect(mkdirat(fd, level, 0o755) == 0)
+        for depth in 0..<25 {   // 25 × 201 bytes: past PATH_MAX (4096)
+            if mkdirat(fd, level, 0o755) != 0 {
+                // Linux and APFS take any depth through openat; a path-based FUSE mount (the
+                // case-insensitive test's) refuses past PATH_MAX. Test only what the volume can hold.
+                #expect(errno == ENAMETOOLONG && depth >= 19, "mkdirat failed at depth \(depth): errno \(errno)")
+                close(fd)
+                return
+            }
             let next = openat(fd, level, O_RDONLY | O_DIRECTORY)
             close(fd)
             fd = next

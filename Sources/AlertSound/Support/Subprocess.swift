@@ -21,6 +21,10 @@ final class Subprocess {
 
     /// Starts `executable` (a path) with `arguments` (without argv[0]).
     init(executable: String, arguments: [String]) throws {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // An app cannot start another program: the ffmpeg fallback does not exist there.
+        throw SourceError(errno: ENOTSUP)
+        #else
         let out = try Self.pipe(), err = try Self.pipe()
         var actions = Self.fileActions()
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,6 +48,7 @@ final class Subprocess {
         pid = child
         output = out.read
         errors = err.read
+        #endif
     }
 
     deinit {

@@ -96,7 +96,7 @@ struct Convert: ParsableCommand {
             }
             do {
                 let result = try converter.convert(input: input, output: output ?? outputOption)
-                warnIfNotAnAlert(result)
+                warnIfNotAnAlert(result, input: input)
                 if format == .json {
                     print(ConvertPrinter.json([(input, .success(result))]))
                 } else if verbose {
@@ -116,10 +116,11 @@ struct Convert: ParsableCommand {
 extension Convert {
     /// afconvert writes what it is asked to; so does convert, but a file iOS will not play as an
     /// alert (45 s of it, say) is said on standard error, with check's findings. The exit status stays 0.
-    private func warnIfNotAnAlert(_ result: ConversionResult) {
+    private func warnIfNotAnAlert(_ result: ConversionResult, input: String) {
         let report = Checker().check(path: result.outputPath)
         for finding in report.diagnostics where finding.severity == .error {
-            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input == result.outputPath ? $0.path : input, dataFormat: $0.dataFormat)) } ?? ""
+            // The advice acts on the input: fixing it gives the alert sound this conversion did not.
+            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input, dataFormat: $0.dataFormat)) } ?? ""
             fputs("alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n", stderr)
         }
     }
@@ -136,7 +137,7 @@ extension Convert {
         for (input, result) in zip(paths, results) {
             switch result {
             case .success(let result):
-                warnIfNotAnAlert(result)
+                warnIfNotAnAlert(result, input: input)
                 if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
             case .failure(let error):
                 failed += 1
