@@ -55,3 +55,21 @@ import Testing
         #expect(try FixTests.fixer().fix(paths: [dir + "/ring.wav"]).outcomes[0].status == .unchanged)
     }
 }
+
+/// Which findings `fix` acts on without being asked (issue 20, item 5).
+@Suite struct FixTriggerTests {
+    @Test func aNoteIsNotFixedButARepairedHeaderIs() throws {
+        let dir = try FixTests.folder()
+        // 24-bit PCM plays (a note says it is big): left as is.
+        try FixTests.write(dir + "/wide.wav", rate: 8000, channels: 1, coding: .integer(24, bigEndian: false), samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
+        #expect(try FixTests.fixer().fix(paths: [dir + "/wide.wav"]).outcomes[0].status == .unchanged)
+        // A WAV whose RIFF size is wrong (damaged-header, a warning advising fix): fixed.
+        try FixTests.write(dir + "/damaged.wav", rate: 8000, channels: 1, samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/damaged.wav")))
+        bytes[4] = 0xFF; bytes[5] = 0xFF; bytes[6] = 0xFF; bytes[7] = 0x00
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/damaged.wav"))
+        let before = Checker().check(path: dir + "/damaged.wav")
+        #expect(before.valid && before.diagnostics.map(\.code) == [.damagedHeader])
+        #expect(try FixTests.fixer().fix(paths: [dir + "/damaged.wav"]).outcomes[0].status == .fixed)
+    }
+}

@@ -69,8 +69,9 @@ func openFrameReader(path: String) throws -> FrameReader {
         return try SndFileReader(path: path)
     } catch let error as AlertSoundError {
         guard let ffmpeg = FFmpegReader.locate() else {
+            // A missing libsndfile is the lighter install of the two that would decode it.
             throw AlertSoundError(.unsupported, "cannot decode \(what): libsndfile cannot (\(error.message)), and ffmpeg, "
-                + "which can, is not installed", path: path, suggestion: Suggestion(.installDecoder))
+                + "which can, is not installed", path: path, suggestion: error.suggestion ?? Suggestion(.installDecoder))
         }
         let priming = info.container == .caf ? info.primingFrames ?? 0 : nil
         return try FFmpegReader(path: path, executable: ffmpeg, frames: info.frames, priming: priming, what: what)

@@ -69,9 +69,9 @@ public struct Fixer: Sendable {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: refusal)
         }
         let before = Checker().check(path: job.input)
-        // A warning whose suggestion is `fix` (a repaired header) is one fix acts on: the advice
-        // must not lead to "left as is".
-        let fixable = before.diagnostics.contains { $0.suggestion?.action == .fix }
+        // A warning whose suggestion is a plain `fix` (a repaired header) is one fix acts on: that
+        // advice must not lead to "left as is". Notes (wide PCM) advise `fix -d ima4`, which asks.
+        let fixable = before.diagnostics.contains { $0.severity == .warning && $0.suggestion?.action == .fix }
         if before.diagnostics.contains(where: { $0.code == .noAudio }) {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: before,
                               error: AlertSoundError(.invalidRequest, "holds no audio frames: no conversion makes it an alert that sounds", path: job.input))

@@ -31,6 +31,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case noSounds = "no-sounds"
     /// Linear PCM wider than 16 bits, or float.
     case widePCM = "wide-pcm"
+    /// A sample rate outside what Apple's converter and alertsound write.
+    case unusualSampleRate = "unusual-sample-rate"
 
     // About a bundle's files and the names its payloads use.
     /// A symbolic link points outside the bundle.
@@ -73,7 +75,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// error on a reference that names such a sound).
     public var severity: Severity {
         switch self {
-        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .ambiguousName, .androidMayBeShrunk:
+        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk:
             return .warning
         case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
             return .note
@@ -99,6 +101,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .noAudio: return "The file holds no audio frames: the alert would be silent."
         case .noSounds: return "A folder named to be checked holds no sound files (a mistyped path, or sounds not yet built)."
         case .widePCM: return "Linear PCM wider than 16 bits, or float: valid, but costs space for nothing."
+        case .unusualSampleRate: return "A sample rate outside 1-384 kHz, the range afconvert and alertsound write: how iOS plays it is not documented."
         case .linkOutsideBundle: return "A symbolic link points outside the bundle; it is not followed and will not exist on a device."
         case .missingExtension: return "A referenced name has no extension; iOS needs the full file name."
         case .noSuchSound: return "No reachable sound has the referenced name."

@@ -107,7 +107,7 @@ public struct Rule: Sendable {
     /// Every rule, in the order their findings are reported.
     public static let all: [Rule] = [
         .notFound, .unreadable, .unrecognized, .malformed, .unsupportedContainer, .unsupportedFormat, .tooLong,
-        .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .widePCM,
+        .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .widePCM,
     ]
 
     /// The rule with this code, if any.

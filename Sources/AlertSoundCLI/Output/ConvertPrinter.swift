@@ -52,7 +52,7 @@ enum ConvertPrinter {
         let result: Result<ConversionResult, AlertSoundError>
 
         enum Keys: String, CodingKey {
-            case input, output, status, error, fileType, dataFormat, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
+            case input, output, status, error, suggestion, fileType, dataFormat, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
         }
 
         func encode(to encoder: Encoder) throws {
@@ -60,7 +60,12 @@ enum ConvertPrinter {
             try c.encode(input, forKey: .input)
             let done = try? result.get()
             try c.encode(done == nil ? "failed" : "converted", forKey: .status)
-            if case .failure(let error) = result { try c.encode(error.reason, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+            if case .failure(let error) = result {
+                try c.encode(error.reason, forKey: .error)
+                try c.encodeIfPresent(error.suggestion, forKey: .suggestion)
+            } else {
+                try c.encodeNil(forKey: .error)
+            }
             try c.encode(done?.outputPath, forKey: .output)
             try c.encode(done?.plan.fileType.rawValue, forKey: .fileType)
             try c.encode(done?.plan.output.coding.code, forKey: .dataFormat)
