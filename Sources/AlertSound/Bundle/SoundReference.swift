@@ -47,8 +47,8 @@ public struct SoundReference: Sendable, Hashable {
     /// The names in a list file at `url`; see ``list(at:)-(String)``.
     public static func list(at url: URL) throws -> [SoundReference] { try list(at: url.path) }
 
-    /// One name per line; blank lines and lines starting with `#` are skipped.
-    /// At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
+    /// One name per line (LF, CRLF or CR; a byte-order mark is skipped); blank lines and lines
+    /// starting with `#` are skipped. At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
         let bytes: [UInt8]
         do {
@@ -86,7 +86,7 @@ public struct SoundReference: Sendable, Hashable {
 
     /// One name per line of `text`; `source` names the list in each reference (`source:line`).
     static func list(text: String, source path: String) -> [SoundReference] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+        textLines(text).enumerated().compactMap { number, line in
             let name = line.trimmingWhitespace()
             guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
             return scoped(name, source: "\(path):\(number + 1)")

@@ -37,7 +37,9 @@ enum LinearPCM {
                     let integer = Int64(r)
                     pattern = offsetBinary ? UInt64(bitPattern: integer + Int64(scale)) : UInt64(bitPattern: integer)
                 }
-                if !v.isNaN {
+                // An infinite or NaN sample has no error to measure: a float output stores it, an
+                // integer one clips it (counted as a full-scale error).
+                if v.isFinite {
                     signal += v * v
                     noise += (coded - v) * (coded - v)
                 } else if !isFloat {

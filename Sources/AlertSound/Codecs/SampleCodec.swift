@@ -72,7 +72,7 @@ struct G711Encoder: SampleEncoder {
         var signal = 0.0, noise = 0.0
         for (i, code) in codes.enumerated() {
             let x = exact?[i] ?? Double(samples[i]) / 32768
-            guard !x.isNaN else { continue }
+            guard x.isFinite else { continue }
             let error = Double(isULaw ? G711.decodeULaw(code) : G711.decodeALaw(code)) / 32768 - x
             signal += x * x
             noise += error * error

@@ -23,6 +23,9 @@ final class AtomicOutput {
 
     let path: String
     private let folder: String
+    /// Whether a file at `path` may be replaced. When not, the finished file is put in place with a
+    /// call that fails if anything is there, so an output another run wrote meanwhile survives.
+    private let replaces: Bool
     /// Set while the data has a name of its own (the named fallback, or just before the rename).
     private(set) var temporaryPath: String?
     private var descriptor: Int32
@@ -31,9 +34,11 @@ final class AtomicOutput {
     /// Refuses to replace anything but a regular file (a FIFO, a device, a folder or a link is left
     /// alone); an existing file's permissions and owner are kept.
     /// `unnamed: false` skips `O_TMPFILE` (the tests use it to exercise the named fallback).
-    init(path: String, unnamed: Bool = true) throws {
+    /// `replacing: false` refuses, at the moment the file is put in place, to replace anything.
+    init(path: String, unnamed: Bool = true, replacing: Bool = true) throws {
         self.path = path
         folder = parentFolder(path)
+        self.replaces = replacing
         var existing = stat()
         var replaces = false
         if lstat(path, &existing) == 0 {
@@ -98,6 +103,7 @@ final class AtomicOutput {
                 return
             }
             guard errno == EEXIST else { throw failure("cannot put the finished file in place") }
+            guard replaces else { throw Self.appeared(path) }
             // Something is there: give the file a temporary name, then rename it over.
             temporaryPath = try Self.withTemporaryName(in: folder) { name in
                 linkat(AT_FDCWD, procPath, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? Int32(0) : nil
@@ -106,6 +112,19 @@ final class AtomicOutput {
         close(descriptor)
         descriptor = -1
         guard let temporaryPath else { return }
+        if !replaces {
+            // link(2) fails when the name exists, in one step: no window between a check and the act.
+            if link(temporaryPath, path) == 0 {
+                unlink(temporaryPath)
+                PendingOutputs.remove(temporaryPath)
+                return
+            }
+            let error = errno
+            unlink(temporaryPath)
+            PendingOutputs.remove(temporaryPath)
+            if error == EEXIST { throw Self.appeared(path) }
+            throw AlertSoundError(.outputFailed, "cannot put the finished file in place: \(String(cString: strerror(error)))", path: path)
+        }
         guard rename(temporaryPath, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -113,6 +132,13 @@ final class AtomicOutput {
             throw AlertSoundError(.outputFailed, "cannot move the finished file into place: \(message)", path: path)
         }
         PendingOutputs.remove(temporaryPath)
+    }
+
+    /// Something was put at `path` while this output was written (another run, say), and it is
+    /// not to be replaced.
+    static func appeared(_ path: String) -> AlertSoundError {
+        AlertSoundError(.invalidRequest, "another file was put there while this one was written; it is replaced only when asked to",
+                        path: path, suggestion: Suggestion(.replaceOutput, output: path))
     }
 
     /// Removes the temporary file; the destination is left as it was.

@@ -105,8 +105,9 @@ public struct Converter: Sendable {
     /// Decodes `reader` through the plan's stages and `edits`, encodes, and puts the output in
     /// place (`sink`, else the plan's path), after `verify` (given the finished file's bytes)
     /// accepts it. `control` is told of each block and can stop the work between blocks.
+    /// `replacing: false` leaves a file that appears at the output while this one is written.
     func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), sink: OutputSink? = nil, control: OperationControl? = nil,
-               verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
+               replacing: Bool = true, verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
         try control?.check()
         control?.expect(frames: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
@@ -114,7 +115,7 @@ public struct Converter: Sendable {
         let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
         let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
         var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
-        let file = try sink ?? AtomicOutput(path: plan.outputPath)
+        let file = try sink ?? AtomicOutput(path: plan.outputPath, replacing: replacing)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
         try file.append(placeholder)

@@ -118,7 +118,11 @@ struct LevelScan: Sendable, Hashable {
             for f in 0..<frames {
                 let index = result.frames + Int64(f)
                 var loudest = 0.0
-                for c in 0..<channels { loudest = max(loudest, abs(block[f * channels + c])) }
+                // An infinite or NaN sample is clipped by the encoder; it is no level to normalize to.
+                for c in 0..<channels {
+                    let magnitude = abs(block[f * channels + c])
+                    if magnitude.isFinite { loudest = max(loudest, magnitude) }
+                }
                 if loudest > threshold, result.firstAudible == nil {
                     result.firstAudible = index
                     if windowStart == nil { windowStart = index }

@@ -52,6 +52,7 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func tenths(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
         let t = (value * 10).rounded() / 10
         return t == t.rounded() ? "\(Int(t)).0" : Formatting.number(t)
     }

@@ -123,7 +123,8 @@ public struct Fixer: Sendable {
 
         var after: FileReport?
         let checker = Checker()
-        let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits, control: control) { contents in
+        let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits, control: control,
+                                                                                         replacing: options.force) { contents in
             // The finished file, judged as `check` would, before it replaces anything.
             let report: FileReport
             do {

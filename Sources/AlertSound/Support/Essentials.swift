@@ -39,6 +39,28 @@ func makeFolders(_ folder: String) throws {
     }
 }
 
+/// The lines of `text`, each ended by LF, CRLF or CR, without a leading byte-order mark. Swift
+/// reads "\r\n" as one Character, so splitting on "\n" would keep a CRLF file as one line.
+func textLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var current = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars[...]
+    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+    var afterCR = false
+    for scalar in scalars {
+        defer { afterCR = scalar == "\r" }
+        if scalar == "\n" && afterCR { continue }
+        if scalar == "\n" || scalar == "\r" {
+            lines.append(String(current))
+            current = String.UnicodeScalarView()
+        } else {
+            current.append(scalar)
+        }
+    }
+    lines.append(String(current))
+    return lines
+}
+
 extension StringProtocol {
     /// Without the leading and trailing characters in `set`.
     func trimming(_ set: Set<Character>) -> String {
