@@ -76,3 +76,130 @@ final class Locked<Value>: @unchecked Sendable {
     var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
     func mutate(_ body: (inout Value) -> Void) { lock.lock(); defer { lock.unlock() }; body(&stored) }
 }
+
+/// A binary plist from its objects' encodings (marker byte and payload), references one byte wide:
+/// enough to build the cycles and shared references of issue 22 without a plist writer.
+func binaryPlist(_ objects: [[UInt8]], top: Int = 0, referenceSize: UInt8 = 1) -> [UInt8] {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects { offsets.append(bytes.count); bytes += object }
+    let table = bytes.count
+    let offsetSize = bytes.count > 255 ? 2 : 1
+    for offset in offsets { bytes += offsetSize == 2 ? [UInt8(offset >> 8), UInt8(offset & 0xFF)] : [UInt8(offset)] }
+    func u64(_ v: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }
+    bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), referenceSize] + u64(objects.count) + u64(top) + u64(table)
+    return bytes
+}
+
+extension HardeningRound3Tests {
+    static func ascii(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }
+
+    // A JSON payload nested 100,000 deep, or 500 deep with siblings at the bottom (seconds per
+    // sibling through the Decodable enum), is refused or read in one pass.
+    @Test func deepJSONPayloadsAreRefusedNotRecursedInto() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: StructureError.tooDeep(at: 512)) { try JSONParser.parse(Array(deep.utf8)) }
+        let refs = SoundReference.payload(Data(("{\"aps\":" + deep + "}").utf8), source: "deep.json")
+        #expect(refs.first?.problems.first?.message.contains("nested deeper than 512 levels") == true)
+        // 500 deep (allowed) with 2,000 siblings at the bottom: read once, siblings and all.
+        let wide = String(repeating: "[", count: 500) + Array(repeating: "{\"a\":1}", count: 2000).joined(separator: ",") + String(repeating: "]", count: 500)
+        var value = try JSONParser.parse(Array(wide.utf8))
+        for _ in 0..<499 { guard case .array(let inner) = value else { break }; value = inner[0] }
+        guard case .array(let bottom) = value else { Issue.record("not nested"); return }
+        #expect(bottom.count == 2000)
+        // And what a payload is made of still reads as before.
+        let aps = SoundReference.payload(Data(#"{"aps":{"sound":{"critical":1,"name":"a\u00e9\ud83d\ude00.caf","volume":0.5}}}"#.utf8), source: "p.json")
+        #expect(aps.first?.name == "aé😀.caf" && aps.first?.critical == true && aps.first?.problems.isEmpty == true)
+    }
+
+    // A plist nested thousands of levels deep crashed validate-bundle (stack overflow in the XML
+    // scanner), as --entitlements, Info.plist or inside embedded.mobileprovision.
+    @Test func deepPropertyListsAreRefusedNotRecursedInto() throws {
+        let dir = try FixTests.folder()
+        let levels = 60_000   // 840 KB, under the 1 MiB a plist may have
+        let deep = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key>" + String(repeating: "<array>", count: levels)
+            + String(repeating: "</array>", count: levels) + "</dict></plist>"
+        try Data(deep.utf8).write(to: URL(fileURLWithPath: dir + "/deep.entitlements"))
+        do {
+            _ = try Entitlements.read(path: dir + "/deep.entitlements")
+            Issue.record("a plist 100,000 levels deep was read")
+        } catch let error as AlertSoundError {
+            #expect(error.kind == .tooLarge && error.message.contains("nested deeper than 512 levels"), "\(error)")
+            #expect(error.path == dir + "/deep.entitlements")
+        }
+        // The same as an app's Info.plist and inside a provisioning profile: a finding, no crash.
+        try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
+        try Data(deep.utf8).write(to: URL(fileURLWithPath: dir + "/My.app/Info.plist"))
+        try Data(([0x30, 0x82] + Array(deep.utf8))).write(to: URL(fileURLWithPath: dir + "/My.app/embedded.mobileprovision"))
+        try Data(BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/My.app/alert.caf"))
+        let refs = SoundReference.payload(Data(#"{"aps":{"sound":{"critical":1,"name":"alert.caf"}}}"#.utf8), source: "p.json")
+        let report = try BundleValidator().validate(paths: [dir + "/My.app"], references: refs)
+        #expect(report.bundles[0].references.first?.diagnostics.map(\.code) == [.entitlementsUnknown])
+        // A real entitlements plist still reads, entities and all.
+        let plain = #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x"><plist version="1.0"><dict><!-- c --><key>com.apple.developer.usernotifications.critical-alerts</key><true/><key>n</key><string>a &amp; &#x41;</string><key>i</key><integer>7</integer></dict></plist>"#
+        #expect(try Entitlements.dictionary(Array(plain.utf8), what: "t") == [Entitlements.criticalAlertsKey: .bool(true), "n": .string("a & A"), "i": .number(7)])
+    }
+
+    // A 108-byte binary plist whose dictionary contains itself never finished; one whose arrays share
+    // references expanded past 300 MB.
+    @Test func binaryPlistCyclesAndSharedReferences() throws {
+        // Object 0: {"k": object 0}.
+        let cycle = binaryPlist([[0xD1, 1, 0], Self.ascii("k")])
+        #expect(throws: StructureError.self) { try PropertyListParser.parse(cycle) }
+        do { _ = try Entitlements.dictionary(cycle, what: "entitlements plist"); Issue.record("a cycle was read") } catch let error as AlertSoundError {
+            #expect(error.message.contains("contains itself"), "\(error)")
+        }
+        // 60 arrays, each holding the next twice: 2^60 leaves if expanded; one object each if not.
+        var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        objects.append([0x10, 42])
+        var value = try PropertyListParser.parse(binaryPlist(objects))
+        for _ in 0..<60 { guard case .array(let pair) = value, pair.count == 2 else { break }; value = pair[1] }
+        #expect(value == .number(42))
+        // A deep chain (each array holding the next), 600 levels: refused at 512.
+        let chain: [[UInt8]] = (0..<600).map { [0xA1, UInt8(($0 + 1) >> 8), UInt8(($0 + 1) & 0xFF)] }
+        do {
+            _ = try PropertyListParser.parse(binaryPlist(chain + [[0x09]], referenceSize: 2))
+            Issue.record("a chain 600 deep was read")
+        } catch let error as StructureError {
+            #expect(error.reason == .tooDeep)
+        }
+    }
+}
+
+extension HardeningRound3Tests {
+    /// The glob's meaning, by brute force: `*` any run, everything else itself.
+    static func reference(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return name.isEmpty }
+        if first == UInt8(ascii: "*") {
+            return (0...name.count).contains { reference(pattern.dropFirst(), name.dropFirst($0)) }
+        }
+        return name.first == first && reference(pattern.dropFirst(), name.dropFirst())
+    }
+
+    // keep.xml globs were matched with backtracking (300 long names against 1 MB: a minute). The
+    // new matcher must mean the same: checked against brute force on every short pattern and name.
+    @Test func keepGlobsMeanWhatTheySay() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let pattern = (0..<Int.random(in: 0...7, using: &generator)).map { _ in Array("ab*".utf8).randomElement(using: &generator)! }
+            let name = (0..<Int.random(in: 0...8, using: &generator)).map { _ in Array("ab".utf8).randomElement(using: &generator)! }
+            let text = String(decoding: pattern, as: UTF8.self), subject = String(decoding: name, as: UTF8.self)
+            #expect(KeepRules.matches(text, subject) == Self.reference(pattern[...], name[...]), "'\(text)' against '\(subject)'")
+        }
+        // The adversarial shape: many stars, a long name, no match at the end.
+        let stars = String(repeating: "*a", count: 5000) + "*b"
+        #expect(!KeepRules.matches(stars, String(repeating: "a", count: 20_000)))
+        #expect(KeepRules.matches(stars, String(repeating: "a", count: 5000) + "b"))
+        var rules = KeepRules()
+        rules.add(xml: #"<resources xmlns:tools="t" tools:keep="@raw/alarm,@raw/chime_*" tools:discard="@raw/chime_old"/>"#, file: "keep.xml")
+        #expect(rules.keeps("alarm") && rules.keeps("chime_new") && !rules.keeps("chime_old") && !rules.keeps("siren"))
+    }
+
+    // A resources.arsc whose raw entries all name one long string decoded it once per entry.
+    @Test func aSharedResourceStringIsDecodedOnce() throws {
+        let long = "res/" + String(repeating: "x", count: 30_000) + ".mp3"
+        let raw = (0..<5000).map { (name: "sound_\($0)", path: $0 == 0 ? long : "res/\($0).ogg") }
+        let files = try ResourceTable.rawFiles(ResourceTableWriter.table(raw: raw, pathOf: { _ in 0 }))
+        #expect(files.count == 1 && files[long] == "sound_4999", "the last entry naming a path wins, as before")
+    }
+}

@@ -3,15 +3,16 @@
 /// chunks name each raw resource's file. Enough of the format for the reader under test: an
 /// `attr` type before `raw`, an empty slot, and optionally Android 14's compact entries.
 public enum ResourceTableWriter {
-    /// `raw`: (resource name, file path in the APK).
-    public static func table(raw: [(name: String, path: String)], compact: Bool = false) -> [UInt8] {
+    /// `raw`: (resource name, file path in the APK). `pathOf` makes entry i name the path of entry
+    /// `pathOf(i)` (entries sharing one string, as hostile tables do).
+    public static func table(raw: [(name: String, path: String)], compact: Bool = false, pathOf: ((Int) -> Int)? = nil) -> [UInt8] {
         let values = pool(raw.map(\.path) + ["res/color/unrelated.xml"], utf8: true)
         let types = pool(["attr", "raw"], utf8: false)
         let keys = pool(raw.map(\.name) + ["someAttr"], utf8: true)
 
         // The attr type: one entry pointing at a string that is not a raw file.
         let attr = typeChunk(id: 1, entries: [(key: UInt32(raw.count), value: UInt32(raw.count))], empties: 0, compact: false)
-        let rawChunk = typeChunk(id: 2, entries: raw.indices.map { (UInt32($0), UInt32($0)) }, empties: 1, compact: compact)
+        let rawChunk = typeChunk(id: 2, entries: raw.indices.map { (UInt32($0), UInt32(pathOf?($0) ?? $0)) }, empties: 1, compact: compact)
 
         var header = LE()
         header.u16(0x0200); header.u16(288); header.u32(0)  // size patched below

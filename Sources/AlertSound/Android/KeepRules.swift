@@ -2,14 +2,18 @@
 /// (conventionally `res/raw/keep.xml`), which decide whether release resource shrinking keeps a
 /// raw resource that no code names. Only `@raw/` entries (and `@*/`) matter here; `*` is a wildcard.
 struct KeepRules: Sendable {
-    var keep: [String] = []
-    var discard: [String] = []
+    var keep: [String] = [] { didSet { keepSet = GlobSet(keep) } }
+    var discard: [String] = [] { didSet { discardSet = GlobSet(discard) } }
     /// The XML files the rules came from.
     var files: [String] = []
+    /// The patterns compiled once: a megabyte of keep.xml is not re-read for every sound.
+    private var keepSet = GlobSet([])
+    private var discardSet = GlobSet([])
 
     /// Whether shrinking keeps the raw resource `name`: a keep pattern matches and no discard does.
     func keeps(_ name: String) -> Bool {
-        keep.contains { Self.matches($0, name) } && !discard.contains { Self.matches($0, name) }
+        let bytes = Array(name.utf8)
+        return keepSet.matches(bytes) && !discardSet.matches(bytes)
     }
 
     /// Reads the attributes of one XML file's text. Attribute names are matched by their local part
@@ -57,21 +61,6 @@ struct KeepRules: Sendable {
 
     /// A glob with `*` for any run of characters, as the shrinker reads keep lists.
     static func matches(_ pattern: String, _ name: String) -> Bool {
-        let p = Array(pattern.utf8), n = Array(name.utf8)
-        var pi = 0, ni = 0
-        var star = -1, mark = 0
-        while ni < n.count {
-            if pi < p.count, p[pi] != UInt8(ascii: "*"), p[pi] == n[ni] {
-                pi += 1; ni += 1
-            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi; mark = ni; pi += 1
-            } else if star >= 0 {
-                pi = star + 1; mark += 1; ni = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
-        return pi == p.count
+        GlobPattern(pattern).matches(Array(name.utf8))
     }
 }

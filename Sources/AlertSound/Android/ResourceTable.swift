@@ -17,22 +17,26 @@ enum ResourceTable {
         let (type, headerSize, size) = try table.chunk(at: 0, within: bytes.count)
         guard type == tableType else { throw ResourceTableError("resources.arsc does not start with a resource table chunk (type 0x\(String(type, radix: 16)))") }
         var globalStrings: StringPool?
-        var files: [String: String] = [:]
+        // By the path's index in the value strings: each distinct path is decoded and hashed once,
+        // however many entries name it.
+        var byPath: [Int: String] = [:]
         for (offset, childType, childSize) in try table.children(from: headerSize, to: size) {
             switch childType {
             case stringPoolType where globalStrings == nil:
                 globalStrings = try StringPool(table, at: offset)
             case packageType:
                 guard let globalStrings else { throw ResourceTableError("the package chunk at byte \(offset) comes before the value strings") }
-                try package(table, at: offset, size: childSize, values: globalStrings, into: &files)
+                try package(table, at: offset, size: childSize, values: globalStrings, into: &byPath)
             default:
                 break
             }
         }
+        var files: [String: String] = [:]
+        for index in byPath.keys.sorted() { files[try globalStrings!.string(index)] = byPath[index] }
         return files
     }
 
-    private static func package(_ table: Bytes, at start: Int, size: Int, values: StringPool, into files: inout [String: String]) throws {
+    private static func package(_ table: Bytes, at start: Int, size: Int, values: StringPool, into files: inout [Int: String]) throws {
         let headerSize = Int(try table.u16(start + 2))
         guard headerSize >= 284 else { throw ResourceTableError("the package chunk at byte \(start) has a \(headerSize)-byte header; at least 284 expected") }
         let typeStringsOffset = Int(try table.u32(start + 268))
@@ -48,7 +52,7 @@ enum ResourceTable {
     }
 
     /// One configuration's entries of the `raw` type: each a key (the name) and a string value (the path).
-    private static func rawEntries(_ table: Bytes, at start: Int, size: Int, values: StringPool, keys: StringPool, into files: inout [String: String]) throws {
+    private static func rawEntries(_ table: Bytes, at start: Int, size: Int, values: StringPool, keys: StringPool, into files: inout [Int: String]) throws {
         let headerSize = Int(try table.u16(start + 2))
         let flags = try table.u8(start + 9)
         let count = Int(try table.u32(start + 12))
@@ -86,14 +90,19 @@ enum ResourceTable {
                 dataType = try table.u8(entry + 11)
                 data = Int(try table.u32(entry + 12))
             }
-            guard dataType == stringValueType else { continue }
-            files[try values.string(data)] = try keys.string(key)
+            guard dataType == stringValueType, data < values.count else {
+                if dataType == stringValueType { throw ResourceTableError("string \(data) of a \(values.count)-string pool") }
+                continue
+            }
+            files[data] = try keys.string(key)
         }
     }
 }
 
-/// A `ResStringPool`: strings by index, decoded only when asked for.
-private struct StringPool {
+/// A `ResStringPool`: strings by index, decoded only when asked for, and once: a table whose raw
+/// entries all name one long string would otherwise decode it once per entry (a 38 KB .apk ran for hours).
+private final class StringPool {
+    private var decoded: [Int: String] = [:]
     let table: ResourceTable.Bytes
     let count: Int
     let offsets: Int
@@ -118,6 +127,13 @@ private struct StringPool {
     }
 
     func string(_ index: Int) throws -> String {
+        if let known = decoded[index] { return known }
+        let text = try decode(index)
+        decoded[index] = text
+        return text
+    }
+
+    private func decode(_ index: Int) throws -> String {
         guard index >= 0, index < count else { throw ResourceTableError("string \(index) of a \(count)-string pool") }
         let start = strings &+ Int(try table.u32(offsets + index * 4))
         guard start >= strings, start < end else { throw ResourceTableError("string \(index) starts outside its pool") }

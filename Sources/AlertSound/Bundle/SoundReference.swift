@@ -119,10 +119,13 @@ public struct SoundReference: Sendable, Hashable {
         }
         let object: JSONValue
         do {
-            object = try JSONDecoder().decode(JSONValue.self, from: data)
+            object = try JSONParser.parse(Array(data))
+        } catch let error as StructureError where error.reason != .malformed {
+            return [bad(source, "\(error.message) (at byte \(error.offset)); a payload is a few levels deep")]
         } catch {
             let start = String(decoding: data.prefix(24), as: UTF8.self).replacingScalar("\n", with: " ")
-            return [bad(source, "not valid JSON (it starts with \"\(start)\")")]
+            let detail = (error as? StructureError).map { ": \($0.message) at byte \($0.offset)" } ?? ""
+            return [bad(source, "not valid JSON (it starts with \"\(start)\")\(detail)")]
         }
         guard case .object(let top) = object else {
             return [bad(source, "the payload is not a JSON object")]
@@ -212,28 +215,5 @@ public struct SoundReference: Sendable, Hashable {
 
     private static func bad(_ source: String, _ message: String, platform: Platform? = nil, field: String? = nil) -> SoundReference {
         SoundReference(name: nil, source: source, platform: platform, field: field, problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
-    }
-}
-
-/// Any JSON or property-list value, decoded with FoundationEssentials' `JSONDecoder` or
-/// `PropertyListDecoder` (what payloads and entitlements need to be looked into). A plist's dates
-/// and data, which nothing here reads, are kept as `null` rather than failing the whole document.
-enum JSONValue: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
-        else { self = .null }
     }
 }

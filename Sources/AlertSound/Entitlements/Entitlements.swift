@@ -115,11 +115,19 @@ public struct Entitlements: Sendable, Hashable, Codable {
         guard bytes.count <= Limits.maximumPlistBytes else {
             throw AlertSoundError(.tooLarge, "the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
         }
+        let value: JSONValue
         do {
-            return try PropertyListDecoder().decode([String: JSONValue].self, from: Data(bytes))
-        } catch {
-            throw AlertSoundError(.unrecognized, "the \(what) is not a property list whose top level is a dictionary (it starts with \(Sniffer.preview(bytes)))")
+            value = try PropertyListParser.parse(bytes)
+        } catch let error as StructureError where error.reason != .malformed {
+            throw AlertSoundError(.tooLarge, "the \(what) is \(error.message) (at byte \(error.offset)); real ones are a few levels deep", offset: Int64(error.offset))
+        } catch let error as StructureError {
+            throw AlertSoundError(.unrecognized, "the \(what) is not a property list (\(error.message) at byte \(error.offset); it starts with \(Sniffer.preview(bytes)))",
+                                  offset: Int64(error.offset))
         }
+        guard case .object(let dictionary) = value else {
+            throw AlertSoundError(.unrecognized, "the \(what) is a property list whose top level is not a dictionary")
+        }
+        return dictionary
     }
 
 }

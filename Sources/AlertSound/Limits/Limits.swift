@@ -27,6 +27,9 @@ public enum Limits {
     public static let maximumArchiveEntrySize: Int64 = 64 << 20
     /// Folder levels a walk descends; anything deeper is reported.
     public static let maximumFolderDepth = 4096
+    /// Levels of nesting read in JSON and property lists (payloads, entitlements, Info.plist): real
+    /// ones use fewer than ten; deeper is refused before the stack or the time could run out.
+    public static let maximumNesting = 512
     /// A property list read whole: an app's `Info.plist`, an entitlements plist or `keep.xml`.
     public static let maximumPlistBytes = 1 << 20
     /// A provisioning profile (real ones are 10 to 30 KB).
