@@ -71,11 +71,28 @@ def arsc(raw):
     pkg += struct.pack("<5I", 288, 2, 288 + len(types), len(raw), 0) + body
     return struct.pack("<HHII", 2, 12, 12 + len(values) + len(pkg), 1) + values + pkg
 
+def bplist(objects, top=0):
+    """A binary plist from its objects' encodings, references one byte wide."""
+    out = bytearray(b"bplist00")
+    offsets = []
+    for o in objects:
+        offsets.append(len(out))
+        out += o
+    table = len(out)
+    out += bytes(offsets)
+    out += bytes(6) + bytes([1, 1]) + len(objects).to_bytes(8, "big") + top.to_bytes(8, "big") + table.to_bytes(8, "big")
+    return bytes(out)
+
 def entitlements(out):
     seeds = {"signed": macho(), "simulator": macho(section=True), "fat": universal([macho(section=True), macho()]),
              "profile.mobileprovision": profile(), "plain.entitlements": PLIST,
              "resources.arsc": arsc([("alarm", "res/Gh4.mp3"), ("chime", "res/raw/chime.ogg")]),
-             "keep.xml": b'<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/alarm,@raw/o*" tools:discard="@raw/old"/>'}
+             "keep.xml": b'<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/alarm,@raw/o*" tools:discard="@raw/old"/>',
+             # Issue 22's classes: deep XML nesting, a binary plist that contains itself, shared references.
+             "deep.plist": b'<?xml version="1.0"?><plist version="1.0"><dict><key>a</key>' + b"<array>" * 3000 + b"</array>" * 3000 + b"</dict></plist>",
+             "cycle.bplist": bplist([b"\xd1\x01\x00", b"\x51k"]),
+             "shared.bplist": bplist([bytes([0xA2, i + 1, i + 1]) for i in range(40)] + [b"\x10\x2a"]),
+             "stars.keep.xml": b'<resources xmlns:tools="t" tools:keep="@raw/' + b"*a" * 2000 + b'*b"/>'}
     for name, data in seeds.items():
         open(os.path.join(out, name), "wb").write(data)
 
@@ -95,6 +112,9 @@ def references(out):
     for i, s in enumerate(samples):
         open(os.path.join(out, "payload%d.apns" % i), "w").write(json.dumps(s))
     open(os.path.join(out, "list.txt"), "w").write("# sounds\nalert.caf\nALERT.CAF\n\nlib.wav\nchime\nen.lproj/hello.caf\n")
+    open(os.path.join(out, "list-crlf.txt"), "w", newline="").write("\ufeff# sounds\r\nalert.caf\r\r\nchime\r")
+    # Deep nesting with siblings at the bottom (issue 22).
+    open(os.path.join(out, "deep.json"), "w").write('{"aps":' + "[" * 600 + ",".join(['{"a":1}'] * 50) + "]" * 600 + "}")
 
 def ipa(out, dirs):
     files = []

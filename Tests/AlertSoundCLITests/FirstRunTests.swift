@@ -269,3 +269,50 @@ extension FirstRunTests {
         #expect(try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/fast-fixed.caf")).sampleRate == 48000)
     }
 }
+
+/// Issue 22: `--format github` printed ESC, TAB and U+2028 from file names raw (text and xcode escape them).
+@Suite struct GitHubEscapingTests {
+    @Test func controlCharactersInNamesAreEscaped() throws {
+        let dir = try FirstRunTests.scratch()
+        let name = "a\u{1B}[31m\tb\u{2028}c.caf"
+        try Data("not a sound".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
+        let run = try CommandLineTests().run(["check", dir, "--format", "github"])
+        #expect(run.status == 1)
+        #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" || $0 == "\u{2028}" }, "\(run.stdout)")
+        #expect(run.stdout.contains("a\\u{1B}[31m\\tb\\u{2028}c.caf"))
+    }
+}
+
+/// Issue 22: a walk reopened every folder from the root (5,000 nested folders: 33 s; the time is
+/// shown by scripts/bench-hostile). Each folder is now opened from its parent's kept descriptor;
+/// this guards the other half of that design: the descriptors kept are bounded, so a deep tree of
+/// sounds is read whole under a small descriptor limit.
+@Suite struct DeepWalkTests {
+    @Test func aDeepTreeOfSoundsUnderASmallDescriptorLimit() throws {
+        let dir = try FirstRunTests.scratch()
+        let caf = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+                                        samples: [Int16](repeating: 100, count: 800))
+        var fd = open(dir, O_RDONLY | O_DIRECTORY)
+        for _ in 0..<2000 {
+            let file = openat(fd, "s.caf", O_WRONLY | O_CREAT, 0o644)
+            _ = caf.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            close(file)
+            #expect(mkdirat(fd, "d", 0o755) == 0)
+            let next = openat(fd, "d", O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        close(fd)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "ulimit -n 128 && exec \"$0\" check --format json \"$1\"", CommandLineTests.binary.path, dir]
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        let report = try JSONDecoder().decode(CheckReport.self, from: data)
+        #expect(shell.terminationStatus == 0)
+        #expect(report.files.count == 2000 && report.files.allSatisfy(\.valid), "\(report.files.filter { !$0.valid }.prefix(2).map(\.diagnostics))")
+    }
+}

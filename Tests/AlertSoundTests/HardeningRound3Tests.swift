@@ -203,3 +203,22 @@ extension HardeningRound3Tests {
         #expect(files.count == 1 && files[long] == "sound_4999", "the last entry naming a path wins, as before")
     }
 }
+
+extension HardeningRound3Tests {
+    // A Mach-O __entitlements section of 2^63 bytes or more was read as negative, passed the bounds
+    // check and gave a misleading "not a property list".
+    @Test func aHugeSectionSizeIsNamedAsSuch() throws {
+        var binary = SigningWriter.machO(entitlements: SigningWriter.entitlementsPlist(criticalAlerts: true), placement: .section)
+        // The section's 64-bit size: after the Mach-O header (32), the segment command (72) and the
+        // section's names (32) and address (8).
+        let at = 32 + 72 + 32 + 8
+        #expect(Array(binary[at..<at + 8]) != [UInt8](repeating: 0, count: 8))
+        for i in 0..<8 { binary[at + i] = 0xFF }
+        do {
+            _ = try Entitlements.read(source: MemorySource(binary), path: "App")
+            Issue.record("a section of 2^64-1 bytes was read")
+        } catch let error as AlertSoundError {
+            #expect(error.kind == .malformed && error.message.contains("claims 18446744073709551615 bytes"), "\(error)")
+        }
+    }
+}

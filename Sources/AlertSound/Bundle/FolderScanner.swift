@@ -18,34 +18,33 @@ enum FolderScanner {
         let realRoot = realPath(rootBytes) ?? rootBytes
         var visited = Set<FileID>()
         var found: [FoundSound] = []
-        var pending: [[[UInt8]]] = [[]]
+        // Each folder to read: its handle (opened from its parent's), depth and path from the root.
+        var pending: [(folder: FolderHandle, depth: Int, relative: String)] = [(FolderHandle(root: rootBytes), 0, "")]
         var rootInfo = stat()
         if stat(root, &rootInfo) == 0 { visited.insert(FileID(rootInfo)) }
 
-        while let folder = pending.popLast() {
-            let folderRelative = folder.map(displayName).joined(separator: "/")
+        while let (folder, depth, folderRelative) = pending.popLast() {
             func report(_ relative: String, _ diagnostic: Diagnostic) {
                 found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative,
                                         location: SoundLocation.of(relativePath: relative, kind: kind), content: .problem(diagnostic)))
             }
-            guard folder.count <= Limits.maximumFolderDepth else {
+            guard depth <= Limits.maximumFolderDepth else {
                 report(folderRelative, DiagnosticCode.unreadable.diagnostic("folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
                 continue
             }
             let directory: Int32
             do {
-                directory = try FolderFile(root: root, components: folder).openFolder()
+                directory = try folder.open()
             } catch {
                 report(folderRelative, DiagnosticCode.unreadable.diagnostic("cannot open this folder: \(error)"))
                 continue
             }
             defer { close(directory) }
-            for (name, type) in entries(of: directory).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+        for (name, type) in entries(of: directory).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
                 let shown = displayName(name)
                 if AtomicOutput.isTemporaryName(shown) { continue }
-                let components = folder + [name]
                 let relative = folderRelative.isEmpty ? shown : folderRelative + "/" + shown
-                let file = FolderFile(root: root, components: components)
+                let file = FolderFile(folder: folder, name: name)
                 let location = SoundLocation.of(relativePath: relative, kind: kind)
                 let soundByName = SoundPaths.isSoundName(shown)
                 func add(_ content: FoundSound.Content) {
@@ -92,7 +91,7 @@ enum FolderScanner {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if visited.insert(FileID(info)).inserted { pending.append(components) }
+                    if visited.insert(FileID(info)).inserted { pending.append((FolderHandle(parent: folder, name: name), depth + 1, relative)) }
                 case S_IFREG:
                     if soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
                 default:
@@ -159,40 +158,26 @@ enum FolderScanner {
     }
 }
 
-/// A file found by a folder walk: its name bytes from the walk's root, so it opens at any depth
-/// and whatever its names' encoding.
+/// A file found by a folder walk: its folder's handle and its name's bytes, so it opens at any
+/// depth, in constant time, whatever its names' encoding.
 struct FolderFile: Sendable, Hashable {
-    let root: String
-    let components: [[UInt8]]
+    let folder: FolderHandle
+    let name: [UInt8]
 
-    var rawPath: [UInt8] { components.reduce(Array(root.utf8)) { $0 + [UInt8(ascii: "/")] + $1 } }
+    var rawPath: [UInt8] { folder.rawPath + [UInt8(ascii: "/")] + name }
 
-    /// Opens the file, one folder at a time below the root.
+    /// Opens the file relative to its folder's descriptor.
     func open() throws -> FileSource {
-        guard let name = components.last else { throw SourceError(errno: EISDIR) }
-        let parent = try FolderFile(root: root, components: components.dropLast()).openFolder()
+        let parent = try folder.open()
         defer { close(parent) }
         return try FileSource(at: parent, name: name)
     }
 
-    /// Opens this path as a folder (a descriptor the caller closes).
-    func openFolder() throws -> Int32 {
-        var fd = openFolderPath(root)
-        guard fd >= 0 else { throw SourceError(errno: errno) }
-        for component in components {
-            let next = (component + [0]).withUnsafeBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-            }
-            let code = errno
-            close(fd)
-            guard next >= 0 else { throw SourceError(errno: code) }
-            fd = next
-        }
-        return fd
+    static func == (a: FolderFile, b: FolderFile) -> Bool { a.folder === b.folder && a.name == b.name }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(folder))
+        hasher.combine(name)
     }
 }
 
-/// `open(2)` for a folder; a free function because `FolderFile.open()` hides the system's name.
-private func openFolderPath(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-}
+

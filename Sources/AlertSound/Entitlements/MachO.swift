@@ -135,8 +135,11 @@ enum MachO {
             return Found(plist: plist, inSignature: true)
         }
         if let section {
-            guard section.size <= Int64(maximumEntitlementsBytes), let end = section.offset.adding(section.size), end <= slice.size else {
-                throw AlertSoundError(.malformed, "the __entitlements section claims \(section.size) bytes at \(section.offset) in a \(slice.size)-byte slice")
+            // Sizes and offsets of 2^63 and more arrive here negative: refused as what they are.
+            guard section.size >= 0, section.offset >= 0, section.size <= Int64(maximumEntitlementsBytes),
+                  let end = section.offset.adding(section.size), end <= slice.size else {
+                throw AlertSoundError(.malformed, "the __entitlements section claims \(UInt64(bitPattern: section.size)) bytes at "
+                                      + "\(UInt64(bitPattern: section.offset)) in a \(slice.size)-byte slice")
             }
             return Found(plist: try source.read(at: slice.offset + section.offset, count: Int(section.size)), inSignature: false)
         }
