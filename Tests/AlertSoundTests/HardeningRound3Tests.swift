@@ -222,3 +222,21 @@ extension HardeningRound3Tests {
         }
     }
 }
+
+/// Issue 22, Apple's last layout rules (notes §4), each from bytes.
+@Suite struct AppleLastRulesTests {
+    // AIFF-C ima4: Apple writes ceil(frames / 64) packets; only CAF adds a packet after whole ones.
+    @Test func aifcIMA4HasNoExtraPacketAfterWholeOnes() throws {
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4)
+        let samples = (0..<128).map { Int16(truncatingIfNeeded: $0 * 200) }
+        let aifc = SoundFileBuilder.make(.aifc, format: format, samples: samples)
+        let caf = SoundFileBuilder.make(.caff, format: format, samples: samples)
+        let aifcInfo = try SoundFile.inspect(bytes: aifc, name: "x.aifc"), cafInfo = try SoundFile.inspect(bytes: caf, name: "x.caf")
+        #expect(aifcInfo.dataSize == 2 * 34 && aifcInfo.frames == 128)
+        #expect(cafInfo.dataSize == 3 * 34 && cafInfo.frames == 128)
+        // A length that is not whole packets is padded in both.
+        let odd = Array(samples.prefix(100))
+        #expect(try SoundFile.inspect(bytes: SoundFileBuilder.make(.aifc, format: format, samples: odd), name: "y.aifc").dataSize == 2 * 34)
+        #expect(try SoundFile.inspect(bytes: SoundFileBuilder.make(.caff, format: format, samples: odd), name: "y.caf").dataSize == 2 * 34)
+    }
+}

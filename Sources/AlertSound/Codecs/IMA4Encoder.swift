@@ -23,6 +23,8 @@ struct IMA4Encoder: Sendable {
     /// Energy of the input and of the coding error, over the frames that came from the input.
     private(set) var signalEnergy: Double = 0
     private(set) var noiseEnergy: Double = 0
+    /// Whether a stream of whole packets still ends with one packet of silence (`FileType.padsWholeLastPacket`).
+    var padsWholeLastPacket = true
 
     init(channels: Int, measuresNoise: Bool = true, quality: EncoderQuality = .standard) {
         precondition((1...IMA4.maximumChannels).contains(channels), "IMA4 takes one or two channels")
@@ -113,6 +115,7 @@ struct IMA4Encoder: Sendable {
     /// Pads the last packet with silence — and adds a whole packet of it when the input ended on
     /// a packet boundary, which is what afconvert does.
     mutating func finish() -> [UInt8] {
+        guard !pending.isEmpty || padsWholeLastPacket else { return [] }
         let perPacket = IMA4.framesPerPacket * channels
         let padding = perPacket - pending.count
         let frames = framesIn

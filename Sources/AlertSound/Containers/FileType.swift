@@ -10,6 +10,11 @@ public enum FileType: String, Sendable, Codable, CaseIterable {
     /// WAV (`.wav`): little-endian PCM, floats, µLaw, aLaw; whole-hertz rates only.
     case wave = "WAVE"
 
+    /// Whether an IMA4 stream whose length is a whole number of packets still gets one packet of
+    /// silence after it, as Apple writes it: in CAF yes (its `pakt` counts the remainder), in AIFF-C
+    /// no (Apple writes `ceil(frames / 64)` packets there).
+    var padsWholeLastPacket: Bool { self == .caff }
+
     /// The extension a file of this type gets, without the dot.
     public var fileExtension: String {
         switch self {

@@ -114,7 +114,7 @@ public struct Converter: Sendable {
         let map = plan.channelMap
         let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
         let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
-        var encoder = FrameEncoder(format: plan.output, measuresLoss: options.measuresLoss, quality: options.quality)
+        var encoder = FrameEncoder(format: plan.output, type: plan.fileType, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try sink ?? AtomicOutput(path: plan.outputPath, replacing: replacing)
         let info = reader.sourceInfo
         let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)

@@ -5,8 +5,8 @@ struct FrameEncoder {
     private var codec: any SampleEncoder
     private(set) var frames: Int64 = 0
 
-    /// `format.coding` must be writable (`SampleCoding.isWritable`).
-    init(format: StreamFormat, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
+    /// `format.coding` must be writable (`SampleCoding.isWritable`); `type` decides how IMA4's last packet is padded.
+    init(format: StreamFormat, type: FileType = .caff, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
         self.format = format
         switch format.coding {
         case .pcm(let pcm):
@@ -14,7 +14,9 @@ struct FrameEncoder {
         case .ulaw, .alaw:
             codec = G711Encoder(uLaw: format.coding == .ulaw, measuresLoss: measuresLoss)
         case .ima4:
-            codec = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss, quality: quality)
+            var ima4 = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss, quality: quality)
+            ima4.padsWholeLastPacket = type.padsWholeLastPacket
+            codec = ima4
         case .imaAdpcm, .other:
             preconditionFailure("alertsound does not write \(format.coding.code)")
         }
