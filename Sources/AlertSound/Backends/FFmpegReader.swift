@@ -18,7 +18,7 @@ final class FFmpegReader: FrameReader {
     let channels: Int
     let frameCount: Int64?
     let formatDescription: String
-    let sourceInfo: [InfoEntry] = []
+    let sourceFacts = SourceFacts()
     let backend = AudioDecoder.ffmpeg
     private let process: Subprocess
     private let path: String

@@ -9,7 +9,7 @@ final class SndFileReader: FrameReader {
     let frameCount: Int64?
     let formatDescription: String
     /// Inferred: what Apple's readers supply for these formats is not known, so nothing is carried.
-    let sourceInfo: [InfoEntry] = []
+    let sourceFacts = SourceFacts()
     let backend = AudioDecoder.libsndfile
     private let handle: OpaquePointer
     private let library: as_sndfile_api

@@ -86,6 +86,8 @@ enum CAFReader {
                     throw AlertSoundError.malformed("packet table has a negative count", chunk: type, offset: position)
                 }
                 validFrames = table.valid
+            case "chan" where info.channelLayout == nil && size >= 12 && size <= Int64(Limits.maximumChunkRead):
+                info.channelLayout = try source.read(at: payload, count: Int(size))
             case "info" where info.infoEntries.isEmpty:
                 let body = try source.read(at: payload, count: Int(min(size, Int64(Limits.maximumChunkRead))))
                 info.infoEntries = Self.infoEntries(body)

@@ -7,7 +7,8 @@ enum CAFWriter {
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
-    static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
+    static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
+        let info = source.info
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")
         w.u16(1)
@@ -19,8 +20,10 @@ enum CAFWriter {
         w.fourCC(FourCC(stringLiteral: format.coding.code))
         switch format.coding {
         case .pcm(let p):
-            // afconvert marks 8-bit integers little-endian too, though a byte has no order.
-            w.u32((p.isFloat ? 1 : 0) | (p.isBigEndian && p.bits != 8 ? 0 : 2))
+            // A byte has no order: for 8-bit samples afconvert's flag follows the input's byte order
+            // (little-endian from a WAV, or when the input's is not known).
+            let little = p.bits == 8 ? source.littleEndian ?? true : !p.isBigEndian
+            w.u32((p.isFloat ? 1 : 0) | (little ? 2 : 0))
         default:
             w.u32(0)
         }
@@ -33,8 +36,14 @@ enum CAFWriter {
         default: w.u32(8)
         }
 
-        // None of 38 Apple-written linear-PCM CAFs has a `chan`; current afconvert writes one for ima4.
-        if format.coding == .ima4 {
+        // None of 38 Apple-written linear-PCM CAFs from other inputs has a `chan`, but one converted
+        // from a CAF keeps the input's layout (when the channel count stayed); current afconvert
+        // writes a plain one for ima4.
+        if format.coding.pcm != nil, let layout = source.channelLayout, Self.layoutChannels(layout) == format.channels {
+            w.fourCC("chan")
+            w.i64(Int64(layout.count))
+            w.append(layout)
+        } else if format.coding == .ima4 {
             w.fourCC("chan")
             w.i64(12)
             w.u32(channelLayoutTag(channels: format.channels))
@@ -82,6 +91,18 @@ enum CAFWriter {
     }
 
     /// Core Audio's layout tags: mono and stereo by name, otherwise discrete channels in order.
+    /// How many channels a `chan` body describes: by its descriptions, its bitmap, or the count in
+    /// the low 16 bits of its tag; `nil` when it cannot say.
+    static func layoutChannels(_ layout: [UInt8]) -> Int? {
+        guard layout.count >= 12 else { return nil }
+        func u32(_ at: Int) -> UInt32 { layout[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        switch u32(0) {
+        case 0: return Int(u32(8))
+        case 0x0001_0000: return u32(4).nonzeroBitCount
+        case let tag: return Int(tag & 0xFFFF)
+        }
+    }
+
     static func channelLayoutTag(channels: Int) -> UInt32 {
         switch channels {
         case 1: return 0x0064_0001

@@ -30,10 +30,10 @@ extension FileType {
     /// Everything before the audio: `audioBytes` of `format` whose true length is `frames`.
     /// The length never depends on the sizes, so a streaming writer can rewrite it in place.
     /// `info` is the input's string dictionary, which afconvert copies into a CAF (other types drop it).
-    func header(format: StreamFormat, frames: Int64, audioBytes: Int64, info: [InfoEntry] = []) -> [UInt8] {
+    func header(format: StreamFormat, frames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
         switch self {
         case .caff:
-            return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes, info: info)
+            return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes, source: source)
         case .aiff, .aifc:
             // AIFF-C ima4 states whole packets, padding included.
             let stated = format.coding == .ima4 ? audioBytes / Int64(format.packet.bytes) * Int64(format.packet.frames) : frames

@@ -116,8 +116,8 @@ public struct Converter: Sendable {
         let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
         var encoder = FrameEncoder(format: plan.output, type: plan.fileType, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try sink ?? AtomicOutput(path: plan.outputPath, replacing: replacing)
-        let info = reader.sourceInfo
-        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, info: info)
+        let source = reader.sourceFacts
+        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, source: source)
         try file.append(placeholder)
 
         var audioBytes: Int64 = 0
@@ -151,7 +151,7 @@ public struct Converter: Sendable {
         }
         try emit(encoder.finish())
         try file.append(plan.fileType.trailer(audioBytes: audioBytes))
-        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes, info: info)
+        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes, source: source)
         guard final.count == placeholder.count else {
             throw AlertSoundError(.outputFailed, "the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)", path: plan.outputPath)
         }

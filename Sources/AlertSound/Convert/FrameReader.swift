@@ -10,8 +10,8 @@ protocol FrameReader: AnyObject {
     var formatDescription: String { get }
     /// Who decodes the samples.
     var backend: AudioDecoder { get }
-    /// The string dictionary afconvert carries from the input into a CAF output.
-    var sourceInfo: [InfoEntry] { get }
+    /// What afconvert carries from the input into a CAF output besides the audio.
+    var sourceFacts: SourceFacts { get }
     /// Up to `maxFrames` frames; an empty array at the end.
     func read(maxFrames: Int) throws -> [Double]
     /// The input's coding when the frames can be read in their own units: 16-bit PCM with

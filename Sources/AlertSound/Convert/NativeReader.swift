@@ -5,7 +5,7 @@ final class NativeReader: FrameReader {
     let channels: Int
     let frameCount: Int64?
     let formatDescription: String
-    let sourceInfo: [InfoEntry]
+    let sourceFacts: SourceFacts
     private let source: ByteSource
     private let info: SoundInfo
     private let frameBytes: Int
@@ -40,7 +40,8 @@ final class NativeReader: FrameReader {
         framesLeft = frames
         position = offset
         formatDescription = NativeReader.describe(info)
-        sourceInfo = NativeReader.sourceInfo(info)
+        sourceFacts = SourceFacts(info: NativeReader.sourceInfo(info), channelLayout: info.container == .caf ? info.channelLayout : nil,
+                                  littleEndian: info.coding?.pcm.map { !$0.isBigEndian } ?? (info.container == .wav))
     }
 
     var directCoding: SampleCoding? {

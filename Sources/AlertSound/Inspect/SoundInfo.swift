@@ -127,6 +127,8 @@ public struct SoundInfo: Sendable, Hashable {
     public var repairs: [Repair]
     /// A CAF's `info` dictionary, in file order (empty when there is none).
     public var infoEntries: [InfoEntry] = []
+    /// A CAF's `chan` chunk as stored (at most `Limits.maximumChunkRead` bytes), for conversions.
+    var channelLayout: [UInt8]?
 
     /// A description that knows only the container and size; readers fill in the rest.
     public init(container: ContainerKind, fileSize: Int64) {
