@@ -22,6 +22,9 @@ import Testing
         let again = try FixTests.fixer().fix(paths: [dir])
         #expect(again.outcomes.map(\.input).map { lastComponent($0) } == ["x.aiff", "x.wav"])
         #expect(again.outcomes.allSatisfy { $0.status == .unchanged })
+        // And with --force both are made again, neither refused as "an input of this run".
+        let forced = try FixTests.fixer { $0.force = true }.fix(paths: [dir])
+        #expect(forced.outcomes.map(\.status) == [.fixed, .fixed], "\(forced.outcomes.map { $0.error?.message ?? "" })")
     }
 
     @Test func namesThatDifferOnlyInCaseAreOneOutput() throws {

@@ -44,6 +44,9 @@ public struct FixJob: Sendable, Hashable {
         // The same for a copy an earlier run renamed apart (`ring-m4a.caf`).
         let renamed = Set(jobs.filter { $0.renamedFrom != nil }.map { samePathKey($0.output) })
         jobs.removeAll { $0.fromFolder && beside && renamed.contains(samePathKey($0.input)) }
+        // Only now is it known which files are inputs of this run.
+        let inputs = Set(jobs.map { samePathKey($0.input) })
+        for i in jobs.indices { jobs[i].outputIsInput = inputs.contains(samePathKey(jobs[i].output)) }
         return jobs
     }
 
@@ -52,7 +55,6 @@ public struct FixJob: Sendable, Hashable {
     /// keep it for the first and add their own extension for the others (`x-flac.caf`), so a
     /// folder of them is fixed whole; the order is the run's, so the names are the same every run.
     static func nameOutputsApart(_ jobs: inout [FixJob]) {
-        let inputs = Set(jobs.map { samePathKey($0.input) })
         // A renamed name is chosen past the inputs named on the command line, not past files a
         // walk found: those may be this job's renamed copy from an earlier run.
         let named = Set(jobs.filter { !$0.fromFolder }.map { samePathKey($0.input) })
@@ -73,7 +75,6 @@ public struct FixJob: Sendable, Hashable {
                 jobs[i].renamedFor = first
             }
             jobs[i].output = output
-            jobs[i].outputIsInput = inputs.contains(samePathKey(output))
             claimed[samePathKey(output)] = jobs[i].input
         }
     }
