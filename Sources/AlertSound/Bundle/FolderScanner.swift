@@ -45,10 +45,11 @@ enum FolderScanner {
                 if AtomicOutput.isTemporaryName(shown) { continue }
                 let relative = folderRelative.isEmpty ? shown : folderRelative + "/" + shown
                 let file = FolderFile(folder: folder, name: name)
-                let location = SoundLocation.of(relativePath: relative, kind: kind)
                 let soundByName = SoundPaths.isSoundName(shown)
+                // The location reads the whole path: only for what is found, not for every folder passed.
                 func add(_ content: FoundSound.Content) {
-                    found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative, location: location, content: content))
+                    found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative,
+                                            location: SoundLocation.of(relativePath: relative, kind: kind), content: content))
                 }
                 // A regular file by its directory entry needs no stat: opening it checks again.
                 if type == UInt8(DT_REG) {
