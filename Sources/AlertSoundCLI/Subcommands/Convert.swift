@@ -96,12 +96,12 @@ struct Convert: ParsableCommand {
             }
             do {
                 let result = try converter.convert(input: input, output: output ?? outputOption)
-                warnIfNotAnAlert(result, input: input)
                 if format == .json {
                     print(ConvertPrinter.json([(input, .success(result))]))
                 } else if verbose {
                     print(ConvertPrinter.verbose(input: input, result: result), terminator: "")
                 }
+                warnIfNotAnAlert(result, input: input)
             } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
                 print(ConvertPrinter.json([(input, .failure(error))]))
                 fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
@@ -117,6 +117,7 @@ extension Convert {
     /// afconvert writes what it is asked to; so does convert, but a file iOS will not play as an
     /// alert (45 s of it, say) is said on standard error, with check's findings. The exit status stays 0.
     private func warnIfNotAnAlert(_ result: ConversionResult, input: String) {
+        fflush(stdout)   // after the lines already printed for this input
         let report = Checker().check(path: result.outputPath)
         for finding in report.diagnostics where finding.severity == .error {
             // The advice acts on the input: fixing it gives the alert sound this conversion did not.
@@ -137,8 +138,8 @@ extension Convert {
         for (input, result) in zip(paths, results) {
             switch result {
             case .success(let result):
-                warnIfNotAnAlert(result, input: input)
                 if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+                warnIfNotAnAlert(result, input: input)
             case .failure(let error):
                 failed += 1
                 fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
