@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package validate-sounds [PATH...] [--target NAME]... [--payload F] [--sound N] [--sounds-from F] [--strict] [--format F]`
+/// `swift package validate-sounds [PATH...] [--target NAME]... [--payload F...] [--sound N] [--sounds-from F] [--strict] [--format F]`
 ///
 /// Runs `alertsound validate-bundle` once. Given PATHs (a built .app, an .ipa, a resources folder),
 /// it checks those. Otherwise it checks the resources of this package's targets that have any (or
@@ -20,7 +20,14 @@ struct ValidateSounds: CommandPlugin {
         var targetNames: [String] = []
         var options: [String] = []
         var iterator = arguments.makeIterator()
+        var payloads = false
         while let argument = iterator.next() {
+            // `--payload a.json b.json`: as alertsound reads it, every argument up to the next option.
+            if payloads, !argument.hasPrefix("-") {
+                options.append(argument)
+                continue
+            }
+            payloads = argument == "--payload"
             if argument == "--target" {
                 if let name = iterator.next() { targetNames.append(name) }
             } else if Self.valued.contains(argument) {
