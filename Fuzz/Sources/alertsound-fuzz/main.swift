@@ -65,7 +65,8 @@ func fix(_ bytes: [UInt8]) {
         options.maxDuration = 0.01
         options.maxDurationIsExplicit = true
     }
-    options.fade = selector & 0x20 != 0 ? 0.005 : 0.05
+    // A fade must be shorter than what is kept (a longer one is refused as a mistaken unit).
+    options.fade = selector & 0x30 != 0 ? 0.005 : 0.05
     if selector & 0x40 != 0 { options.sampleRate = 11_025 }
     if selector & 0x80 != 0 { options.quality = .high }
     guard let report = try? Fixer(options: options).fix(paths: [input]) else { fatalError("valid options refused") }
