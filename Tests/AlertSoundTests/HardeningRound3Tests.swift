@@ -301,3 +301,23 @@ extension AppleLastRulesTests {
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "LEI16")) == 2)
     }
 }
+
+extension HardeningRound3Tests {
+    // check --format json of 100,000 files peaked at 396 MB: every report and the whole document
+    // were kept. Streamed, the document must be the same bytes.
+    @Test func streamedCheckJSONIsTheWholeReportsBytes() throws {
+        let dir = try FixTests.folder()
+        for i in 0..<(Checker.batch + 90) {
+            try Data(i % 7 == 0 ? Array("noise".utf8) : BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/s\(i).caf"))
+        }
+        for paths in [[dir, dir + "/missing.caf"], []] {
+            var streamed: [UInt8] = []
+            var stream = CheckJSONStream { streamed += $0 }
+            let valid = Checker().check(paths: paths) { stream.add($0) }
+            stream.finish()
+            let whole = Checker().check(paths: paths)
+            #expect(streamed == whole.jsonBytes())
+            #expect(valid == whole.valid)
+        }
+    }
+}

@@ -34,16 +34,40 @@ public struct Checker: Sendable {
 
     /// Checks files and folders (searched recursively for sound files), in parallel.
     public func check(paths: [String]) -> CheckReport {
+        var files: [FileReport] = []
+        check(paths: paths) { files.append($0) }
+        return CheckReport(files: files)
+    }
+
+    /// Files checked together, in parallel, before their reports are handed on.
+    static let batch = 512
+
+    /// Checks like ``check(paths:)`` but hands each file's report to `each`, in order, as soon as
+    /// its batch of ``batch`` files is judged, keeping none: memory stays bounded however many files
+    /// there are (100,000 files' reports and JSON took 396 MB when kept). Returns whether every file is valid.
+    @discardableResult
+    public func check(paths: [String], each: (FileReport) -> Void) -> Bool {
         let targets = SoundPaths.expand(paths, soundsOnly: soundsOnly)
         control?.expect(Int64(targets.count))
-        return CheckReport(files: parallelMap(targets) { target in
+        var valid = true
+        for start in stride(from: 0, to: targets.count, by: Self.batch) {
+            for report in judge(Array(targets[start..<min(start + Self.batch, targets.count)])) {
+                valid = valid && report.valid
+                each(report)
+            }
+        }
+        return valid
+    }
+
+    private func judge(_ targets: [SoundPaths.Target]) -> [FileReport] {
+        parallelMap(targets) { target in
             // Once cancelled, the rest are skipped; the async caller throws instead of returning them.
             if control?.isCancelled == true { return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict) }
             defer { try? control?.advance(1) }
             if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
             if let file = target.file { return check(file: file, name: target.path) }
             return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
-        })
+        }
     }
 
     /// Checks files and folders on a thread of its own. Cancelling the task stops the work

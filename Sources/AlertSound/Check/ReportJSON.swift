@@ -20,6 +20,51 @@ extension CheckReport {
     }
 }
 
+/// `check --format json`'s document written as reports arrive (``Checker/check(paths:each:)``):
+/// the same bytes as ``CheckReport/jsonBytes()`` of the whole report, which works because `files`
+/// sorts before `schemaVersion` and `valid`, the only members that need every file.
+public struct CheckJSONStream {
+    private let output: ([UInt8]) -> Void
+    private var count = 0
+    private var valid = true
+    /// Files written but not yet handed to `output` (a quarter of a megabyte at a time).
+    private var pending = JSONWriter(depth: 2)
+
+    /// Writes the document's opening to `output` at once, and each part as it comes.
+    public init(output: @escaping ([UInt8]) -> Void) {
+        self.output = output
+        var w = JSONWriter()
+        w.open("{")
+        w.key("files")
+        w.open("[")
+        output(w.bytes)
+    }
+
+    /// One more file of the `files` array.
+    public mutating func add(_ file: FileReport) {
+        pending.item(first: count == 0)
+        file.writeJSON(&pending)
+        count += 1
+        valid = valid && file.valid
+        if pending.bytes.count >= 1 << 18 {
+            output(pending.bytes)
+            pending = JSONWriter(depth: 2)
+        }
+    }
+
+    /// The rest of the document, after the last file.
+    public mutating func finish() {
+        var w = pending
+        pending = JSONWriter(depth: 2)
+        w.close("]", empty: count == 0)
+        w.key("schemaVersion", first: false); w.int(ReportSchema.version)
+        w.key("valid", first: false)
+        w.bool(valid)
+        w.close("}", empty: false)
+        output(w.bytes)
+    }
+}
+
 extension FileReport {
     /// The members in sorted order; a bundle's file adds `location` and `relativePath` among them.
     func writeJSON(_ w: inout JSONWriter, location: SoundLocation? = nil, relativePath: String? = nil, resourceName: String? = nil) {

@@ -6,6 +6,14 @@ import Darwin
 #endif
 
 enum Printers {
+    /// Adds `bytes` to standard output's buffer, in order with `print`.
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+    }
+
+    /// Sends what standard output holds.
+    static func flush() { fflush(stdout) }
+
     /// Writes `bytes` to standard output after anything `print` buffered.
     static func writeStandardOutput(_ bytes: [UInt8]) {
         fflush(stdout)

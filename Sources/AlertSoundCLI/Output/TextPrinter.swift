@@ -5,12 +5,12 @@ enum TextPrinter {
     static func render(_ report: CheckReport) -> String {
         var out = ""
         for file in report.files { out += line(file) }
-        let invalid = report.files.filter { !$0.valid }.count
-        let noun = report.files.count == 1 ? "file" : "files"
-        out += report.files.isEmpty
-            ? "no sound files found\n"
-            : "\(report.files.count) \(noun) checked: \(report.files.count - invalid) valid, \(invalid) invalid\n"
-        return out
+        return out + summary(files: report.files.count, invalid: report.files.filter { !$0.valid }.count)
+    }
+
+    /// The closing line of `check`.
+    static func summary(files: Int, invalid: Int) -> String {
+        files == 0 ? "no sound files found\n" : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid\n"
     }
 
     static func line(_ file: FileReport, location: SoundLocation? = nil) -> String {

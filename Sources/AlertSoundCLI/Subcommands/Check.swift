@@ -38,16 +38,34 @@ struct Check: ParsableCommand {
     func run() throws {
         var checker = Checker(strict: report.strict)
         checker.soundsOnly = soundsOnly
-        let result = checker.check(paths: paths)
-        if report.format == .json {
-            // Straight to stdout: a 10,000-file report is megabytes, not worth a String's copies.
-            Printers.writeStandardOutput(result.jsonBytes() + [10])
-        } else {
-            print(Printers.render(result, as: report.format), terminator: "")
+        let valid: Bool
+        // Each batch's findings are printed as it is judged and then dropped, so memory stays
+        // bounded however many files (only the Markdown table, for people, is made whole).
+        switch report.format {
+        case .json:
+            var stream = CheckJSONStream(output: Printers.write)
+            valid = checker.check(paths: paths) { stream.add($0) }
+            stream.finish()
+            Printers.write([10])
+        case .text:
+            var files = 0, invalid = 0
+            valid = checker.check(paths: paths) { file in
+                files += 1
+                if !file.valid { invalid += 1 }
+                print(TextPrinter.line(file), terminator: "")
+            }
+            print(TextPrinter.summary(files: files, invalid: invalid), terminator: "")
+        case .xcode, .github:
+            valid = checker.check(paths: paths) { print(Printers.render(CheckReport(files: [$0]), as: report.format), terminator: "") }
+        case .markdown:
+            let result = checker.check(paths: paths)
+            print(Printers.render(result, as: .markdown), terminator: "")
+            valid = result.valid
         }
-        if !result.valid { throw ExitCode(1) }
+        Printers.flush()
+        if !valid { throw ExitCode(1) }
         if let stamp {
-            guard FileManager.default.createFile(atPath: stamp, contents: Data("\(result.files.count) sounds valid\n".utf8)) else {
+            guard FileManager.default.createFile(atPath: stamp, contents: Data("sounds valid\n".utf8)) else {
                 throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(command: "check", json: report.format == .json, otherwise: 2)
             }
         }
