@@ -77,7 +77,12 @@ struct ValidateBundle: ParsableCommand {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
             let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
             let result = try validator.validate(paths: paths, references: references)
-            print(Printers.render(result, as: report.format), terminator: "")
+            if report.format == .json {
+                // Straight to standard output: a 100,000-sound report is 70 MB, not worth a String's copy.
+                Printers.writeStandardOutput(result.jsonBytes() + [10])
+            } else {
+                print(Printers.render(result, as: report.format), terminator: "")
+            }
             if !result.valid { throw ExitCode(1) }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
