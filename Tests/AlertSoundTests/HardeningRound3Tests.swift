@@ -311,12 +311,15 @@ extension HardeningRound3Tests {
             try Data(i % 7 == 0 ? Array("noise".utf8) : BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/s\(i).caf"))
         }
         for paths in [[dir, dir + "/missing.caf"], []] {
-            var streamed: [UInt8] = []
+            var streamed: [UInt8] = [], batched: [UInt8] = []
             var stream = CheckJSONStream { streamed += $0 }
             let valid = Checker().check(paths: paths) { stream.add($0) }
             stream.finish()
+            var batches = CheckJSONStream { batched += $0 }
+            _ = Checker().checkInBatches(paths: paths) { batches.add(contentsOf: $0) }
+            batches.finish()
             let whole = Checker().check(paths: paths)
-            #expect(streamed == whole.jsonBytes())
+            #expect(streamed == whole.jsonBytes() && batched == streamed)
             #expect(valid == whole.valid)
         }
     }

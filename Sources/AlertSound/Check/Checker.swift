@@ -47,14 +47,19 @@ public struct Checker: Sendable {
     /// there are (100,000 files' reports and JSON took 396 MB when kept). Returns whether every file is valid.
     @discardableResult
     public func check(paths: [String], each: (FileReport) -> Void) -> Bool {
+        checkInBatches(paths: paths) { $0.forEach(each) }
+    }
+
+    /// Checks like ``check(paths:each:)``, handing on each batch's reports (in order) at once.
+    @discardableResult
+    public func checkInBatches(paths: [String], _ eachBatch: ([FileReport]) -> Void) -> Bool {
         let targets = SoundPaths.expand(paths, soundsOnly: soundsOnly)
         control?.expect(Int64(targets.count))
         var valid = true
         for start in stride(from: 0, to: targets.count, by: Self.batch) {
-            for report in judge(Array(targets[start..<min(start + Self.batch, targets.count)])) {
-                valid = valid && report.valid
-                each(report)
-            }
+            let reports = judge(Array(targets[start..<min(start + Self.batch, targets.count)]))
+            valid = valid && reports.allSatisfy(\.valid)
+            eachBatch(reports)
         }
         return valid
     }

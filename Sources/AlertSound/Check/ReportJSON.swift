@@ -42,10 +42,14 @@ public struct CheckJSONStream {
 
     /// One more file of the `files` array.
     public mutating func add(_ file: FileReport) {
-        pending.item(first: count == 0)
-        file.writeJSON(&pending)
-        count += 1
-        valid = valid && file.valid
+        add(contentsOf: [file])
+    }
+
+    /// More files of the `files` array, in order; their objects are written on all cores.
+    public mutating func add(contentsOf files: [FileReport]) {
+        pending.items(files.count, offset: count) { i, part in files[i].writeJSON(&part) }
+        count += files.count
+        valid = valid && files.allSatisfy(\.valid)
         if pending.bytes.count >= 1 << 18 {
             output(pending.bytes)
             pending = JSONWriter(depth: 2)
@@ -196,13 +200,14 @@ struct JSONWriter {
 
     /// `count` array elements written in parallel, in runs of 256, each run into its own buffer at
     /// this depth and appended in order: thousands of files' objects cost one core's time divided.
-    mutating func items(_ count: Int, _ write: (Int, inout JSONWriter) -> Void) {
+    /// `offset`: elements already written before these (a stream's earlier batches).
+    mutating func items(_ count: Int, offset: Int = 0, _ write: (Int, inout JSONWriter) -> Void) {
         let runs = stride(from: 0, to: count, by: 256).map { $0..<min($0 + 256, count) }
         let depth = self.depth
         for part in parallelMap(runs, { run -> [UInt8] in
             var part = JSONWriter(depth: depth)
             for i in run {
-                part.item(first: i == 0)
+                part.item(first: offset + i == 0)
                 write(i, &part)
             }
             return part.bytes

@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
         switch report.format {
         case .json:
             var stream = CheckJSONStream(output: Printers.write)
-            valid = checker.check(paths: paths) { stream.add($0) }
+            valid = checker.checkInBatches(paths: paths) { stream.add(contentsOf: $0) }
             stream.finish()
             Printers.write([10])
         case .text:
