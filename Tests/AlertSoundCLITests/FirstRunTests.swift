@@ -213,6 +213,8 @@ extension FirstRunTests {
         #expect(!readme.contains("../shared") && !manual.contains("../shared"))
         #expect(readme.contains("--generate-completion-script") && manual.contains("completion"))
         #expect(readme.contains("install -D") || readme.contains("install -d"))
+        // 12. Validating with Python's jsonschema needs the schemas in a registry: the README says how.
+        #expect(readme.contains("referencing.Registry") && readme.contains("Registry().with_resources"))
         // The man page's synopsis of fix names every option fix takes.
         let synopsis = manual.components(separatedBy: ".B alertsound fix").dropFirst().first?.components(separatedBy: ".SH").first ?? ""
         for option in ["src\\-quality", "\\-q", "\\-r", "\\-c", "\\-\\-mix", "\\-\\-normalize", "\\-\\-dry\\-run"] {
