@@ -18,48 +18,42 @@ static const char *const sndfile_names[] = {"libsndfile.so.1", "libsndfile.so", 
 static const char *const samplerate_names[] = {"libsamplerate.so.0", "libsamplerate.so", NULL};
 #endif
 
-static void *open_library(const char *variable, const char *const *names) {
+// The entry points, in the order of the fields of as_sndfile_api and as_samplerate_api (both
+// are structs of function pointers only, so they are filled as arrays of slots).
+static const char *const sndfile_symbols[] = {"sf_open", "sf_close", "sf_strerror", "sf_command", "sf_readf_double",
+                                              "sf_writef_double"};
+static const char *const samplerate_symbols[] = {"src_new", "src_delete", "src_process", "src_strerror", "src_is_valid_ratio"};
+
+// Opens the first library found and resolves every symbol into a new table of `size` bytes;
+// NULL when the library is missing or lacks one of them. The handle is never closed: the entry
+// points stay in use until the process ends.
+static void *load(const char *variable, const char *const *names, const char *const *symbols, size_t count, size_t size) {
+    void *handle = NULL;
     const char *chosen = getenv(variable);
-    if (chosen) return *chosen ? dlopen(chosen, RTLD_NOW | RTLD_LOCAL) : NULL;
-    for (const char *const *name = names; *name; name++) {
-        void *handle = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
-        if (handle) return handle;
+    if (chosen) {
+        if (*chosen) handle = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        for (const char *const *name = names; *name && !handle; name++) handle = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
     }
-    return NULL;
+    if (!handle || size != count * sizeof(void *)) return NULL;
+    void **slots = calloc(count, sizeof(void *));
+    if (!slots) return NULL;
+    for (size_t i = 0; i < count; i++) {
+        slots[i] = dlsym(handle, symbols[i]);
+        if (!slots[i]) {
+            free(slots);
+            return NULL;
+        }
+    }
+    return slots;
 }
 
-// The handles are never closed: the entry points stay in use until the process ends.
 const as_sndfile_api *as_load_sndfile(void) {
-    void *handle = open_library("ALERTSOUND_LIBSNDFILE", sndfile_names);
-    if (!handle) return NULL;
-    as_sndfile_api *api = calloc(1, sizeof *api);
-    if (!api) return NULL;
-    *(void **)&api->open = dlsym(handle, "sf_open");
-    *(void **)&api->close = dlsym(handle, "sf_close");
-    *(void **)&api->strerror = dlsym(handle, "sf_strerror");
-    *(void **)&api->command = dlsym(handle, "sf_command");
-    *(void **)&api->readf_double = dlsym(handle, "sf_readf_double");
-    *(void **)&api->writef_double = dlsym(handle, "sf_writef_double");
-    if (!api->open || !api->close || !api->strerror || !api->command || !api->readf_double || !api->writef_double) {
-        free(api);
-        return NULL;
-    }
-    return api;
+    return load("ALERTSOUND_LIBSNDFILE", sndfile_names, sndfile_symbols, sizeof sndfile_symbols / sizeof *sndfile_symbols,
+                sizeof(as_sndfile_api));
 }
 
 const as_samplerate_api *as_load_samplerate(void) {
-    void *handle = open_library("ALERTSOUND_LIBSAMPLERATE", samplerate_names);
-    if (!handle) return NULL;
-    as_samplerate_api *api = calloc(1, sizeof *api);
-    if (!api) return NULL;
-    *(void **)&api->create = dlsym(handle, "src_new");
-    *(void **)&api->destroy = dlsym(handle, "src_delete");
-    *(void **)&api->process = dlsym(handle, "src_process");
-    *(void **)&api->strerror = dlsym(handle, "src_strerror");
-    *(void **)&api->is_valid_ratio = dlsym(handle, "src_is_valid_ratio");
-    if (!api->create || !api->destroy || !api->process || !api->strerror || !api->is_valid_ratio) {
-        free(api);
-        return NULL;
-    }
-    return api;
+    return load("ALERTSOUND_LIBSAMPLERATE", samplerate_names, samplerate_symbols,
+                sizeof samplerate_symbols / sizeof *samplerate_symbols, sizeof(as_samplerate_api));
 }

@@ -36,13 +36,11 @@ enum SoundPaths {
                 continue
             }
             let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            let before = targets.count
-            defer {
-                if targets.count == before, !soundsOnly {
-                    targets.append(Target(path: path, exists: true, problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
-                }
+            let found = FolderScanner.scan(root: root, kind: .resources, displayRoot: root, confineLinks: false)
+            if found.isEmpty, !soundsOnly {
+                targets.append(Target(path: path, exists: true, problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
             }
-            for sound in FolderScanner.scan(root: root, kind: .resources, displayRoot: root, confineLinks: false) {
+            for sound in found {
                 switch sound.content {
                 case .file(let file): targets.append(Target(path: sound.displayPath, exists: true, file: file))
                 case .problem(let diagnostic): targets.append(Target(path: sound.displayPath, exists: true, problem: diagnostic))
