@@ -57,9 +57,12 @@ enum AndroidProject {
             let folder = raw.isEmpty ? root : root + "/" + raw
             let prefix = raw.isEmpty ? "res/raw" : raw
             let shownFolder = raw.isEmpty ? display : display + "/" + raw
+            // Shown as found in the folder (`…/res/raw/x.wav`, or `…/x.wav` for a raw folder given itself).
+            let shownRoot = display + "/"
+            let hidden = raw.isEmpty ? prefix.utf8.count + 1 : 0
             for sound in FolderScanner.scan(root: folder, kind: .resources, displayRoot: shownFolder) {
                 let relative = prefix + "/" + sound.relativePath
-                sounds.append(FoundSound(relativePath: relative, displayPath: sound.displayPath,
+                sounds.append(FoundSound(relativePath: relative, displayRoot: shownRoot, shownFrom: hidden,
                                          location: SoundLocation.of(relativePath: relative, kind: .androidProject), content: sound.content))
             }
             for name in files(in: folder) where lowercasedExtension(name) == "xml" {
@@ -68,7 +71,8 @@ enum AndroidProject {
                 }
             }
         }
-        return (sounds.sorted { $0.relativePath < $1.relativePath }, keep)
+        sounds.sort { $0.relativePath < $1.relativePath }
+        return (sounds, keep)
     }
 
     private static func subfolders(of path: String) -> [String] { entries(of: path, type: UInt8(DT_DIR)) }

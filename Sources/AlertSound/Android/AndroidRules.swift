@@ -83,21 +83,31 @@ enum AndroidRules {
         return report
     }
 
-    /// Two files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
+    /// The resource name Android knows a sound by when it is a raw resource (`alarm` for
+    /// `res/raw/alarm.mp3`, or what an optimised APK's table says); `nil` elsewhere.
+    static func resourceName(of sound: FoundSound) -> String? {
+        sound.location == .rawResource ? sound.resourceName ?? resourceName(sound.name) : nil
+    }
+
+    /// Files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
     /// with "Duplicate resources".
-    static func flagDuplicateNames(_ files: inout [BundleFileReport]) {
-        var groups: [String: [Int]] = [:]
-        for (i, file) in files.enumerated() {
-            guard let name = file.resourceName else { continue }
-            groups[parentFolder(file.relativePath) + "/" + name, default: []].append(i)
+    static func duplicateNames(_ sounds: [FoundSound]) -> SharedNames {
+        SharedNames(count: sounds.count) { i in resourceName(of: sounds[i]).map { parentFolder(sounds[i].relativePath) + "/" + $0 } }
+    }
+
+    /// What to say about sound `i` of a group of ``duplicateNames(_:)``. The first names every
+    /// member once and the others only the first, so the output grows with the number of files,
+    /// not with its square.
+    static func duplicateFinding(_ group: [Int], at i: Int, in sounds: [FoundSound]) -> Diagnostic {
+        let first = group[0]
+        let resource = resourceName(of: sounds[i]) ?? ""
+        if i == first {
+            let names = group.map { "'\(sounds[$0].name)'" }.joined(separator: ", ")
+            return DiagnosticCode.androidBadName.diagnostic("\(names) are all resource @raw/\(resource): aapt2 stops the build with \"Duplicate resources\"; keep one")
         }
-        for indices in groups.values where indices.count > 1 {
-            let names = indices.map { "'\(files[$0].name)'" }.joined(separator: ", ")
-            for i in indices {
-                files[i].report.append(DiagnosticCode.androidBadName.diagnostic(
-                    "\(names) are all resource @raw/\(files[i].resourceName ?? ""): aapt2 stops the build with \"Duplicate resources\"; keep one"))
-            }
-        }
+        let more = group.count > 2 ? " (and \(group.count - 2) more)" : ""
+        return DiagnosticCode.androidBadName.diagnostic("'\(sounds[i].name)' and '\(sounds[first].name)'\(more) are all resource @raw/\(resource):"
+            + " aapt2 stops the build with \"Duplicate resources\"; keep one")
     }
 
     /// Where a 16-bit WAV made from `path` can go: beside it, under a valid resource name that is

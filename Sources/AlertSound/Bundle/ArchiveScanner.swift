@@ -30,23 +30,23 @@ enum ArchiveScanner {
         if android { return try scanAndroid(archive, path: path, displayPath: displayPath) }
         guard let appName else { throw AlertSoundError(.unrecognized, "no Payload/<name>.app (an .ipa) or AndroidManifest.xml (an .apk) inside", path: path) }
         let root = "Payload/" + appName
+        let shownRoot = displayPath + "!" + root + "/"
 
         var sounds: [FoundSound] = []
-        var topLevel: [String: ZipEntry] = [:]
         do {
             try archive.forEachEntry { entry in
                 let parts = entry.components
                 guard parts.count > 2, parts[0] == "Payload", parts[1] == appName, entry.kind != .directory else { return true }
-                if parts.count == 3, entry.kind == .file, !entry.escapesRoot { topLevel[parts[2]] = topLevel[parts[2]] ?? entry }
                 let relative = parts.dropFirst(2).joined(separator: "/")
-                if let sound = sound(entry, in: archive, relative: relative, kind: .ipa, displayPath: displayPath) { sounds.append(sound) }
+                if let sound = sound(entry, in: archive, relative: relative, kind: .ipa, displayRoot: shownRoot) { sounds.append(sound) }
                 return true
             }
         } catch {
             throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
-        let app = AppContents.archive(archive, entries: topLevel, display: displayPath + "!" + root)
-        return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds.sorted { $0.relativePath < $1.relativePath }, app: app)
+        let app = AppContents.archive(archive, app: appName, display: displayPath + "!" + root)
+        sounds.sort { $0.relativePath < $1.relativePath }
+        return BundleScan(kind: .ipa, root: displayPath + "!" + root, sounds: sounds, app: app)
     }
 
     /// Every sound of an .apk or .aab. Raw resources are those `resources.arsc` lists under the
@@ -54,12 +54,13 @@ enum ArchiveScanner {
     /// `res/raw/` folder.
     private static func scanAndroid(_ archive: ZipArchive, path: String, displayPath: String) throws -> BundleScan {
         var sounds: [FoundSound] = []
+        let shownRoot = displayPath + "!"
         var table: ZipEntry?
         do {
             try archive.forEachEntry { entry in
                 guard entry.kind != .directory, !entry.components.isEmpty else { return true }
                 if entry.path == "resources.arsc" { table = entry }
-                if let sound = sound(entry, in: archive, relative: entry.path, kind: .apk, displayPath: displayPath) { sounds.append(sound) }
+                if let sound = sound(entry, in: archive, relative: entry.path, kind: .apk, displayRoot: shownRoot) { sounds.append(sound) }
                 return true
             }
         } catch {
@@ -75,11 +76,12 @@ enum ArchiveScanner {
                 }
             } catch {
                 // A table that cannot be read is a broken APK: say so where the sounds are listed.
-                sounds.append(FoundSound(relativePath: "resources.arsc", displayPath: displayPath + "!resources.arsc", location: .subfolder,
+                sounds.append(FoundSound(relativePath: "resources.arsc", displayRoot: shownRoot, location: .subfolder,
                                          content: .problem(DiagnosticCode.unreadable.diagnostic("the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"))))
             }
         }
-        return BundleScan(kind: .apk, root: displayPath, sounds: sounds.sorted { $0.relativePath < $1.relativePath })
+        sounds.sort { $0.relativePath < $1.relativePath }
+        return BundleScan(kind: .apk, root: displayPath, sounds: sounds)
     }
 
     private static func rawFiles(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [String: String] {
@@ -92,11 +94,11 @@ enum ArchiveScanner {
 
     /// The entry as a sound when it is named like one or its first bytes are one; problems
     /// (links, escaping names, oversized entries) are reported only for entries named like sounds.
-    private static func sound(_ entry: ZipEntry, in archive: ZipArchive, relative: String, kind: BundleKind, displayPath: String) -> FoundSound? {
+    private static func sound(_ entry: ZipEntry, in archive: ZipArchive, relative: String, kind: BundleKind, displayRoot: String) -> FoundSound? {
         let name = entry.components[entry.components.count - 1]
         let soundByName = SoundPaths.isSoundName(name)
         let found = { (content: FoundSound.Content) in
-            FoundSound(relativePath: relative, displayPath: displayPath + "!" + entry.path,
+            FoundSound(relativePath: relative, displayRoot: displayRoot,
                        location: SoundLocation.of(relativePath: relative, kind: kind), content: content)
         }
         func problem(_ message: String) -> FoundSound { found(.problem(DiagnosticCode.unreadable.diagnostic(message))) }
@@ -107,11 +109,11 @@ enum ArchiveScanner {
         } else if entry.uncompressedSize > Limits.maximumArchiveEntrySize {
             return soundByName ? problem("\(entry.uncompressedSize) bytes: too large for an alert sound, not decompressed") : nil
         } else if soundByName {
-            return found(.archiveEntry(archive, entry))
+            return found(.archiveEntry(archive, entry.extent))
         } else if let source = try? archive.source(for: entry),
                   looksLikeSound((try? (source as? InflatingSource)?.head(16) ?? source.read(at: 0, count: 16)) ?? []) {
             // Content sniffing needs only the first bytes.
-            return found(.archiveEntry(archive, entry))
+            return found(.archiveEntry(archive, entry.extent))
         }
         return nil
     }

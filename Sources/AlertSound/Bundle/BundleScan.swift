@@ -3,15 +3,17 @@ struct FoundSound: Sendable {
     enum Content: Sendable {
         case file(FolderFile)
         /// An entry of an .ipa, read through its own bounded source when judged.
-        case archiveEntry(ZipArchive, ZipEntry)
+        case archiveEntry(ZipArchive, ZipEntry.Extent)
         /// Found, but not readable as a file (a broken or escaping link, an oversized archive entry).
         case problem(Diagnostic)
     }
 
     /// Path relative to the bundle root, with `/` separators.
     var relativePath: String
-    /// Path as reported: the user's spelling of the folder, or `App.ipa!Payload/App.app/x.caf`.
-    var displayPath: String
+    /// What the path as reported starts with; the rest is `relativePath` from its `shownFrom`th
+    /// byte. Kept apart, the start is one string that all of a bundle's sounds share.
+    var displayRoot: String
+    var shownFrom = 0
     var location: SoundLocation
     var content: Content
     /// An Android raw resource's name when the file name does not tell it (an optimised APK's
@@ -19,6 +21,11 @@ struct FoundSound: Sendable {
     var resourceName: String? = nil
 
     var name: String { String(relativePath.split(separator: "/").last ?? "") }
+
+    /// Path as reported: the user's spelling of the folder, or `App.ipa!Payload/App.app/x.caf`.
+    var displayPath: String {
+        displayRoot + (shownFrom == 0 ? relativePath : String(decoding: relativePath.utf8.dropFirst(shownFrom), as: UTF8.self))
+    }
 }
 
 /// What scanning a bundle found before any sound is judged.

@@ -37,12 +37,11 @@ public struct BundleValidator: Sendable {
     /// Validates several bundles in one run (an iOS app and an Android project, say); each
     /// reference is resolved on every bundle of the platform it is meant for.
     public func validate(paths: [String], references: [SoundReference] = []) throws -> ValidationReport {
-        ValidationReport(bundles: try paths.map { try validate(path: $0, references: references) })
+        try prepare(paths: paths, references: references).report()
     }
 
     /// Validates bundles on a thread of its own. Cancelling the task stops the work between files
-    /// and throws an error of kind `cancelled`; `progress` counts sounds judged (the total grows
-    /// as each bundle is scanned).
+    /// and throws an error of kind `cancelled`; `progress` counts sounds judged.
     public func validate(urls: [URL], references: [SoundReference] = [],
                          progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> ValidationReport {
         var validator = self
@@ -57,65 +56,109 @@ public struct BundleValidator: Sendable {
     /// an Android project folder, `.apk` or `.aab`. References meant for the other platform are
     /// left out. Throws `AlertSoundError` only when the bundle itself cannot be examined.
     public func validate(path: String, references: [SoundReference] = []) throws -> BundleReport {
-        try control?.check()
-        let scan = try self.scan(path)
-        let platform = scan.kind.platform
-        var files: [BundleFileReport]
-        control?.expect(Int64(scan.sounds.count))
-        let control = control
-        switch platform {
-        case .ios:
-            let checker = Checker(strict: strict)
-            files = parallelMap(scan.sounds) { sound in
-                // Once cancelled, the rest are skipped, and the check below throws.
-                if control?.isCancelled == true { return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
-                                                                        location: sound.location, relativePath: sound.relativePath) }
-                defer { try? control?.advance(1) }
-                return BundleFileReport(report: Self.judge(sound, checker: checker), location: sound.location, relativePath: sound.relativePath)
-            }
-            Self.flagAmbiguousNames(&files)
-            Self.flagResourceBundles(&files)
-        case .android:
-            files = parallelMap(scan.sounds) { [strict] sound in
-                if control?.isCancelled == true { return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
-                                                                        location: sound.location, relativePath: sound.relativePath) }
-                defer { try? control?.advance(1) }
-                // An optimised APK's table names the resource; otherwise its file name does.
-                let resourceName = sound.location == .rawResource ? sound.resourceName ?? AndroidRules.resourceName(sound.name) : nil
-                return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: scan.keep),
-                                        location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
-            }
-            AndroidRules.flagDuplicateNames(&files)
-        }
-        try control?.check()
+        try validate(paths: [path], references: references).bundles[0]
+    }
 
+    /// Examines every path and finds its sounds, judging none yet: what cannot be examined is
+    /// thrown here, before anything is reported. ``ValidationRun/validate(each:)`` then hands on
+    /// the reports part by part, so a bundle of any size is validated in bounded memory:
+    ///
+    /// ```swift
+    /// let run = try BundleValidator().prepare(paths: ["Build/MyApp.ipa"], references: references)
+    /// let valid = try run.validate { part in
+    ///     if case .files(let files) = part { for file in files where !file.report.valid { print(file.report.path) } }
+    /// }
+    /// ```
+    public func prepare(paths: [String], references: [SoundReference] = []) throws -> ValidationRun {
+        var scans: [BundleScan] = []
+        for path in paths {
+            try control?.check()
+            let scan = try self.scan(path)
+            control?.expect(Int64(scan.sounds.count))
+            scans.append(scan)
+        }
+        return ValidationRun(validator: self, scans: scans, references: references)
+    }
+
+    /// How many verdicts are made (in parallel) and handed on at a time.
+    static let batch = 512
+
+    /// One bundle's parts, in order; whether it is valid.
+    func validate(_ scan: BundleScan, references: [SoundReference], each: (BundleReport.Part) -> Void) throws -> Bool {
+        let platform = scan.kind.platform
+        let sounds = scan.sounds
         let mine = references.filter { $0.platform == nil || $0.platform == platform }
-        var resolved: [ReferenceReport]
-        var entitlements: Entitlements?
+        // Where each name leads is known from names alone; whether the sound there plays is added
+        // once it has been judged, so only the verdicts references need are kept.
+        let located: [LocatedReference]
         switch platform {
         case .ios:
-            let resolver = ReferenceResolver(files: files)
-            resolved = mine.map { resolver.resolve($0, strict: strict) }
-            if resolved.contains(where: \.critical) {
-                let lookup = self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
-                    ?? .unknown(reason: "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from")
-                entitlements = lookup.entitlements
-                for i in resolved.indices where resolved[i].critical {
-                    if let finding = Self.entitlementFinding(lookup, reference: resolved[i]) { resolved[i].append(finding) }
-                }
-            }
+            let resolver = ReferenceResolver(sounds: sounds, references: mine)
+            located = mine.map(resolver.locate)
         case .android:
-            let resolver = AndroidResolver(files: files, kind: scan.kind)
-            resolved = mine.map { resolver.resolve($0, strict: strict) }
+            let resolver = AndroidResolver(sounds: sounds, kind: scan.kind, references: mine)
+            located = mine.map(resolver.locate)
         }
-        if !mine.isEmpty {
-            let used = Set(resolved.compactMap(\.resolvedPath))
-            for i in files.indices where files[i].location.isReachable && files[i].report.valid && !used.contains(files[i].report.path) {
-                let name = files[i].resourceName.map { "@raw/" + $0 } ?? "'\(files[i].name)'"
-                files[i].report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
+        var lookup: EntitlementsLookup?
+        if platform == .ios, mine.contains(where: \.critical) {
+            lookup = self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
+                ?? .unknown(reason: "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from")
+        }
+        each(.opened(bundle: scan.root, kind: scan.kind, entitlements: lookup?.entitlements))
+
+        let names = NameFindings(sounds: sounds, platform: platform)
+        let targets = Set(located.compactMap(\.target))
+        var invalidTargets: [Int: FileReport] = [:]
+        var valid = true
+        for start in stride(from: 0, to: sounds.count, by: Self.batch) {
+            try control?.check()
+            let indices = Array(start..<min(start + Self.batch, sounds.count))
+            let files = parallelMap(indices) { i in
+                var file = judge(sounds[i], platform: platform, keep: scan.keep)
+                for finding in names.findings(for: i) { file.report.append(finding) }
+                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i) {
+                    let name = file.resourceName.map { "@raw/" + $0 } ?? "'\(file.name)'"
+                    file.report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
+                }
+                return file
             }
+            for (i, file) in zip(indices, files) where !file.report.valid {
+                valid = false
+                if targets.contains(i) { invalidTargets[i] = file.report }
+            }
+            each(.files(files))
         }
-        return BundleReport(bundle: scan.root, kind: scan.kind, files: files, references: resolved, entitlements: entitlements)
+        try control?.check()
+        for start in stride(from: 0, to: located.count, by: Self.batch) {
+            let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
+                var report = reference.report(target: reference.target.flatMap { invalidTargets[$0] }, strict: strict)
+                if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) { report.append(finding) }
+                return report
+            }
+            valid = valid && resolved.allSatisfy(\.valid)
+            each(.references(resolved))
+        }
+        each(.closed(valid: valid))
+        return valid
+    }
+
+    /// The verdict on one sound by its platform's rules, before what other names say about it.
+    private func judge(_ sound: FoundSound, platform: Platform, keep: KeepRules?) -> BundleFileReport {
+        // Once cancelled, the rest are skipped, and the caller throws.
+        if control?.isCancelled == true {
+            return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
+                                    location: sound.location, relativePath: sound.relativePath)
+        }
+        defer { try? control?.advance(1) }
+        switch platform {
+        case .ios:
+            return BundleFileReport(report: Self.judge(sound, checker: Checker(strict: strict)), location: sound.location, relativePath: sound.relativePath)
+        case .android:
+            // An optimised APK's table names the resource; otherwise its file name does.
+            let resourceName = AndroidRules.resourceName(of: sound)
+            return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: keep),
+                                    location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
+        }
     }
 
     /// What to say about a critical reference, given what is known of the app's entitlements.
@@ -195,39 +238,6 @@ public struct BundleValidator: Sendable {
                 return (.dataContainer, folder)
             }
             return (.resources, folder)
-        }
-    }
-
-    /// A sound only inside a resource bundle is not found by name: worth knowing before a payload
-    /// names it (a sound also at a reachable place is fine).
-    static func flagResourceBundles(_ files: inout [BundleFileReport]) {
-        let reachable = Set(files.filter(\.location.isReachable).map(\.name))
-        for i in files.indices where files[i].location == .resourceBundle && !reachable.contains(files[i].name) {
-            files[i].report.append(DiagnosticCode.resourceBundle.diagnostic(
-                "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
-                + " '\(files[i].name)' there; to use it as a notification sound, add it to the app target's resources or copy it to Library/Sounds at run time"))
-        }
-    }
-
-    /// Two reachable sounds whose names differ only in case: on a device both exist, in the
-    /// Simulator one shadows the other.
-    static func flagAmbiguousNames(_ files: inout [BundleFileReport]) {
-        var groups: [String: [Int]] = [:]
-        for (i, file) in files.enumerated() where file.location.isReachable {
-            groups[file.location.rawValue + "/" + file.name.lowercased(), default: []].append(i)
-        }
-        // The first of a group names every member once; the others name only the first, so the
-        // output grows with the number of files, not with its square.
-        for indices in groups.values where indices.count > 1 {
-            let first = indices[0]
-            let others = indices.dropFirst().map { "'\(files[$0].name)'" }.joined(separator: ", ")
-            files[first].report.append(DiagnosticCode.ambiguousName.diagnostic(
-                "'\(files[first].name)' and \(others) differ only in case: the Simulator's case-insensitive file system sees one file"))
-            for i in indices.dropFirst() {
-                files[i].report.append(DiagnosticCode.ambiguousName.diagnostic(
-                    "'\(files[i].name)' differs only in case from '\(files[first].name)'\(indices.count > 2 ? " (and \(indices.count - 2) more)" : ""):"
-                    + " the Simulator's case-insensitive file system sees one file"))
-            }
         }
     }
 }

@@ -18,6 +18,7 @@ enum FolderScanner {
         let realRoot = realPath(rootBytes) ?? rootBytes
         var visited = Set<FileID>()
         var found: [FoundSound] = []
+        let shownRoot = displayRoot + "/"
         // Each folder to read: its handle (opened from its parent's), depth and path from the root.
         var pending: [(folder: FolderHandle, depth: Int, relative: String)] = [(FolderHandle(root: rootBytes), 0, "")]
         var rootInfo = stat()
@@ -25,7 +26,7 @@ enum FolderScanner {
 
         while let (folder, depth, folderRelative) = pending.popLast() {
             func report(_ relative: String, _ diagnostic: Diagnostic) {
-                found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative,
+                found.append(FoundSound(relativePath: relative, displayRoot: shownRoot,
                                         location: SoundLocation.of(relativePath: relative, kind: kind), content: .problem(diagnostic)))
             }
             guard depth <= Limits.maximumFolderDepth else {
@@ -48,7 +49,7 @@ enum FolderScanner {
                 let soundByName = SoundPaths.isSoundName(shown)
                 // The location reads the whole path: only for what is found, not for every folder passed.
                 func add(_ content: FoundSound.Content) {
-                    found.append(FoundSound(relativePath: relative, displayPath: displayRoot + "/" + relative,
+                    found.append(FoundSound(relativePath: relative, displayRoot: shownRoot,
                                             location: SoundLocation.of(relativePath: relative, kind: kind), content: content))
                 }
                 // A regular file by its directory entry needs no stat: opening it checks again.
@@ -100,7 +101,8 @@ enum FolderScanner {
                 }
             }
         }
-        return found.sorted { $0.relativePath < $1.relativePath }
+        found.sort { $0.relativePath < $1.relativePath }
+        return found
     }
 
     /// The raw names in an open folder, without `.` and `..`.

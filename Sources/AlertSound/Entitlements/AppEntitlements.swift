@@ -15,8 +15,21 @@ struct AppContents: Sendable {
         }
     }
 
-    static func archive(_ archive: ZipArchive, entries: [String: ZipEntry], display: String) -> AppContents {
-        AppContents(display: display) { name in try entries[name].map { try archive.source(for: $0) } }
+    /// The top-level files of `Payload/<app>` in an .ipa. Each is found by a walk of the central
+    /// directory when asked for (only when a payload asks for a critical alert): an index of every
+    /// top-level file would cost as much memory as a bundle of sounds does.
+    static func archive(_ archive: ZipArchive, app: String, display: String) -> AppContents {
+        AppContents(display: display) { name in
+            var found: ZipEntry?
+            try archive.forEachEntry { entry in
+                let parts = entry.components
+                if parts.count == 3, parts[0] == "Payload", parts[1] == app, parts[2] == name, entry.kind == .file, !entry.escapesRoot {
+                    found = entry
+                }
+                return found == nil
+            }
+            return try found.map { try archive.source(for: $0) }
+        }
     }
 }
 

@@ -16,35 +16,48 @@ extension CheckReport {
 extension ValidationReport {
     /// Labelled with their platform when the run checks more than iOS.
     var findings: [Finding] {
-        let labelled = bundles.contains { $0.platform != .ios }
-        return bundles.flatMap { $0.findings(labelled: labelled) }
+        var findings = BundleFindings(labelled: bundles.contains { $0.platform != .ios })
+        return bundles.flatMap { $0.parts.flatMap { findings.add($0) } }
     }
 }
 
-extension BundleReport {
-    /// With `labelled`, each message starts with the platform it is about ("Android: ").
-    fileprivate func findings(labelled: Bool) -> [Finding] {
-        let all = plainFindings
-        guard labelled else { return all }
-        return all.map { finding in
+/// `validate-bundle`'s findings, taken from a run's parts as they arrive.
+struct BundleFindings {
+    /// Each message starts with the platform it is about ("Android: ").
+    let labelled: Bool
+    private var bundle = ""
+    private var platform = Platform.ios
+
+    init(labelled: Bool) { self.labelled = labelled }
+
+    mutating func add(_ part: BundleReport.Part) -> [Finding] {
+        let found: [Finding]
+        switch part {
+        case let .opened(bundle, kind, _):
+            self.bundle = bundle
+            platform = kind.platform
+            return []
+        case .files(let files):
+            found = files.flatMap { file in file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) } }
+        case .references(let references):
+            found = references.flatMap { reference in
+                reference.diagnostics.map { d -> Finding in
+                    // "--sound" names have no file: point at the bundle. Lists give "path:line".
+                    if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
+                    if let colon = reference.source.lastIndex(of: ":"), let line = Int(reference.source[reference.source.index(after: colon)...]) {
+                        return Finding(path: String(reference.source[..<colon]), line: line, diagnostic: d)
+                    }
+                    return Finding(path: reference.source, diagnostic: d)
+                }
+            }
+        case .closed:
+            return []
+        }
+        guard labelled else { return found }
+        return found.map { finding in
             var labelled = finding
             labelled.diagnostic.message = platform.displayName + ": " + finding.diagnostic.message
             return labelled
         }
-    }
-
-    private var plainFindings: [Finding] {
-        let fileFindings = files.flatMap { file in file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) } }
-        let referenceFindings = references.flatMap { reference in
-            reference.diagnostics.map { d -> Finding in
-                // "--sound" names have no file: point at the bundle. Lists give "path:line".
-                if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
-                if let colon = reference.source.lastIndex(of: ":"), let line = Int(reference.source[reference.source.index(after: colon)...]) {
-                    return Finding(path: String(reference.source[..<colon]), line: line, diagnostic: d)
-                }
-                return Finding(path: reference.source, diagnostic: d)
-            }
-        }
-        return fileFindings + referenceFindings
     }
 }

@@ -23,36 +23,75 @@ enum TextPrinter {
 
     /// One bundle as it is; several one after another, and a line for all.
     static func render(_ report: ValidationReport) -> String {
-        if report.bundles.count == 1 { return render(report.bundles[0]) }
-        var out = report.bundles.map(render).joined(separator: "\n")
-        let invalid = report.bundles.filter { !$0.valid }.count
-        out += "\(report.bundles.count) bundles: \(report.bundles.count - invalid) valid, \(invalid) invalid\n"
+        var out = ""
+        var stream = BundleText { out += $0 }
+        for bundle in report.bundles {
+            for part in bundle.parts { stream.add(part) }
+        }
+        stream.finish()
         return out
     }
 
-    static func render(_ report: BundleReport) -> String {
-        var out = "\(report.bundle.escapingControls) (\(report.kind.rawValue), \(report.platform.displayName))\n"
-        if let entitlements = report.entitlements {
-            out += "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
-                + " critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed")\n"
-        }
-        for file in report.files { out += line(file.report, location: file.location) }
-        if !report.references.isEmpty {
-            out += "references:\n"
-            for reference in report.references {
-                let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
-                // "plays" only when it will: a reference to a sound that breaks a rule names it, no more.
-                let target = reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
-                let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
-                out += "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
-                for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
+    /// `validate-bundle`'s text, written as a run's parts arrive: each bundle's heading, a line a
+    /// sound, its references, and its counts.
+    struct BundleText {
+        private let output: (String) -> Void
+        private var bundles = 0, invalidBundles = 0
+        private var files = 0, invalidFiles = 0, references = 0, failingReferences = 0
+
+        init(output: @escaping (String) -> Void) { self.output = output }
+
+        mutating func add(_ part: BundleReport.Part) {
+            switch part {
+            case let .opened(bundle, kind, entitlements):
+                if bundles > 0 { output("\n") }
+                bundles += 1
+                (files, invalidFiles, references, failingReferences) = (0, 0, 0, 0)
+                var out = "\(bundle.escapingControls) (\(kind.rawValue), \(kind.platform.displayName))\n"
+                if let entitlements {
+                    out += "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
+                        + " critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed")\n"
+                }
+                output(out)
+            case .files(let batch):
+                var out = ""
+                for file in batch {
+                    files += 1
+                    if !file.report.valid { invalidFiles += 1 }
+                    out += TextPrinter.line(file.report, location: file.location)
+                }
+                output(out)
+            case .references(let batch):
+                var out = references == 0 && !batch.isEmpty ? "references:\n" : ""
+                for reference in batch {
+                    references += 1
+                    if !reference.valid { failingReferences += 1 }
+                    out += TextPrinter.line(reference)
+                }
+                output(out)
+            case .closed(let valid):
+                if !valid { invalidBundles += 1 }
+                var out = "\(files) sound\(files == 1 ? "" : "s"): \(files - invalidFiles) valid, \(invalidFiles) invalid"
+                if references > 0 {
+                    out += "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences) resolved, \(failingReferences) failing"
+                }
+                output(out + (valid ? " — bundle valid\n" : " — bundle invalid\n"))
             }
         }
-        let invalidFiles = report.files.filter { !$0.report.valid }.count
-        let badReferences = report.references.filter { !$0.valid }.count
-        out += "\(report.files.count) sound\(report.files.count == 1 ? "" : "s"): \(report.files.count - invalidFiles) valid, \(invalidFiles) invalid"
-        if !report.references.isEmpty { out += "; \(report.references.count) reference\(report.references.count == 1 ? "" : "s"): \(report.references.count - badReferences) resolved, \(badReferences) failing" }
-        out += report.valid ? " — bundle valid\n" : " — bundle invalid\n"
+
+        /// With several bundles, a line for all.
+        func finish() {
+            if bundles > 1 { output("\(bundles) bundles: \(bundles - invalidBundles) valid, \(invalidBundles) invalid\n") }
+        }
+    }
+
+    static func line(_ reference: ReferenceReport) -> String {
+        let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
+        // "plays" only when it will: a reference to a sound that breaks a rule names it, no more.
+        let target = reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
+        let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
+        var out = "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
+        for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
         return out
     }
 }

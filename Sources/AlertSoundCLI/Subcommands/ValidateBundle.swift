@@ -76,14 +76,36 @@ struct ValidateBundle: ParsableCommand {
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
             let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
-            let result = try validator.validate(paths: paths, references: references)
-            if report.format == .json {
-                // Straight to standard output: a 100,000-sound report is 70 MB, not worth a String's copy.
-                Printers.writeStandardOutput(result.jsonBytes() + [10])
-            } else {
-                print(Printers.render(result, as: report.format), terminator: "")
+            // Every path is examined before anything is printed (a path that cannot be read stops
+            // the run with exit 2 and nothing half-written); then each batch of verdicts is printed
+            // as it is made and dropped, so memory stays bounded however many sounds (only the
+            // Markdown tables, for people, are made whole).
+            let run = try validator.prepare(paths: paths, references: references)
+            let valid: Bool
+            switch report.format {
+            case .json:
+                var stream = ValidationJSONStream(output: Printers.write)
+                valid = try run.validate { stream.add($0) }
+                stream.finish()
+                Printers.write([10])
+            case .text:
+                var stream = TextPrinter.BundleText { print($0, terminator: "") }
+                valid = try run.validate { stream.add($0) }
+                stream.finish()
+            case .xcode, .github:
+                var findings = BundleFindings(labelled: run.kinds.contains { $0.platform != .ios })
+                let format = report.format
+                valid = try run.validate { part in
+                    let found = findings.add(part)
+                    print(format == .xcode ? XcodePrinter.render(found) : GitHubPrinter.render(found), terminator: "")
+                }
+            case .markdown:
+                let result = try run.report()
+                print(MarkdownPrinter.render(result), terminator: "")
+                valid = result.valid
             }
-            if !result.valid { throw ExitCode(1) }
+            Printers.flush()
+            if !valid { throw ExitCode(1) }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
             throw error.stopRun(command: "validate-bundle", json: report.format == .json, otherwise: 2, format: report.format)

@@ -118,6 +118,11 @@ final class ZipArchive: @unchecked Sendable {
     /// The entry's contents as a byte source: stored data is read in place, deflated data is
     /// inflated on demand. Throws `AlertSoundError` when the entry cannot be read at all.
     func source(for entry: ZipEntry) throws -> ByteSource {
+        try source(for: entry.extent)
+    }
+
+    /// The data of an entry found earlier, as ``source(for:)-(ZipEntry)`` gives it.
+    func source(for entry: ZipEntry.Extent) throws -> ByteSource {
         guard !entry.isEncrypted else { throw AlertSoundError(.unsupported, "the entry is encrypted") }
         var local = ByteReader(try file.read(at: entry.localHeaderOffset, count: 30), base: entry.localHeaderOffset, order: .littleEndian)
         guard local.remaining == 30, try local.u32() == 0x0403_4B50 else {

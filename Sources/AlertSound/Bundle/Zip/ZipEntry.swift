@@ -15,6 +15,20 @@ struct ZipEntry: Sendable {
 
     var path: String { components.joined(separator: "/") }
 
+    /// What reading the entry's data needs, and nothing else: a scan keeps this for every sound
+    /// found, not the entry's name.
+    struct Extent: Sendable {
+        var method: UInt16
+        var isEncrypted: Bool
+        var compressedSize: Int64
+        var uncompressedSize: Int64
+        var localHeaderOffset: Int64
+    }
+
+    var extent: Extent {
+        Extent(method: method, isEncrypted: isEncrypted, compressedSize: compressedSize, uncompressedSize: uncompressedSize, localHeaderOffset: localHeaderOffset)
+    }
+
     static let stored: UInt16 = 0
     static let deflated: UInt16 = 8
 
