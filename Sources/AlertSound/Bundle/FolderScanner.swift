@@ -171,9 +171,7 @@ struct FolderFile: Sendable, Hashable {
 
     /// Opens the file relative to its folder's descriptor.
     func open() throws -> FileSource {
-        let parent = try folder.open()
-        defer { close(parent) }
-        return try FileSource(at: parent, name: name)
+        try folder.withDescriptor { try FileSource(at: $0, name: name) }
     }
 
     static func == (a: FolderFile, b: FolderFile) -> Bool { a.folder === b.folder && a.name == b.name }
