@@ -1,6 +1,10 @@
 /* The test signals of scripts/bench-quality, and the SNR it reports.
  *
  *   quality-signals make DIR      writes DIR/<name>.wav: 16-bit mono 44.1 kHz, deterministic
+ *   quality-signals long DIR SEC  writes DIR/<name>.wav: the same kinds and a few more (white
+ *                                 noise, a pure tone, a square wave, digital silence) as SEC
+ *                                 seconds of 16-bit stereo 44.1 kHz, the right channel the left
+ *                                 a third of the way on, so the channels differ at every moment
  *   quality-signals snr REF TEST  SNR in dB of TEST against REF (raw s16le; the first
  *                                 min(len) samples; TEST may carry padding past the end)
  *
@@ -23,22 +27,31 @@ static double noise(void) { /* uniform in [-1, 1), reproducible everywhere */
 static void put16(FILE *f, uint16_t v) { fputc(v & 0xFF, f); fputc(v >> 8, f); }
 static void put32(FILE *f, uint32_t v) { put16(f, v & 0xFFFF); put16(f, v >> 16); }
 
-static void write_wav(const char *dir, const char *name, const double *x, int n) {
+static void put_sample(FILE *f, double x) {
+    double v = round(x * 32767.0);
+    if (v > 32767) v = 32767;
+    if (v < -32768) v = -32768;
+    put16(f, (uint16_t)(int16_t)v);
+}
+
+/* channels 1: x as is; 2: x on the left, x from a third of the way on (wrapping) on the right. */
+static void write_wav_channels(const char *dir, const char *name, const double *x, int n, int channels) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.wav", dir, name);
     FILE *f = fopen(path, "wb");
     if (!f) { perror(path); exit(1); }
-    fwrite("RIFF", 1, 4, f); put32(f, 36 + 2 * n); fwrite("WAVEfmt ", 1, 8, f);
-    put32(f, 16); put16(f, 1); put16(f, 1); put32(f, RATE); put32(f, RATE * 2); put16(f, 2); put16(f, 16);
-    fwrite("data", 1, 4, f); put32(f, 2 * n);
+    int bytes = 2 * n * channels;
+    fwrite("RIFF", 1, 4, f); put32(f, 36 + bytes); fwrite("WAVEfmt ", 1, 8, f);
+    put32(f, 16); put16(f, 1); put16(f, channels); put32(f, RATE); put32(f, RATE * channels * 2); put16(f, 2 * channels); put16(f, 16);
+    fwrite("data", 1, 4, f); put32(f, bytes);
     for (int i = 0; i < n; i++) {
-        double v = round(x[i] * 32767.0);
-        if (v > 32767) v = 32767;
-        if (v < -32768) v = -32768;
-        put16(f, (uint16_t)(int16_t)v);
+        put_sample(f, x[i]);
+        if (channels == 2) put_sample(f, x[(i + n / 3) % n]);
     }
     fclose(f);
 }
+
+static void write_wav(const char *dir, const char *name, const double *x, int n) { write_wav_channels(dir, name, x, n, 1); }
 
 /* Karplus-Strong strings: a G major chord, plucked a little apart. */
 static void plucked(double *x, int n) {
@@ -127,6 +140,17 @@ static void clicks(double *x, int n) {
     }
 }
 
+/* Full-scale white noise: every packet is hard for IMA4. */
+static void white(double *x, int n) { for (int i = 0; i < n; i++) x[i] = 0.9 * noise(); }
+
+/* A 1 kHz tone. */
+static void tone(double *x, int n) { for (int i = 0; i < n; i++) x[i] = 0.5 * sin(2 * M_PI * 1000.0 * i / RATE); }
+
+/* A 440 Hz square wave: an edge every 50 samples. */
+static void square(double *x, int n) { for (int i = 0; i < n; i++) x[i] = fmod(i * 440.0 / RATE, 1.0) < 0.5 ? 0.4 : -0.4; }
+
+static void silence(double *x, int n) { memset(x, 0, n * sizeof *x); }
+
 static double snr(const char *ref, const char *test) {
     FILE *a = fopen(ref, "rb"), *b = fopen(test, "rb");
     if (!a || !b) { perror(!a ? ref : test); exit(1); }
@@ -155,10 +179,26 @@ int main(int argc, char **argv) {
         free(x);
         return 0;
     }
+    if (argc == 4 && !strcmp(argv[1], "long")) {
+        int n = atoi(argv[3]) * RATE;
+        if (n <= 0) { fprintf(stderr, "quality-signals: SEC must be a positive number of seconds\n"); return 2; }
+        double *x = malloc(n * sizeof *x);
+        static const struct { const char *name; void (*make)(double *, int); } kinds[] = {
+            {"plucked-chord", plucked}, {"formant-bursts", speech}, {"chirp-100-16k", chirp}, {"pink-noise", pink},
+            {"bell", bell}, {"silence-clicks", clicks}, {"white-noise", white}, {"tone-1k", tone}, {"square-440", square},
+            {"digital-silence", silence},
+        };
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            kinds[k].make(x, n);
+            write_wav_channels(argv[2], kinds[k].name, x, n, 2);
+        }
+        free(x);
+        return 0;
+    }
     if (argc == 4 && !strcmp(argv[1], "snr")) {
         printf("%.2f\n", snr(argv[2], argv[3]));
         return 0;
     }
-    fprintf(stderr, "usage: quality-signals make DIR | snr REF.raw TEST.raw\n");
+    fprintf(stderr, "usage: quality-signals make DIR | long DIR SECONDS | snr REF.raw TEST.raw\n");
     return 2;
 }

@@ -107,3 +107,39 @@ import Testing
         #expect(resets > 0, "the clicks should make the search restart the decoder somewhere")
     }
 }
+
+/// `--quality high`'s time is bounded by construction: the paths the search makes add up to at
+/// most a fixed allowance plus `budgetWidth` paths' worth a packet, whatever the material; sparse
+/// attacks and short sounds still get the widest search. (scripts/bench-quality times the worst case.)
+@Suite struct IMA4SearchBudgetTests {
+    typealias Q = IMA4.SearchingQuantizer
+
+    /// Widths given to `wanted(p)` for packets 0..<count, each making `pathsPerWidth` paths a width.
+    static func widths(_ count: Int, credit start: Int, wanted: (Int) -> Int) -> [Int] {
+        var credit = start
+        return (0..<count).map { p in
+            let width = Q.width(wanted(p), credit: &credit)
+            credit -= width * Q.pathsPerWidth
+            return width
+        }
+    }
+
+    @Test func hardFromEndToEndSettlesAtTheBudget() {
+        let packets = 100_000
+        let widths = Self.widths(packets, credit: Q.creditCap) { _ in Q.hardWidth }
+        #expect(widths.reduce(0, +) * Q.pathsPerWidth <= Q.creditCap + Q.budgetWidth * Q.pathsPerWidth * packets + Q.easyWidth * Q.pathsPerWidth)
+        // The allowance first: a sound's first second or two gets the full search.
+        let full = Q.creditCap / Q.pathsPerWidth / (Q.hardWidth - Q.budgetWidth)
+        #expect(full > 1000 && widths.prefix(full).allSatisfy { $0 == Q.hardWidth })
+        #expect(widths.suffix(1000).allSatisfy { $0 <= Q.budgetWidth + 1 && $0 >= Q.easyWidth })
+    }
+
+    @Test func sparseAttacksKeepTheWidestSearch() {
+        // An attack every 20 packets (30 ms), smooth packets between, and no allowance to start
+        // with: the credit the smooth packets leave pays for every attack's full search.
+        let widths = Self.widths(20_000, credit: 0) { $0 % 20 == 19 ? Q.hardWidth : Q.easyWidth }
+        let attacks = stride(from: 19, to: 20_000, by: 20).map { widths[$0] }
+        #expect(attacks.count == 1000 && attacks.allSatisfy { $0 == Q.hardWidth })
+        #expect(Q.hardWidth * Q.codesPerPath < 128, "a sample's new paths are counted in an Int8")
+    }
+}

@@ -81,27 +81,35 @@ func fix(_ bytes: [UInt8]) {
     guard left.isEmpty else { fatalError("fix left files behind: \(left)") }
 }
 
-let bundleFiles: [BundleFileReport] = [
-    ("alert.caf", SoundLocation.bundle), ("Alert.caf", .bundle), ("chime.aiff", .bundle), ("deep.caf", .subfolder),
-    ("hello.caf", .localized), ("Library/Sounds/lib.wav", .librarySounds),
-].map { name, location in
-    BundleFileReport(report: FileReport(path: "App.app/" + name, info: nil, diagnostics: [], strict: false), location: location, relativePath: name)
+/// Sounds as a scan finds them; what they hold is never read here.
+func found(_ relativePath: String, _ location: SoundLocation, root: String) -> FoundSound {
+    FoundSound(relativePath: relativePath, displayRoot: root, location: location, content: .problem(DiagnosticCode.unreadable.diagnostic("not read")))
 }
+
+let bundleSounds: [FoundSound] = [
+    ("alert.caf", SoundLocation.bundle), ("Alert.caf", .bundle), ("chime.aiff", .bundle), ("deep.caf", .subfolder),
+    ("hello.caf", .localized), ("Library/Sounds/lib.wav", .librarySounds), ("Kit.bundle/kit.caf", .resourceBundle),
+].map { found($0, $1, root: "App.app/") }
+
+let androidSounds: [FoundSound] = ["res/raw/alarm.mp3", "res/raw/alarm_2.ogg", "assets/chime.wav", "res/raw/Bad.wav"].map { path in
+    found(path, SoundLocation.of(relativePath: path, kind: .apk), root: "app.apk!")
+}
+
+/// A verdict that fails, so references to a sound get the invalid-sound path too.
+let invalidVerdict = FileReport(path: "App.app/alert.caf", info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic("broken")], strict: true)
 
 func references(_ bytes: [UInt8]) {
     let references = SoundReference.payload(Data(bytes), source: "fuzz.apns")
         + SoundReference.list(text: String(decoding: bytes, as: UTF8.self), source: "fuzz.txt")
-    let resolver = ReferenceResolver(files: bundleFiles)
-    let android = AndroidResolver(files: androidFiles, kind: .apk)
+    let resolver = ReferenceResolver(sounds: bundleSounds, references: references)
+    let android = AndroidResolver(sounds: androidSounds, kind: .apk, references: references)
     for reference in references {
-        _ = resolver.resolve(reference, strict: true)
-        _ = android.resolve(reference, strict: true)
+        for located in [resolver.locate(reference), android.locate(reference)] {
+            _ = located.report(target: located.target.map { _ in invalidVerdict }, strict: true)
+        }
     }
-}
-
-let androidFiles: [BundleFileReport] = ["res/raw/alarm.mp3", "res/raw/alarm_2.ogg", "assets/chime.wav", "res/raw/Bad.wav"].map { path in
-    BundleFileReport(report: FileReport(path: "app.apk!" + path, info: nil, diagnostics: [], strict: false),
-                     location: SoundLocation.of(relativePath: path, kind: .apk), relativePath: path)
+    _ = NameFindings(sounds: bundleSounds, platform: .ios).findings(for: 0)
+    _ = NameFindings(sounds: androidSounds, platform: .android).findings(for: 0)
 }
 
 func entitlements(_ bytes: [UInt8]) {

@@ -16,6 +16,9 @@ struct IMA4Encoder: Sendable {
     /// Whether `signalEnergy` and `noiseEnergy` are kept (they cost time in the quantizer).
     let measuresNoise: Bool
     private var states: [IMA4.ChannelState]
+    /// One quantizer a channel, kept from block to block: the searching one carries its time budget.
+    private var greedy: [IMA4.GreedyQuantizer]
+    private var searchers: [IMA4.SearchingQuantizer]
     /// Frames waiting for a full packet.
     private var pending: [Int16] = []
     private(set) var framesIn: Int64 = 0
@@ -32,6 +35,8 @@ struct IMA4Encoder: Sendable {
         self.quality = quality
         self.measuresNoise = measuresNoise
         states = Array(repeating: IMA4.ChannelState(), count: channels)
+        greedy = Array(repeating: IMA4.GreedyQuantizer(), count: channels)
+        searchers = quality == .high ? Array(repeating: IMA4.SearchingQuantizer(), count: channels) : []
     }
 
     /// Encodes as many whole packets as `samples` (interleaved) complete; keeps the rest.
@@ -52,13 +57,18 @@ struct IMA4Encoder: Sendable {
         let whole = samples.count / perPacket
         var meter = IMA4.EnergyMeter()
         var none = IMA4.NoMeter()
-        // Chosen once a block, so each combination is a specialised loop.
+        // Chosen once a block, so each combination is a specialised loop. The quantizers are
+        // taken out while they work (no copy of them is made) and put back after.
+        var greedy = self.greedy, searchers = self.searchers
+        self.greedy = []
+        self.searchers = []
+        defer { (self.greedy, self.searchers) = (greedy, searchers) }
         let out: [UInt8]
         switch (quality, measuresNoise) {
-        case (.standard, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.GreedyQuantizer(), meter: &meter)
-        case (.standard, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.GreedyQuantizer(), meter: &none)
-        case (.high, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.SearchingQuantizer(), meter: &meter)
-        case (.high, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizer: IMA4.SearchingQuantizer(), meter: &none)
+        case (.standard, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &meter)
+        case (.standard, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &none)
+        case (.high, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &meter)
+        case (.high, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &none)
         }
         // The padded last packet's zeros add no signal; its error is counted, as it is heard.
         signalEnergy += Double(meter.signal)
@@ -71,7 +81,7 @@ struct IMA4Encoder: Sendable {
     /// `whole` packets of every channel from `samples`, straight into the output buffer. A searching
     /// quantizer codes the channels on separate cores: their states never meet.
     private mutating func packets<Quantizer: IMA4.PacketQuantizer, Meter: IMA4.PacketMeter>(
-        _ samples: [Int16], whole: Int, perPacket: Int, quantizer: Quantizer, meter: inout Meter
+        _ samples: [Int16], whole: Int, perPacket: Int, quantizers: inout [Quantizer], meter: inout Meter
     ) -> [UInt8] {
         let size = whole * IMA4.bytesPerChannelPacket * channels
         let channels = channels
@@ -83,25 +93,25 @@ struct IMA4Encoder: Sendable {
                 let base = bytes.baseAddress!
                 states.withUnsafeMutableBufferPointer { states in
                     meters.withUnsafeMutableBufferPointer { meters in
-                        // Each channel touches only its own state, meter and packets.
-                        let statesAt = states.baseAddress!, metersAt = meters.baseAddress!
+                    quantizers.withUnsafeMutableBufferPointer { quantizers in
+                        // Each channel touches only its own state, quantizer, meter and packets.
+                        let statesAt = states.baseAddress!, metersAt = meters.baseAddress!, quantizersAt = quantizers.baseAddress!
                         @inline(__always) func code(_ q: inout Quantizer, packet p: Int, channel c: Int) {
                             q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
                                            into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
                         }
                         if parallel {
                             concurrently(channels) { c in
-                                var q = quantizer
-                                for p in 0..<whole { code(&q, packet: p, channel: c) }
+                                for p in 0..<whole { code(&quantizersAt[c], packet: p, channel: c) }
                             }
                         } else {
                             // Packet by packet, as the file lays them out: measured 25 % faster than
                             // channel by channel for the greedy encoder.
-                            var q = quantizer
                             for p in 0..<whole {
-                                for c in 0..<channels { code(&q, packet: p, channel: c) }
+                                for c in 0..<channels { code(&quantizersAt[c], packet: p, channel: c) }
                             }
                         }
+                    }
                     }
                 }
             }

@@ -11,11 +11,26 @@ extension IMA4 {
     ///
     /// The constants were chosen with `scripts/bench-quality` (the session notes give the runs).
     struct SearchingQuantizer: PacketQuantizer {
-        /// Paths kept per sample in packets the greedy encoder codes worse than `easySNR`, and in
-        /// the others. Wider beams pay off on attacks and pulses; on smooth packets 4 finds as much.
+        /// Paths kept per sample: in packets the greedy encoder codes worse than `hardSNR`, between
+        /// it and `easySNR`, and above. Wide beams pay off on attacks, pulses and edges (a square
+        /// wave: +3.6 dB at 16 paths, +1.8 dB at 8); on noise-like packets 8 finds nearly as much,
+        /// and on smooth ones 4 does.
         static let hardWidth = 16
+        static let midWidth = 8
         static let easyWidth = 4
-        static let easySNR = 1000.0 // 30 dB, as a power ratio
+        static let hardSNR = 30.0 // 15 dB, as a power ratio
+        static let easySNR = 1000.0 // 30 dB
+        /// The search's time budget, counted in the paths it makes (`credit`, per channel, from the
+        /// start of the stream): a packet gets the width it asks for while the credit lasts, so short
+        /// sounds and sparse attacks get the full search, and material hard from end to end settles
+        /// at about `budgetWidth`. Counting paths made rather than widths given keeps the bound
+        /// whatever the material (a sweep makes more paths a width than a tone does): 29 s of stereo
+        /// stays under 0.6 s (scripts/bench-quality). `creditCap` is there from the start: about
+        /// two seconds of audio at the widest search.
+        static let budgetWidth = 5
+        /// Paths a search of width 1 makes over a packet, about (64 samples, 3 to 4 codes a path).
+        static let pathsPerWidth = 224
+        static let creditCap = 16_384 * pathsPerWidth
         /// Paths within one step index are told apart by their predictor's top 6 bits: enough
         /// variety for high frequencies, few enough to keep the beam on different step sizes.
         static let predictorShift: Int32 = 10
@@ -34,9 +49,11 @@ extension IMA4 {
         static let successors: [UInt8] = (0..<stepTable.count).flatMap { i in
             (0..<8).map { m in UInt8(min(max(Int32(i) + indexAdjust[m], 0), 88)) }
         }
-        /// At most this many codes are tried from one path (three small sizes, four large).
+        /// At most this many codes are tried from one path (three small sizes, four large); a
+        /// sample's new paths are counted in an `Int8`, so `hardWidth * codesPerPath` < 128.
         static let codesPerPath = 7
 
+        private var credit = creditCap
         private var x = [Int32](repeating: 0, count: framesPerPacket)
         private var codes = [UInt8](repeating: 0, count: framesPerPacket)
 
@@ -57,9 +74,17 @@ extension IMA4 {
             }
             let running = Start(predictor: state.predictor, index: state.index, preamble: state.preamble,
                                 greedyError: greedyError(predictor: state.predictor, index: state.index, length: framesPerPacket))
+            // Nothing to gain on a packet the running state already codes exactly (digital silence).
+            if running.greedyError == 0 {
+                greedyCodes(predictor: running.predictor, index: running.index)
+                emit(running, meter: &meter, state: &state, into: out)
+                return
+            }
             let starts = [running] + (bestReset(from: state).map { [$0] } ?? [])
-            let easy = Double(running.greedyError) * Self.easySNR < Double(energy)
-            let (bestStart, bestError) = search(starts, width: easy ? Self.easyWidth : Self.hardWidth)
+            let noise = Double(running.greedyError)
+            let wanted = noise * Self.easySNR < Double(energy) ? Self.easyWidth : noise * Self.hardSNR < Double(energy) ? Self.midWidth : Self.hardWidth
+            let (bestStart, bestError, made) = search(starts, width: Self.width(wanted, credit: &credit))
+            credit -= made
             // The running state coded greedily is Apple's packet: never do worse than it.
             var from = running
             if bestError < running.greedyError {
@@ -67,9 +92,14 @@ extension IMA4 {
             } else {
                 greedyCodes(predictor: running.predictor, index: running.index)
             }
+            emit(from, meter: &meter, state: &state, into: out)
+        }
+
+        /// Writes the packet of `codes` from `start`, decoding it as a player will: the meter hears
+        /// it, and the state carries on.
+        private func emit<Meter: PacketMeter>(_ from: Start, meter: inout Meter, state: inout ChannelState, into out: UnsafeMutablePointer<UInt8>) {
             out[0] = UInt8(from.preamble >> 8)
             out[1] = UInt8(from.preamble & 0xFF)
-            // Decode what was chosen, as a player will: the meter hears it, and the state carries on.
             var decoder = ChannelState()
             decoder.predictor = from.predictor
             decoder.index = from.index
@@ -82,6 +112,16 @@ extension IMA4 {
             state = decoder
         }
 
+        /// The width a packet gets when it asks for `wanted`, the packet's budget added to the
+        /// credit: all of it while the credit lasts, at least `easyWidth`. The caller takes the
+        /// paths the search made off the credit, so over any run of packets they add up to at most
+        /// `creditCap + budgetWidth * pathsPerWidth * packets` and one packet's at `easyWidth`:
+        /// the bound on the search's time.
+        static func width(_ wanted: Int, credit: inout Int) -> Int {
+            credit = min(credit + budgetWidth * pathsPerWidth, creditCap)
+            return max(easyWidth, min(wanted, credit / pathsPerWidth))
+        }
+
         /// The reset preamble whose greedy start is best, among those the decoder will not ignore.
         private func bestReset(from state: ChannelState) -> Start? {
             var best: Start?
@@ -92,7 +132,7 @@ extension IMA4 {
                 for predictor in [nearFirst - 128, nearFirst, nearFirst + 128, nearRunning] where (-32768...32640).contains(predictor) {
                     // A preamble this close to the running state is ignored by the decoder.
                     guard index != state.index || abs(predictor - state.predictor) > 0x7F else { continue }
-                    let error = greedyError(predictor: predictor, index: index, length: Self.resetSamples)
+                    let error = greedyError(predictor: predictor, index: index, length: Self.resetSamples, limit: best?.greedyError ?? .max)
                     if error < best?.greedyError ?? .max {
                         let preamble = UInt16(bitPattern: Int16(predictor)) & 0xFF80 | UInt16(index)
                         best = Start(predictor: predictor, index: index, preamble: preamble, greedyError: error)
@@ -102,11 +142,13 @@ extension IMA4 {
             return best
         }
 
-        private func greedyError(predictor start: Int32, index startIndex: Int32, length: Int) -> Int64 {
+        /// The greedy encoder's squared error over the first `length` samples from a start; once it
+        /// reaches `limit` (the best start so far) the rest cannot matter, and it stops there.
+        private func greedyError(predictor start: Int32, index startIndex: Int32, length: Int, limit: Int64 = .max) -> Int64 {
             var predictor = start, index = startIndex, error: Int64 = 0
             stepTable.withUnsafeBufferPointer { steps in
                 indexAdjust.withUnsafeBufferPointer { adjust in
-                    for i in 0..<length {
+                    for i in 0..<length where error < limit {
                         _ = quantize(Int16(x[i]), predictor: &predictor, index: &index, steps: steps, adjust: adjust)
                         let e = Int64(x[i] - predictor)
                         error += e * e
@@ -133,117 +175,131 @@ extension IMA4 {
         /// The beam keeps one path per step index and predictor region, the cheapest: paths close
         /// in predictor at one step size have nearly the same future, while paths at different step
         /// sizes are what a lookahead needs (raising the step before an attack, lowering it after).
-        private mutating func search(_ starts: [Start], width: Int) -> (Int, Int64) {
-            let n = framesPerPacket
-            let shift = Self.predictorShift
-            let regions = 1 << (16 - Int(shift))
-            let keys = stepTable.count * regions
-            let reach = Self.reach
-            var result = (0, Int64.max)
-            // Scratch on the stack, and raw pointers: this loop is nearly all of the encoder's time.
-            withUnsafeTemporaryAllocation(of: Node.self, capacity: width * (1 + Self.codesPerPath)) { nodes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * n * width) { bytes in
-            withUnsafeTemporaryAllocation(of: Int16.self, capacity: keys) { slots in
-            x.withUnsafeBufferPointer { x in
-            codes.withUnsafeMutableBufferPointer { codes in
-            Self.moves.withUnsafeBufferPointer { moves in
-            Self.successors.withUnsafeBufferPointer { successors in
-                let cur = nodes.baseAddress!, nxt = cur + width
-                let parent = bytes.baseAddress!, chosen = parent + n * width
-                let slotOf = slots.baseAddress!
-                slotOf.initialize(repeating: -1, count: keys)
-                @inline(__always) func key(_ node: Node) -> Int {
-                    Int(node.index) &* regions &+ Int((node.predictor &+ 32768) >> shift)
-                }
-                var count = 0
-                for (k, s) in starts.enumerated() where count < width {
-                    cur[count] = Node(predictor: s.predictor, index: s.index, error: 0, origin: UInt8(k))
-                    count += 1
-                }
-                for i in 0..<n {
-                    let target = x[i]
-                    var nextCount = 0
-                    for slot in 0..<count {
-                        let node = cur[slot]
-                        let row = Int(node.index) &* 8
-                        // The sign that moves toward the sample, and the nearest size in that direction.
-                        let sign: UInt8 = target < node.predictor ? 8 : 0
-                        let distance = abs(target &- node.predictor)
-                        var size = 0
-                        while size < 7 && moves[row &+ size &+ 1] <= distance { size &+= 1 }
-                        if size < 7 && moves[row &+ size &+ 1] &- distance < distance &- moves[row &+ size] { size &+= 1 }
-                        // Sizes 0-3 all step the index down: the nearest of them and its neighbours.
-                        // Then the larger sizes up to one past the nearest, each raising the step.
-                        var magnitude = max(min(size, 3) &- 1, 0)
-                        let lastSmall = min(size &+ 1, 3)
-                        let top = min(7, max(size, 3) &+ reach)
-                        while magnitude <= top {
-                            let code = sign | UInt8(truncatingIfNeeded: magnitude)
-                            let entry = row &+ magnitude
-                            magnitude = magnitude < 4 && magnitude >= lastSmall ? 4 : magnitude &+ 1
-                            let diff = moves[entry]
-                            let value = sign != 0 ? max(node.predictor &- diff, -32768) : min(node.predictor &+ diff, 32767)
-                            let e = Int64(target &- value)
-                            let made = Node(predictor: value, index: Int32(successors[entry]), error: node.error &+ e &* e,
-                                            origin: node.origin, parent: UInt8(truncatingIfNeeded: slot), code: code)
-                            let k = key(made)
-                            let at = Int(slotOf[k])
-                            if at < 0 {
-                                slotOf[k] = Int16(truncatingIfNeeded: nextCount)
-                                nxt[nextCount] = made
-                                nextCount &+= 1
-                            } else if made.error < nxt[at].error {
-                                nxt[at] = made
+        private mutating func search(_ starts: [Start], width: Int) -> (start: Int, error: Int64, made: Int) {
+            let keys = stepTable.count << (16 - Int(Self.predictorShift))
+            // Scratch on the stack, handed to a function of raw pointers: in a closure that captures
+            // them, the loop's state went through memory on every candidate.
+            return withUnsafeTemporaryAllocation(of: Node.self, capacity: width * (1 + Self.codesPerPath)) { nodes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * framesPerPacket * width) { bytes in
+                    withUnsafeTemporaryAllocation(of: Int8.self, capacity: keys) { slots in
+                        x.withUnsafeBufferPointer { x in
+                            codes.withUnsafeMutableBufferPointer { codes in
+                                Self.moves.withUnsafeBufferPointer { moves in
+                                    Self.successors.withUnsafeBufferPointer { successors in
+                                        slots.baseAddress!.initialize(repeating: -1, count: keys)
+                                        return Self.beam(x: x.baseAddress!, starts: starts, width: width, moves: moves.baseAddress!,
+                                                         successors: successors.baseAddress!, nodes: nodes.baseAddress!,
+                                                         bytes: bytes.baseAddress!, slotOf: slots.baseAddress!, codes: codes.baseAddress!)
+                                    }
+                                }
                             }
                         }
                     }
-                    for j in 0..<nextCount { slotOf[key(nxt[j])] = -1 }
-                    // Keep the cheapest `width`, sorted: a partial insertion sort, as there are only a few dozen.
-                    let kept = min(nextCount, width)
-                    for j in 0..<nextCount {
-                        let node = nxt[j]
-                        var at = min(j, kept)
-                        if at == kept {
-                            if node.error >= cur[kept &- 1].error { continue }
-                            at = kept &- 1
-                        }
-                        while at > 0 && cur[at &- 1].error > node.error {
-                            cur[at] = cur[at &- 1]
-                            at &-= 1
-                        }
-                        cur[at] = node
-                    }
-                    count = kept
-                    for slot in 0..<count {
-                        parent[i &* width &+ slot] = cur[slot].parent
-                        chosen[i &* width &+ slot] = cur[slot].code
-                    }
-                }
-                result = (Int(cur[0].origin), cur[0].error)
-                var slot = 0
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    codes[i] = chosen[i * width + slot]
-                    slot = Int(parent[i * width + slot])
                 }
             }
+        }
+
+        /// The search proper. `nodes` holds `width * (1 + codesPerPath)` paths, `bytes` two bytes a
+        /// path a sample, `slotOf` one entry a key, all -1.
+        private static func beam(x: UnsafePointer<Int32>, starts: [Start], width: Int, moves: UnsafePointer<Int32>,
+                                 successors: UnsafePointer<UInt8>, nodes: UnsafeMutablePointer<Node>, bytes: UnsafeMutablePointer<UInt8>,
+                                 slotOf: UnsafeMutablePointer<Int8>, codes: UnsafeMutablePointer<UInt8>) -> (start: Int, error: Int64, made: Int) {
+            let n = framesPerPacket
+            let shift = predictorShift
+            let regions = 1 << (16 - Int(shift))
+            let reach = Self.reach
+            let cur = nodes, nxt = nodes + width
+            let parent = bytes, chosen = bytes + n * width
+            var count = 0, made = 0
+            for (k, s) in starts.enumerated() where count < width {
+                cur[count] = Node(predictor: s.predictor, index: UInt8(s.index), origin: UInt8(k), error: 0)
+                count += 1
             }
+            for i in 0..<n {
+                let target = x[i]
+                var nextCount = 0
+                for slot in 0..<count {
+                    let node = cur[slot]
+                    let row = Int(node.index) &* 8
+                    // The sign that moves toward the sample, and the nearest size in that direction.
+                    let sign: UInt8 = target < node.predictor ? 8 : 0
+                    let distance = abs(target &- node.predictor)
+                    var size = 0
+                    while size < 7 && moves[row &+ size &+ 1] <= distance { size &+= 1 }
+                    if size < 7 && moves[row &+ size &+ 1] &- distance < distance &- moves[row &+ size] { size &+= 1 }
+                    // Sizes 0-3 all step the index down: the nearest of them and its neighbours.
+                    // Then the larger sizes up to one past the nearest, each raising the step.
+                    // Past a large nearest size, only the largest small one (the others step the
+                    // index down just as much, from further away) and the large ones next to it.
+                    var magnitude = size >= 4 ? 3 : max(size &- 1, 0)
+                    let lastSmall = min(size &+ 1, 3)
+                    let firstLarge = max(4, size &- 1)
+                    let top = min(7, max(size, 3) &+ reach)
+                    while magnitude <= top {
+                        let entry = row &+ magnitude
+                        let code = sign | UInt8(truncatingIfNeeded: magnitude)
+                        made &+= 1
+                        magnitude = magnitude < 4 && magnitude >= lastSmall ? firstLarge : magnitude &+ 1
+                        let diff = moves[entry]
+                        let value = sign != 0 ? max(node.predictor &- diff, -32768) : min(node.predictor &+ diff, 32767)
+                        let e = Int64(target &- value)
+                        let error = node.error &+ e &* e
+                        let index = successors[entry]
+                        let k = Int(index) &* regions &+ Int((value &+ 32768) >> shift)
+                        let at = Int(slotOf[k])
+                        if at < 0 {
+                            slotOf[k] = Int8(truncatingIfNeeded: nextCount)
+                            nxt[nextCount] = Node(predictor: value, index: index, origin: node.origin,
+                                                  parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
+                            nextCount &+= 1
+                        } else if error < nxt[at].error {
+                            nxt[at] = Node(predictor: value, index: index, origin: node.origin,
+                                           parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
+                        }
+                    }
+                }
+                // Keep the cheapest `width`, sorted: a partial insertion sort, as there are only a few dozen.
+                let kept = min(nextCount, width)
+                for j in 0..<nextCount {
+                    let node = nxt[j]
+                    slotOf[Int(node.index) &* regions &+ Int((node.predictor &+ 32768) >> shift)] = -1
+                    var at = min(j, kept)
+                    if at == kept {
+                        if node.error >= cur[kept &- 1].error { continue }
+                        at = kept &- 1
+                    }
+                    while at > 0 && cur[at &- 1].error > node.error {
+                        cur[at] = cur[at &- 1]
+                        at &-= 1
+                    }
+                    cur[at] = node
+                }
+                count = kept
+                let row = i &* width
+                for slot in 0..<count {
+                    parent[row &+ slot] = cur[slot].parent
+                    chosen[row &+ slot] = cur[slot].code
+                }
             }
+            var slot = 0
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                codes[i] = chosen[i * width + slot]
+                slot = Int(parent[i * width + slot])
             }
-            }
-            }
-            }
-            return result
+            return (Int(cur[0].origin), cur[0].error, made)
         }
     }
 
     /// One path of the beam: the decoder state it leads to and the squared error it has cost.
+    /// 16 bytes: the beam copies these more than it does anything else.
     struct Node {
         var predictor: Int32
-        var index: Int32
-        var error: Int64
+        var index: UInt8
         /// The start it began from, the slot it came from at the previous sample, and the code taken.
         var origin: UInt8 = 0
         var parent: UInt8 = 0
         var code: UInt8 = 0
+        var error: Int64
     }
 }
+
