@@ -40,11 +40,10 @@ struct AndroidResolver {
             return located
         }
         if let exact = byResourceName[name] {
-            located.target = exact
-            located.resolvedPath = sounds[exact].displayPath
-            return located
+            located.resolve(to: exact, in: sounds)
+        } else {
+            located.diagnostics.append(finding(name))
         }
-        located.diagnostics.append(finding(name))
         return located
     }
 

@@ -15,6 +15,12 @@ struct LocatedReference: Sendable {
         diagnostics = reference.problems
     }
 
+    /// Names sound `index` of `sounds` exactly: it plays if that sound is valid.
+    mutating func resolve(to index: Int, in sounds: [FoundSound]) {
+        target = index
+        resolvedPath = sounds[index].displayPath
+    }
+
     /// The report, given the verdict on the sound it names (`target`'s).
     func report(target verdict: FileReport?, strict: Bool) -> ReferenceReport {
         var diagnostics = diagnostics
@@ -88,8 +94,7 @@ struct ReferenceResolver {
             return located
         }
         if let exact = reachableByName[name] {
-            located.target = exact
-            located.resolvedPath = sounds[exact].displayPath
+            located.resolve(to: exact, in: sounds)
             return located
         }
         if let other = reachableByLowercasedName[name.lowercased()].map({ sounds[$0] }) {
