@@ -2,7 +2,7 @@ import AlertSound
 
 /// What `info` prints: the header facts afinfo shows, plus the chunk list and any repairs.
 enum InfoPrinter {
-    static func text(_ results: [(String, Result<SoundInfo, AlertSoundError>)]) -> String {
+    static func text(_ results: [(String, Result<SoundInfo, AlertSoundError>)], levels: [Result<SoundLevels, AlertSoundError>?]) -> String {
         var out = ""
         for (index, (path, result)) in results.enumerated() {
             if index > 0 { out += "\n" }
@@ -32,13 +32,33 @@ enum InfoPrinter {
                     out += line("Chunks", info.chunks.map { "'\($0.id)' @\($0.offset) (\($0.size))" }.joined(separator: ", "))
                 }
                 for repair in info.repairs { out += line("Repaired", repair.description) }
+                switch levels[index] {
+                case .success(let levels): out += Self.levels(levels)
+                case .failure(let error): out += line("Levels", "not measured: \(error.reason)")
+                case nil: break
+                }
             }
         }
         return out
     }
 
-    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)]) -> String {
-        JSONPrinter.render(InfoList(items: results))
+    /// `info --levels`: the figures, with units, and "none" where there is nothing to measure.
+    static func levels(_ l: SoundLevels) -> String {
+        func db(_ value: Double?, _ unit: String, none: String = "none (silence)") -> String { value.map { "\(Formatting.number(($0 * 100).rounded() / 100)) \(unit)" } ?? none }
+        var out = line("Sample peak", db(l.samplePeak, "dBFS"))
+        out += line("True peak", db(l.truePeak, "dBTP"))
+        out += line("Loudness", db(l.integratedLoudness, "LUFS integrated", none: "none (shorter than 0.4 s, or silence)"))
+        out += line("Loudest 400 ms", db(l.maxMomentaryLoudness, "LUFS"))
+        out += line("Loudest 3 s", db(l.maxShortTermLoudness, "LUFS", none: "none (shorter than 3 s, or silence)"))
+        out += line("DC offset", Formatting.number((l.dcOffset * 1_000_000).rounded() / 1_000_000))
+        out += line("Silence", "\(Formatting.seconds(l.leadingSilence)) s before, \(Formatting.seconds(l.trailingSilence)) s after (below -60 dBFS)")
+        out += line("Clipped samples", String(l.clippedSamples))
+        return out
+    }
+
+    /// `levels` is `nil` without `--levels`: the document is then what it always was.
+    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)], levels: [Result<SoundLevels, AlertSoundError>?]?) -> String {
+        JSONPrinter.render(InfoList(items: results, levels: levels))
     }
 
     private static func line(_ label: String, _ value: String) -> String {
@@ -47,6 +67,7 @@ enum InfoPrinter {
 
     private struct InfoList: Encodable {
         let items: [(String, Result<SoundInfo, AlertSoundError>)]
+        let levels: [Result<SoundLevels, AlertSoundError>?]?
 
         struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
 
@@ -55,8 +76,11 @@ enum InfoPrinter {
             let chunks: [Chunk]
             let repairs: [String]
             let error: String?
+            /// With `--levels`: what was measured (`nil`: the audio could not be decoded), and why not.
+            var levels: SoundLevels??
+            var levelsError: String?
 
-            enum Keys: String, CodingKey { case chunks, repairs, error }
+            enum Keys: String, CodingKey { case chunks, repairs, error, levels, levelsError }
 
             func encode(to encoder: Encoder) throws {
                 try report.encode(to: encoder)
@@ -64,21 +88,35 @@ enum InfoPrinter {
                 try c.encode(chunks, forKey: .chunks)
                 try c.encode(repairs, forKey: .repairs)
                 try c.encode(error, forKey: .error)
+                if let levels {
+                    try c.encode(levels, forKey: .levels)
+                    try c.encode(levelsError, forKey: .levelsError)
+                }
             }
         }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: FileKeys.self)
             try c.encode(ReportSchema.version, forKey: .schemaVersion)
-            try c.encode(items.map { path, result -> Entry in
+            try c.encode(items.enumerated().map { index, item -> Entry in
+                let (path, result) = item
+                var entry: Entry
                 switch result {
                 case .success(let info):
-                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: .inspected(info))),
-                                 chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
-                                 repairs: info.repairs.map(\.description), error: nil)
+                    entry = Entry(report: Checker().report(RuleSubject(path: path, outcome: .inspected(info))),
+                                  chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
+                                  repairs: info.repairs.map(\.description), error: nil)
                 case .failure(let error):
-                    return Entry(report: Checker().report(RuleSubject(path: path, outcome: .failed(error))), chunks: [], repairs: [], error: error.reason)
+                    entry = Entry(report: Checker().report(RuleSubject(path: path, outcome: .failed(error))), chunks: [], repairs: [], error: error.reason)
                 }
+                if let levels {
+                    switch levels[index] {
+                    case .success(let measured): entry.levels = .some(measured)
+                    case .failure(let error): entry.levels = .some(nil); entry.levelsError = error.reason
+                    case nil: entry.levels = .some(nil)
+                    }
+                }
+                return entry
             }, forKey: .files)
         }
 

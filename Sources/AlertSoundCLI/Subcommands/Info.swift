@@ -14,6 +14,9 @@ struct Info: ParsableCommand {
     @Option(name: .long, help: "Output: text for people, json for machines.")
     var format: Format = .text
 
+    @Flag(name: .long, help: "Decode the audio and measure its levels: sample and true peak, loudness (integrated, loudest 400 ms and 3 s, BS.1770), DC offset, leading and trailing silence, clipped samples.")
+    var levels = false
+
     @Argument(help: "Sound files to describe.")
     var files: [String]
 
@@ -31,12 +34,18 @@ struct Info: ParsableCommand {
                 return (path, .failure(AlertSoundError(.unreadable, "\(error)", path: path)))
             }
         }
+        // Measured only for what could be read (on all cores); a file whose audio cannot be decoded says why.
+        var measured = [Result<SoundLevels, AlertSoundError>?](repeating: nil, count: results.count)
+        if levels {
+            let readable = results.indices.filter { if case .success = results[$0].1 { return true } else { return false } }
+            for (index, result) in zip(readable, SoundLevels.measure(paths: readable.map { results[$0].0 })) { measured[index] = result }
+        }
         switch format {
-        case .text: print(InfoPrinter.text(results), terminator: "")
-        case .json: print(InfoPrinter.json(results))
+        case .text: print(InfoPrinter.text(results, levels: measured), terminator: "")
+        case .json: print(InfoPrinter.json(results, levels: levels ? measured : nil))
         }
-        if results.contains(where: { if case .failure = $0.1 { return true } else { return false } }) {
-            throw ExitCode(1)
-        }
+        let failed = results.contains { if case .failure = $0.1 { return true } else { return false } }
+            || measured.contains { if case .failure = $0 { return true } else { return false } }
+        if failed { throw ExitCode(1) }
     }
 }

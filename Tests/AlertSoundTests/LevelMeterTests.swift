@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import AlertSound
+
+/// Loudness and peaks on EBU Tech 3341-style signals, whose right answers the standard states:
+/// a 1 kHz sine whose peak is −23 dBFS in both channels measures −23.0 LUFS, and so on.
+@Suite struct LevelMeterTests {
+    /// `seconds` of a sine at `frequency`, peak `dBFS`, in every channel of `channels` listed in
+    /// `active` (all when nil), at `rate`.
+    static func sine(_ seconds: Double, dBFS: Double, frequency: Double = 1000, rate: Double = 48_000, channels: Int = 2,
+                     active: Set<Int>? = nil, phase: Double = 0) -> [Double] {
+        let amplitude = pow(10, dBFS / 20)
+        let frames = Int(seconds * rate)
+        var out = [Double](repeating: 0, count: frames * channels)
+        for f in 0..<frames {
+            let x = amplitude * sin(2 * Double.pi * frequency * Double(f) / rate + phase)
+            for c in 0..<channels where active?.contains(c) ?? true { out[f * channels + c] = x }
+        }
+        return out
+    }
+
+    static func measure(_ samples: [Double], rate: Double = 48_000, channels: Int = 2) -> SoundLevels {
+        var meter = LevelMeter(sampleRate: rate, channels: channels)
+        // In uneven blocks, as a reader hands them over.
+        var at = 0
+        var size = 1001
+        while at < samples.count {
+            let end = min(samples.count, at + size * channels)
+            meter.add(Array(samples[at..<end]))
+            at = end
+            size = size * 7 % 9973 + 13
+        }
+        return meter.levels()
+    }
+
+    @Test(arguments: [-23.0, -33.0])
+    func stereoSineMeasuresItsLevel(dBFS: Double) throws {
+        let levels = Self.measure(Self.sine(10, dBFS: dBFS))
+        for value in [levels.integratedLoudness, levels.maxMomentaryLoudness, levels.maxShortTermLoudness] {
+            #expect(abs(try #require(value) - dBFS) <= 0.1, "\(levels)")
+        }
+        #expect(abs(try #require(levels.samplePeak) - dBFS) < 0.01)
+        #expect(levels.clippedSamples == 0 && abs(levels.dcOffset) < 1e-6)
+    }
+
+    @Test func monoIsOneChannelAndSurroundsWeighMore() throws {
+        // One channel of the stereo sine: 3 dB less. BS.1770's surround weight 1.41 is +1.5 dB.
+        let mono = Self.measure(Self.sine(5, dBFS: -23, channels: 1), channels: 1)
+        #expect(abs(try #require(mono.integratedLoudness) + 26.01) <= 0.1)
+        let leftSurround = Self.measure(Self.sine(5, dBFS: -23, channels: 6, active: [4]), channels: 6)
+        #expect(abs(try #require(leftSurround.integratedLoudness) - (-26.01 + 10 * log10(1.41))) <= 0.1)
+        let lfe = Self.measure(Self.sine(5, dBFS: -23, channels: 6, active: [3]), channels: 6)
+        #expect(lfe.integratedLoudness == nil, "the LFE channel is left out")
+    }
+
+    @Test func quietPartsAreGatedOut() throws {
+        // EBU 3341 cases 3 and 4, shortened: -72, -36, -23, -36, -72 dBFS: the gates leave -23.
+        let parts = [(-72.0, 2.0), (-36, 2), (-23, 16), (-36, 2), (-72, 2)].flatMap { Self.sine($0.1, dBFS: $0.0) }
+        let levels = Self.measure(parts)
+        #expect(abs(try #require(levels.integratedLoudness) + 23) <= 0.1, "\(levels)")
+    }
+
+    @Test func truePeakFindsWhatTheSamplesMiss() throws {
+        // A full-scale sine at a quarter of the rate, 45° off: every sample is at 0.707 (-3 dBFS),
+        // the wave between them reaches 0 dB.
+        let levels = Self.measure(Self.sine(1, dBFS: 0, frequency: 12_000, phase: Double.pi / 4))
+        #expect(abs(try #require(levels.samplePeak) + 3.01) < 0.02)
+        #expect(abs(try #require(levels.truePeak)) <= 0.2, "\(levels)")
+    }
+
+    @Test func shortClipsHaveMomentaryLoudnessOnly() throws {
+        // 0.2 s of the -23 dBFS sine in a 400 ms window of silence: half the energy, -26 LUFS.
+        let levels = Self.measure(Self.sine(0.2, dBFS: -23))
+        #expect(levels.integratedLoudness == nil && levels.maxShortTermLoudness == nil)
+        #expect(abs(try #require(levels.maxMomentaryLoudness) + 26.01) <= 0.1)
+    }
+
+    @Test func silenceClippingAndOffset() throws {
+        let rate = 48_000.0
+        var samples = [Double](repeating: 0, count: Int(0.5 * rate))       // 0.5 s of silence first
+        samples += (0..<Int(rate)).map { 0.1 + 0.5 * sin(Double($0) * 0.05) } // then a tone 0.1 off centre
+        samples += [1, 1, 1, 1, 1, 0.2, -1, -1, 0.3]                         // a clipped run of 5, one of 2
+        samples += [Double](repeating: 0, count: Int(0.25 * rate))         // 0.25 s of silence last
+        let levels = Self.measure(samples, channels: 1)
+        #expect(abs(levels.leadingSilence - 0.5) < 0.001 && abs(levels.trailingSilence - 0.25) < 0.001)
+        #expect(levels.clippedSamples == 5)
+        #expect(abs(levels.dcOffset - 0.1 * rate / Double(samples.count)) < 0.001)
+        let silent = Self.measure([Double](repeating: 0, count: 48_000), channels: 1)
+        #expect(silent.samplePeak == nil && silent.truePeak == nil && silent.maxMomentaryLoudness == nil)
+    }
+
+    @Test func measuresAFileAsDecoded() throws {
+        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
+        let wav = SoundFileBuilder.make(.wave, format: format, samples: Self.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
+        let path = NSTemporaryDirectory() + "levels-\(UUID().uuidString).wav"
+        try Data(wav).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let levels = try SoundLevels.measure(path: path)
+        #expect(abs(try #require(levels.integratedLoudness) + 23) <= 0.1)
+        #expect(levels.maxShortTermLoudness != nil)
+        #expect(throws: AlertSoundError.self) { try SoundLevels.measure(path: path + ".missing") }
+    }
+}
