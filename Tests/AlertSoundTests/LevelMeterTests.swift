@@ -101,3 +101,69 @@ import Testing
         #expect(throws: AlertSoundError.self) { try SoundLevels.measure(path: path + ".missing") }
     }
 }
+
+/// `check --levels`: each warning fires on a sound that has the problem and on no clean sound.
+@Suite struct LevelRulesTests {
+    /// 1 s of a 1 kHz sine at `dBFS` with 10 ms fades in and out, in both channels.
+    static func clean(dBFS: Double = -23, seconds: Double = 1) -> [Double] {
+        let rate = 48_000.0
+        var samples = LevelMeterTests.sine(seconds, dBFS: dBFS)
+        let fade = Int(0.01 * rate), frames = samples.count / 2
+        for f in 0..<frames {
+            let gain = min(1, Double(f) / Double(fade), Double(frames - 1 - f) / Double(fade))
+            samples[2 * f] *= gain
+            samples[2 * f + 1] *= gain
+        }
+        return samples
+    }
+
+    static func codes(_ samples: [Double]) -> [String] {
+        LevelRules.findings(LevelMeterTests.measure(samples)).map(\.code.rawValue)
+    }
+
+    @Test func aCleanSoundGetsNone() {
+        #expect(Self.codes(Self.clean()) == [])
+        #expect(Self.codes(Self.clean(dBFS: -10)) == [])
+    }
+
+    @Test func eachProblemGetsItsWarning() {
+        // Peaks above -1 dBTP: a 0 dBFS sine with fades.
+        #expect(Self.codes(Self.clean(dBFS: 0)).contains("true-peak-over"))
+        // Clipping: a run of full-scale samples in the middle.
+        var clipped = Self.clean()
+        for i in 40_000..<40_020 { clipped[i] = 1 }
+        #expect(Self.codes(clipped).contains("clipped"))
+        // DC: everything 2% off centre (the fades still start at zero plus the offset, under -20 dBFS).
+        #expect(Self.codes(Self.clean().map { $0 + 0.02 }) == ["dc-offset"])
+        // No fade-in: starts at the sine's peak.
+        #expect(Self.codes(LevelMeterTests.sine(1, dBFS: -10, phase: Double.pi / 2)).contains("click-at-start"))
+        // No fade-out: the last millisecond is the full sine.
+        let cut = Array(Self.clean(dBFS: -10).prefix(2 * 24_000)) + LevelMeterTests.sine(0.2, dBFS: -10)
+        #expect(Self.codes(cut).contains("abrupt-end"))
+        // Half a second of silence first.
+        #expect(Self.codes([Double](repeating: 0, count: 48_000) + Self.clean()) == ["leading-silence"])
+        // Outside the loudness band.
+        #expect(Self.codes(Self.clean(dBFS: -45)) == ["too-quiet"])
+        let square = (0..<48_000).flatMap { f -> [Double] in let x = (f / 24) % 2 == 0 ? 0.98 : -0.98; return [x, x] }
+        #expect(Self.codes(square).contains("too-loud"))
+    }
+
+    @Test func levelsAreInTheReportAndItsJSON() throws {
+        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
+        let wav = SoundFileBuilder.make(.wave, format: format, samples: Self.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
+        let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).wav"
+        try Data(wav).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var checker = Checker()
+        checker.measuresLevels = true
+        let report = checker.check(paths: [path])
+        let file = try #require(report.files.first)
+        #expect(file.levels != nil && file.diagnostics.map(\.code) == [.tooQuiet] && file.valid)
+        #expect(Checker().check(paths: [path]).files.first?.levels == nil)
+        // The hand-written JSON is Foundation's encoding, levels included, and reads back.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(report.jsonBytes() == Array(try encoder.encode(report)))
+        #expect(try JSONDecoder().decode(CheckReport.self, from: Data(report.jsonBytes())).files.first?.levels == file.levels)
+    }
+}

@@ -26,6 +26,9 @@ public struct Checker: Sendable {
     /// Set by the `async` entry points: cancellation in, progress out.
     var control: OperationControl?
 
+    /// Decode each readable sound and judge its levels too (``LevelRules``): `check --levels`.
+    public var measuresLevels = false
+
     /// A checker applying `rules` (all of them unless told).
     public init(strict: Bool = false, rules: [Rule] = Rule.all) {
         self.strict = strict
@@ -70,8 +73,8 @@ public struct Checker: Sendable {
             if control?.isCancelled == true { return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict) }
             defer { try? control?.advance(1) }
             if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
-            if let file = target.file { return check(file: file, name: target.path) }
-            return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
+            if let file = target.file { return measuringLevels(check(file: file, name: target.path)) }
+            return target.exists ? measuringLevels(check(path: target.path)) : report(RuleSubject(path: target.path, outcome: .missing))
         }
     }
 
@@ -101,6 +104,16 @@ public struct Checker: Sendable {
     /// Checks a file found by a folder walk (any depth, any name).
     func check(file: FolderFile, name: String) -> FileReport {
         report(subject(path: name) { try SoundFile.inspect(source: try SoundFile.open(name: name) { try file.open() }, name: name) })
+    }
+
+    /// With ``measuresLevels``, a readable sound's levels and what they say; a sound whose audio
+    /// cannot be decoded keeps its verdict without them.
+    func measuringLevels(_ report: FileReport) -> FileReport {
+        guard measuresLevels, report.info != nil, let levels = try? SoundLevels.measure(path: report.path) else { return report }
+        var measured = report
+        measured.levels = levels
+        for finding in LevelRules.findings(levels) { measured.append(finding) }
+        return measured
     }
 
     /// Checks contents read through any byte source (an archive entry).

@@ -14,6 +14,9 @@ public struct FileReport: Sendable, Codable {
     public var diagnostics: [Diagnostic]
     /// Whether warnings fail the file too.
     public var strict: Bool
+    /// What `check --levels` measured (``Checker/measuresLevels``); `nil` otherwise, or when the
+    /// audio could not be decoded.
+    public var levels: SoundLevels?
 
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
@@ -33,7 +36,7 @@ public struct FileReport: Sendable, Codable {
 
     enum Keys: String, CodingKey {
         case path, valid, container, format, formatID, sampleRate, sampleType, byteOrder, channels, bitsPerSample, frames, duration
-        case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics
+        case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels
     }
 
     /// Unknown values are written as `null`, never left out or made up.
@@ -57,6 +60,8 @@ public struct FileReport: Sendable, Codable {
         try c.encode(info?.dataSize, forKey: .dataSize)
         try c.encode(info?.fileSize, forKey: .fileSize)
         try c.encode(diagnostics, forKey: .diagnostics)
+        // Only when measured: without --levels the document is what it always was.
+        try c.encodeIfPresent(levels, forKey: .levels)
     }
 }
 
@@ -69,6 +74,7 @@ extension FileReport {
         path = try c.decode(String.self, forKey: .path)
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
+        levels = try c.decodeIfPresent(SoundLevels.self, forKey: .levels)
         guard let container = try c.decodeIfPresent(ContainerKind.self, forKey: .container) else {
             info = nil
             return

@@ -81,6 +81,22 @@ extension FileReport {
         w.key("formatID", first: false); w.string(info?.formatID)
         w.key("frames", first: false); w.int(info?.frames)
         w.key("framesPerPacket", first: false); w.int(info?.framesPerPacket)
+        if let levels {
+            w.key("levels", first: false)
+            w.open("{")
+            w.key("clippedSamples"); w.int(levels.clippedSamples)
+            w.key("dcOffset", first: false); w.double(levels.dcOffset)
+            w.key("endPeak", first: false); w.double(levels.endPeak)
+            w.key("integratedLoudness", first: false); w.double(levels.integratedLoudness)
+            w.key("leadingSilence", first: false); w.double(levels.leadingSilence)
+            w.key("maxMomentaryLoudness", first: false); w.double(levels.maxMomentaryLoudness)
+            w.key("maxShortTermLoudness", first: false); w.double(levels.maxShortTermLoudness)
+            w.key("samplePeak", first: false); w.double(levels.samplePeak)
+            w.key("startPeak", first: false); w.double(levels.startPeak)
+            w.key("trailingSilence", first: false); w.double(levels.trailingSilence)
+            w.key("truePeak", first: false); w.double(levels.truePeak)
+            w.close("}", empty: false)
+        }
         if let location { w.key("location", first: false); w.string(location.rawValue) }
         w.key("path", first: false); w.string(path)
         if let relativePath { w.key("relativePath", first: false); w.string(relativePath) }

@@ -41,6 +41,10 @@ public struct LevelMeter: Sendable {
     private var lastLoud: Int64?
     private var clipRuns: [Int]
     private var clipped = 0
+    /// The first frame's largest magnitude, and each of the last millisecond of frames' (a ring).
+    private var firstFrame = 0.0
+    private var endFrames: [Double]
+    private var endAt = 0
 
     /// Full scale as the largest 16-bit sample reaches it: a run there is clipping.
     static let fullScale = 32767.0 / 32768.0
@@ -58,7 +62,11 @@ public struct LevelMeter: Sendable {
         stepLength = max(1, Int(sampleRate / 10))
         sums = Array(repeating: 0, count: channels)
         clipRuns = Array(repeating: 0, count: channels)
+        endFrames = Array(repeating: 0, count: max(1, Int(sampleRate * Self.endWindow)))
     }
+
+    /// How much of the end counts as "the end" for ``SoundLevels/endPeak``.
+    static let endWindow = 0.001
 
     /// BS.1770's channel weights for channel `index` of `count`, in libebur128's default order:
     /// L R C Ls Rs, or L R C LFE Ls Rs for six; further channels are left out.
@@ -78,12 +86,14 @@ public struct LevelMeter: Sendable {
             for f in 0..<count {
                 var energy = 0.0
                 var loud = false
+                var framePeak = 0.0
                 for c in 0..<channels {
                     var x = block[f * channels + c]
                     // A non-finite float sample is heard as full scale (infinities) or nothing (NaN).
                     if !x.isFinite { x = x.isNaN ? 0 : (x > 0 ? 1 : -1) }
                     let magnitude = abs(x)
                     peak = max(peak, magnitude)
+                    framePeak = max(framePeak, magnitude)
                     sums[c] += x
                     if magnitude > Self.silence { loud = true }
                     if magnitude >= Self.fullScale {
@@ -102,6 +112,9 @@ public struct LevelMeter: Sendable {
                     if firstLoud == nil { firstLoud = frames }
                     lastLoud = frames
                 }
+                if frames == 0 { firstFrame = framePeak }
+                endFrames[endAt] = framePeak
+                endAt = endAt + 1 == endFrames.count ? 0 : endAt + 1
                 frames += 1
                 stepEnergy += energy
                 stepFill += 1
@@ -143,7 +156,8 @@ public struct LevelMeter: Sendable {
                            integratedLoudness: blocks.isEmpty ? nil : Self.gated(blocks).flatMap(loudness),
                            maxMomentaryLoudness: loudness(momentary),
                            maxShortTermLoudness: recentSteps.count < 30 && maxShortTerm == 0 ? nil : loudness(maxShortTerm),
-                           dcOffset: dc, leadingSilence: loudFrom, trailingSilence: loudTo, clippedSamples: clipped)
+                           dcOffset: dc, leadingSilence: loudFrom, trailingSilence: loudTo, clippedSamples: clipped,
+                           startPeak: decibels(firstFrame), endPeak: decibels(endFrames.max() ?? 0))
     }
 
     /// The mean energy of the blocks that pass BS.1770's absolute (−70 LUFS) and relative

@@ -23,10 +23,15 @@ public struct SoundLevels: Sendable, Hashable, Codable {
     public var trailingSilence: Double
     /// Samples in runs of three or more at full scale.
     public var clippedSamples: Int
+    /// The first frame's level (dBFS): far from zero, the sound starts with a click.
+    public var startPeak: Double?
+    /// The peak of the last millisecond (dBFS): still loud there, the sound ends abruptly.
+    public var endPeak: Double?
 
     /// Levels as measured.
     public init(samplePeak: Double?, truePeak: Double?, integratedLoudness: Double?, maxMomentaryLoudness: Double?,
-                maxShortTermLoudness: Double?, dcOffset: Double, leadingSilence: Double, trailingSilence: Double, clippedSamples: Int) {
+                maxShortTermLoudness: Double?, dcOffset: Double, leadingSilence: Double, trailingSilence: Double, clippedSamples: Int,
+                startPeak: Double?, endPeak: Double?) {
         self.samplePeak = samplePeak
         self.truePeak = truePeak
         self.integratedLoudness = integratedLoudness
@@ -36,10 +41,13 @@ public struct SoundLevels: Sendable, Hashable, Codable {
         self.leadingSilence = leadingSilence
         self.trailingSilence = trailingSilence
         self.clippedSamples = clippedSamples
+        self.startPeak = startPeak
+        self.endPeak = endPeak
     }
 
     enum CodingKeys: String, CodingKey {
         case samplePeak, truePeak, integratedLoudness, maxMomentaryLoudness, maxShortTermLoudness, dcOffset, leadingSilence, trailingSilence, clippedSamples
+        case startPeak, endPeak
     }
 
     /// Every member, `null` where there is no figure: the schema lists them all as required.
@@ -54,6 +62,8 @@ public struct SoundLevels: Sendable, Hashable, Codable {
         try c.encode(leadingSilence, forKey: .leadingSilence)
         try c.encode(trailingSilence, forKey: .trailingSilence)
         try c.encode(clippedSamples, forKey: .clippedSamples)
+        try c.encode(startPeak, forKey: .startPeak)
+        try c.encode(endPeak, forKey: .endPeak)
     }
 
     /// Measures many files on all cores, in order; a file that cannot be decoded gets its error.

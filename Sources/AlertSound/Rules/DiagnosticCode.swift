@@ -67,6 +67,22 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case androidMayBeShrunk = "android-may-be-shrunk"
     /// The sound is only inside a `*.bundle` resource bundle.
     case resourceBundle = "resource-bundle"
+    /// Levels (`check --levels`): the true peak is above −1 dBTP.
+    case truePeakOver = "true-peak-over"
+    /// Levels: three or more consecutive samples at full scale.
+    case clipped
+    /// Levels: the samples are off centre.
+    case dcOffset = "dc-offset"
+    /// Levels: the first sample is far from zero, with no fade-in.
+    case clickAtStart = "click-at-start"
+    /// Levels: the last milliseconds are still loud.
+    case abruptEnd = "abrupt-end"
+    /// Levels: silence before the sound starts delays the alert.
+    case leadingSilence = "leading-silence"
+    /// Levels: the loudest 400 ms are quieter than alert sounds are.
+    case tooQuiet = "too-quiet"
+    /// Levels: the loudest 400 ms are louder than alert sounds are.
+    case tooLoud = "too-loud"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }
@@ -75,7 +91,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// error on a reference that names such a sound).
     public var severity: Severity {
         switch self {
-        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk:
+        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk,
+             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud:
             return .warning
         case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
             return .note
@@ -118,6 +135,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .androidUnsupportedFormat: return "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
         case .androidMayBeShrunk: return "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
         case .resourceBundle: return "A sound only inside a *.bundle resource bundle (a Swift package's resources), where UNNotificationSound(named:) never looks: a note on the file, an error on a reference that names it."
+        case .truePeakOver: return "With --levels: the true peak is above -1 dBTP, so a decoder or a speaker may clip it."
+        case .clipped: return "With --levels: 3 or more consecutive samples at full scale: the sound was clipped."
+        case .dcOffset: return "With --levels: a channel's mean is more than 1% of full scale off zero: it clicks when it starts and stops."
+        case .clickAtStart: return "With --levels: the first sample is above -20 dBFS, with no fade-in: it starts with a click."
+        case .abruptEnd: return "With --levels: the last millisecond still peaks above -20 dBFS: it ends with a click."
+        case .leadingSilence: return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
+        case .tooQuiet: return "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
+        case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
         }
     }
 

@@ -17,6 +17,10 @@ enum TextPrinter {
         let verdict = file.valid ? "valid" : "invalid"
         let details = file.info.map { " (\($0.summary))" } ?? ""
         var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
+        if let l = file.levels {
+            func db(_ value: Double?) -> String { value.map { Formatting.number(($0 * 10).rounded() / 10) } ?? "-inf" }
+            out += "  levels: loudest 400 ms \(db(l.maxMomentaryLoudness)) LUFS, true peak \(db(l.truePeak)) dBTP\n"
+        }
         for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
         return out
     }

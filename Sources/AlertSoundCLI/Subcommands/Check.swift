@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
             1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
             See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
-            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")).
+            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")); with --levels also \(Self.levelCodes.map(\.rawValue).joined(separator: ", ")) (warnings).
             """
     )
 
@@ -23,6 +23,11 @@ struct Check: ParsableCommand {
 
     @Flag(name: .customLong("sounds-only"), help: "Skip named files that are not sounds (by extension or content), and pass a folder without sounds: for build tools that pass every resource.")
     var soundsOnly = false
+
+    @Flag(name: .long, help: "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings). The figures are in the JSON's \"levels\".")
+    var levels = false
+
+    static let levelCodes: [DiagnosticCode] = [.truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud]
 
     @Option(name: .long, help: ArgumentHelp("Write this file when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
     var stamp: String?
@@ -38,6 +43,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var checker = Checker(strict: report.strict)
         checker.soundsOnly = soundsOnly
+        checker.measuresLevels = levels
         let valid: Bool
         // Each batch's findings are printed as it is judged and then dropped, so memory stays
         // bounded however many files (only the Markdown table, for people, is made whole).
