@@ -167,3 +167,20 @@ import Testing
         #expect(try JSONDecoder().decode(CheckReport.self, from: Data(report.jsonBytes())).files.first?.levels == file.levels)
     }
 }
+
+extension LevelMeterTests {
+    /// Found by fuzzing (an AIFF-C of 64-bit floats holding values near 1e300): the loudness sums
+    /// overflowed to infinity and the peak read +5978 dBFS. Float samples past full scale are
+    /// measured as they are up to +60 dBFS and held there; NaN is silence.
+    @Test func absurdFloatSamplesKeepEveryFigureFinite() throws {
+        let samples: [Double] = [0.1, 1e300, -1e300, 5, .nan, .infinity, -.infinity] + [Double](repeating: 0.1, count: 30_000)
+        let levels = Self.measure(samples, channels: 1)
+        for value in [levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness, levels.integratedLoudness, levels.dcOffset] as [Double?] {
+            #expect(try #require(value).isFinite, "\(levels)")
+        }
+        #expect(try #require(levels.samplePeak) <= 60.0001)
+        // A float peak past full scale is still worth knowing: 5.0 is +14 dBFS.
+        let hot = Self.measure([0, 5, 0] + [Double](repeating: 0, count: 100), channels: 1)
+        #expect(abs(try #require(hot.samplePeak) - 20 * log10(5)) < 0.001)
+    }
+}

@@ -50,6 +50,8 @@ public struct LevelMeter: Sendable {
     static let fullScale = 32767.0 / 32768.0
     /// −60 dBFS: below it a sample counts as silence.
     static let silence = 0.001
+    /// +60 dBFS: the largest float sample measured as it is.
+    static let ceiling = 1000.0
 
     /// A meter for samples at `sampleRate` with `channels` interleaved.
     public init(sampleRate: Double, channels: Int) {
@@ -89,8 +91,10 @@ public struct LevelMeter: Sendable {
                 var framePeak = 0.0
                 for c in 0..<channels {
                     var x = block[f * channels + c]
-                    // A non-finite float sample is heard as full scale (infinities) or nothing (NaN).
-                    if !x.isFinite { x = x.isNaN ? 0 : (x > 0 ? 1 : -1) }
+                    // A float sample may pass full scale; up to +60 dBFS it is measured as it is (a
+                    // true peak of +3 dBTP is worth knowing), beyond that it is nonsense and held
+                    // there, so no sum overflows. NaN is heard as nothing.
+                    if !(abs(x) <= Self.ceiling) { x = x.isNaN ? 0 : (x > 0 ? Self.ceiling : -Self.ceiling) }
                     let magnitude = abs(x)
                     peak = max(peak, magnitude)
                     framePeak = max(framePeak, magnitude)
