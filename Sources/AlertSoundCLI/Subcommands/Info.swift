@@ -4,7 +4,7 @@ import ArgumentParser
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a sound file's headers say, like afinfo.",
-        discussion: "Exit status: 0 when every file could be read, 1 otherwise, 64 for a usage error."
+        discussion: "Exit status: 0 when every file could be read (with --levels, and its audio decoded), 1 otherwise, 64 for a usage error."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
