@@ -27,6 +27,10 @@ import Testing
         #expect(r.stdout.contains("Output file    1 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 34 bytes/packet, 64 frames/packet"))
         #expect(r.stdout.contains("69 packets, 4410 valid frames"))
         #expect(r.stdout.contains("Encode SNR: "))
+        // The output's true peak, as decoded: what a player will hear.
+        let peak = r.stdout.split(separator: "\n").first { $0.hasPrefix("Output true peak: ") }.flatMap { Double($0.split(separator: " ")[3]) }
+        let measured = try SoundLevels.measure(path: dir.appendingPathComponent("sub.caf").path).truePeak
+        #expect(peak != nil && abs(peak! - measured!) < 0.051, "\(r.stdout)")
         let info = try SoundFile.inspect(path: dir.appendingPathComponent("sub.caf").path)
         #expect(info.coding == .ima4 && info.frames == 4410)
     }

@@ -2,7 +2,7 @@ import AlertSound
 
 /// afconvert's `-v` report, plus the encode's signal-to-noise ratio.
 enum ConvertPrinter {
-    static func verbose(input: String, result: ConversionResult) -> String {
+    static func verbose(input: String, result: ConversionResult, outputTruePeak: Double?) -> String {
         let plan = result.plan
         var out = "Input file: \(input), \(result.inputFrames.map { "\($0) frames" } ?? "length unknown")\n"
         out += "Formats:\n"
@@ -20,6 +20,9 @@ enum ConvertPrinter {
             out += "Encode SNR: \(String(format1(snr))) dB\n"
         } else if result.lossless == true {
             out += "Encode SNR: lossless (every sample is stored exactly)\n"
+        }
+        if let peak = outputTruePeak {
+            out += "Output true peak: \(format1(peak)) dBTP (as decoded)\n"
         }
         return out
     }

@@ -58,8 +58,14 @@ struct Convert: ParsableCommand {
     @Option(name: [.customShort("s"), .customLong("strategy")], help: .hidden) var strategy: String?
     @Option(name: .customLong("src-complexity"), help: .hidden) var srcComplexity: String?
 
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the input and output formats, packet counts and the encode's signal-to-noise ratio.")
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the input and output formats, packet counts, the encode's signal-to-noise ratio and the output's true peak as decoded.")
     var verbose = false
+
+    /// The written output's true peak as a player decodes it (IMA4 can overshoot the input's);
+    /// `nil` when it cannot be decoded, or is silent.
+    static func truePeak(of result: ConversionResult) -> Double? {
+        (try? SoundLevels.measure(path: result.outputPath))?.truePeak
+    }
 
     var input: String { paths[0] }
     var output: String? { paths.count > 1 ? paths[1] : nil }
@@ -99,7 +105,7 @@ struct Convert: ParsableCommand {
                 if format == .json {
                     print(ConvertPrinter.json([(input, .success(result))]))
                 } else if verbose {
-                    print(ConvertPrinter.verbose(input: input, result: result), terminator: "")
+                    print(ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)), terminator: "")
                 }
                 warnIfNotAnAlert(result, input: input)
             } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
@@ -138,7 +144,9 @@ extension Convert {
         for (input, result) in zip(paths, results) {
             switch result {
             case .success(let result):
-                if verbose, format == .text { print(ConvertPrinter.verbose(input: input, result: result), terminator: "") }
+                if verbose, format == .text {
+                    print(ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)), terminator: "")
+                }
                 warnIfNotAnAlert(result, input: input)
             case .failure(let error):
                 failed += 1
