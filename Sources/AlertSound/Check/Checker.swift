@@ -73,8 +73,8 @@ public struct Checker: Sendable {
             if control?.isCancelled == true { return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict) }
             defer { try? control?.advance(1) }
             if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
-            if let file = target.file { return measuringLevels(check(file: file, name: target.path)) }
-            return target.exists ? measuringLevels(check(path: target.path)) : report(RuleSubject(path: target.path, outcome: .missing))
+            if let file = target.file { return check(file: file, name: target.path) }
+            return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
         }
     }
 
@@ -91,9 +91,9 @@ public struct Checker: Sendable {
         }
     }
 
-    /// Checks one file.
+    /// Checks one file (and with ``measuresLevels`` measures it).
     public func check(path: String) -> FileReport {
-        report(subject(path: path) { try SoundFile.inspect(path: path) })
+        check(name: path) { try FileSource(path: path) }
     }
 
     /// Checks a file's contents held in memory; `name` is the file name the app would use.
@@ -103,17 +103,24 @@ public struct Checker: Sendable {
 
     /// Checks a file found by a folder walk (any depth, any name).
     func check(file: FolderFile, name: String) -> FileReport {
-        report(subject(path: name) { try SoundFile.inspect(source: try SoundFile.open(name: name) { try file.open() }, name: name) })
+        check(name: name) { try file.open() }
     }
 
-    /// With ``measuresLevels``, a readable sound's levels and what they say; a sound whose audio
-    /// cannot be decoded keeps its verdict without them.
-    func measuringLevels(_ report: FileReport) -> FileReport {
-        guard measuresLevels, report.info != nil, let levels = try? SoundLevels.measure(path: report.path) else { return report }
-        var measured = report
-        measured.levels = levels
-        for finding in LevelRules.findings(levels) { measured.append(finding) }
-        return measured
+    /// Checks the file `opening` opens. With ``measuresLevels`` the readable ones are decoded from
+    /// the same open file, their header read once, and judged by ``LevelRules``; a sound whose
+    /// audio cannot be decoded keeps its verdict without levels.
+    private func check(name: String, _ opening: () throws -> FileSource) -> FileReport {
+        var opened: (source: FileSource, info: SoundInfo)?
+        var checked = report(subject(path: name) {
+            let source = try SoundFile.open(name: name, opening)
+            let info = try SoundFile.inspect(source: source, name: name)
+            if measuresLevels { opened = (source, info) }
+            return info
+        })
+        guard let opened, let levels = try? SoundLevels.measure(path: name, opened: opened) else { return checked }
+        checked.levels = levels
+        for finding in LevelRules.findings(levels) { checked.append(finding) }
+        return checked
     }
 
     /// Checks contents read through any byte source (an archive entry).

@@ -43,12 +43,13 @@ extension FrameReader {
 /// Opens `path` with the native reader when our own parsers understand the data (AIFF, WAV,
 /// CAF with PCM, µ/A-law or IMA4), with libsndfile for everything else it can decode, and with
 /// the `ffmpeg` command, when there is one, for what libsndfile cannot (AAC, ALAC in MP4, Opus in CAF).
-func openFrameReader(path: String) throws -> FrameReader {
+/// `opened`: the file already open and its header read (by `check --levels`), not read again.
+func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)? = nil) throws -> FrameReader {
     let source: FileSource
     let info: SoundInfo
     do {
-        source = try SoundFile.open(path: path)
-        info = try SoundFile.inspect(source: source, name: path)
+        source = try opened?.source ?? SoundFile.open(path: path)
+        info = try opened?.info ?? SoundFile.inspect(source: source, name: path)
     } catch let error as AlertSoundError {
         // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64), ffmpeg more.
         guard error.kind == .unrecognized else { throw error.about(path) }

@@ -69,19 +69,21 @@ public struct SoundLevels: Sendable, Hashable, Codable {
     /// Measures many files on all cores, in order; a file that cannot be decoded gets its error.
     public static func measure(paths: [String]) -> [Result<SoundLevels, AlertSoundError>] {
         parallelMap(paths) { path in
-            do {
-                return .success(try measure(path: path))
-            } catch {
-                return .failure(AlertSoundError.wrapping(error, as: .unreadable, path: path))
-            }
+            // `measure(path:)` throws nothing but `AlertSoundError`.
+            Result { try measure(path: path) }.mapError { AlertSoundError.wrapping($0, as: .unreadable, path: path) }
         }
     }
 
     /// Decodes the file at `path` (any input `convert` reads) block by block and measures it.
     /// Throws `AlertSoundError` when the audio cannot be decoded.
     public static func measure(path: String) throws -> SoundLevels {
+        try measure(path: path, opened: nil)
+    }
+
+    /// `opened`: the file already open and its header read, so neither happens again.
+    static func measure(path: String, opened: (source: FileSource, info: SoundInfo)?) throws -> SoundLevels {
         do {
-            let reader = try openFrameReader(path: path)
+            let reader = try openFrameReader(path: path, opened: opened)
             var meter = LevelMeter(sampleRate: reader.sampleRate, channels: reader.channels)
             while true {
                 let block = try reader.read(maxFrames: 1 << 16)
