@@ -49,9 +49,10 @@ extension IMA4 {
         static let successors: [UInt8] = (0..<stepTable.count).flatMap { i in
             (0..<8).map { m in UInt8(min(max(Int32(i) + indexAdjust[m], 0), 88)) }
         }
-        /// At most this many codes are tried from one path (three small sizes, four large); a
-        /// sample's new paths are counted in an `Int8`, so `hardWidth * codesPerPath` < 128.
-        static let codesPerPath = 7
+        /// At most this many codes are tried from one path: up to three small sizes and one large,
+        /// or the largest small size and up to three large ones. A sample's new paths are counted in
+        /// an `Int8`, so `hardWidth * codesPerPath` < 128.
+        static let codesPerPath = 4
 
         private var credit = creditCap
         private var x = [Int32](repeating: 0, count: framesPerPacket)
