@@ -26,7 +26,7 @@ extension HardeningRound3Tests {
         let outcome = try FixTests.fixer { $0.normalize = true; $0.outputFolder = dir + "/out" }.fix(paths: [dir + "/odd.wav"]).outcomes[0]
         #expect(outcome.status == .fixed, "\(outcome.error?.message ?? "")")
         #expect(outcome.changes.map(\.description).contains("normalized peak -6.0 -> -1.0 dBFS"))
-        #expect(FixChange.tenths(.infinity) == "inf" && FixChange.tenths(-.infinity) == "-inf")
+        #expect(Formatting.tenths(.infinity) == "inf" && Formatting.tenths(-.infinity) == "-inf")
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"), fileType: .caff, measuresLoss: true))
             .convert(input: dir + "/odd.wav", output: dir + "/odd.caf")
         #expect(result.snr?.isNaN == false)

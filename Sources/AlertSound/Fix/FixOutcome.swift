@@ -38,7 +38,7 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
             return "converted \(container)\(named ? "" : " " + format!) -> CAF \(to)"
         case let .trimmed(from, to, fade):
             let fadeText = fade > 0 ? " with a \(Formatting.number((fade * 1000).rounded())) ms fade-out" : ""
-            return "trimmed \(from.map { Self.tenths($0) + " -> " } ?? "to ")\(Self.tenths(to)) s\(fadeText)"
+            return "trimmed \(from.map { Formatting.tenths($0) + " -> " } ?? "to ")\(Formatting.tenths(to)) s\(fadeText)"
         case let .silenceTrimmed(leading, trailing):
             let parts = [(leading, "leading"), (trailing, "trailing")].filter { $0.0 > 0 }.map { "\(Formatting.seconds($0.0)) s \($0.1)" }
             return "dropped silence: " + parts.joined(separator: ", ")
@@ -47,14 +47,8 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
         case let .resampled(from, to):
             return "resampled \(Self.kilohertz(from)) -> \(Self.kilohertz(to)) kHz"
         case let .normalized(from, to):
-            return "normalized peak \(Self.tenths(from)) -> \(Self.tenths(to)) dBFS"
+            return "normalized peak \(Formatting.tenths(from)) -> \(Formatting.tenths(to)) dBFS"
         }
-    }
-
-    static func tenths(_ value: Double) -> String {
-        guard value.isFinite else { return String(value) }
-        let t = (value * 10).rounded() / 10
-        return t == t.rounded() ? "\(Int(t)).0" : Formatting.number(t)
     }
 
     static func kilohertz(_ rate: Double) -> String { Formatting.number(rate / 1000) }

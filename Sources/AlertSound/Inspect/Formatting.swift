@@ -23,4 +23,11 @@ public enum Formatting {
     public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
+
+    /// To a tenth, always with one decimal (`-3.0`, `38.3`, `-0.5`): decibels, LUFS, SNR.
+    public static func tenths(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let t = (value * 10).rounded() / 10
+        return t == t.rounded() ? "\(Int64(t)).0" : number(t)
+    }
 }

@@ -16,7 +16,7 @@ public enum LevelRules {
 
     /// The findings for `levels`, in a fixed order.
     public static func findings(_ levels: SoundLevels) -> [Diagnostic] {
-        func db(_ value: Double) -> String { Formatting.number((value * 10).rounded() / 10) }
+        let db = Formatting.tenths
         var found: [Diagnostic] = []
         if let peak = levels.truePeak, peak > maximumTruePeak {
             found.append(DiagnosticCode.truePeakOver.diagnostic("true peak \(db(peak)) dBTP, above \(db(maximumTruePeak)) dBTP: it may clip once decoded; lower it by \(db(peak - maximumTruePeak)) dB"))
@@ -25,7 +25,7 @@ public enum LevelRules {
             found.append(DiagnosticCode.clipped.diagnostic("\(levels.clippedSamples) samples sit at full scale in runs of three or more: the sound was clipped"))
         }
         if abs(levels.dcOffset) > maximumDCOffset {
-            found.append(DiagnosticCode.dcOffset.diagnostic("a channel's mean is \(Formatting.number((levels.dcOffset * 1000).rounded() / 10))% of full scale off zero: it clicks when it starts and stops"))
+            found.append(DiagnosticCode.dcOffset.diagnostic("a channel's mean is \(db(abs(levels.dcOffset) * 100))% of full scale off zero: it clicks when it starts and stops"))
         }
         if let start = levels.startPeak, start > maximumEdgeLevel {
             found.append(DiagnosticCode.clickAtStart.diagnostic("the first sample is at \(db(start)) dBFS with no fade-in: it starts with a click"))

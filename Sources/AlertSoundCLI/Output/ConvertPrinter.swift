@@ -17,12 +17,12 @@ enum ConvertPrinter {
         }
         out += "Output file: \(result.outputPath) (\(plan.fileType.rawValue)), \(result.packets) packets, \(result.frames) valid frames, \(result.fileSize) bytes\n"
         if let snr = result.snr {
-            out += "Encode SNR: \(String(format1(snr))) dB\n"
+            out += "Encode SNR: \(Formatting.tenths(snr)) dB\n"
         } else if result.lossless == true {
             out += "Encode SNR: lossless (every sample is stored exactly)\n"
         }
         if let peak = outputTruePeak {
-            out += "Output true peak: \(format1(peak)) dBTP (as decoded)\n"
+            out += "Output true peak: \(Formatting.tenths(peak)) dBTP (as decoded)\n"
         }
         return out
     }
@@ -83,11 +83,5 @@ enum ConvertPrinter {
             try c.encode(done?.decoder, forKey: .decoder)
             try c.encode(done?.cut, forKey: .cut)
         }
-    }
-
-    static func format1(_ v: Double) -> String {
-        guard v.isFinite else { return String(v) }
-        let tenths = Int64((v * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 }

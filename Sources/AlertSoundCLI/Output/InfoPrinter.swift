@@ -44,7 +44,7 @@ enum InfoPrinter {
 
     /// `info --levels`: the figures, with units, and "none" where there is nothing to measure.
     static func levels(_ l: SoundLevels) -> String {
-        func db(_ value: Double?, _ unit: String, none: String = "none (silence)") -> String { value.map { "\(Formatting.number(($0 * 100).rounded() / 100)) \(unit)" } ?? none }
+        func db(_ value: Double?, _ unit: String, none: String = "none (silence)") -> String { value.map { "\(Formatting.tenths($0)) \(unit)" } ?? none }
         var out = line("Sample peak", db(l.samplePeak, "dBFS"))
         out += line("True peak", db(l.truePeak, "dBTP"))
         out += line("Loudness", db(l.integratedLoudness, "LUFS integrated", none: "none (shorter than 0.4 s, or silence)"))

@@ -18,7 +18,7 @@ enum TextPrinter {
         let details = file.info.map { " (\($0.summary))" } ?? ""
         var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
         if let l = file.levels {
-            func db(_ value: Double?) -> String { value.map { Formatting.number(($0 * 10).rounded() / 10) } ?? "-inf" }
+            func db(_ value: Double?) -> String { value.map(Formatting.tenths) ?? "-inf" }
             out += "  levels: loudest 400 ms \(db(l.maxMomentaryLoudness)) LUFS, true peak \(db(l.truePeak)) dBTP\n"
         }
         for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
