@@ -44,22 +44,17 @@ public struct CheckJSONStream {
         pending.items(files.count, offset: count) { i, part in files[i].writeJSON(&part) }
         count += files.count
         valid = valid && files.allSatisfy(\.valid)
-        if pending.bytes.count >= 1 << 18 {
-            output(pending.bytes)
-            pending = JSONWriter(depth: 2)
-        }
+        if pending.bytes.count >= 1 << 18 { output(pending.take()) }
     }
 
     /// The rest of the document, after the last file.
     public mutating func finish() {
-        var w = pending
-        pending = JSONWriter(depth: 2)
-        w.close("]", empty: count == 0)
-        w.key("schemaVersion", first: false); w.int(ReportSchema.version)
-        w.key("valid", first: false)
-        w.bool(valid)
-        w.close("}", empty: false)
-        output(w.bytes)
+        pending.close("]", empty: count == 0)
+        pending.key("schemaVersion", first: false); pending.int(ReportSchema.version)
+        pending.key("valid", first: false)
+        pending.bool(valid)
+        pending.close("}", empty: false)
+        output(pending.take())
     }
 }
 
