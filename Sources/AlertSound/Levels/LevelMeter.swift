@@ -146,20 +146,17 @@ public struct LevelMeter: Sendable {
     public func levels() -> SoundLevels {
         func decibels(_ amplitude: Double) -> Double? { amplitude > 0 ? 20 * log10(amplitude) : nil }
         func loudness(_ energy: Double) -> Double? { energy > 0 ? -0.691 + 10 * log10(energy) : nil }
-        let blocks = blockEnergies
-        var momentary = maxMomentary
-        if blocks.isEmpty {
-            // Shorter than 400 ms: the sound in one block, padded with silence.
-            momentary = (recentSteps.reduce(0, +) + stepEnergy) / Double(4 * stepLength)
-        }
+        // Shorter than 400 ms: the sound in one block, padded with silence.
+        let momentary = blockEnergies.isEmpty ? (recentSteps.reduce(0, +) + stepEnergy) / Double(4 * stepLength) : maxMomentary
         let seconds = Double(frames) / sampleRate
         let loudFrom = firstLoud.map { Double($0) / sampleRate } ?? seconds
         let loudTo = lastLoud.map { Double(frames - 1 - $0) / sampleRate } ?? seconds
         let dc = sums.map { frames > 0 ? $0 / Double(frames) : 0 }.max { abs($0) < abs($1) } ?? 0
         return SoundLevels(samplePeak: decibels(peak), truePeak: decibels(max(peak, truePeak.map(\.peak).max() ?? 0)),
-                           integratedLoudness: blocks.isEmpty ? nil : Self.gated(blocks).flatMap(loudness),
+                           integratedLoudness: Self.gated(blockEnergies).flatMap(loudness),
                            maxMomentaryLoudness: loudness(momentary),
-                           maxShortTermLoudness: recentSteps.count < 30 && maxShortTerm == 0 ? nil : loudness(maxShortTerm),
+                           // Zero until a whole 3 s window has passed: none below 3 s.
+                           maxShortTermLoudness: loudness(maxShortTerm),
                            dcOffset: dc, leadingSilence: loudFrom, trailingSilence: loudTo, clippedSamples: clipped,
                            startPeak: decibels(firstFrame), endPeak: decibels(endFrames.max() ?? 0))
     }
