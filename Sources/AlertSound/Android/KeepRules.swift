@@ -58,9 +58,4 @@ struct KeepRules: Sendable {
         }
         return values
     }
-
-    /// A glob with `*` for any run of characters, as the shrinker reads keep lists.
-    static func matches(_ pattern: String, _ name: String) -> Bool {
-        GlobPattern(pattern).matches(Array(name.utf8))
-    }
 }
