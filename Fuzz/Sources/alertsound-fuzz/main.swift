@@ -45,8 +45,10 @@ func convert(_ bytes: [UInt8]) {
         _ = try? Converter(options: options).convert(input: input, output: scratch + "/out." + type.fileExtension)
         unlink(scratch + "/out." + type.fileExtension)
     }
-    // The level meter reads the same decoded samples (check --levels, info --levels).
-    if let levels = try? SoundLevels.measure(path: input) {
+    // The level meter reads the same decoded samples, from the file check already opened (check --levels).
+    var checker = Checker()
+    checker.measuresLevels = true
+    if let levels = checker.check(path: input).levels {
         guard levels.clippedSamples >= 0, levels.leadingSilence >= 0, levels.trailingSilence >= 0,
               [levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness].allSatisfy({ $0?.isFinite ?? true }) else {
             fatalError("levels out of range: \(levels)")
