@@ -12,7 +12,10 @@ let package = Package(
     // iOS 16: the library uses async entry points (13) and the standard library's firstRange (16).
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "AlertSound", targets: ["AlertSound"]),
+        // Not "AlertSound": with the executable product "alertsound", two products would differ only in
+        // case, and on a Mac's case-insensitive volume Xcode's build folders for them are one folder.
+        // The module is still `import AlertSound`.
+        .library(name: "AlertSoundLibrary", targets: ["AlertSound"]),
         // The command is `alertsound`; its target is AlertSoundCLI, since a target named like the
         // library but for case would share its module and build folders on a case-insensitive volume.
         .executable(name: "alertsound", targets: ["AlertSoundCLI"]),

@@ -11,7 +11,7 @@ let package = Package(
         .target(name: "FuzzDriver", path: "Sources/FuzzDriver"),
         .executableTarget(
             name: "alertsound-fuzz",
-            dependencies: ["FuzzDriver", .product(name: "AlertSound", package: "alertsound")]
+            dependencies: ["FuzzDriver", .product(name: "AlertSoundLibrary", package: "alertsound")]
         ),
     ]
 )

@@ -27,6 +27,9 @@ import Testing
         let targets = declared.filter { ["target", "executableTarget", "testTarget", "systemLibrary", "plugin", "binaryTarget", "macro"].contains($0.kind) }.map(\.name)
         #expect(targets.count >= 8, "the manifest's targets were not found: \(targets)")
         #expect(Self.caseTwins(targets).isEmpty, "targets differ only in case: \(Self.caseTwins(targets))")
+        // Products too: Xcode builds each product in a folder named after it.
+        let products = declared.filter { ["library", "executable", "plugin"].contains($0.kind) }.map(\.name)
+        #expect(Self.caseTwins(products).isEmpty, "products differ only in case: \(Self.caseTwins(products))")
         // The command keeps its name: the executable product is `alertsound`.
         #expect(declared.contains { $0.kind == "executable" && $0.name == "alertsound" })
     }
