@@ -39,4 +39,63 @@ import Testing
         let plain = try cli.run(["info", "--format", "json", sine])
         #expect(!plain.stdout.contains("\"levels\""))
     }
+
+    /// A 1 s stereo 48 kHz WAV of a 1 kHz sine at `dBFS`, `offset` added, in a new folder.
+    static func tone(dBFS: Double, offset: Double = 0) throws -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-levels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let amplitude = pow(10, dBFS / 20)
+        let samples = (0..<48_000).flatMap { f -> [Double] in
+            let x = amplitude * sin(2 * Double.pi * 1000 * Double(f) / 48_000) + offset
+            return [x, x]
+        }
+        let path = folder.appendingPathComponent("tone.wav").path
+        try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+                                       fullScale: samples)).write(to: URL(fileURLWithPath: path))
+        return (folder, path)
+    }
+
+    @Test func thresholdsAreOptions() throws {
+        let (folder, path) = try Self.tone(dBFS: -10)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try cli.run(["check", "--levels", path])
+        #expect(plain.status == 0 && !plain.stdout.contains("true-peak-over") && !plain.stdout.contains("too-loud"), "\(plain.stdout)")
+        let strict = try cli.run(["check", "--levels", "--max-true-peak", "-12", "--max-loudness", "-20", "--format", "json", path])
+        #expect(strict.status == 0)
+        #expect(strict.stdout.contains("\"true-peak-over\"") && strict.stdout.contains("\"too-loud\"") && strict.stdout.contains("\"fix-levels\""))
+        // Without --levels a threshold has nothing to judge: a usage error, not a silent no-op.
+        #expect(try cli.run(["check", "--max-true-peak", "-6", path]).status == 64)
+        #expect(try cli.run(["check", "--levels", "--min-loudness", "-10", "--max-loudness", "-20", path]).status == 64)
+        #expect(try cli.run(["check", "--levels", "--max-dc-offset", "150", path]).status == 64)
+        let advice = try cli.run(["check", "--levels", "--max-true-peak", "-12", path])
+        #expect(advice.stdout.contains("fix it: alertsound fix --levels "))
+    }
+
+    @Test func fixRepairsLevelsFromTheCommandLine() throws {
+        let (folder, path) = try Self.tone(dBFS: -40, offset: 0.05)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path
+        let run = try cli.run(["fix", "--levels", "--format", "json", "--output-dir", out, path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let outcome = try #require((document["inputs"] as? [[String: Any]])?.first)
+        let kinds = (outcome["changes"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+        #expect(kinds == ["converted", "dc-removed", "faded-in", "faded-out", "loudness"], "\(run.stdout)")
+        let after = try #require(outcome["after"] as? [String: Any])
+        #expect(after["levels"] is [String: Any])
+        let checked = try cli.run(["check", "--levels", out])
+        #expect(checked.status == 0 && !checked.stdout.contains("warning"), "\(checked.stdout)")
+
+        // The command check suggests, run as suggested, writes a sound with no level warning.
+        let suggested = try cli.run(["check", "--levels", path])
+        #expect(suggested.stdout.contains("fix it: alertsound fix --levels \(path)"), "\(suggested.stdout)")
+        #expect(try cli.run(["fix", "--levels", path]).status == 0)
+        let beside = try cli.run(["check", "--levels", folder.appendingPathComponent("tone.caf").path])
+        #expect(beside.status == 0 && !beside.stdout.contains("warning"), "\(beside.stdout)")
+
+        let loud = try cli.run(["fix", "--loudness", "-12", "--max-true-peak", "-3", "--output-dir", folder.appendingPathComponent("loud").path, path])
+        #expect(loud.status == 0 && loud.stdout.contains("LUFS"), "\(loud.stdout)\(loud.stderr)")
+        #expect(try cli.run(["fix", "--loudness", "-12", "--normalize", path]).status == 64)
+        #expect(try cli.run(["fix", "--max-true-peak", "-3", path]).status == 64)
+    }
 }

@@ -28,6 +28,8 @@ public struct Checker: Sendable {
 
     /// Decode each readable sound and judge its levels too (``LevelRules``): `check --levels`.
     public var measuresLevels = false
+    /// What ``measuresLevels`` judges the levels against.
+    public var levelLimits = LevelThresholds()
 
     /// A checker applying `rules` (all of them unless told).
     public init(strict: Bool = false, rules: [Rule] = Rule.all) {
@@ -119,7 +121,7 @@ public struct Checker: Sendable {
         })
         guard let opened, let levels = try? SoundLevels.measure(path: name, opened: opened) else { return checked }
         checked.levels = levels
-        for finding in LevelRules.findings(levels) { checked.append(finding) }
+        for finding in LevelRules.findings(levels, limits: levelLimits, path: name) { checked.append(finding) }
         return checked
     }
 

@@ -43,12 +43,31 @@ struct Edits: Sendable, Hashable {
     var start: Int64 = 0
     /// Frames kept at most; `nil` keeps everything.
     var length: Int64?
-    /// Frames faded out before a cut.
+    /// Frames faded out before a cut (or, with `fadesEnd`, at the end however it comes).
     var fadeFrames = 0
     var gain = 1.0
+    /// Frames faded in at the start.
+    var fadeInFrames = 0
+    var fadesEnd = false
+    /// Each channel's DC offset, subtracted before anything else.
+    var dcOffsets: [Double]?
+    /// Peaks above this (full scale) are limited, after the gain.
+    var ceiling: Double?
 
-    var trims: Bool { start > 0 || length != nil }
-    var changesSamples: Bool { trims || gain != 1 }
+    var trims: Bool { start > 0 || length != nil || fadeInFrames > 0 || fadesEnd }
+    var changesSamples: Bool { trims || gain != 1 || dcOffsets != nil || ceiling != nil }
+
+    /// Limiter timing: 5 ms to ramp down before a peak, 50 ms to recover.
+    static let lookAhead = 0.005, release = 0.05
+
+    /// The stages these edits add after the plan's own, at `rate` with `channels`.
+    func stages(channels: Int, rate: Double) -> (stages: [Stage], trim: TrimStage?, limiter: LimiterStage?) {
+        let trim = trims ? TrimStage(channels: channels, start: start, length: length, fadeFrames: fadeFrames,
+                                     fadeInFrames: fadeInFrames, fadesEnd: fadesEnd) : nil
+        let limiter = ceiling.map { LimiterStage(channels: channels, ceiling: $0, lookAhead: Int((Self.lookAhead * rate).rounded()), releaseTime: Self.release * rate) }
+        let all: [Stage?] = [dcOffsets.map(DCStage.init), trim, GainStage(gain: gain), limiter]
+        return (all.compactMap { $0 }.filter { !$0.isIdentity }, trim, limiter)
+    }
 }
 
 /// Converts sound files the way `afconvert` does, with IMA4 written byte for byte like Apple's.
@@ -112,8 +131,8 @@ public struct Converter: Sendable {
         control?.expect(frames: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
         let map = plan.channelMap
-        let trim = edits.trims ? TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: edits.fadeFrames) : nil
-        let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + ([trim, GainStage(gain: edits.gain)] as [Stage?]).compactMap { $0 }.filter { !$0.isIdentity }
+        let (editStages, trim, _) = edits.stages(channels: plan.output.channels, rate: plan.output.sampleRate)
+        let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + editStages
         var encoder = FrameEncoder(format: plan.output, type: plan.fileType, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try sink ?? AtomicOutput(path: plan.outputPath, replacing: replacing)
         let source = reader.sourceFacts

@@ -5,14 +5,19 @@ import Darwin
 #endif
 
 /// Keeps `length` frames after dropping `start`, and fades the last `fadeFrames` of them out when
-/// audio is cut off after them, so the cut does not click. Whether anything follows is only known
-/// once it arrives (a piped decoder does not state its length), so the last `fadeFrames` frames
-/// are held back until then.
+/// audio is cut off after them, so the cut does not click (or, with `fadesEnd`, wherever the sound
+/// ends). Whether anything follows is only known once it arrives (a piped decoder does not state
+/// its length), so the last `fadeFrames` frames are held back until then. The first
+/// `fadeInFrames` kept fade in, for a sound that starts with a click.
 final class TrimStage: Stage {
     let channels: Int
     private var toDrop: Int64
     private var toKeep: Int64?
     let fadeFrames: Int
+    let fadeInFrames: Int
+    let fadesEnd: Bool
+    /// Frames passed on so far (for the fade-in).
+    private var emitted = 0
     private var pending: [Double] = []
     private var done = false
     /// Nothing more will pass: the decoder can stop.
@@ -20,19 +25,50 @@ final class TrimStage: Stage {
     /// Whether audio after the kept frames was cut off (and the fade applied).
     private(set) var cut = false
 
-    init(channels: Int, start: Int64, length: Int64?, fadeFrames: Int) {
+    init(channels: Int, start: Int64, length: Int64?, fadeFrames: Int, fadeInFrames: Int = 0, fadesEnd: Bool = false) {
         self.channels = channels
         toDrop = max(0, start)
         toKeep = length.map { max(0, $0) }
         self.fadeFrames = max(0, fadeFrames)
+        self.fadeInFrames = max(0, fadeInFrames)
+        self.fadesEnd = fadesEnd
     }
 
-    var isIdentity: Bool { toDrop == 0 && toKeep == nil }
+    var isIdentity: Bool { toDrop == 0 && toKeep == nil && fadeInFrames == 0 && !fadesEnd }
 
     /// The fade's gain for frame `i` of `count`: a raised cosine from just under 1 to exactly 0 at
     /// the last frame, falling all the way (no step at either end).
     static func fadeGain(_ i: Int, of count: Int) -> Double {
         0.5 * (1 + cos(Double.pi * Double(i + 1) / Double(count)))
+    }
+
+    /// The fade-in's gain for frame `i` of `count`: the fade-out reversed, from exactly 0.
+    static func fadeInGain(_ i: Int, of count: Int) -> Double {
+        fadeGain(count - 1 - i, of: count)
+    }
+
+    /// Fades out the last `count` frames held.
+    private func fadeOutPending() {
+        let faded = min(fadeFrames, pending.count / channels)
+        let first = pending.count / channels - faded
+        for i in 0..<faded {
+            let gain = Self.fadeGain(i, of: faded)
+            for c in 0..<channels { pending[(first + i) * channels + c] *= gain }
+        }
+    }
+
+    /// Fades in what of `out` falls in the first `fadeInFrames`, and counts it passed on.
+    private func passOn(_ out: [Double]) -> [Double] {
+        var out = out
+        let frames = out.count / channels
+        if emitted < fadeInFrames {
+            for f in 0..<min(frames, fadeInFrames - emitted) {
+                let gain = Self.fadeInGain(emitted + f, of: fadeInFrames)
+                for c in 0..<channels { out[f * channels + c] *= gain }
+            }
+        }
+        emitted += frames
+        return out
     }
 
     func process(_ block: [Double], end: Bool) throws -> [Double] {
@@ -54,42 +90,19 @@ final class TrimStage: Stage {
             toKeep = left - Int64(frames)
         }
         pending.append(contentsOf: block[offset..<offset + frames * channels])
-        if overflow {
+        if overflow || end {
             done = true
-            cut = true
-            let faded = min(fadeFrames, pending.count / channels)
-            let first = pending.count / channels - faded
-            for i in 0..<faded {
-                let gain = Self.fadeGain(i, of: faded)
-                for c in 0..<channels { pending[(first + i) * channels + c] *= gain }
-            }
+            cut = overflow
+            if overflow || fadesEnd { fadeOutPending() }
             defer { pending = [] }
-            return pending
-        }
-        if end {
-            done = true
-            defer { pending = [] }
-            return pending
+            return passOn(pending)
         }
         // Hold back only what a fade may still need.
-        let held = toKeep == nil ? 0 : min(fadeFrames, pending.count / channels)
+        let held = toKeep == nil && !fadesEnd ? 0 : min(fadeFrames, pending.count / channels)
         let ready = pending.count - held * channels
         let out = Array(pending[0..<ready])
         pending.removeFirst(ready)
-        return out
-    }
-}
-
-/// Multiplies every sample by `gain` (normalisation).
-final class GainStage: Stage {
-    let gain: Double
-
-    init(gain: Double) { self.gain = gain }
-
-    var isIdentity: Bool { gain == 1 }
-
-    func process(_ block: [Double], end: Bool) throws -> [Double] {
-        block.map { $0 * gain }
+        return passOn(out)
     }
 }
 

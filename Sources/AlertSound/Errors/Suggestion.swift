@@ -6,6 +6,9 @@ public struct Suggestion: Sendable, Hashable, Codable {
         /// Make a valid alert sound of ``Suggestion/path`` with ``Fixer`` (`alertsound fix`), in
         /// ``Suggestion/dataFormat`` when one is advised.
         case fix
+        /// Repair ``Suggestion/path``'s levels with ``Fixer`` and ``FixOptions/repairsLevels``
+        /// (`alertsound fix --levels`): fades, DC, peaks, loudness.
+        case fixLevels = "fix-levels"
         /// Convert ``Suggestion/path`` to ``Suggestion/output`` as ``Suggestion/fileType`` and
         /// ``Suggestion/dataFormat`` with ``Converter``, then remove the original.
         case convert

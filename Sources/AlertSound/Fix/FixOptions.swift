@@ -18,6 +18,16 @@ public struct FixOptions: Sendable, Hashable {
     public var mix = false
     /// Scale so the peak is at `normalizedPeak` (-1 dBFS).
     public var normalize = false
+    /// Repair what ``Checker/measuresLevels`` warns of (`fix --levels`): silence before the sound
+    /// dropped, DC removed, a fade-in for a click at the start and a fade-out for an abrupt end,
+    /// loudness outside ``levelLimits``' band brought to its nearer edge, and true peaks held at
+    /// or below its maximum as decoded from the encoded output. Clipping cannot be undone.
+    public var repairsLevels = false
+    /// Bring the loudest 400 ms to this many LUFS (`--loudness`), under the same true-peak limit;
+    /// implies ``repairsLevels``.
+    public var loudness: Double?
+    /// What ``repairsLevels`` repairs against (the thresholds `check --levels` uses).
+    public var levelLimits = LevelThresholds()
     /// Output data format (always in CAF); `nil` is ima4.
     public var dataFormat: SampleCoding?
     /// Which IMA4 encoder: afconvert's, or the searching one.
@@ -35,14 +45,21 @@ public struct FixOptions: Sendable, Hashable {
     public static let silenceThreshold = 0.001
     /// -1 dBFS: the headroom that keeps the IMA4 encoder and the phone's DSP from clipping.
     public static let normalizedPeak = 0.891_250_938_133_745_5
+    /// A fade-in for a start that clicks: 5 ms, too short to hear as a fade.
+    public static let clickFade = 0.005
 
     /// The defaults: cut to 29.5 s with a fade, CAF ima4, the input's rate up to 48 kHz.
     public init() {}
 
     /// Whether anything beyond validity was asked for (then a valid input is converted too).
+    /// `repairsLevels` alone acts only on sounds whose levels draw a warning.
     var asksForChange: Bool {
         sampleRate != nil || channels != nil || mix || normalize || trimSilence || dataFormat != nil || quality != .standard || maxDurationIsExplicit
+            || loudness != nil
     }
+
+    /// Whether levels are measured and repaired.
+    var levelsRepaired: Bool { repairsLevels || loudness != nil }
 
     /// The output rate for an input at `rate`: as asked, else unchanged up to 48 kHz, else
     /// 44.1 kHz for its multiples (a 2:1 or 4:1 ratio) and 48 kHz for the rest. A phone plays
@@ -71,6 +88,11 @@ public struct FixOptions: Sendable, Hashable {
                           + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))")
         }
         if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
+        if let loudness, !(loudness >= -70 && loudness <= 0) {
+            return refuse("the loudness target must be from -70 to 0 LUFS; got \(Formatting.number(loudness))")
+        }
+        if normalize, levelsRepaired { return refuse("normalizing the peak and setting the levels both choose the gain; ask for one") }
+        if let problem = levelLimits.problem() { return problem }
         return nil
     }
 }

@@ -14,6 +14,16 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
     case resampled(from: Double, to: Double)
     /// Gain applied to bring the peak to -1 dBFS; peaks in dBFS.
     case normalized(fromPeak: Double, toPeak: Double)
+    /// A DC offset removed (the largest channel's, as a fraction of full scale).
+    case dcRemoved(offset: Double)
+    /// Faded in over this many seconds: the start clicked.
+    case fadedIn(seconds: Double)
+    /// Faded out over the last this many seconds: the end was abrupt.
+    case fadedOut(seconds: Double)
+    /// The loudest 400 ms brought from and to these LUFS (as measured in the output once written).
+    case loudness(from: Double, to: Double)
+    /// Peaks limited: the true peak from (before limiting, after any gain) and to (as decoded from the output), in dBTP.
+    case peakLimited(from: Double, to: Double)
 
     /// A stable name for the kind of change (JSON's `kind`).
     public var kind: String {
@@ -25,6 +35,11 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
         case .mixed: return "mixed"
         case .resampled: return "resampled"
         case .normalized: return "normalized"
+        case .dcRemoved: return "dc-removed"
+        case .fadedIn: return "faded-in"
+        case .fadedOut: return "faded-out"
+        case .loudness: return "loudness"
+        case .peakLimited: return "peak-limited"
         }
     }
 
@@ -48,10 +63,21 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
             return "resampled \(Self.kilohertz(from)) -> \(Self.kilohertz(to)) kHz"
         case let .normalized(from, to):
             return "normalized peak \(Formatting.tenths(from)) -> \(Formatting.tenths(to)) dBFS"
+        case let .dcRemoved(offset):
+            return "removed a DC offset of \(Formatting.tenths(abs(offset) * 100))% of full scale"
+        case let .fadedIn(seconds):
+            return "faded in over \(Self.milliseconds(seconds)) ms"
+        case let .fadedOut(seconds):
+            return "faded out over the last \(Self.milliseconds(seconds)) ms"
+        case let .loudness(from, to):
+            return "loudest 400 ms \(Formatting.tenths(from)) -> \(Formatting.tenths(to)) LUFS"
+        case let .peakLimited(from, to):
+            return "limited the true peak \(Formatting.tenths(from)) -> \(Formatting.tenths(to)) dBTP"
         }
     }
 
     static func kilohertz(_ rate: Double) -> String { Formatting.number(rate / 1000) }
+    static func milliseconds(_ seconds: Double) -> String { Formatting.number((seconds * 1000).rounded()) }
 }
 
 /// What `fix` did with one input.

@@ -68,10 +68,12 @@ public struct Fixer: Sendable {
         if let refusal = job.refusal {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: nil, error: refusal)
         }
-        let before = Checker().check(path: job.input)
+        let before = inputChecker.check(path: job.input)
         // A warning whose suggestion is a plain `fix` (a repaired header) is one fix acts on: that
         // advice must not lead to "left as is". Notes (wide PCM) advise `fix -d ima4`, which asks.
-        let fixable = before.diagnostics.contains { $0.severity == .warning && $0.suggestion?.action == .fix }
+        // With --levels, so are the level warnings it repairs.
+        let acted: Set<Suggestion.Action> = options.levelsRepaired ? [.fix, .fixLevels] : [.fix]
+        let fixable = before.diagnostics.contains { $0.severity == .warning && $0.suggestion.map { acted.contains($0.action) } == true }
         if before.diagnostics.contains(where: { $0.code == .noAudio }) {
             return FixOutcome(input: job.input, output: nil, status: .failed, before: before,
                               error: AlertSoundError(.invalidRequest, "holds no audio frames: no conversion makes it an alert that sounds", path: job.input))
@@ -113,20 +115,56 @@ public struct Fixer: Sendable {
                                       path: job.input, suggestion: Suggestion(.chooseOutput, output: job.output))
             }
         }
-        let reader = try openFrameReader(path: job.input)
+        var reader = try openFrameReader(path: job.input)
         let plan = try makePlan(job, reader: reader)
         var (edits, changes, limit) = try decideEdits(job, reader: reader, plan: plan, before: before)
+        let repair = options.levelsRepaired ? try repairLevels(job, plan: plan, edits: &edits, changes: &changes) : nil
         if dryRun {
             return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes, note: job.renameNote)
         }
         if options.outputFolder != nil { try makeFolders(parentFolder(job.output)) }
 
         var after: FileReport?
-        let checker = Checker()
+        var result: ConversionResult
+        var attempt = 1
+        while true {
+            do {
+                (result, after) = try write(job, reader: reader, plan: plan, edits: edits, repair: repair, attempt: attempt)
+                break
+            } catch let miss as LevelMiss {
+                // IMA4 and the peaks between samples took the decoded output over the limit, or the
+                // fades and the limiter moved its loudness: again, corrected by what was measured.
+                correct(&edits, changes: &changes, repair: repair ?? LevelRepair(), miss: miss)
+                attempt += 1
+                reader = try openFrameReader(path: job.input)
+            }
+        }
+        if let levels = after?.levels { changes = LevelRepair.measured(changes, output: levels) }
+        // A length the header did not state is known only now.
+        if result.cut, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
+            changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
+        }
+        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: job.renameNote)
+    }
+
+    /// The checker that judges inputs (and outputs): with their levels when they are repaired.
+    private var inputChecker: Checker {
+        var checker = Checker()
+        checker.measuresLevels = options.levelsRepaired
+        checker.levelLimits = options.levelLimits
+        return checker
+    }
+
+    /// Encodes and puts the output in place once it is judged as `check` would judge it (with its
+    /// levels, decoded, when they are repaired); returns that report too. Throws `LevelMiss` when
+    /// the decoded output misses what `repair` aimed at and try `attempt` is not the last.
+    private func write(_ job: FixJob, reader: FrameReader, plan: ConversionPlan, edits: Edits, repair: LevelRepair?, attempt: Int) throws -> (ConversionResult, FileReport?) {
+        let checker = inputChecker
+        var judged: FileReport?
         let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits, control: control,
-                                                                                         replacing: options.force) { contents in
+                                                                                     replacing: options.force) { contents in
             // The finished file, judged as `check` would, before it replaces anything.
-            let report: FileReport
+            var report: FileReport
             do {
                 report = checker.report(RuleSubject(path: job.output, outcome: .inspected(try SoundFile.inspect(source: contents, name: job.output))))
             } catch let error as AlertSoundError {
@@ -136,13 +174,15 @@ public struct Fixer: Sendable {
                 let errors = report.diagnostics.filter { $0.severity == .error }.map { "\($0.code.rawValue): \($0.message)" }
                 throw AlertSoundError(.outputFailed, "the output would still not play, so nothing was written: " + errors.joined(separator: "; "), path: job.output)
             }
-            after = report
+            if checker.measuresLevels {
+                let levels = try SoundLevels.measure(source: contents, name: job.output)
+                if let miss = repair?.miss(levels, limits: checker.levelLimits, attempt: attempt) { throw miss }
+                report.levels = levels
+                for finding in LevelRules.findings(levels, limits: checker.levelLimits, path: job.output) { report.append(finding) }
+            }
+            judged = report
         }
-        // A length the header did not state is known only now.
-        if result.cut, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
-            changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
-        }
-        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: job.renameNote)
+        return (result, judged)
     }
 
     /// When the file was last written, to the nanosecond; nil when it cannot be read.

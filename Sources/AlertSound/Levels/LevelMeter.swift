@@ -142,6 +142,12 @@ public struct LevelMeter: Sendable {
         }
     }
 
+    /// Each channel's mean so far (its DC offset), as a fraction of full scale.
+    var channelMeans: [Double] { sums.map { frames > 0 ? $0 / Double(frames) : 0 } }
+
+    /// Frames measured so far.
+    var frameCount: Int64 { frames }
+
     /// What the samples so far measure.
     public func levels() -> SoundLevels {
         func decibels(_ amplitude: Double) -> Double? { amplitude > 0 ? 20 * log10(amplitude) : nil }

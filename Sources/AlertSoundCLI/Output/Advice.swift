@@ -11,6 +11,9 @@ enum Advice {
             // No path: the sound sits in a built archive; its source in the project is what to fix.
             guard s.path != nil else { return "fix the sound the app is built from (alertsound fix SOURCE\(options)) and rebuild" }
             return "fix it: alertsound fix \(path)" + options
+        case .fixLevels:
+            guard s.path != nil else { return "fix the sound the app is built from (alertsound fix --levels SOURCE) and rebuild" }
+            return "fix it: alertsound fix --levels \(path)"
         case .convert:
             var line = "convert it: alertsound convert \(path) \(s.output.map(shellQuoted) ?? "OUTPUT")"
             if let type = s.fileType { line += " -f \(type.rawValue)" }

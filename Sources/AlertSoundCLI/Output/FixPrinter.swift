@@ -73,7 +73,7 @@ enum FixPrinter {
     private struct Change: Encodable {
         let change: FixChange
 
-        enum Keys: String, CodingKey { case kind, description, from, to, fade, leading, trailing, fromContainer, fromFormat }
+        enum Keys: String, CodingKey { case kind, description, from, to, fade, leading, trailing, fromContainer, fromFormat, offset, seconds }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -96,9 +96,13 @@ enum FixPrinter {
             case let .mixed(from, to):
                 try c.encode(from, forKey: .from)
                 try c.encode(to, forKey: .to)
-            case let .resampled(from, to), let .normalized(from, to):
+            case let .resampled(from, to), let .normalized(from, to), let .loudness(from, to), let .peakLimited(from, to):
                 try c.encode(from, forKey: .from)
                 try c.encode(to, forKey: .to)
+            case let .dcRemoved(offset):
+                try c.encode(offset, forKey: .offset)
+            case let .fadedIn(seconds), let .fadedOut(seconds):
+                try c.encode(seconds, forKey: .seconds)
             }
         }
     }

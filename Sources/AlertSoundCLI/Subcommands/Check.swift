@@ -24,8 +24,10 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("sounds-only"), help: "Skip named files that are not sounds (by extension or content), and pass a folder without sounds: for build tools that pass every resource.")
     var soundsOnly = false
 
-    @Flag(name: .long, help: "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings). The figures are in the JSON's \"levels\".")
+    @Flag(name: .long, help: "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings; the thresholds below change them). The figures are in the JSON's \"levels\".")
     var levels = false
+
+    @OptionGroup var levelLimits: LevelOptions
 
     static let levelCodes: [DiagnosticCode] = [.truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud]
 
@@ -38,12 +40,18 @@ struct Check: ParsableCommand {
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
         if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
+        if levelLimits.given, !levels { throw ValidationError("The level thresholds apply with --levels.") }
     }
 
     func run() throws {
         var checker = Checker(strict: report.strict)
         checker.soundsOnly = soundsOnly
         checker.measuresLevels = levels
+        do {
+            checker.levelLimits = try levelLimits.limits()
+        } catch let error as AlertSoundError {
+            throw error.stopRun(command: "check", json: report.format == .json, otherwise: 64)
+        }
         let valid: Bool
         // Each batch's findings are printed as it is judged and then dropped, so memory stays
         // bounded however many files (only the Markdown table, for people, is made whole).

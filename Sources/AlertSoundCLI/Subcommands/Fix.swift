@@ -60,6 +60,14 @@ struct Fix: ParsableCommand {
     @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
     var normalize = false
 
+    @Flag(name: .long, help: "Repair what check --levels warns of: silence before the sound dropped, DC removed, a 5 ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought to its nearer edge, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone.")
+    var levels = false
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (-1 dBTP) as decoded from the output; implies --levels.", valueName: "LUFS"))
+    var loudness: Double?
+
+    @OptionGroup var levelLimits: LevelOptions
+
     @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"))
     var dataFormat: String?
 
@@ -83,6 +91,9 @@ struct Fix: ParsableCommand {
                 throw ValidationError("--fade \(fade): seconds or milliseconds? Write \(fade)ms or \(fade)s.")
             }
         }
+        if levelLimits.given, !levels, loudness == nil {
+            throw ValidationError("The level thresholds apply with --levels or --loudness.")
+        }
         if let maxDuration, Self.seconds(maxDuration) == nil {
             throw ValidationError("--max-duration takes a duration: 10, 10s or 10000ms; got '\(maxDuration)'.")
         }
@@ -102,11 +113,14 @@ struct Fix: ParsableCommand {
         options.channels = encoding.channels
         options.mix = encoding.mix
         options.normalize = normalize
+        options.repairsLevels = levels
+        options.loudness = loudness
         options.quality = encoding.encoderQuality
         options.resamplerQuality = encoding.resamplerQuality
         options.outputFolder = outputDir
         options.force = force
         do {
+            options.levelLimits = try levelLimits.limits()
             if let dataFormat {
                 let parsed = try OutputDataFormat(parsing: dataFormat)
                 options.dataFormat = parsed.coding

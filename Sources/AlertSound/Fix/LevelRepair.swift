@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `fix --levels` decided beyond the edits: the figures its changes report, corrected once
+/// the output is measured.
+struct LevelRepair: Sendable {
+    /// The loudest 400 ms of what is kept, before any gain (LUFS).
+    var loudness: Double?
+    /// The loudness aimed at (LUFS), when the gain is chosen for one.
+    var target: Double?
+    /// The gain chosen, in dB.
+    var gain = 0.0
+    /// The true peak of what is kept, after the gain and before limiting (dBTP).
+    var truePeak: Double?
+
+    /// How many times an output whose loudness missed the target is encoded again with the gain
+    /// corrected; then as many more, to bring a decoded true peak still over the limit under it
+    /// (the limiter's ceiling lowered each time), before it is accepted with its warning.
+    static let loudnessAttempts = 4, attempts = 8
+    /// How far the output's loudness may miss the target (LU): less than the meters disagree by.
+    static let tolerance = 0.1
+    /// How far inside the band a loudness outside it is brought, so the output is clear of the edge.
+    static let inside = 1.0
+
+    /// Why the output as measured must be made again, if it must.
+    func miss(_ levels: SoundLevels, limits: LevelThresholds, attempt: Int) -> LevelMiss? {
+        guard attempt < Self.attempts else { return nil }
+        let excess = levels.truePeak.map { $0 - limits.maximumTruePeak } ?? 0
+        let short = attempt < Self.loudnessAttempts ? zip(target, levels.maxMomentaryLoudness).map { $0 - $1 } ?? 0 : 0
+        guard excess > 0 || abs(short) > Self.tolerance else { return nil }
+        return LevelMiss(peakExcess: max(0, excess), loudnessShort: abs(short) > Self.tolerance ? short : 0)
+    }
+    /// How far below the true-peak limit the limiter holds sample peaks at first: IMA4's
+    /// quantisation and the peaks between samples add about this much.
+    static let headroom = 0.5
+
+    /// `changes` with the loudness and true peak the output measured.
+    static func measured(_ changes: [FixChange], output levels: SoundLevels) -> [FixChange] {
+        changes.map { change in
+            switch change {
+            case let .loudness(from, to): return .loudness(from: from, to: levels.maxMomentaryLoudness ?? to)
+            case let .peakLimited(from, to): return .peakLimited(from: from, to: levels.truePeak ?? to)
+            default: return change
+            }
+        }
+    }
+}
+
+/// Raised from the output's check when its decoded true peak is over the limit or its loudness
+/// missed the target.
+struct LevelMiss: Error {
+    /// dB over the true-peak limit (0 when under).
+    var peakExcess: Double
+    /// LU the loudness fell short of the target (negative when over; 0 when within tolerance).
+    var loudnessShort: Double
+}
+
+private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}
+
+extension Fixer {
+    /// Decides the level edits from what the edits so far keep: leading silence, DC, fades, gain,
+    /// and whether to limit. Measures the kept audio once, and again after leading silence or DC
+    /// is removed.
+    func repairLevels(_ job: FixJob, plan: ConversionPlan, edits: inout Edits, changes: inout [FixChange]) throws -> LevelRepair {
+        let rate = plan.output.sampleRate
+        let limits = options.levelLimits
+        var kept = try measureKept(job, plan: plan, edits: edits)
+        if !options.trimSilence, kept.levels.samplePeak != nil, kept.levels.leadingSilence > limits.maximumLeadingSilence {
+            let silent = Int64((kept.levels.leadingSilence * rate).rounded(.down))
+            edits.start += silent
+            changes.append(.silenceTrimmed(leading: Double(silent) / rate, trailing: 0))
+            kept = try measureKept(job, plan: plan, edits: edits)
+        }
+        var fadeIn = kept.levels.startPeak.map { $0 > limits.maximumEdgeLevel } ?? false
+        var fadeOut = kept.levels.endPeak.map { $0 > limits.maximumEdgeLevel } ?? false
+        if abs(kept.levels.dcOffset) > limits.maximumDCOffset {
+            edits.dcOffsets = kept.means
+            changes.append(.dcRemoved(offset: kept.levels.dcOffset))
+            // Removing it moves both ends off zero: they fade. Peaks and the step at the start
+            // (which K-weighting hears) are measured again without it.
+            fadeIn = true
+            fadeOut = true
+            kept = try measureKept(job, plan: plan, edits: edits)
+        }
+        let levels = kept.levels
+        // No fade longer than a quarter of the sound.
+        let quarter = Double(kept.frames) / rate / 4
+        if fadeIn, kept.frames > 0 {
+            let seconds = min(FixOptions.clickFade, quarter)
+            edits.fadeInFrames = max(1, Int((seconds * rate).rounded()))
+            changes.append(.fadedIn(seconds: Double(edits.fadeInFrames) / rate))
+        }
+        // A cut to the maximum duration fades already.
+        if fadeOut, kept.frames > 0, !changes.contains(where: { $0.kind == "trimmed" }) {
+            let seconds = min(options.fade > 0 ? options.fade : FixOptions.clickFade, quarter)
+            edits.fadeFrames = max(1, Int((seconds * rate).rounded()))
+            edits.fadesEnd = true
+            changes.append(.fadedOut(seconds: Double(edits.fadeFrames) / rate))
+        }
+        var repair = LevelRepair(loudness: levels.maxMomentaryLoudness)
+        if let loudness = levels.maxMomentaryLoudness {
+            let band = limits.loudnessBand
+            let target = options.loudness ?? (loudness < band.lowerBound ? min(band.lowerBound + LevelRepair.inside, band.upperBound)
+                                              : loudness > band.upperBound ? max(band.upperBound - LevelRepair.inside, band.lowerBound) : nil)
+            if let target, abs(target - loudness) >= 0.05 {
+                repair.target = target
+                repair.gain = target - loudness
+                edits.gain = pow(10, repair.gain / 20)
+                changes.append(.loudness(from: loudness, to: target))
+            }
+        }
+        repair.truePeak = levels.truePeak.map { $0 + repair.gain }
+        if let peak = repair.truePeak, peak > limits.maximumTruePeak {
+            edits.ceiling = pow(10, (limits.maximumTruePeak - LevelRepair.headroom) / 20)
+            changes.append(.peakLimited(from: peak, to: limits.maximumTruePeak))
+        }
+        return repair
+    }
+
+    /// After an output missed: the gain corrected by what the loudness fell short, and, when the
+    /// decoded peak was `excess` dB over, a ceiling that much lower (and a little more), starting
+    /// from the limiter's first ceiling if it was not limiting.
+    func correct(_ edits: inout Edits, changes: inout [FixChange], repair: LevelRepair, miss: LevelMiss) {
+        edits.gain *= pow(10, miss.loudnessShort / 20)
+        guard miss.peakExcess > 0 else { return }
+        let limit = options.levelLimits.maximumTruePeak
+        let current = edits.ceiling.map { 20 * log10($0) } ?? limit - LevelRepair.headroom
+        edits.ceiling = pow(10, (current - miss.peakExcess - 0.1) / 20)
+        if !changes.contains(where: { $0.kind == "peak-limited" }) {
+            changes.append(.peakLimited(from: repair.truePeak ?? limit + miss.peakExcess, to: limit))
+        }
+    }
+
+    /// The levels of the audio `edits` keep (with their DC removal), as the encoder would get it
+    /// before any other level edit, each channel's mean, and the frames kept.
+    private func measureKept(_ job: FixJob, plan: ConversionPlan, edits: Edits) throws -> (levels: SoundLevels, means: [Double], frames: Int64) {
+        let reader = try openFrameReader(path: job.input)
+        let trim = TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: 0)
+        let stages = try Converter.stages(plan: plan, inputChannels: reader.channels) + (edits.dcOffsets.map { [DCStage(offsets: $0)] } ?? []) + [trim]
+        let blockFrames = Converter.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
+        var meter = LevelMeter(sampleRate: plan.output.sampleRate, channels: plan.output.channels)
+        while true {
+            let block = trim.finished ? [] : try reader.read(maxFrames: blockFrames)
+            meter.add(try stages.process(block, end: block.isEmpty))
+            if block.isEmpty { break }
+        }
+        return (meter.levels(), meter.channelMeans, meter.frameCount)
+    }
+}

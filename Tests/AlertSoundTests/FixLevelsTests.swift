@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import AlertSound
+
+/// `fix --levels` and `--loudness`: each level warning repaired on a sound that has it, nothing
+/// done to a clean one, and the true peak held under the limit as decoded from the IMA4 output.
+@Suite struct FixLevelsTests {
+    static let rate = 48_000.0
+
+    /// Writes `samples` (stereo, 48 kHz, 16-bit) as a WAV in a new folder; returns the folder and path.
+    static func input(_ samples: [Double], channels: Int = 2) throws -> (String, String) {
+        let dir = try FixTests.folder()
+        let path = dir + "/in.wav"
+        try FixTests.write(path, rate: rate, channels: channels, samples: samples)
+        return (dir, path)
+    }
+
+    static func fix(_ path: String, _ configure: (inout FixOptions) -> Void) throws -> FixOutcome {
+        let outcome = try #require(try FixTests.fixer { configure(&$0); $0.outputFolder = parentFolder(path) + "/out" }.fix(paths: [path]).outcomes.first)
+        return outcome
+    }
+
+    static func warnings(_ report: FileReport?) -> [String] {
+        (report?.diagnostics ?? []).filter { $0.severity == .warning }.map(\.code.rawValue)
+    }
+
+    @Test func everyRepairableWarningIsRepaired() throws {
+        // 0.3 s of silence, then a quiet tone riding on a DC offset that starts and stops at once.
+        var samples = [Double](repeating: 0, count: Int(0.3 * Self.rate) * 2)
+        let tone = LevelMeterTests.sine(1.5, dBFS: -45)
+        samples += tone.map { $0 + 0.12 }
+        let (dir, path) = try Self.input(samples)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = Self.warnings(Checker(measuring: true).check(path: path))
+        #expect(Set(before) == ["dc-offset", "leading-silence", "too-quiet", "abrupt-end"])
+
+        let outcome = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
+        #expect(outcome.changes.map(\.kind) == ["converted", "silence-trimmed", "dc-removed", "faded-in", "faded-out", "loudness"])
+        // The after report is the output's, decoded and judged with its levels: nothing left.
+        #expect(Self.warnings(outcome.after) == [])
+        let after = try #require(outcome.after?.levels)
+        #expect(after.leadingSilence < 0.01 && abs(after.dcOffset) < 0.001)
+        // Brought 1 LU inside the band's nearer edge, within the repair's tolerance.
+        #expect(abs(try #require(after.maxMomentaryLoudness) - (-34)) <= LevelRepair.tolerance)
+        // The same, read back from disk by a fresh checker.
+        let output = try #require(outcome.output)
+        #expect(Self.warnings(Checker(measuring: true).check(path: output)) == [])
+    }
+
+    @Test func loudnessTargetHoldsTheTruePeakAfterIMA4() throws {
+        // A tone with sharp clicks: reaching -9 LUFS needs far more gain than the clicks have room for.
+        var samples = LevelMeterTests.sine(2, dBFS: -30, frequency: 440)
+        for click in stride(from: 1000, to: samples.count / 2 - 10, by: 9000) {
+            samples[2 * click] = 0.9
+            samples[2 * click + 1] = -0.9
+        }
+        let (dir, path) = try Self.input(samples)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try Self.fix(path) { $0.loudness = -9 }
+        #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
+        #expect(outcome.changes.map(\.kind).contains("peak-limited"))
+        let output = try #require(outcome.output)
+        let levels = try SoundLevels.measure(path: output)
+        #expect(try #require(levels.truePeak) <= LevelThresholds().maximumTruePeak)
+        #expect(abs(try #require(levels.maxMomentaryLoudness) - (-9)) <= 0.5)
+        // The reported figures are the output's as measured.
+        guard case let .peakLimited(_, to)? = outcome.changes.first(where: { $0.kind == "peak-limited" }) else { Issue.record("no peak change"); return }
+        #expect(abs(to - (levels.truePeak ?? 0)) < 1e-9)
+    }
+
+    @Test func aLoudnessTargetWithoutPeaksIsMetClosely() throws {
+        let (dir, path) = try Self.input(LevelRulesTests.clean(dBFS: -30))
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try Self.fix(path) { $0.loudness = -16 }
+        #expect(outcome.changes.map(\.kind) == ["converted", "loudness"])
+        let levels = try SoundLevels.measure(path: try #require(outcome.output))
+        #expect(abs(try #require(levels.maxMomentaryLoudness) - (-16)) <= LevelRepair.tolerance)
+    }
+
+    @Test func aCleanSoundIsLeftAsIs() throws {
+        let (dir, path) = try Self.input(LevelRulesTests.clean())
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(outcome.status == .unchanged && outcome.output == nil)
+        #expect(outcome.before?.levels != nil)
+    }
+
+    @Test func clippingAloneIsNotRepairable() throws {
+        var samples = LevelRulesTests.clean(dBFS: -20)
+        for i in 20_000..<20_010 { samples[i] = 1 }
+        let (dir, path) = try Self.input(samples)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(Self.warnings(outcome.before).contains("clipped"))
+        #expect(outcome.before?.diagnostics.first { $0.code == .clipped }?.suggestion == nil)
+        // Clipping is all that is wrong? No: the clip also makes the true peak high, which is repaired.
+        #expect(outcome.status == .fixed)
+        #expect(outcome.changes.map(\.kind).contains("peak-limited"))
+    }
+
+    @Test func dryRunSaysWhatWouldChange() throws {
+        let (dir, path) = try Self.input(LevelMeterTests.sine(1, dBFS: -3))
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try #require(try FixTests.fixer { $0.repairsLevels = true }.fix(paths: [path], dryRun: true).outcomes.first)
+        #expect(outcome.status == .planned)
+        #expect(outcome.changes.map(\.kind) == ["converted", "faded-out", "loudness"])
+        #expect(!FileManager.default.fileExists(atPath: dir + "/in.caf"))
+    }
+
+    @Test func optionsThatCannotWorkAreRefused() {
+        var options = FixOptions()
+        options.loudness = -16
+        options.normalize = true
+        #expect(options.problem() != nil)
+        options.normalize = false
+        options.loudness = 3
+        #expect(options.problem() != nil)
+        options.loudness = -16
+        options.levelLimits.loudnessBand = -80 ... -5
+        #expect(options.problem() != nil)
+    }
+
+    @Test func thresholdsChangeTheVerdict() throws {
+        let levels = LevelMeterTests.measure(LevelRulesTests.clean(dBFS: -3))
+        #expect(!LevelRules.findings(levels).contains { $0.code == .truePeakOver })
+        var strict = LevelThresholds()
+        strict.maximumTruePeak = -6
+        strict.loudnessBand = -40 ... -20
+        let codes = LevelRules.findings(levels, limits: strict).map(\.code)
+        #expect(codes.contains(.truePeakOver) && codes.contains(.tooLoud))
+        #expect(LevelRules.findings(levels, limits: strict, path: "x.wav").allSatisfy { $0.suggestion == Suggestion(.fixLevels, path: "x.wav") })
+    }
+}
+
+extension Checker {
+    /// A checker that measures levels.
+    init(measuring: Bool) {
+        self.init()
+        measuresLevels = measuring
+    }
+}
