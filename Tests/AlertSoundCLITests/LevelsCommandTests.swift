@@ -98,4 +98,24 @@ import Testing
         #expect(try cli.run(["fix", "--loudness", "-12", "--normalize", path]).status == 64)
         #expect(try cli.run(["fix", "--max-true-peak", "-3", path]).status == 64)
     }
+
+    @Test func htmlReportIsOnePageWithAWaveformPerSound() throws {
+        let (folder, path) = try Self.tone(dBFS: -20)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let odd = folder.appendingPathComponent("a<b>&c.wav").path
+        try FileManager.default.copyItem(atPath: path, toPath: odd)
+        try Data("not a sound".utf8).write(to: folder.appendingPathComponent("junk.wav"))
+        let run = try cli.run(["check", "--format", "html", folder.path])
+        #expect(run.status == 1)
+        let page = run.stdout
+        #expect(page.hasPrefix("<!doctype html>") && page.hasSuffix("</html>\n"))
+        #expect(page.components(separatedBy: "<section class=").count - 1 == 3)
+        #expect(page.components(separatedBy: "class=\"waveform\"").count - 1 == 2)
+        #expect(page.components(separatedBy: "data:audio/wav;base64,").count - 1 == 2)
+        #expect(page.contains("a&lt;b&gt;&amp;c.wav") && !page.contains("a<b>&c.wav"))
+        #expect(page.contains("3 files checked: 2 valid, 1 invalid"))
+        // Nothing from elsewhere: the page works offline.
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"))
+        #expect(try cli.run(["validate-bundle", "--format", "html", folder.path]).status == 64)
+    }
 }

@@ -28,6 +28,12 @@ enum Printers {
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
         case .markdown: return MarkdownPrinter.render(report)
+        case .html:
+            var page = ""
+            var html = HTMLReport { page += $0 }
+            for file in report.files { html.add(file, preview: HTMLReport.preview(of: file)) }
+            html.finish()
+            return page
         }
     }
 
@@ -38,6 +44,8 @@ enum Printers {
         case .xcode: return XcodePrinter.render(report.findings)
         case .github: return GitHubPrinter.render(report.findings)
         case .markdown: return MarkdownPrinter.render(report)
+        // `validate-bundle` refuses it: its sounds may sit inside archives.
+        case .html: return TextPrinter.render(report)
         }
     }
 }

@@ -71,6 +71,12 @@ struct Check: ParsableCommand {
             print(TextPrinter.summary(files: files, invalid: invalid), terminator: "")
         case .xcode, .github:
             valid = checker.check(paths: paths) { print(Printers.render(CheckReport(files: [$0]), as: report.format), terminator: "") }
+        case .html:
+            // A page with waveforms and loudness: the levels are measured whether asked or not.
+            checker.measuresLevels = true
+            var html = HTMLReport { Printers.write(Array($0.utf8)) }
+            valid = checker.checkInBatches(paths: paths) { html.add(batch: $0) }
+            html.finish()
         case .markdown:
             let result = checker.check(paths: paths)
             print(Printers.render(result, as: .markdown), terminator: "")

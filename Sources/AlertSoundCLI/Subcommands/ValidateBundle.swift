@@ -69,6 +69,7 @@ struct ValidateBundle: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder") }
+        if report.format == .html { throw ValidationError("--format html is check's (a page of waveforms and players); for a bundle, check its sound folder, or use markdown") }
     }
 
     func run() throws {
@@ -99,7 +100,7 @@ struct ValidateBundle: ParsableCommand {
                     let found = findings.add(part)
                     print(format == .xcode ? XcodePrinter.render(found) : GitHubPrinter.render(found), terminator: "")
                 }
-            case .markdown:
+            case .markdown, .html:
                 let result = try run.report()
                 print(MarkdownPrinter.render(result), terminator: "")
                 valid = result.valid

@@ -1,0 +1,123 @@
+/// What a report for people shows of a sound: its waveform's envelope and a copy any browser plays.
+///
+/// Made in one pass over the decoded audio, in memory bounded by the copy (at most
+/// ``audioLimit`` seconds) and twice ``columns`` envelope columns, however long the sound.
+public struct SoundPreview: Sendable, Hashable {
+    /// The decoded sound's rate, in hertz.
+    public var sampleRate: Double
+    /// The decoded sound's channels.
+    public var channels: Int
+    /// Frames decoded.
+    public var frames: Int64
+    /// Per column (each the same number of frames, in order), the lowest and highest sample of
+    /// any channel, in full-scale units.
+    public var lowest: [Float]
+    /// See ``lowest``.
+    public var highest: [Float]
+    /// Per column, whether a sample there sits at full scale (clipped).
+    public var clipped: [Bool]
+    /// Frames per column.
+    public var framesPerColumn: Int64
+    /// The first ``audioLimit`` seconds as a 16-bit PCM WAV file (the first two channels of a
+    /// sound with more than eight); `nil` when not asked for.
+    public var wav: [UInt8]?
+
+    /// Seconds of audio the playable copy holds at most: enough for any alert sound.
+    public static let audioLimit = 30.0
+
+    /// Decodes the file at `path` (anything `convert` reads) into an envelope of between
+    /// `columns` and twice as many columns (fewer for a shorter sound), and with `audio` a WAV copy.
+    public static func make(path: String, columns: Int = 600, audio: Bool = true) throws -> SoundPreview {
+        do {
+            let reader = try openFrameReader(path: path)
+            var envelope = Envelope(channels: reader.channels, columns: max(1, columns))
+            let kept = reader.channels > 8 ? 2 : reader.channels
+            let audioFrames = audio ? Int64(audioLimit * reader.sampleRate) : 0
+            var pcm: [Int16] = []
+            while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {
+                envelope.add(block)
+                let have = Int64(pcm.count / max(1, kept))
+                if have < audioFrames {
+                    let take = Int(min(Int64(block.count / reader.channels), audioFrames - have))
+                    if kept == reader.channels {
+                        pcm += quantize16(Array(block[0..<take * kept]))
+                    } else {
+                        pcm += quantize16((0..<take).flatMap { f in block[(f * reader.channels)..<(f * reader.channels + kept)] })
+                    }
+                }
+            }
+            let wav = audio ? SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
+            return SoundPreview(sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames, lowest: envelope.lowest,
+                                highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
+        }
+    }
+}
+
+/// A waveform's envelope of unknown length in bounded columns: when twice as many columns as
+/// wanted are full, neighbours merge and each column then covers twice the frames.
+private struct Envelope {
+    let channels: Int
+    let columns: Int
+    var lowest: [Float] = []
+    var highest: [Float] = []
+    var clipped: [Bool] = []
+    var width: Int64 = 1
+    var frames: Int64 = 0
+    /// Frames in the column being filled.
+    private var filled: Int64 = 0
+
+    init(channels: Int, columns: Int) {
+        self.channels = channels
+        self.columns = columns
+    }
+
+    mutating func add(_ block: [Double]) {
+        for f in 0..<(block.count / channels) {
+            var low = Double.infinity, high = -Double.infinity, full = false
+            for c in 0..<channels {
+                var x = block[f * channels + c]
+                if x.isNaN { x = 0 }
+                low = min(low, x)
+                high = max(high, x)
+                if abs(x) >= LevelMeter.fullScale { full = true }
+            }
+            if filled == 0 {
+                lowest.append(Float(max(-1, low)))
+                highest.append(Float(min(1, high)))
+                clipped.append(full)
+            } else {
+                let i = lowest.count - 1
+                lowest[i] = min(lowest[i], Float(max(-1, low)))
+                highest[i] = max(highest[i], Float(min(1, high)))
+                clipped[i] = clipped[i] || full
+            }
+            frames += 1
+            filled += 1
+            if filled == width {
+                filled = 0
+                if lowest.count == 2 * columns { halve() }
+            }
+        }
+    }
+
+    /// Merges neighbouring columns: half as many, each twice as wide.
+    private mutating func halve() {
+        let pairs = lowest.count / 2
+        lowest = (0..<pairs).map { min(lowest[2 * $0], lowest[2 * $0 + 1]) }
+        highest = (0..<pairs).map { max(highest[2 * $0], highest[2 * $0 + 1]) }
+        clipped = (0..<pairs).map { clipped[2 * $0] || clipped[2 * $0 + 1] }
+        width *= 2
+    }
+}
+
+extension SoundPreview {
+    /// Previews of many files on all cores, in order; a file that cannot be decoded gets its error.
+    /// Memory grows with the number of paths (each holds its copy): pass a few at a time.
+    public static func make(paths: [String], columns: Int = 600, audio: Bool = true) -> [Result<SoundPreview, AlertSoundError>] {
+        parallelMap(paths) { path in
+            Result { try make(path: path, columns: columns, audio: audio) }.mapError { AlertSoundError.wrapping($0, as: .unreadable, path: path) }
+        }
+    }
+}
