@@ -40,33 +40,7 @@ struct Fix: ParsableCommand {
     @Flag(name: .long, help: "Replace an existing output (never an input).")
     var force = false
 
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Cut longer sounds to this length: 10, 10s or 10000ms (under 30 s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).", valueName: "duration"))
-    var maxDuration: String?
-
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Fade-out before a cut: 50ms or 0.05s (default 50ms); a bare number is seconds only below 1.", valueName: "duration"))
-    var fade: String?
-
-    @Flag(name: .long, help: "Drop leading and trailing silence (below -60 dBFS): leading silence delays the alert.")
-    var trimSilence = false
-
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to 48000, else 48000 or 44100).", valueName: "hz"))
-    var rate: Double?
-
-    @OptionGroup var encoding: EncodingOptions
-
-    @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
-    var normalize = false
-
-    @Flag(name: .long, help: "Repair what check --levels warns of: silence before the sound dropped, DC removed, a 5 ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought to its nearer edge, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone.")
-    var levels = false
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (-1 dBTP) as decoded from the output; implies --levels.", valueName: "LUFS"))
-    var loudness: Double?
-
-    @OptionGroup var levelLimits: LevelOptions
+    @OptionGroup var shaping: ShapingOptions
 
     @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"))
     var dataFormat: String?
@@ -82,50 +56,21 @@ struct Fix: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to fix.") }
-        if let fade {
-            guard let seconds = Self.seconds(fade) else {
-                throw ValidationError("--fade takes a duration: 50ms or 0.05s; got '\(fade)'.")
-            }
-            // `--fade 200` is 200 ms more often than 200 s: a bare number of a second or more must say which.
-            if Double(fade) != nil, seconds >= 1 {
-                throw ValidationError("--fade \(fade): seconds or milliseconds? Write \(fade)ms or \(fade)s.")
-            }
-        }
-        if levelLimits.given, !levels, loudness == nil {
-            throw ValidationError("The level thresholds apply with --levels or --loudness.")
-        }
-        if let maxDuration, Self.seconds(maxDuration) == nil {
-            throw ValidationError("--max-duration takes a duration: 10, 10s or 10000ms; got '\(maxDuration)'.")
-        }
     }
 
     func run() throws {
         installCleanupOnSignals()
         keepHeapBetweenBlocks()
         var options = FixOptions()
-        if let maxDuration = maxDuration.flatMap(Self.seconds) {
-            options.maxDuration = maxDuration
-            options.maxDurationIsExplicit = true
-        }
-        if let fade { options.fade = Self.seconds(fade) ?? options.fade }
-        options.trimSilence = trimSilence
-        options.sampleRate = rate
-        options.channels = encoding.channels
-        options.mix = encoding.mix
-        options.normalize = normalize
-        options.repairsLevels = levels
-        options.loudness = loudness
-        options.quality = encoding.encoderQuality
-        options.resamplerQuality = encoding.resamplerQuality
         options.outputFolder = outputDir
         options.force = force
         do {
-            options.levelLimits = try levelLimits.limits()
+            try shaping.apply(to: &options)
             if let dataFormat {
                 let parsed = try OutputDataFormat(parsing: dataFormat)
                 options.dataFormat = parsed.coding
                 if let rate = parsed.sampleRate {
-                    guard self.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(dataFormat)") }
+                    guard shaping.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(dataFormat)") }
                     options.sampleRate = rate
                 }
             }

@@ -35,6 +35,9 @@ enum {
     AS_SF_FORMAT_FLAC = 0x170000,
     AS_SF_FORMAT_MPEG = 0x230000,
     AS_SF_FORMAT_MPEG_LAYER_III = 0x0082,
+    AS_SF_FORMAT_OGG = 0x200000,
+    AS_SF_FORMAT_VORBIS = 0x0060,
+    AS_SFC_SET_VBR_ENCODING_QUALITY = 0x1300,
 };
 
 /// libsndfile's entry points alertsound calls.

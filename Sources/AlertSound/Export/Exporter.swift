@@ -1,0 +1,311 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which file an Android sound is.
+public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
+    /// Ogg Vorbis (through libsndfile): small, played by every Android version.
+    case ogg
+    /// 16-bit PCM WAV.
+    case wav
+}
+
+/// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
+public struct ExportOptions: Sendable, Hashable {
+    /// Trimming, fades, levels, rate and channels, as for `fix` (its output folder and `force`
+    /// are not used: outputs go to the folders below and are replaced when their content changes).
+    public var fix = FixOptions()
+    /// Where iOS sounds go (CAF, as `fix` makes them); `nil` writes none.
+    public var iosFolder: String?
+    /// Where Android raw resources go (`res/raw`); `nil` writes none.
+    public var androidFolder: String?
+    /// The Android file's format.
+    public var androidFormat = AndroidSoundFormat.ogg
+    /// The lock file, read (when present) and written.
+    public var lockPath = "alertsound.lock.json"
+
+    /// The defaults: `fix`'s, Ogg Vorbis for Android, `alertsound.lock.json`.
+    public init() {}
+}
+
+/// What became of one source.
+public struct ExportOutcome: Sendable {
+    /// How it ended.
+    public enum Status: String, Sendable, Hashable {
+        /// At least one file was written (new, or its content changed).
+        case written
+        /// Every file was already what this export makes: nothing written.
+        case unchanged
+        /// Could not be exported; `error` says why. Its earlier lock entry, if any, is kept.
+        case failed
+    }
+
+    /// The source as found.
+    public var source: String
+    /// The sound's name, when one could be made.
+    public var name: String?
+    /// How it ended.
+    public var status: Status
+    /// Its lock entry (not for `failed`).
+    public var entry: SoundLock.Entry?
+    /// The files written.
+    public var written: [String] = []
+    /// What `fix` changed to make the iOS sound (or the Android one, when only it is made).
+    public var changes: [FixChange] = []
+    /// Why it failed.
+    public var error: AlertSoundError?
+}
+
+/// Every source of one export, and the lock it left.
+public struct ExportReport: Sendable {
+    /// One per source, in order.
+    public var outcomes: [ExportOutcome]
+    /// The lock as written (or as it already was).
+    public var lock: SoundLock
+    /// Whether the lock file's bytes changed.
+    public var lockWritten: Bool
+    /// True when no source failed.
+    public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
+}
+
+/// One set of sound sources, made into iOS alert sounds and Android raw resources with names both
+/// platforms accept and a lock that gives each sound a notification channel ID tied to its audio.
+///
+/// ```swift
+/// var options = ExportOptions()
+/// options.iosFolder = "ios/App/Sounds"
+/// options.androidFolder = "android/app/src/main/res/raw"
+/// let report = try Exporter(options: options).export(paths: ["design/sounds"])
+/// for sound in report.lock.sounds { print(sound.name, sound.channelId) }
+/// ```
+public struct Exporter: Sendable {
+    /// What to write and how.
+    public var options: ExportOptions
+
+    /// An exporter with these options.
+    public init(options: ExportOptions) { self.options = options }
+
+    /// Exports every sound in `paths` (files, and folders searched for sounds), then writes the
+    /// lock. Throws for what stops the whole run (bad options, an unreadable lock, no output
+    /// folder asked for); a source that fails is reported in its outcome.
+    public func export(paths: [String]) throws -> ExportReport {
+        if let problem = options.fix.problem() { throw problem }
+        guard options.iosFolder != nil || options.androidFolder != nil else {
+            throw AlertSoundError(.invalidRequest, "name a folder for iOS sounds, for Android sounds, or both")
+        }
+        let previous: SoundLock? = isFolder(options.lockPath) == nil ? nil : try SoundLock.read(path: options.lockPath)
+        var sources: [(path: String, problem: AlertSoundError?)] = []
+        for path in paths {
+            switch isFolder(path) {
+            case true?: sources += SoundPaths.expand([path]).map { ($0.path, $0.problem.map { AlertSoundError(.unreadable, $0.message, path: path) }) }
+            case false?: sources.append((path, nil))
+            case nil: sources.append((path, AlertSoundError(.notFound, "no such file or folder", path: path)))
+            }
+        }
+        let names = sources.map { Self.name(for: $0.path) }
+        var holders: [String: [String]] = [:]
+        for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
+        for folder in [options.iosFolder, options.androidFolder].compactMap({ $0 }) { try makeFolders(folder) }
+
+        let outcomes = parallelMap(Array(zip(sources, names))) { source, name -> ExportOutcome in
+            guard let name else {
+                return ExportOutcome(source: source.path, status: .failed, error: AlertSoundError(.invalidRequest,
+                    "its file name has no letter or digit to make a resource name of; rename it", path: source.path))
+            }
+            if let problem = source.problem { return ExportOutcome(source: source.path, name: name, status: .failed, error: problem) }
+            let others = holders[name, default: []].filter { $0 != source.path }
+            guard others.isEmpty else {
+                return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError(.invalidRequest,
+                    "its name '\(name)' is also made from \(others.joined(separator: ", ")): one resource name, two sounds; rename one", path: source.path))
+            }
+            do {
+                return try export(source.path, name: name, previous: previous?[name])
+            } catch {
+                return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError.wrapping(error, as: .unreadable, path: source.path))
+            }
+        }
+        // A sound that failed keeps its earlier entry: the app's channels stay as they were.
+        var entries = outcomes.compactMap(\.entry)
+        let exported = Set(entries.map(\.name))
+        for outcome in outcomes where outcome.status == .failed {
+            if let name = outcome.name, !exported.contains(name), let old = previous?[name] { entries.append(old) }
+        }
+        let lock = SoundLock(sounds: entries)
+        let lockWritten = try Self.writeIfChanged(lock.bytes(), to: options.lockPath)
+        return ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
+    }
+
+    /// `Order Ready!.wav` → `order_ready`: a valid Android resource name (which also suits an iOS
+    /// file name), or nil when the name has nothing to make one of.
+    public static func name(for path: String) -> String? {
+        let file = lastComponent(path)
+        let base = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        return AndroidRules.suggestedName(base.isEmpty ? file : base)
+    }
+
+    /// One source's files and entry.
+    private func export(_ source: String, name: String, previous: SoundLock.Entry?) throws -> ExportOutcome {
+        let contentHash = try Self.contentHash(of: source, settings: settings)
+        let ios = options.iosFolder.map { _ in name + ".caf" }
+        let androidFile = options.androidFolder.map { _ in name + "." + options.androidFormat.rawValue }
+        let iosPath = options.iosFolder.map { FixJob.join($0, name + ".caf") }
+        let androidPath = options.androidFolder.map { FixJob.join($0, name + "." + options.androidFormat.rawValue) }
+
+        // Unchanged audio and settings, and the files on disk still the ones the lock records:
+        // nothing to do, and nothing is decoded beyond the hash.
+        if let previous, previous.contentHash == contentHash, previous.ios == ios, previous.androidFile == androidFile,
+           Self.fileHash(iosPath) == previous.iosSHA256, Self.fileHash(androidPath) == previous.androidSHA256 {
+            return ExportOutcome(source: source, name: name, status: .unchanged, entry: previous)
+        }
+        var written: [String] = []
+        var changes: [FixChange] = []
+        var iosHash: String?, androidHash: String?
+        if let iosPath {
+            let (bytes, made) = try fixed(source, name: name, coding: .ima4)
+            changes = made
+            iosHash = SHA256.hex(bytes)
+            if try Self.writeIfChanged(bytes, to: iosPath) { written.append(iosPath) }
+        }
+        if let androidPath, let folder = options.androidFolder {
+            let (master, made) = try fixed(source, name: name, coding: .integer(16, bigEndian: false))
+            if iosPath == nil { changes = made }
+            let source16 = MemorySource(master)
+            guard let reader = NativeReader(source: source16, info: try SoundFile.inspect(source: source16, name: androidPath)) else {
+                throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: androidPath)
+            }
+            let bytes: [UInt8]
+            switch options.androidFormat {
+            case .wav:
+                var samples: [Int16] = []
+                while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
+                bytes = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)),
+                                              samples: samples)
+            case .ogg:
+                let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexValue($1)) }
+                bytes = try OggVorbisWriter.encode(reader, serial: serial)
+            }
+            androidHash = SHA256.hex(bytes)
+            if try Self.writeIfChanged(bytes, to: androidPath) { written.append(androidPath) }
+            // The other format's file from an earlier export would be a second resource of the same name.
+            if let old = previous?.androidFile, old != androidFile {
+                let stale = FixJob.join(folder, old)
+                if isFolder(stale) == false, unlink(stale) == 0 { written.append(stale + " (removed)") }
+            }
+        }
+        let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,
+                                    contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
+        return ExportOutcome(source: source, name: name, status: written.isEmpty ? .unchanged : .written, entry: entry, written: written, changes: changes)
+    }
+
+    /// The source made into a CAF of `coding` by `fix`, as bytes, and what fix changed.
+    private func fixed(_ source: String, name: String, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
+        let folder = try Self.temporaryFolder()
+        defer { removeTree(folder) }
+        var fix = options.fix
+        fix.dataFormat = coding
+        fix.outputFolder = nil
+        fix.force = true
+        let outcome = Fixer(options: fix).fix(FixJob(input: source, output: folder + "/" + name + ".caf", refusal: nil, fromFolder: false))
+        if let error = outcome.error { throw error }
+        guard outcome.status == .fixed, let output = outcome.output else {
+            throw AlertSoundError(.outputFailed, "fix made no output (\(outcome.status.rawValue))", path: source)
+        }
+        let file = try FileSource(path: output)
+        return (try file.read(at: 0, count: Int(file.size)), outcome.changes)
+    }
+
+    /// The settings that shape the sound, in the content hash: a change to any of them changes
+    /// what users hear, so it gets a new channel too. The Android format does not (same audio).
+    var settings: String {
+        let f = options.fix
+        var parts = ["max=\(f.maxDurationIsExplicit ? Formatting.number(f.maxDuration) : "default")", "fade=\(Formatting.number(f.fade))",
+                     "trim=\(f.trimSilence)", "rate=\(f.sampleRate.map(Formatting.number) ?? "input")", "channels=\(f.channels.map(String.init) ?? "input")",
+                     "mix=\(f.mix)", "normalize=\(f.normalize)", "quality=\(f.quality.rawValue)"]
+        if f.levelsRepaired {
+            let l = f.levelLimits
+            parts += ["levels=true", "loudness=\(f.loudness.map(Formatting.number) ?? "band")", "truePeak=\(Formatting.number(l.maximumTruePeak))",
+                      "band=\(Formatting.number(l.loudnessBand.lowerBound))...\(Formatting.number(l.loudnessBand.upperBound))",
+                      "dc=\(Formatting.number(l.maximumDCOffset))", "edge=\(Formatting.number(l.maximumEdgeLevel))", "leading=\(Formatting.number(l.maximumLeadingSilence))"]
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// SHA-256 of the sound's decoded audio (its exact sample values, as our own decoders give
+    /// them, the same on every machine) and `settings`. What only libsndfile or FFmpeg decode
+    /// (MP3, AAC …) is hashed by its bytes instead: their float decoders may differ by a bit
+    /// between versions and machines, which must not move a channel.
+    static func contentHash(of path: String, settings: String) throws -> String {
+        var hasher = SHA256()
+        hasher.update(Array("alertsound export 1\n\(settings)\n".utf8))
+        let reader = try openFrameReader(path: path)
+        if reader.backend == .native {
+            hasher.update(Array("samples \(Formatting.number(reader.sampleRate)) \(reader.channels)\n".utf8))
+            while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {
+                var bytes = [UInt8](repeating: 0, count: block.count * 8)
+                for (i, sample) in block.enumerated() {
+                    let bits = (sample == 0 ? 0 : sample).bitPattern
+                    for b in 0..<8 { bytes[8 * i + b] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * b)) }
+                }
+                hasher.update(bytes)
+            }
+        } else {
+            hasher.update(Array("file\n".utf8))
+            let file = try FileSource(path: path)
+            var at: Int64 = 0
+            while at < file.size {
+                let chunk = try file.read(at: at, count: 1 << 20)
+                if chunk.isEmpty { break }
+                hasher.update(chunk)
+                at += Int64(chunk.count)
+            }
+        }
+        return SHA256.hexString(hasher.finish())
+    }
+
+    /// SHA-256 of a file's bytes (hex), or nil when there is no path or no file.
+    static func fileHash(_ path: String?) -> String? {
+        guard let path, isFolder(path) == false, let file = try? FileSource(path: path), let bytes = try? file.read(at: 0, count: Int(file.size)) else { return nil }
+        return SHA256.hex(bytes)
+    }
+
+    /// Puts `bytes` at `path` (atomically) unless the file there holds them already, so a build
+    /// system that depends on the file sees it change only when its content does.
+    static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
+        if isFolder(path) == false, let file = try? FileSource(path: path), file.size == Int64(bytes.count),
+           let existing = try? file.read(at: 0, count: bytes.count), existing == bytes {
+            return false
+        }
+        let output = try AtomicOutput(path: path)
+        try output.append(bytes)
+        try output.commit()
+        return true
+    }
+
+    static func temporaryFolder() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/alertsound-export-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw AlertSoundError(.outputFailed, "cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: template)
+    }
+}
+
+private func hexValue(_ digit: UInt8) -> UInt8 {
+    digit >= 0x61 ? digit - 0x61 + 10 : digit - 0x30
+}
+
+/// Removes a folder of plain files made here, and the folder.
+private func removeTree(_ folder: String) {
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+        for name in names { unlink(folder + "/" + name) }
+    }
+    rmdir(folder)
+}

@@ -1,0 +1,148 @@
+/// What `alertsound export` made of each sound, kept beside the project (`alertsound.lock.json`):
+/// its names on both platforms, a hash of its audio, the notification channel ID made from that
+/// hash, and a hash of each file written. Android fixes a channel's sound when the channel is
+/// created, so a sound whose audio changes needs a new channel ID; the lock gives it one, and lets
+/// `validate-bundle --lock` tell when a shipped file is not the one its channel was made for.
+///
+/// Written byte for byte the same for the same sounds and options (entries sorted by name, keys in
+/// a fixed order), so it can be committed and diffed. Schema: `Schemas/lock.schema.json`.
+public struct SoundLock: Sendable, Hashable {
+    /// One sound.
+    public struct Entry: Sendable, Hashable {
+        /// The sound's name: a valid Android resource name, also the iOS file's base name.
+        public var name: String
+        /// The source it was made from, as given.
+        public var source: String
+        /// The iOS file's name (`order_ready.caf`); `nil` when no iOS sound was exported.
+        public var ios: String?
+        /// The Android resource name (`order_ready`, as `R.raw.order_ready` and `@raw/order_ready`);
+        /// `nil` when no Android sound was exported.
+        public var android: String?
+        /// The Android file's name (`order_ready.ogg`).
+        public var androidFile: String?
+        /// SHA-256 of the audio and the export settings that shape it (hex).
+        public var contentHash: String
+        /// The notification channel ID for this sound: its name and the hash's first 8 digits.
+        public var channelId: String
+        /// SHA-256 of the iOS file's bytes, and of the Android file's (hex).
+        public var iosSHA256: String?
+        /// See ``iosSHA256``.
+        public var androidSHA256: String?
+
+        /// An entry; the channel ID follows from `name` and `contentHash`.
+        public init(name: String, source: String, ios: String?, android: String?, androidFile: String?, contentHash: String,
+                    iosSHA256: String?, androidSHA256: String?) {
+            self.name = name
+            self.source = source
+            self.ios = ios
+            self.android = android
+            self.androidFile = androidFile
+            self.contentHash = contentHash
+            channelId = SoundLock.channelID(name: name, contentHash: contentHash)
+            self.iosSHA256 = iosSHA256
+            self.androidSHA256 = androidSHA256
+        }
+    }
+
+    /// The version of the lock's layout.
+    public static let schemaVersion = 1
+    /// Sounds, sorted by name.
+    public var sounds: [Entry]
+
+    /// A lock of `sounds` (sorted here).
+    public init(sounds: [Entry]) {
+        self.sounds = sounds.sorted { $0.name < $1.name }
+    }
+
+    /// `order_ready_3f9a1c2e`: a channel ID that changes whenever the sound's audio does.
+    public static func channelID(name: String, contentHash: String) -> String {
+        name + "_" + contentHash.prefix(8)
+    }
+
+    /// The entry named `name`.
+    public subscript(name: String) -> Entry? { sounds.first { $0.name == name } }
+
+    // MARK: the file
+
+    /// The lock as its file holds it.
+    public func bytes() -> [UInt8] {
+        var out = "{\n  \"schemaVersion\": \(Self.schemaVersion),\n  \"sounds\": ["
+        for (i, entry) in sounds.enumerated() {
+            let fields: [(String, String?)] = [
+                ("name", entry.name), ("source", entry.source), ("ios", entry.ios), ("android", entry.android), ("androidFile", entry.androidFile),
+                ("contentHash", entry.contentHash), ("channelId", entry.channelId), ("iosSha256", entry.iosSHA256), ("androidSha256", entry.androidSHA256),
+            ]
+            out += (i == 0 ? "\n" : ",\n") + "    {\n"
+            out += fields.map { "      \(Self.quoted($0.0)): \($0.1.map(Self.quoted) ?? "null")" }.joined(separator: ",\n")
+            out += "\n    }"
+        }
+        out += sounds.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return Array(out.utf8)
+    }
+
+    /// Reads a lock file's contents; throws `AlertSoundError` (`malformed`) naming what is wrong.
+    public static func read(_ bytes: [UInt8], path: String) throws -> SoundLock {
+        func fail(_ message: String) -> AlertSoundError { AlertSoundError(.malformed, message, path: path) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch let error as StructureError {
+            throw fail("not a lock file: \(error.message) at byte \(error.offset)")
+        }
+        guard case .object(let top) = value else { throw fail("not a lock file: the top level is not an object") }
+        guard case .number(let version)? = top["schemaVersion"], version == Double(schemaVersion) else {
+            throw fail("schemaVersion must be \(schemaVersion); this alertsound reads no other")
+        }
+        guard case .array(let items)? = top["sounds"] else { throw fail("'sounds' must be an array") }
+        var entries: [Entry] = []
+        for (i, item) in items.enumerated() {
+            guard case .object(let fields) = item else { throw fail("sounds[\(i)] is not an object") }
+            func text(_ key: String, required: Bool = false) throws -> String? {
+                switch fields[key] {
+                case .string(let s)?: return s
+                case .null?, nil where !required: return nil
+                default: throw fail("sounds[\(i)].\(key) must be \(required ? "a string" : "a string or null")")
+                }
+            }
+            let name = try text("name", required: true)!, hash = try text("contentHash", required: true)!
+            var entry = Entry(name: name, source: try text("source") ?? "", ios: try text("ios"), android: try text("android"),
+                              androidFile: try text("androidFile"), contentHash: hash, iosSHA256: try text("iosSha256"), androidSHA256: try text("androidSha256"))
+            // Kept as written: a hand-edited ID is what the app was built with.
+            entry.channelId = try text("channelId", required: true)!
+            entries.append(entry)
+        }
+        return SoundLock(sounds: entries)
+    }
+
+    /// Reads the lock file at `path`.
+    public static func read(path: String) throws -> SoundLock {
+        switch isFolder(path) {
+        case nil: throw AlertSoundError(.notFound, "no such lock file (alertsound export writes it)", path: path)
+        case true?: throw AlertSoundError(.invalidRequest, "a folder, not a lock file", path: path)
+        default: break
+        }
+        do {
+            return try read(try SoundReference.boundedContents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path)
+        } catch let error as SoundReference.UnreadableFile {
+            throw AlertSoundError(.unreadable, error.reason, path: path)
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

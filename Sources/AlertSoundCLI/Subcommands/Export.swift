@@ -1,0 +1,159 @@
+import AlertSound
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make one set of sounds into iOS alert sounds and Android raw resources, with a lock of channel IDs.",
+        discussion: """
+            Each source (files, and folders searched for sounds; anything fix takes) gets a name both \
+            platforms accept, made from its file name (Order Ready!.wav -> order_ready): the iOS \
+            sound NAME.caf (CAF ima4, as fix makes it, shaped by the same options) in --ios, and the \
+            Android raw resource NAME.ogg (Ogg Vorbis; --android-format wav for 16-bit PCM) in \
+            --android. Two sources with one name are both refused. Files are written only when \
+            their content changes.
+            The lock (--lock, default alertsound.lock.json) records per sound its names, a hash of \
+            its audio and the shaping options, a channel ID made from that hash (order_ready_3f9a1c2e) \
+            and a hash of each file. Android fixes a channel's sound when the channel is created: \
+            create channels from these IDs (--swift, --kotlin, --typescript, --dart write them as \
+            constants) and a changed sound gets a new channel by itself. Unchanged sources leave the \
+            lock byte for byte; validate-bundle --lock tells when a shipped file is not the locked one.
+            Exit status: 0 when every source was exported, 1 when any could not be, 64 for a usage error.
+            """
+    )
+
+    @Argument(help: "Source sounds, or folders of them.")
+    var paths: [String]
+
+    @Option(name: .long, help: ArgumentHelp("Write the iOS sounds (NAME.caf) here.", valueName: "dir"))
+    var ios: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write the Android raw resources here (a res/raw folder).", valueName: "dir"))
+    var android: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Android file: ogg (Ogg Vorbis, the default) or wav (16-bit PCM).", valueName: "ogg|wav"))
+    var androidFormat: AndroidSoundFormat = .ogg
+
+    @Option(name: .long, help: ArgumentHelp("The lock file, read and written (default alertsound.lock.json).", valueName: "file"))
+    var lock = "alertsound.lock.json"
+
+    @Option(name: .long, help: ArgumentHelp("Write the names and channel IDs as Swift constants here.", valueName: "file"))
+    var swift: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write them as Kotlin constants here.", valueName: "file"))
+    var kotlin: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Kotlin file's package.", valueName: "name"))
+    var kotlinPackage: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write them as TypeScript constants here (React Native, Expo, Notifee).", valueName: "file"))
+    var typescript: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write them as Dart constants here (Flutter).", valueName: "file"))
+    var dart: String?
+
+    @OptionGroup var shaping: ShapingOptions
+
+    @Option(name: .long, help: "Output: text for people, json for machines.")
+    var format: DocumentFormat = .text
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to export.") }
+        guard ios != nil || android != nil else { throw ValidationError("Name where the sounds go: --ios DIR, --android DIR, or both.") }
+        if let kotlinPackage, kotlinPackage.split(separator: ".", omittingEmptySubsequences: false).contains(where: { part in
+            part.isEmpty || !(part.first!.isLetter || part.first == "_") || !part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }) {
+            throw ValidationError("--kotlin-package takes a package name such as com.example.app; got '\(kotlinPackage)'.")
+        }
+    }
+
+    func run() throws {
+        installCleanupOnSignals()
+        var options = ExportOptions()
+        options.iosFolder = ios
+        options.androidFolder = android
+        options.androidFormat = androidFormat
+        options.lockPath = lock
+        let report: ExportReport
+        var constants: [(String, Bool)] = []
+        do {
+            try shaping.apply(to: &options.fix)
+            report = try Exporter(options: options).export(paths: paths)
+            for (path, language) in [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
+                guard let path else { continue }
+                constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage)))
+            }
+        } catch let error as AlertSoundError {
+            throw error.stopRun(command: "export", json: format == .json, otherwise: 2)
+        }
+        switch format {
+        case .json:
+            print(JSONPrinter.render(ExportDocument(report: report, lockPath: lock, constants: constants)))
+        case .text:
+            for outcome in report.outcomes { print(Self.line(outcome)) }
+            let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
+            var summary = "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) written, \(count(.unchanged)) unchanged"
+            if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
+            print(summary + "; \(lock) \(report.lockWritten ? "written" : "unchanged")"
+                  + constants.map { "; \($0.0) \($0.1 ? "written" : "unchanged")" }.joined())
+        }
+        if !report.succeeded { throw ExitCode(1) }
+    }
+
+    static func line(_ outcome: ExportOutcome) -> String {
+        let source = outcome.source.escapingControls
+        switch outcome.status {
+        case .failed:
+            return "\(source): could not export: \(outcome.error?.advisedDescription.escapingControls ?? "unknown error")"
+        case .unchanged:
+            return "\(source) -> \(outcome.name ?? "?") (channel \(outcome.entry?.channelId ?? "?")): unchanged"
+        case .written:
+            let changes = outcome.changes.isEmpty ? "" : "; " + outcome.changes.map(\.description).joined(separator: "; ")
+            return "\(source) -> \(outcome.name ?? "?") (channel \(outcome.entry?.channelId ?? "?")): wrote \(outcome.written.joined(separator: ", "))\(changes)"
+        }
+    }
+}
+
+extension AndroidSoundFormat: ExpressibleByArgument {}
+
+/// `export --format json`: each source's outcome, the lock as written, and the constants files.
+struct ExportDocument: Encodable {
+    let report: ExportReport
+    let lockPath: String
+    let constants: [(String, Bool)]
+
+    enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, constants, summary }
+    enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error }
+    enum FileKeys: String, CodingKey { case path, written }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(ReportSchema.version, forKey: .schemaVersion)
+        var sounds = c.nestedUnkeyedContainer(forKey: .sounds)
+        for outcome in report.outcomes {
+            var s = sounds.nestedContainer(keyedBy: SoundKeys.self)
+            try s.encode(outcome.source, forKey: .source)
+            try s.encode(outcome.name, forKey: .name)
+            try s.encode(outcome.status.rawValue, forKey: .status)
+            try s.encode(outcome.entry?.channelId, forKey: .channelId)
+            try s.encode(outcome.written, forKey: .written)
+            try s.encode(outcome.changes.map(\.kind), forKey: .changes)
+            try s.encode(outcome.error.map { ["kind": $0.kind.rawValue, "message": $0.message] }, forKey: .error)
+        }
+        var lock = c.nestedContainer(keyedBy: FileKeys.self, forKey: .lock)
+        try lock.encode(lockPath, forKey: .path)
+        try lock.encode(report.lockWritten, forKey: .written)
+        var files = c.nestedUnkeyedContainer(forKey: .constants)
+        for (path, written) in constants {
+            var f = files.nestedContainer(keyedBy: FileKeys.self)
+            try f.encode(path, forKey: .path)
+            try f.encode(written, forKey: .written)
+        }
+        try c.encode(["written": report.outcomes.count { $0.status == .written }, "unchanged": report.outcomes.count { $0.status == .unchanged },
+                      "failed": report.outcomes.count { $0.status == .failed }], forKey: .summary)
+    }
+}
