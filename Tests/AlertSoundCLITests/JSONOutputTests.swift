@@ -62,8 +62,8 @@ import Testing
 
     @Test func everyCommandHasASchema() throws {
         let schemas = try SchemaValidator()
-        #expect(schemas.schemaNames == ["check.schema.json", "common.schema.json", "convert.schema.json", "fix.schema.json", "info.schema.json",
-                                        "validate-bundle.schema.json"])
+        #expect(schemas.schemaNames == ["check.schema.json", "common.schema.json", "convert.schema.json", "export.schema.json", "fix.schema.json",
+                                        "info.schema.json", "lock.schema.json", "validate-bundle.schema.json"])
     }
 
     @Test func brokenDocumentsAreCaught() throws {

@@ -27,7 +27,7 @@ public struct SchemaValidator {
     static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description"]
     static let keywords: Set<String> = [
         "type", "enum", "const", "properties", "required", "additionalProperties", "unevaluatedProperties", "items", "minItems", "minimum",
-        "allOf", "oneOf", "$ref",
+        "allOf", "oneOf", "$ref", "pattern",
     ]
 
     /// The repository's `Schemas/` folder.
@@ -71,6 +71,11 @@ public struct SchemaValidator {
         if case .array(let values)? = s["enum"], !values.contains(node) { problems.append("\(path): \(Self.describe(node)) is not one of the allowed values") }
         if let value = s["const"], value != node { problems.append("\(path): must be \(value)") }
         if case .number(let minimum)? = s["minimum"], case .number(let n) = node, n < minimum { problems.append("\(path): \(n) is below \(minimum)") }
+        if case .string(let pattern)? = s["pattern"], case .string(let text) = node {
+            // ECMA-262 patterns; the schemas use only what NSRegularExpression reads the same way.
+            let expression = try? NSRegularExpression(pattern: pattern)
+            if expression?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil { problems.append("\(path): '\(text)' does not match \(pattern)") }
+        }
         if case .array(let parts)? = s["allOf"] {
             for part in parts { evaluated.formUnion(check(node, part, file: file, at: path, problems: &problems)) }
         }

@@ -24,6 +24,14 @@ public struct BundleValidator: Sendable {
     /// Folders are a Swift package target's resources (kind `package-resources`): every sound will
     /// sit in the package's resource bundle, not where iOS finds sounds by name.
     public var packageResources: Bool
+    /// The lock `alertsound export` wrote (`--lock`): each shipped sound it names must be the file
+    /// exported for its channel (`channel-stale`), each must be shipped (`lock-missing-sound`), and
+    /// ``channelUses`` must name its channels (`unknown-channel`, Android only).
+    public var lock: SoundLock?
+    /// Where ``lock`` was read from, for the findings.
+    public var lockPath = "alertsound.lock.json"
+    /// The channel IDs push payloads ask for (``SoundLock/channelUses(inPayloadAt:)``).
+    public var channelUses: [SoundLock.ChannelUse] = []
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
@@ -107,6 +115,8 @@ public struct BundleValidator: Sendable {
         each(.opened(bundle: scan.root, kind: scan.kind, entitlements: lookup?.entitlements))
 
         let names = NameFindings(sounds: sounds, platform: platform)
+        let lockCheck = lock.map { LockCheck(lock: $0, path: lockPath) }
+        let (lockFindings, lockMissing) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [])
         let targets = Set(located.compactMap(\.target))
         var invalidTargets: [Int: FileReport] = [:]
         var valid = true
@@ -116,6 +126,7 @@ public struct BundleValidator: Sendable {
             let files = parallelMap(indices) { i in
                 var file = judge(sounds[i], platform: platform, keep: scan.keep)
                 for finding in names.findings(for: i) { file.report.append(finding) }
+                if let finding = lockFindings[i] { file.report.append(finding) }
                 if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i) {
                     let name = file.resourceName.map { "@raw/" + $0 } ?? "'\(file.name)'"
                     file.report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
@@ -137,6 +148,13 @@ public struct BundleValidator: Sendable {
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
+        }
+        if let lockCheck {
+            let locked = lockMissing + (platform == .android ? lockCheck.unknownChannels(channelUses) : [])
+            if !locked.isEmpty {
+                valid = valid && locked.allSatisfy(\.valid)
+                each(.references(locked))
+            }
         }
         each(.closed(valid: valid))
         return valid

@@ -83,6 +83,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tooQuiet = "too-quiet"
     /// Levels: the loudest 400 ms are louder than alert sounds are.
     case tooLoud = "too-loud"
+    /// Lock (`validate-bundle --lock`): a shipped sound is not the file exported for its channel.
+    case channelStale = "channel-stale"
+    /// Lock: a locked sound is not shipped.
+    case lockMissingSound = "lock-missing-sound"
+    /// Lock: a payload names a notification channel the lock does not know.
+    case unknownChannel = "unknown-channel"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }
@@ -143,6 +149,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .leadingSilence: return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
         case .tooQuiet: return "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
         case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
+        case .channelStale: return "With --lock: a shipped sound is not the file alertsound export wrote for its channel: its audio changed under an old channel ID, which Android keeps playing the old sound on."
+        case .lockMissingSound: return "With --lock: a sound the lock names is not shipped."
+        case .unknownChannel: return "With --lock: a payload's android.notification.channel_id is none of the lock's channel IDs."
         }
     }
 

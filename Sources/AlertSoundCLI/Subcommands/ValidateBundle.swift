@@ -25,7 +25,7 @@ struct ValidateBundle: ParsableCommand {
             one). A critical alert is checked against the app's entitlements: the code signature of \
             its main executable, else embedded.mobileprovision, or --entitlements. An archive is \
             streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
-            alertsound(1).
+            alertsound(1). With --lock (alertsound export's lock file), each locked sound must be             shipped and be the very file exported for its notification channel, and a payload's             Android channel_id must be one of the lock's.
             Codes: \(DiagnosticCode.allCases.filter { code in !Rule.all.contains { $0.code == code } }.map(\.code).joined(separator: ", ")), plus every `check` code.
             Exit status: 0 when every sound and reference is valid, 1 when any is not, 2 when a PATH, \
             list or entitlements file cannot be read at all (with --format json, a document with \
@@ -48,6 +48,9 @@ struct ValidateBundle: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.", valueName: "file"))
     var entitlements: String?
+
+    @Option(name: .long, help: ArgumentHelp("The lock alertsound export wrote: each shipped sound it names must be the file exported for its channel (channel-stale), each must be shipped (lock-missing-sound), and payloads' Android channel IDs must be its own (unknown-channel).", valueName: "file"))
+    var lock: String?
 
     @Flag(name: .customLong("package-resources"), help: "The folders are Swift package resources, which SwiftPM copies into <Package>_<Target>.bundle: note each sound, and fail a reference that names one.")
     var packageResources = false
@@ -76,7 +79,12 @@ struct ValidateBundle: ParsableCommand {
         var references = payload.flatMap(SoundReference.payload(at:)) + sound.map { SoundReference.named($0, source: "--sound") }
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
-            let validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
+            var validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
+            if let lock {
+                validator.lock = try SoundLock.read(path: lock)
+                validator.lockPath = lock
+                validator.channelUses = payload.flatMap(SoundLock.channelUses(inPayloadAt:))
+            }
             // Every path is examined before anything is printed (a path that cannot be read stops
             // the run with exit 2 and nothing half-written); then each batch of verdicts is printed
             // as it is made and dropped, so memory stays bounded however many sounds (only the

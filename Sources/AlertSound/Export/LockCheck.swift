@@ -1,0 +1,113 @@
+/// What a lock (``SoundLock``) says about a bundle: a shipped sound that is not the file exported
+/// for its channel (`channel-stale`), a locked sound not shipped (`lock-missing-sound`), and a
+/// payload naming a channel the lock does not know (`unknown-channel`).
+struct LockCheck: Sendable {
+    let lock: SoundLock
+    let path: String
+
+    /// Findings on the sounds (by index) and, as references, the locked sounds not found.
+    func judge(_ sounds: [FoundSound], platform: Platform) -> (files: [Int: Diagnostic], missing: [ReferenceReport]) {
+        var files: [Int: Diagnostic] = [:]
+        var missing: [ReferenceReport] = []
+        for (n, entry) in lock.sounds.enumerated() {
+            let wanted: String?, expected: String?, field: String
+            switch platform {
+            case .android: (wanted, expected, field) = (entry.android, entry.androidSHA256, "sounds[\(n)].android")
+            case .ios: (wanted, expected, field) = (entry.ios, entry.iosSHA256, "sounds[\(n)].ios")
+            }
+            guard let wanted else { continue }
+            let found = sounds.indices.filter { i in
+                guard sounds[i].location.isReachable else { return false }
+                switch platform {
+                case .android: return AndroidRules.resourceName(of: sounds[i]) == wanted
+                case .ios: return samePathKey(sounds[i].name) == samePathKey(wanted)
+                }
+            }
+            guard !found.isEmpty else {
+                missing.append(ReferenceReport(name: wanted, source: path, field: field, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
+                    DiagnosticCode.lockMissingSound.diagnostic("the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
+                        + "export it again, or remove it from the lock by exporting without it"),
+                ], strict: false))
+                continue
+            }
+            guard let expected else { continue }
+            for i in found {
+                guard let actual = Self.hash(sounds[i]), actual != expected else { continue }
+                files[i] = DiagnosticCode.channelStale.diagnostic(
+                    "not the file exported for channel \(entry.channelId) (\(path)): its sound changed under an old channel ID, and Android keeps playing "
+                    + "what the channel was created with on every existing install; export it again (alertsound export) so it gets a new channel ID")
+            }
+        }
+        return (files, missing)
+    }
+
+    /// References for the channel IDs payloads ask for that the lock does not know.
+    func unknownChannels(_ uses: [SoundLock.ChannelUse]) -> [ReferenceReport] {
+        let known = Set(lock.sounds.map(\.channelId))
+        return uses.filter { !known.contains($0.id) }.map { use in
+            let stale = lock.sounds.first { use.id.hasPrefix($0.name + "_") }
+            let hint = stale.map { "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)" } ?? ""
+            return ReferenceReport(name: use.id, source: use.source, field: use.field, platform: .android, critical: false, resolvedPath: nil,
+                                   diagnostics: [DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")], strict: false)
+        }
+    }
+
+    /// SHA-256 of a found sound's bytes, or nil when they cannot be read (its own finding says why).
+    static func hash(_ sound: FoundSound) -> String? {
+        let source: ByteSource
+        switch sound.content {
+        case .file(let file): guard let opened = try? file.open() else { return nil }; source = opened
+        case let .archiveEntry(archive, entry): guard let opened = try? archive.source(for: entry) else { return nil }; source = opened
+        case .problem: return nil
+        }
+        var hasher = SHA256()
+        var at: Int64 = 0
+        while at < source.size {
+            guard let chunk = try? source.read(at: at, count: 1 << 20), !chunk.isEmpty else { return nil }
+            hasher.update(chunk)
+            at += Int64(chunk.count)
+        }
+        return SHA256.hexString(hasher.finish())
+    }
+}
+
+extension SoundLock {
+    /// A notification channel ID a push payload asks for.
+    public struct ChannelUse: Sendable, Hashable {
+        /// The channel ID.
+        public var id: String
+        /// The payload file.
+        public var source: String
+        /// Where in it (`message.android.notification.channel_id`).
+        public var field: String
+
+        /// A channel ID asked for by `source` at `field`.
+        public init(id: String, source: String, field: String) {
+            self.id = id
+            self.source = source
+            self.field = field
+        }
+    }
+
+    /// The notification channel IDs a push payload file asks for: FCM HTTP v1's
+    /// `message.android.notification.channel_id` (with or without the request's `message`) and
+    /// legacy FCM's `notification.android_channel_id`. A file that cannot be read gives none (its
+    /// sound references report it).
+    public static func channelUses(inPayloadAt path: String) -> [ChannelUse] {
+        guard let bytes = try? SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
+              case .object(let top)? = try? JSONParser.parse(bytes) else { return [] }
+        var found: [ChannelUse] = []
+        func channel(in message: [String: JSONValue], prefix: String) {
+            if case .object(let android)? = message["android"], case .object(let notification)? = android["notification"],
+               case .string(let id)? = notification["channel_id"] {
+                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id"))
+            }
+        }
+        if case .object(let message)? = top["message"] { channel(in: message, prefix: "message.") }
+        channel(in: top, prefix: "")
+        if case .object(let notification)? = top["notification"], case .string(let id)? = notification["android_channel_id"] {
+            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,56 @@
+import AlertSound
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+/// `alertsound export` from the command line: what a team puts in its build.
+@Suite struct ExportCommandTests {
+    let cli = CommandLineTests()
+
+    @Test func exportThenValidateWithTheLock() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-export-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/sounds", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tone = (0..<22_050).map { i -> Double in 0.25 * sin(Double(i) * 0.06) * min(1, Double(i) / 200, Double(22_049 - i) / 200) }
+        for name in ["Order Ready!.wav", "new message.wav"] {
+            try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22_050, channels: 1, coding: .integer(16, bigEndian: false)),
+                                           fullScale: name.hasPrefix("new") ? tone.map { $0 * 0.5 } : tone)).write(to: URL(fileURLWithPath: dir + "/sounds/" + name))
+        }
+        let arguments = ["export", dir + "/sounds", "--ios", dir + "/ios", "--android", dir + "/android/app/src/main/res/raw", "--lock", dir + "/sounds.lock.json",
+                         "--swift", dir + "/AlertSounds.swift", "--kotlin", dir + "/AlertSounds.kt", "--typescript", dir + "/alertSounds.ts", "--dart", dir + "/alert_sounds.dart"]
+        let first = try cli.run(arguments + ["--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect((document["summary"] as? [String: Int])?["written"] == 2)
+        let lockText = try String(contentsOfFile: dir + "/sounds.lock.json", encoding: .utf8)
+        let problems = CommandLineTests.schemas?.problems(lockText, schema: "lock.schema.json") ?? ["no schemas"]
+        #expect(problems.isEmpty, "\(problems)")
+        let lock = try SoundLock.read(path: dir + "/sounds.lock.json")
+        #expect(lock.sounds.map(\.name) == ["new_message", "order_ready"])
+
+        let again = try cli.run(arguments)
+        #expect(again.status == 0 && again.stdout.contains("2 sounds: 0 written, 2 unchanged; \(dir)/sounds.lock.json unchanged"), "\(again.stdout)")
+        #expect(again.stdout.contains("(channel \(lock["order_ready"]!.channelId)): unchanged"))
+
+        // The build's check: the project and a payload against the lock.
+        let channel = lock["order_ready"]!.channelId
+        try "{\"message\": {\"android\": {\"notification\": {\"sound\": \"order_ready\", \"channel_id\": \"\(channel)\"}}}}"
+            .write(toFile: dir + "/push.json", atomically: true, encoding: .utf8)
+        let valid = try cli.run(["validate-bundle", dir + "/android", "--lock", dir + "/sounds.lock.json", "--payload", dir + "/push.json"])
+        #expect(valid.status == 0, "\(valid.stdout)")
+        try FileManager.default.copyItem(atPath: dir + "/android/app/src/main/res/raw/new_message.ogg", toPath: dir + "/replacement.ogg")
+        try FileManager.default.removeItem(atPath: dir + "/android/app/src/main/res/raw/order_ready.ogg")
+        try FileManager.default.copyItem(atPath: dir + "/replacement.ogg", toPath: dir + "/android/app/src/main/res/raw/order_ready.ogg")
+        let stale = try cli.run(["validate-bundle", dir + "/android", "--lock", dir + "/sounds.lock.json", "--format", "json"])
+        #expect(stale.status == 1 && stale.stdout.contains("\"channel-stale\""))
+        #expect(try cli.run(["validate-bundle", dir + "/android", "--lock", dir + "/missing.lock.json"]).status == 2)
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try cli.run(["export", "x.wav"]).status == 64)
+        #expect(try cli.run(["export", "x.wav", "--android", "raw", "--kotlin-package", "1bad"]).status == 64)
+        let missing = try cli.run(["export", "/nonexistent/x.wav", "--android", FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-\(UUID().uuidString)").path,
+                                   "--lock", FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-\(UUID().uuidString).json").path, "--format", "json"])
+        #expect(missing.status == 1 && missing.stdout.contains("\"failed\" : 1"), "\(missing.stdout)")
+    }
+}
