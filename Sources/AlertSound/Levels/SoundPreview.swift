@@ -1,7 +1,7 @@
 /// What a report for people shows of a sound: its waveform's envelope and a copy any browser plays.
 ///
 /// Made in one pass over the decoded audio, in memory bounded by the copy (at most
-/// ``audioLimit`` seconds) and twice ``columns`` envelope columns, however long the sound.
+/// ``audioLimit`` seconds) and twice `columns` envelope columns, however long the sound.
 public struct SoundPreview: Sendable, Hashable {
     /// The decoded sound's rate, in hertz.
     public var sampleRate: Double
