@@ -214,3 +214,49 @@ import Testing
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+/// `resource-id-uri`: sound URIs built from `R.raw`'s ID in Kotlin and Java, and the by-name ones left alone.
+@Suite struct ResourceIDURITests {
+    @Test func findsURIsBuiltFromIDs() {
+        let kotlin = """
+            // val old = Uri.parse("android.resource://" + packageName + "/" + R.raw.ignored)
+            val bad = Uri.parse("android.resource://${context.packageName}/${R.raw.order_ready}")
+            val good = Uri.parse("android.resource://${context.packageName}/raw/order_ready")
+            val named = Uri.parse("android.resource://" + packageName + "/raw/" + resources.getResourceEntryName(R.raw.chime))
+            val split = Uri.Builder().scheme(ContentResolver.SCHEME_ANDROID_RESOURCE)
+                .authority(packageName)
+                .appendPath(R.raw.bell.toString())
+                .build()
+            val unrelated = MediaPlayer.create(context, R.raw.music)
+            """
+        #expect(ResourceIDURIs.scan(kotlin).map { "\($0.line):\($0.resource)" } == ["2:order_ready", "7:bell"])
+        let java = """
+            Uri sound = Uri.parse("android.resource://" + getPackageName() + "/" +
+                R.raw.ding);
+            channel.setSound(sound, attributes);
+            int id = R.raw.other;
+            """
+        #expect(ResourceIDURIs.scan(java).map { "\($0.line):\($0.resource)" } == ["2:ding"])
+    }
+
+    @Test func validateBundleWarnsOnTheProject() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/app/src/main/res/raw", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/app/src/main/java/com/example/app", withIntermediateDirectories: true)
+        try FixTests.write(dir + "/app/src/main/res/raw/ding.wav", rate: 44_100, channels: 1, samples: LevelRulesTests.clean(seconds: 0.2).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        try "val uri = Uri.parse(\"android.resource://\" + packageName + \"/\" + R.raw.ding)\n"
+            .write(toFile: dir + "/app/src/main/java/com/example/app/Channels.kt", atomically: true, encoding: .utf8)
+        // Build output is not searched.
+        try FileManager.default.createDirectory(atPath: dir + "/app/build/generated", withIntermediateDirectories: true)
+        try "val uri = Uri.parse(\"android.resource://\" + packageName + \"/\" + R.raw.ding)\n".write(toFile: dir + "/app/build/generated/G.kt", atomically: true, encoding: .utf8)
+        let report = try BundleValidator().validate(path: dir)
+        let uses = report.references.filter { $0.diagnostics.contains { $0.code == .resourceIdUri } }
+        #expect(uses.count == 1)
+        #expect(uses.first?.source == dir + "/app/src/main/java/com/example/app/Channels.kt:1" && uses.first?.name == "R.raw.ding")
+        #expect(uses.first?.resolvedPath == dir + "/app/src/main/res/raw/ding.wav")
+        // A warning: the bundle stays valid unless strict.
+        #expect(report.valid)
+        #expect(!(try BundleValidator(strict: true).validate(path: dir)).valid)
+    }
+}

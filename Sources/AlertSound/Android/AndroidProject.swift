@@ -80,7 +80,7 @@ enum AndroidProject {
 
     /// Names of one type in a folder, by their directory entries (links are not followed). Names
     /// that are not UTF-8 cannot be Android resources and are left to the sound walk to report.
-    private static func entries(of path: String, type: UInt8) -> [String] {
+    static func entries(of path: String, type: UInt8) -> [String] {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return [] }
         defer { close(folder) }

@@ -38,4 +38,6 @@ struct BundleScan: Sendable {
     var app: AppContents?
     /// An Android project's keep rules (not an .apk's: shrinking has already happened there).
     var keep: KeepRules?
+    /// An Android project's sound URIs built from resource IDs (``ResourceIDURIs``).
+    var idURIs: [ResourceIDURIs.Use] = []
 }

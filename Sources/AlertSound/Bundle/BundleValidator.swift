@@ -149,6 +149,18 @@ public struct BundleValidator: Sendable {
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
         }
+        if !scan.idURIs.isEmpty {
+            let byName = Dictionary(sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) }, uniquingKeysWith: { first, _ in first })
+            let uses = scan.idURIs.map { use in
+                ReferenceReport(name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android, critical: false,
+                                resolvedPath: byName[use.resource], diagnostics: [DiagnosticCode.resourceIdUri.diagnostic(
+                                    "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
+                                    + "created with it plays another sound, or none, after an update; build it from the name: "
+                                    + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")], strict: strict)
+            }
+            valid = valid && uses.allSatisfy(\.valid)
+            each(.references(uses))
+        }
         if let lockCheck {
             let locked = lockMissing + (platform == .android ? lockCheck.unknownChannels(channelUses) : [])
             if !locked.isEmpty {
@@ -208,7 +220,7 @@ public struct BundleValidator: Sendable {
         // A folder that is no app is Android's when it has res/raw folders (found once, used to scan).
         if kind == .resources, let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
             let (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
-            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep)
+            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: ResourceIDURIs.find(root: root))
         }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)

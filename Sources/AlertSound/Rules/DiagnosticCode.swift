@@ -89,6 +89,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case lockMissingSound = "lock-missing-sound"
     /// Lock: a payload names a notification channel the lock does not know.
     case unknownChannel = "unknown-channel"
+    /// Android project sources build a sound URI from `R.raw.NAME`'s ID instead of its name.
+    case resourceIdUri = "resource-id-uri"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }
@@ -98,7 +100,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk,
-             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud:
+             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud, .resourceIdUri:
             return .warning
         case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
             return .note
@@ -151,6 +153,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
         case .channelStale: return "With --lock: a shipped sound is not the file alertsound export wrote for its channel: its audio changed under an old channel ID, which Android keeps playing the old sound on."
         case .lockMissingSound: return "With --lock: a sound the lock names is not shipped."
+        case .resourceIdUri: return "Android project sources build a sound URI from R.raw's resource ID (\"android.resource://\" + packageName + \"/\" + R.raw.x), which changes between builds; use /raw/NAME."
         case .unknownChannel: return "With --lock: a payload's android.notification.channel_id is none of the lock's channel IDs."
         }
     }
