@@ -63,7 +63,9 @@ let package = Package(
         // Checks a target's sound resources on every build (and an Xcode target's, on macOS).
         .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["AlertSoundCLI"]),
         .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support", linkerSettings: [.linkedLibrary("z")]),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport"]),
+        // SoundInstaller in a process of its own, so a test can read its peak memory.
+        .executableTarget(name: "InstallProbe", dependencies: ["AlertSound"], path: "Tests/InstallProbe"),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport", "InstallProbe"]),
         // Uses the library as a Swift 6 packaging tool would.
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),

@@ -64,6 +64,14 @@ enum ReadmeExamples {
         }
         // README end
     }
+
+    static func installing() async throws {
+        // README begin
+        let installer = SoundInstaller(soundsDirectory: URL(fileURLWithPath: "Library/Sounds"))
+        let sound = try await installer.install(contentsOf: URL(fileURLWithPath: "download.wav"), named: "chime")
+        print(sound.fileName, sound.replaced)   // chime-1a2b3c4d.caf, the earlier chime-….caf it replaced
+        // README end
+    }
 }
 
 @Suite struct ReadmeTests {
@@ -88,7 +96,7 @@ enum ReadmeExamples {
 
     @Test func readmeShowsTheseExamples() throws {
         let readme = try Self.readmeBlocks(), compiled = try Self.compiledBlocks()
-        #expect(readme.count == 4)
+        #expect(readme.count == 5)
         #expect(readme == compiled)
     }
 }

@@ -21,7 +21,7 @@ final class AtomicOutput {
         name.hasPrefix(temporaryPrefix) && name.utf8.count == temporaryPrefix.utf8.count + 6
     }
 
-    let path: String
+    private(set) var path: String
     private let folder: String
     /// Whether a file at `path` may be replaced. When not, the finished file is put in place with a
     /// call that fails if anything is there, so an output another run wrote meanwhile survives.
@@ -89,6 +89,14 @@ final class AtomicOutput {
     /// What has been written so far, read back (to check the finished file before it is put in place).
     func contents() -> ByteSource {
         DescriptorSource(descriptor: descriptor, size: bytesWritten)
+    }
+
+    /// Puts the finished file in place under another name in the same folder (one known only once
+    /// the bytes are, such as a name made from their hash).
+    func commit(to name: String) throws {
+        precondition(parentFolder(name) == folder, "an output is put in place in the folder it was written in")
+        path = name
+        try commit()
     }
 
     func commit() throws {
