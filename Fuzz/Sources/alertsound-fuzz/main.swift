@@ -1,4 +1,4 @@
-// One binary, four libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
+// One binary, eight libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
 // libFuzzer). Each target feeds arbitrary bytes to one of alertsound's entry points for untrusted
 // input; any trap, sanitizer report, hang or oversized allocation is a defect.
 import Foundation
@@ -16,8 +16,12 @@ enum Target: String, CaseIterable {
     case ipa
     /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names
     case entitlements
-    /// bytes -> fix (trim, fade, silence, gain, downmix; ffmpeg for one input in 16) into a scratch folder
+    /// bytes -> fix (trim, fade, silence, gain, downmix, levels and loudness; ffmpeg for one input in 16) into a scratch folder
     case fix
+    /// bytes -> SoundInstaller into a scratch folder: a valid alert sound or an error, nothing else left
+    case install
+    /// bytes -> a lock file (read, written back, constants in four languages) and Kotlin/Java source (resource-ID URIs)
+    case lock
 }
 
 nonisolated(unsafe) var target = Target.inspect
@@ -78,6 +82,10 @@ func fix(_ bytes: [UInt8]) {
     options.fade = selector & 0x30 != 0 ? 0.005 : 0.05
     if selector & 0x40 != 0 { options.sampleRate = 11_025 }
     if selector & 0x80 != 0 { options.quality = .high }
+    // The byte before chooses the level repairs (normalising and a loudness target exclude each other).
+    let levels = bytes.count > 1 ? Int(bytes[bytes.count - 2]) : 0
+    options.repairsLevels = levels & 0x01 != 0
+    if levels & 0x02 != 0, !options.normalize { options.loudness = levels & 0x04 != 0 ? -5 : -40 }
     guard let report = try? Fixer(options: options).fix(paths: [input]) else { fatalError("valid options refused") }
     for outcome in report.outcomes {
         // What fix says it wrote plays, and nothing else is left behind.
@@ -88,6 +96,30 @@ func fix(_ bytes: [UInt8]) {
     }
     let left = ((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/out")) ?? [])
     guard left.isEmpty else { fatalError("fix left files behind: \(left)") }
+}
+
+func install(_ bytes: [UInt8]) {
+    let folder = scratch + "/Sounds"
+    let installer = SoundInstaller(soundsDirectory: URL(fileURLWithPath: folder))
+    do {
+        let sound = try installer.installSync(source: MemorySource(bytes), shownAs: "fuzz", named: "fuzz")
+        guard Checker().check(path: sound.url.path).valid else { fatalError("installed a sound that does not play: \(sound.fileName)") }
+        unlink(sound.url.path)
+    } catch is AlertSoundError {
+    } catch {
+        fatalError("install threw something else: \(error)")
+    }
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    guard left.isEmpty else { fatalError("install left files behind: \(left)") }
+}
+
+func lock(_ bytes: [UInt8]) {
+    if let parsed = try? SoundLock.read(bytes, path: "fuzz.lock.json") {
+        // What is written reads back as the same lock, and every language's constants come out.
+        guard let again = try? SoundLock.read(parsed.bytes(), path: "again"), again == parsed else { fatalError("a lock did not survive a round trip") }
+        for language in SoundConstants.Language.allCases { _ = SoundConstants.source(parsed, language: language, package: "com.example") }
+    }
+    _ = ResourceIDURIs.scan(String(decoding: bytes, as: UTF8.self))
 }
 
 /// Sounds as a scan finds them; what they hold is never read here.
@@ -164,6 +196,8 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .ipa: ipa(bytes)
         case .fix: fix(bytes)
         case .entitlements: entitlements(bytes)
+        case .install: install(bytes)
+        case .lock: lock(bytes)
         }
         return 0
     }
