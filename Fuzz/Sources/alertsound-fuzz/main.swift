@@ -84,8 +84,10 @@ func fix(_ bytes: [UInt8]) {
     if selector & 0x80 != 0 { options.quality = .high }
     // The byte before chooses the level repairs (normalising and a loudness target exclude each other).
     let levels = bytes.count > 1 ? Int(bytes[bytes.count - 2]) : 0
-    options.repairsLevels = levels & 0x01 != 0
-    if levels & 0x02 != 0, !options.normalize { options.loudness = levels & 0x04 != 0 ? -5 : -40 }
+    if !options.normalize {
+        options.repairsLevels = levels & 0x01 != 0
+        if levels & 0x02 != 0 { options.loudness = levels & 0x04 != 0 ? -5 : -40 }
+    }
     guard let report = try? Fixer(options: options).fix(paths: [input]) else { fatalError("valid options refused") }
     for outcome in report.outcomes {
         // What fix says it wrote plays, and nothing else is left behind.

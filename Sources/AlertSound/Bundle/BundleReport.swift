@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One sound in a bundle: the same verdict as `check`, plus where it sits.
-public struct BundleFileReport: Sendable, Codable {
+public struct BundleFileReport: Sendable, Codable, Equatable {
     /// The verdict, as `check` gives it, plus the bundle's own findings about the file.
     public var report: FileReport
     /// Where it sits, which decides whether the platform finds it by name.
@@ -45,7 +45,7 @@ public struct BundleFileReport: Sendable, Codable {
 }
 
 /// One sound name and what it resolves to on one platform.
-public struct ReferenceReport: Sendable, Codable {
+public struct ReferenceReport: Sendable, Codable, Equatable {
     /// The name as given; `nil` when a payload had none that could be read.
     public var name: String?
     /// Where the name came from: a payload file, a list, or how it was named.
@@ -112,7 +112,7 @@ public struct ReferenceReport: Sendable, Codable {
 }
 
 /// The verdict on a bundle and the names used with it.
-public struct BundleReport: Sendable, Codable {
+public struct BundleReport: Sendable, Codable, Equatable {
     /// The bundle root as examined (`App.ipa!Payload/App.app` inside an archive).
     public var bundle: String
     /// What was examined.
@@ -166,7 +166,7 @@ public struct BundleReport: Sendable, Codable {
 
 /// The verdict on several bundles validated in one run (an iOS app and an Android project, say),
 /// each reference resolved on the platform it is meant for.
-public struct ValidationReport: Sendable, Codable {
+public struct ValidationReport: Sendable, Codable, Equatable {
     /// One report per path, in the order given.
     public var bundles: [BundleReport]
     /// Whether every bundle is valid.

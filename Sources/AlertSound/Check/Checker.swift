@@ -93,6 +93,17 @@ public struct Checker: Sendable {
         }
     }
 
+    /// Checks one file on a thread of its own (with ``measuresLevels``, its audio is decoded
+    /// there too). Cancelling the task throws an error of kind `cancelled`.
+    public func check(url: URL) async throws -> FileReport {
+        let control = OperationControl(unit: .files, progress: nil)
+        return try await OperationControl.run(control) { [self] in
+            let report = check(path: url.path)
+            try control.check()
+            return report
+        }
+    }
+
     /// Checks one file (and with ``measuresLevels`` measures it).
     public func check(path: String) -> FileReport {
         check(name: path) { try FileSource(path: path) }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The verdict on one file: what was read and what the rules found.
-public struct FileReport: Sendable, Codable {
+public struct FileReport: Sendable, Codable, Equatable {
     /// The file as it was named (a path, or an archive entry as `App.ipa!Payload/…`).
     public var path: String
     /// What its headers say; `nil` when it could not be read.
@@ -116,7 +116,7 @@ extension FileReport {
 }
 
 /// The verdict on a whole run.
-public struct CheckReport: Sendable, Codable {
+public struct CheckReport: Sendable, Codable, Equatable {
     /// One report per file, in the order the paths were given (a folder's files sorted by path).
     public var files: [FileReport]
     /// Whether every file is valid.

@@ -48,7 +48,7 @@ final class AtomicOutput {
             }
             replaces = true
         } else if errno != ENOENT {
-            throw AlertSoundError(.outputFailed, "\(String(cString: strerror(errno)))", path: path)
+            throw AlertSoundError.writing(path, "cannot examine the output", errno: errno)
         }
         let mask = umask(0)
         umask(mask)
@@ -66,7 +66,7 @@ final class AtomicOutput {
             temporaryPath = named.name
         }
         guard fd >= 0 else {
-            throw AlertSoundError(.outputFailed, "cannot create a file in \(folder): \(String(cString: strerror(errno)))", path: path)
+            throw AlertSoundError.writing(path, "cannot create a file in \(folder) for", errno: errno)
         }
         descriptor = fd
         fchmod(fd, mode)
@@ -131,13 +131,13 @@ final class AtomicOutput {
             unlink(temporaryPath)
             PendingOutputs.remove(temporaryPath)
             if error == EEXIST { throw Self.appeared(path) }
-            throw AlertSoundError(.outputFailed, "cannot put the finished file in place: \(String(cString: strerror(error)))", path: path)
+            throw AlertSoundError.writing(path, "cannot put the finished file in place at", errno: error)
         }
         guard rename(temporaryPath, path) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             unlink(temporaryPath)
             PendingOutputs.remove(temporaryPath)
-            throw AlertSoundError(.outputFailed, "cannot move the finished file into place: \(message)", path: path)
+            throw AlertSoundError.writing(path, "cannot move the finished file into place at", errno: code)
         }
         PendingOutputs.remove(temporaryPath)
     }
@@ -161,7 +161,7 @@ final class AtomicOutput {
     }
 
     private func failure(_ what: String) -> AlertSoundError {
-        let error = AlertSoundError(.outputFailed, "\(what): \(String(cString: strerror(errno)))", path: path)
+        let error = AlertSoundError.writing(path, what, errno: errno)
         abandon()
         return error
     }
@@ -193,7 +193,7 @@ final class AtomicOutput {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw AlertSoundError(.outputFailed, "cannot write: \(String(cString: strerror(errno)))", path: path)
+                throw AlertSoundError.writing(path, "cannot write", errno: errno)
             }
             done += n
         }

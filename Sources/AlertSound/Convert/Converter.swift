@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// What a conversion wrote.
-public struct ConversionResult: Sendable {
+public struct ConversionResult: Sendable, Hashable {
     /// What was decided before a byte was written.
     public var plan: ConversionPlan
     /// Where the output is.
@@ -127,6 +127,15 @@ public struct Converter: Sendable {
     /// `replacing: false` leaves a file that appears at the output while this one is written.
     func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), sink: OutputSink? = nil, control: OperationControl? = nil,
                replacing: Bool = true, verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
+        do {
+            return try writeUnnamed(reader: reader, plan: plan, edits: edits, sink: sink, control: control, replacing: replacing, verify: verify)
+        } catch let error as AlertSoundError {
+            throw error.writing(plan.outputPath)
+        }
+    }
+
+    private func writeUnnamed(reader: FrameReader, plan: ConversionPlan, edits: Edits, sink: OutputSink?, control: OperationControl?,
+                              replacing: Bool, verify: ((ByteSource) throws -> Void)?) throws -> ConversionResult {
         try control?.check()
         control?.expect(frames: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)

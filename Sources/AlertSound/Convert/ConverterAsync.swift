@@ -44,6 +44,16 @@ extension Converter {
         }
     }
 
+    /// Whether ``convert(data:name:progress:)`` takes these bytes: what the library's own
+    /// readers decode (AIFF, AIFF-C, WAV, CAF with linear PCM, µLaw, aLaw or IMA4). When it does
+    /// not — WAV IMA ADPCM, MP3, AAC, or not a sound — write them to a file and convert that:
+    /// libsndfile or FFmpeg decode from files, if anything can.
+    public static func canConvertInMemory(_ data: Data, name: String) -> Bool {
+        let source = MemorySource([UInt8](data))
+        guard let info = try? SoundFile.inspect(source: source, name: name) else { return false }
+        return NativeReader(source: source, info: info) != nil
+    }
+
     /// Converts a sound held in memory, synchronously; see ``convert(data:name:progress:)``.
     public func convert(bytes: [UInt8], name: String) throws -> ConvertedSound {
         try convert(bytes: bytes, name: name, control: nil)
@@ -54,8 +64,12 @@ extension Converter {
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
         // As fix does, and as a build step expects: the output's folder is made when missing.
-        try makeFolders(parentFolder(plan.outputPath))
-        return try write(reader: reader, plan: plan, control: control)
+        do {
+            try makeFolders(parentFolder(plan.outputPath))
+            return try write(reader: reader, plan: plan, control: control)
+        } catch let error as AlertSoundError {
+            throw error.writing(plan.outputPath, from: input)
+        }
     }
 
     func convert(bytes: [UInt8], name: String, control: OperationControl?) throws -> ConvertedSound {
@@ -63,8 +77,8 @@ extension Converter {
         let info = try SoundFile.inspect(source: source, name: name)
         guard let reader = NativeReader(source: source, info: info) else {
             let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
-            throw AlertSoundError(.unsupported, "\(what) is decoded by libsndfile or FFmpeg, which read files, not memory; convert it from a file",
-                                  path: name)
+            throw AlertSoundError(.unsupported, "\(what) is decoded by libsndfile or FFmpeg, which read files, not memory; convert it from a file "
+                                  + "(Converter.canConvertInMemory tells beforehand)", path: name)
         }
         let plan = try ConversionPlan.make(input: name, output: nil, rate: reader.sampleRate, channels: reader.channels, options: options)
         let sink = MemoryOutput()

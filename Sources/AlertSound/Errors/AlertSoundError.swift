@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why alertsound could not process an input or produce an output: the one error type the library
 /// throws.
@@ -18,7 +23,7 @@ import Foundation
 ///     print(error.path ?? "", error.chunk ?? "", error.offset ?? -1)
 /// }
 /// ```
-public struct AlertSoundError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// What kind of failure it is. The raw values are kebab-case and appear in JSON error documents.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The path does not exist.
@@ -53,6 +58,12 @@ public struct AlertSoundError: Error, Sendable, Hashable, CustomStringConvertibl
     public var offset: Int64?
     /// What would get past the problem, when something would.
     public var suggestion: Suggestion?
+    /// The output being written, for ``Kind/outputFailed`` (``path`` then names the input it was
+    /// made from, when the call had one).
+    public var output: String?
+    /// The operating system's error number (`errno`, a POSIX code such as `ENOSPC` or `EACCES`),
+    /// when a system call failed.
+    public var systemError: Int32?
 
     /// Makes an error; `path` is usually filled in later, where the file's name is known.
     public init(_ kind: Kind, _ message: String, path: String? = nil, chunk: String? = nil, offset: Int64? = nil,
@@ -75,6 +86,26 @@ public struct AlertSoundError: Error, Sendable, Hashable, CustomStringConvertibl
     public func about(_ path: String) -> AlertSoundError {
         var copy = self
         if copy.path == nil { copy.path = path }
+        return copy
+    }
+
+    /// A failed system call while writing `output`: the call's `errno`, kept as ``systemError``.
+    static func writing(_ output: String, _ what: String, errno code: Int32) -> AlertSoundError {
+        // The message names the output: once an input is named as the path, it is said nowhere else.
+        var error = AlertSoundError(.outputFailed, "\(what) \(output): \(String(cString: strerror(code)))", path: output)
+        error.output = output
+        error.systemError = code
+        return error
+    }
+
+    /// The same error, when it is an output failure, naming `output` as the output being written
+    /// (unless it names one already) and `input`, when given, as its ``path``: the file the
+    /// output was made from.
+    func writing(_ output: String, from input: String? = nil) -> AlertSoundError {
+        guard kind == .outputFailed else { return self }
+        var copy = self
+        if copy.output == nil { copy.output = output }
+        if let input { copy.path = input }
         return copy
     }
 

@@ -15,7 +15,7 @@ import Dispatch
 /// ```swift
 /// var options = FixOptions()
 /// options.outputFolder = "Fixed"
-/// let report = Fixer(options: options).fix(paths: ["Sounds"])
+/// let report = try Fixer(options: options).fix(paths: ["Sounds"])
 /// for outcome in report.outcomes { print(outcome.input, outcome.status, outcome.changes) }
 /// ```
 public struct Fixer: Sendable {
@@ -86,7 +86,7 @@ public struct Fixer: Sendable {
             return try convert(job, before: before, dryRun: dryRun)
         } catch {
             return FixOutcome(input: job.input, output: job.output, status: .failed, before: before,
-                              error: AlertSoundError.wrapping(error, as: .unreadable, path: job.input))
+                              error: AlertSoundError.wrapping(error, as: .unreadable, path: job.input).writing(job.output, from: job.input))
         }
     }
 

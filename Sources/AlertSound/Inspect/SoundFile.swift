@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))
-/// print(info.container, info.coding ?? "?", info.duration ?? 0)
+/// print(info.container, info.coding?.code ?? "?", info.duration ?? 0)
 /// ```
 public enum SoundFile {
     /// Inspects the file at `url`. Throws `AlertSoundError` naming the file when it cannot be read.

@@ -35,7 +35,7 @@ func makeFolders(_ folder: String) throws {
     guard !folder.isEmpty, isFolder(folder) == nil else { return }
     try makeFolders(parentFolder(folder))
     if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-        throw AlertSoundError(.outputFailed, "cannot create the folder \(folder): \(String(cString: strerror(errno)))")
+        throw AlertSoundError.writing(folder, "cannot create the folder", errno: errno)
     }
 }
 

@@ -33,7 +33,7 @@ struct ErrorDocument: Encodable {
     init(_ error: AlertSoundError) { self.error = error }
 
     enum Keys: String, CodingKey { case schemaVersion, error }
-    enum ErrorKeys: String, CodingKey { case kind, message, path, chunk, offset, suggestion }
+    enum ErrorKeys: String, CodingKey { case kind, message, path, chunk, offset, output, systemError, suggestion }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -44,6 +44,8 @@ struct ErrorDocument: Encodable {
         try e.encodeIfPresent(error.path, forKey: .path)
         try e.encodeIfPresent(error.chunk, forKey: .chunk)
         try e.encodeIfPresent(error.offset, forKey: .offset)
+        try e.encodeIfPresent(error.output, forKey: .output)
+        try e.encodeIfPresent(error.systemError, forKey: .systemError)
         try e.encodeIfPresent(error.suggestion, forKey: .suggestion)
     }
 }

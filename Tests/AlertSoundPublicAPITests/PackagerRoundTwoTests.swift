@@ -1,0 +1,92 @@
+// What a packaging tool tripped over (issue 21, item 7), through the public API only.
+import AlertSound
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct PackagerRoundTwoTests {
+    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-api2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A WAV of IMA ADPCM (format tag 0x11): readable, but decoded only by libsndfile, from a file.
+    static let imaADPCMWAV: [UInt8] = {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+        let fmt = le16(0x11) + le16(1) + le32(8000) + le32(4055) + le16(256) + le16(4) + le16(2) + le16(505)
+        let data = [UInt8](repeating: 0, count: 512)
+        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(fmt.count) + fmt + Array("data".utf8) + le32(data.count) + data
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }()
+
+    @Test func inMemoryConversionSaysBeforehandWhatItTakes() async throws {
+        let pcm = Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882)))
+        #expect(Converter.canConvertInMemory(pcm, name: "a.wav"))
+        #expect(!Converter.canConvertInMemory(Data(Self.imaADPCMWAV), name: "b.wav"))
+        #expect(!Converter.canConvertInMemory(Data("not a sound".utf8), name: "c.wav"))
+        _ = try await Converter().convert(data: pcm, name: "a.wav")
+        await #expect(throws: AlertSoundError.self) { try await Converter().convert(data: Data(Self.imaADPCMWAV), name: "b.wav") }
+    }
+
+    @Test func anOutputFailureNamesTheOutputAndTheSystemError() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.wav")
+        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882))).write(to: input)
+        try Data().write(to: dir.appendingPathComponent("file"))
+        // Its folder would be inside a file: no folder can be made there.
+        let output = dir.appendingPathComponent("file/sub/out.caf").path
+        do {
+            _ = try Converter().convert(input: input.path, output: output)
+            Issue.record("expected an error")
+        } catch let error as AlertSoundError {
+            #expect(error.kind == .outputFailed)
+            #expect(error.systemError == ENOTDIR, "\(error)")
+            #expect(error.output != nil && output.hasPrefix(error.output ?? "?"))
+            #expect(error.path == input.path)
+        }
+        // fix: the outcome's error names the output it was writing, the input stays the path.
+        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 2 * 44100 * 31))).write(to: input)
+        var options = FixOptions()
+        options.outputFolder = dir.appendingPathComponent("file/fixed").path
+        let outcome = try #require(try Fixer(options: options).fix(paths: [input.path]).outcomes.first)
+        #expect(outcome.status == .failed && outcome.error?.kind == .outputFailed)
+        #expect(outcome.error?.systemError == ENOTDIR && outcome.error?.output?.hasPrefix(dir.appendingPathComponent("file").path) == true, "\(String(describing: outcome.error))")
+        #expect(outcome.error?.path == input.path)
+    }
+
+    @Test func reportsAndErrorsRoundTripAndCompare() async throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("long.wav")
+        try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                                       samples: [Int16](repeating: 300, count: 8000 * 31))).write(to: input)
+        let report = try await Fixer().fix(urls: [input, dir.appendingPathComponent("missing.wav")])
+        let again = try JSONDecoder().decode(FixReport.self, from: try JSONEncoder().encode(report))
+        // Each outcome as it was, but for what check's document leaves out of a file's report (its
+        // chunk list): the round trip is exact from then on.
+        for (a, b) in zip(again.outcomes, report.outcomes) {
+            #expect(a.status == b.status && a.changes == b.changes && a.error == b.error && a.input == b.input && a.output == b.output)
+            #expect(a.before?.diagnostics == b.before?.diagnostics && a.after?.info?.frames == b.after?.info?.frames)
+        }
+        #expect(try JSONDecoder().decode(FixReport.self, from: try JSONEncoder().encode(again)) == again)
+        #expect(again.outcomes.map(\.status) == [.fixed, .failed])
+        #expect(again.outcomes[1].error?.kind == .notFound)
+
+        let error = AlertSoundError(.malformed, "cut short", path: "x.caf", chunk: "desc", offset: 12)
+        #expect(try JSONDecoder().decode(AlertSoundError.self, from: try JSONEncoder().encode(error)) == error)
+
+        // One file, checked asynchronously; the same verdict as the synchronous call, compared whole.
+        let checked = try await Checker().check(url: input)
+        #expect(checked == Checker().check(path: input.path))
+        #expect(!checked.valid && checked.diagnostics.map(\.code) == [.tooLong])
+    }
+}
