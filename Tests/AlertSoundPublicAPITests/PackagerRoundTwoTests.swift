@@ -89,4 +89,21 @@ import Darwin
         #expect(checked == Checker().check(path: input.path))
         #expect(!checked.valid && checked.diagnostics.map(\.code) == [.tooLong])
     }
+
+    @Test func aMissingInputIsNotFoundWhateverTheCall() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-missing-\(UUID().uuidString).wav")
+        func kind(_ body: () throws -> Void) -> AlertSoundError.Kind? {
+            do { try body() } catch let error as AlertSoundError { return error.kind } catch { return nil }
+            return nil
+        }
+        #expect(kind { _ = try Converter().convert(input: missing.path, output: missing.path + ".caf") } == .notFound)
+        #expect(kind { _ = try SoundFile.inspect(at: missing) } == .notFound)
+        #expect(kind { _ = try SoundLevels.measure(path: missing.path) } == .notFound)
+        #expect(kind { _ = try BundleValidator().validate(path: missing.path) } == .notFound)
+        #expect(kind { _ = try SoundPreview.make(path: missing.path) } == .notFound)
+        #expect(try Fixer().fix(paths: [missing.path]).outcomes.first?.error?.kind == .notFound)
+        #expect(Checker().check(path: missing.path).diagnostics.map(\.code) == [.notFound])
+        #expect(SoundReference.payload(at: missing.path).first?.problems.map(\.code) == [.notFound])
+        await #expect(throws: AlertSoundError.self) { try await SoundInstaller(soundsDirectory: missing.deletingLastPathComponent()).install(contentsOf: missing, named: "x") }
+    }
 }

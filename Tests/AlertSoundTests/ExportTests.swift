@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
@@ -160,6 +161,34 @@ import Testing
         // The iOS folder against the same lock: its files are the locked ones.
         let ios = try validator.validate(path: dir + "/ios")
         #expect(ios.valid, "\(ios.files.flatMap(\.report.diagnostics))")
+    }
+
+    @Test func theLockHoldsForAnAPKAndARawFolder() throws {
+        let dir = try Self.sources()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lock = try Exporter(options: Self.options(dir)).export(paths: [dir + "/src"]).lock
+        var validator = BundleValidator()
+        validator.lock = lock
+        // The raw folder itself.
+        #expect(try validator.validate(path: dir + "/res/raw").valid)
+        // An .apk holding the exported files (Ogg stored, as aapt2 stores it; WAV deflated): entries hashed as read.
+        var zip = ZipWriter()
+        zip.add("AndroidManifest.xml", [0x03, 0x00, 0x08, 0x00])
+        for entry in lock.sounds {
+            zip.add("res/raw/" + entry.androidFile!, Array(try Self.bytes(dir + "/res/raw/" + entry.androidFile!)), method: entry.name == "chime" ? .deflated : .stored)
+        }
+        try Data(zip.archive()).write(to: URL(fileURLWithPath: dir + "/app.apk"))
+        let apk = try validator.validate(path: dir + "/app.apk")
+        #expect(apk.valid, "\(apk.files.flatMap(\.report.diagnostics)) \(apk.references.flatMap(\.diagnostics))")
+        // One entry swapped for another sound's bytes: stale; one left out: missing.
+        var swapped = ZipWriter()
+        swapped.add("AndroidManifest.xml", [0x03, 0x00, 0x08, 0x00])
+        swapped.add("res/raw/chime.ogg", Array(try Self.bytes(dir + "/res/raw/order_ready.ogg")))
+        swapped.add("res/raw/order_ready.ogg", Array(try Self.bytes(dir + "/res/raw/order_ready.ogg")))
+        try Data(swapped.archive()).write(to: URL(fileURLWithPath: dir + "/swapped.apk"))
+        let bad = try validator.validate(path: dir + "/swapped.apk")
+        #expect(bad.files.filter { $0.report.diagnostics.contains { $0.code == .channelStale } }.map(\.relativePath) == ["res/raw/chime.ogg"])
+        #expect(bad.references.filter { $0.diagnostics.contains { $0.code == .lockMissingSound } }.map(\.name) == ["sound_2_bell"])
     }
 
     @Test func aLockThatIsNotOneIsRefused() {

@@ -100,8 +100,12 @@ public struct SoundReference: Sendable, Hashable {
     /// a name or the critical-alert dictionary), an FCM HTTP v1 request or message
     /// (`message.apns.payload.aps.sound` for iOS, `message.android.notification.sound` for Android),
     /// or a legacy FCM request (`notification.sound`, for both). A payload without a sound gives
-    /// none; a malformed one gives a reference carrying `bad-payload`.
+    /// none; a malformed one gives a reference carrying `bad-payload`, a missing one `not-found`.
     public static func payload(at path: String) -> [SoundReference] {
+        // Missing is `not-found`, as everywhere else; `bad-payload` is for a payload that is there.
+        guard isFolder(path) != nil else {
+            return [SoundReference(name: nil, source: path, problems: [DiagnosticCode.notFound.diagnostic("\(path): no such file or folder")])]
+        }
         do {
             return payload(Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
         } catch let error as UnreadableFile {

@@ -124,7 +124,7 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
         case is CancellationError:
             return .cancellation(path: path)
         case let error as SourceError:
-            return AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file" : "cannot read: \(error)", path: path)
+            return AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file or folder" : "cannot read: \(error)", path: path)
         case ByteReaderError.truncated(let offset, let needed, let available):
             return AlertSoundError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: path, offset: offset)
         default:

@@ -8,7 +8,7 @@ extension Rule {
             default: return nil
             }
         },
-        triggering: [Example.missing, RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file")))],
+        triggering: [Example.missing, RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file or folder")))],
         passing: [Example.sound(), Example.unreadable])
 
     static let unreadable = failure(.unreadable, triggering: [Example.unreadable],
