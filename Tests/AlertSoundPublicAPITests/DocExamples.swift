@@ -168,6 +168,62 @@ enum DocExamples {
         _ = report
     }
 
+    static func fixingUploads(upload: Data) async throws {
+        // DOC begin
+        let fixed = try await Fixer().fix(data: upload, name: "Doorbell.mp3")
+        switch fixed.outcome.status {
+        case .fixed: try fixed.data?.write(to: URL(fileURLWithPath: "Sounds/Doorbell.caf"))
+        case .unchanged: try upload.write(to: URL(fileURLWithPath: "Sounds/Doorbell.mp3"))
+        default: print(fixed.outcome.error?.localizedDescription ?? "")
+        }
+
+        var options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"))
+        options.maxDuration = 29.5
+        if Converter.canConvertInMemory(upload, name: "Doorbell.wav") {
+            let converted = try await Converter(options: options).convert(data: upload, name: "Doorbell.wav")
+            print(converted.data.count, converted.result.frames)
+        }
+        // DOC end
+    }
+
+    static func cancelling() async throws {
+        // DOC begin
+        let task = Task { try await Fixer().fix(urls: [URL(fileURLWithPath: "Sounds")]) }
+        task.cancel()
+        do {
+            _ = try await task.value
+        } catch let error as AlertSoundError where error.kind == .cancelled {
+            print("stopped; nothing was written")
+        }
+        // DOC end
+    }
+
+    static func branching() throws {
+        // DOC begin
+        do {
+            _ = try Converter().convert(input: "in.wav", output: "Build/Sounds/in.caf")
+        } catch let error as AlertSoundError {
+            switch error.kind {
+            case .notFound: print("no such input:", error.path ?? "")
+            case .outputFailed: print("cannot write", error.output ?? "", "errno", error.systemError ?? 0)
+            case .unsupported where error.suggestion?.action == .installDecoder: print("install FFmpeg")
+            default: print(error.localizedDescription)
+            }
+        }
+        // DOC end
+    }
+
+    static func keeping() async throws {
+        // DOC begin
+        let report = try await Fixer().fix(urls: [URL(fileURLWithPath: "Sounds")])
+        let saved = try JSONEncoder().encode(report)
+        let restored = try JSONDecoder().decode(FixReport.self, from: saved)
+        print(restored.count(.fixed), restored == report ? "same" : "the file reports differ in what JSON leaves out")
+        let file = try await Checker().check(url: URL(fileURLWithPath: "Sounds/ding.caf"))
+        print(file.valid, file.diagnostics.map(\.code))
+        // DOC end
+    }
+
     static func installing(downloadedURL: URL, content: NotificationContent) async throws {
         // DOC begin
         let sounds = FileManager.default

@@ -106,4 +106,29 @@ import Darwin
         #expect(SoundReference.payload(at: missing.path).first?.problems.map(\.code) == [.notFound])
         await #expect(throws: AlertSoundError.self) { try await SoundInstaller(soundsDirectory: missing.deletingLastPathComponent()).install(contentsOf: missing, named: "x") }
     }
+
+    @Test func fixingFromMemoryAndCuttingAConversion() async throws {
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let long = Data(SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 400, count: 8000 * 31)))
+        let fixed = try await Fixer().fix(data: long, name: "uploads/Long One.wav")
+        #expect(fixed.outcome.status == .fixed && fixed.outcome.input == "uploads/Long One.wav" && fixed.outcome.output == "uploads/Long One.caf")
+        let bytes = try #require(fixed.data)
+        let info = try SoundFile.inspect(bytes: [UInt8](bytes), name: "x.caf")
+        #expect(info.coding == .ima4 && info.frames == 8000 * 295 / 10)
+        #expect(fixed.outcome.after?.valid == true)
+        // A sound that plays already comes back unchanged, with no data; a broken one fails with its reason.
+        let short = Data(SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 400, count: 800)))
+        let unchanged = try await Fixer().fix(data: short, name: "ok.caf")
+        #expect(unchanged.outcome.status == .unchanged && unchanged.data == nil)
+        let broken = try await Fixer().fix(data: Data("RIFF....WAVEjunk".utf8), name: "broken.wav")
+        #expect(broken.outcome.status == .failed && broken.outcome.error?.path == "broken.wav", "\(String(describing: broken.outcome.error))")
+        #expect(!(broken.outcome.error?.message.contains("alertsound-export-") ?? true))
+
+        var options = ConversionOptions()
+        options.maxDuration = 2
+        let cut = try await Converter(options: options).convert(data: long, name: "long.wav")
+        #expect(cut.result.frames == 16_000 && cut.result.cut)
+        options.maxDuration = 0
+        await #expect(throws: AlertSoundError.self) { try await Converter(options: options).convert(data: long, name: "long.wav") }
+    }
 }

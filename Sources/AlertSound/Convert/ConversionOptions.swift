@@ -15,6 +15,11 @@ public struct ConversionOptions: Sendable, Hashable {
     public var quality: EncoderQuality
     /// `--src-quality` (or afconvert's `-r`): which sinc converter resamples when `@RATE` asks for it.
     public var resamplerQuality: ResamplerQuality
+    /// Keep at most this many seconds, fading out over ``fade`` before the cut (afconvert has no
+    /// such option; a packager making alert sounds sets it under 30). `nil` keeps everything.
+    public var maxDuration: Double?
+    /// Seconds of raised-cosine fade-out before a ``maxDuration`` cut.
+    public var fade = 0.05
 
     /// Options; each left out follows afconvert's default.
     public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,
@@ -26,5 +31,16 @@ public struct ConversionOptions: Sendable, Hashable {
         self.channels = channels
         self.mix = mix
         self.measuresLoss = measuresLoss
+    }
+}
+
+extension ConversionOptions {
+    /// The cut ``maxDuration`` asks for at `rate`, as edits; none when it is `nil`.
+    func cut(rate: Double) throws -> Edits {
+        guard let maxDuration else { return Edits() }
+        guard maxDuration > 0, maxDuration.isFinite, fade >= 0, fade < maxDuration else {
+            throw AlertSoundError(.invalidRequest, "the maximum duration must be above 0 s and the fade shorter than it; got \(Formatting.number(maxDuration)) s and \(Formatting.number(fade)) s")
+        }
+        return Edits(start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()), gain: 1)
     }
 }

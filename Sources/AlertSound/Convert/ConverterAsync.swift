@@ -66,7 +66,7 @@ extension Converter {
         // As fix does, and as a build step expects: the output's folder is made when missing.
         do {
             try makeFolders(parentFolder(plan.outputPath))
-            return try write(reader: reader, plan: plan, control: control)
+            return try write(reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), control: control)
         } catch let error as AlertSoundError {
             throw error.writing(plan.outputPath, from: input)
         }
@@ -82,7 +82,7 @@ extension Converter {
         }
         let plan = try ConversionPlan.make(input: name, output: nil, rate: reader.sampleRate, channels: reader.channels, options: options)
         let sink = MemoryOutput()
-        let result = try write(reader: reader, plan: plan, sink: sink, control: control)
+        let result = try write(reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), sink: sink, control: control)
         return ConvertedSound(data: Data(sink.bytes), result: result)
     }
 }
