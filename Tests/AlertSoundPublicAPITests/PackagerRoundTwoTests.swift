@@ -131,4 +131,24 @@ import Darwin
         options.maxDuration = 0
         await #expect(throws: AlertSoundError.self) { try await Converter(options: options).convert(data: long, name: "long.wav") }
     }
+
+    @Test func nearMissesNameTheirCandidate() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("My.app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sounds"), withIntermediateDirectories: true)
+        let caf = Data(SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 300, count: 882)))
+        try caf.write(to: app.appendingPathComponent("Alert.caf"))
+        try caf.write(to: app.appendingPathComponent("Sounds/deep.caf"))
+        let report = try BundleValidator().validate(path: app.path, references: [.named("alert.caf"), .named("deep.caf"), .named("Alert.caf"), .named("nothing.caf")])
+        let byName = Dictionary(uniqueKeysWithValues: report.references.map { ($0.name ?? "", $0) })
+        #expect(byName["alert.caf"]?.diagnostics.map(\.code) == [.caseMismatch])
+        #expect(byName["alert.caf"]?.candidate == ReferenceReport.Candidate(path: app.path + "/Alert.caf", relativePath: "Alert.caf", location: .bundle))
+        #expect(byName["deep.caf"]?.candidate?.relativePath == "Sounds/deep.caf" && byName["deep.caf"]?.candidate?.location == .subfolder)
+        #expect(byName["Alert.caf"]?.candidate == nil && byName["Alert.caf"]?.resolvedPath == app.path + "/Alert.caf")
+        #expect(byName["nothing.caf"]?.candidate == nil)
+        // The JSON carries it, and reads back.
+        let again = try JSONDecoder().decode(ValidationReport.self, from: Data(ValidationReport(bundles: [report]).jsonBytes()))
+        #expect(again.bundles[0].references == report.references)
+    }
 }

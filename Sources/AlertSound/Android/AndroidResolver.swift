@@ -42,26 +42,29 @@ struct AndroidResolver {
         if let exact = byResourceName[name] {
             located.resolve(to: exact, in: sounds)
         } else {
-            located.diagnostics.append(finding(name))
+            let (diagnostic, nearly) = finding(name)
+            located.diagnostics.append(diagnostic)
+            if let nearly { located.nearly(nearly) }
         }
         return located
     }
 
-    /// Why `name`, which matches no raw resource exactly, plays the default sound.
-    private func finding(_ name: String) -> Diagnostic {
+    /// Why `name`, which matches no raw resource exactly, plays the default sound, and the sound it
+    /// nearly names.
+    private func finding(_ name: String) -> (Diagnostic, FoundSound?) {
         let stem = AndroidRules.resourceName(name)
         if stem != name, let file = byResourceName[stem].map({ sounds[$0] }) {
-            return DiagnosticCode.noSuchSound.diagnostic("'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
-                + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android")
+            return (DiagnosticCode.noSuchSound.diagnostic("'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
+                + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android"), file)
         }
         if let other = byLowercasedResourceName[name.lowercased()].map({ sounds[$0] }) {
-            return DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
-                + " resource names are case-sensitive (and lowercase), so Android plays the default sound")
+            return (DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
+                + " resource names are case-sensitive (and lowercase), so Android plays the default sound"), other)
         }
         if let hidden = anywhereByResourceName[stem.lowercased()].map({ sounds[$0] }), hidden.location != .rawResource {
-            return DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.displayPath), outside res/raw/; Android finds notification sounds only as raw resources")
+            return (DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.displayPath), outside res/raw/; Android finds notification sounds only as raw resources"), hidden)
         }
         let shrunk = kind == .apk ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(stem)\"" : ""
-        return DiagnosticCode.noSuchSound.diagnostic("no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)")
+        return (DiagnosticCode.noSuchSound.diagnostic("no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"), nil)
     }
 }

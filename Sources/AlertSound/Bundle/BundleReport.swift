@@ -62,12 +62,34 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     public var diagnostics: [Diagnostic]
     /// Whether warnings fail the reference too.
     public var strict: Bool
+    /// The sound it nearly names, when it names none exactly (`case-mismatch`, `not-reachable`,
+    /// `missing-extension`, `localized`, `resource-bundle`, an Android name with an extension):
+    /// where the sound is, for a tool to offer the fix.
+    public var candidate: Candidate?
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
 
+    /// A sound a reference nearly names.
+    public struct Candidate: Sendable, Hashable, Codable {
+        /// As reported in `files` (`MyApp.app/Sounds/Alert.caf`).
+        public var path: String
+        /// Within the bundle (`Sounds/Alert.caf`).
+        public var relativePath: String
+        /// Where it sits, and so whether the platform finds it.
+        public var location: SoundLocation
+
+        /// A candidate at `relativePath`.
+        public init(path: String, relativePath: String, location: SoundLocation) {
+            self.path = path
+            self.relativePath = relativePath
+            self.location = location
+        }
+    }
+
     /// A resolved reference.
     public init(name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
-                diagnostics: [Diagnostic], strict: Bool) {
+                diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil) {
+        self.candidate = candidate
         self.name = name
         self.source = source
         self.field = field
@@ -78,7 +100,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         self.strict = strict
     }
 
-    enum Keys: String, CodingKey { case name, source, field, platform, critical, resolvedPath, diagnostics, valid }
+    enum Keys: String, CodingKey { case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid }
 
     /// Adds a finding made after resolution (about the app's entitlements).
     mutating func append(_ diagnostic: Diagnostic) {
@@ -94,6 +116,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         platform = try c.decode(Platform.self, forKey: .platform)
         critical = try c.decode(Bool.self, forKey: .critical)
         resolvedPath = try c.decodeIfPresent(String.self, forKey: .resolvedPath)
+        candidate = try c.decodeIfPresent(Candidate.self, forKey: .candidate)
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
     }
@@ -106,6 +129,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         try c.encode(platform, forKey: .platform)
         try c.encode(critical, forKey: .critical)
         try c.encode(resolvedPath, forKey: .resolvedPath)
+        try c.encodeIfPresent(candidate, forKey: .candidate)
         try c.encode(diagnostics, forKey: .diagnostics)
         try c.encode(valid, forKey: .valid)
     }

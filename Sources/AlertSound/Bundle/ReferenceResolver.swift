@@ -8,6 +8,8 @@ struct LocatedReference: Sendable {
     var resolvedPath: String?
     /// That sound's index among the bundle's sounds: its verdict decides whether the reference plays.
     var target: Int?
+    /// The sound it nearly names (another case, a sub-folder, no extension), when it names none exactly.
+    var candidate: ReferenceReport.Candidate?
 
     init(_ reference: SoundReference, platform: Platform) {
         self.reference = reference
@@ -21,6 +23,11 @@ struct LocatedReference: Sendable {
         resolvedPath = sounds[index].displayPath
     }
 
+    /// Says which sound it nearly names.
+    mutating func nearly(_ sound: FoundSound) {
+        candidate = ReferenceReport.Candidate(path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
+    }
+
     /// The report, given the verdict on the sound it names (`target`'s).
     func report(target verdict: FileReport?, strict: Bool) -> ReferenceReport {
         var diagnostics = diagnostics
@@ -31,7 +38,7 @@ struct LocatedReference: Sendable {
                 suggestion: reasons.isEmpty ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first))
         }
         return ReferenceReport(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
-                               resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict)
+                               resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate)
     }
 }
 
@@ -83,6 +90,7 @@ struct ReferenceResolver {
         if name.contains("/") {
             // iOS looks names up at the top level only; a path never resolves.
             let where_ = byRelativePath[name].map { " (\(sounds[$0].displayPath) exists, but in a sub-folder)" } ?? ""
+            if let at = byRelativePath[name] { located.nearly(sounds[at]) }
             located.diagnostics.append(DiagnosticCode.notReachable.diagnostic("'\(name)' is a path; iOS looks a sound up by file name at the bundle's top level or in Library/Sounds\(where_)"))
             return located
         }
@@ -90,6 +98,7 @@ struct ReferenceResolver {
             let candidates = (reachableByLowercasedStem[name.lowercased()] ?? []).map { sounds[$0] }
             let candidate = candidates.first { Self.stem($0.name) == name } ?? candidates.first
             let guess = candidate.map { ": did you mean '\($0.name)'?" } ?? ""
+            if let candidate { located.nearly(candidate) }
             located.diagnostics.append(DiagnosticCode.missingExtension.diagnostic("'\(name)' has no extension; iOS needs the full file name\(guess)"))
             return located
         }
@@ -98,11 +107,13 @@ struct ReferenceResolver {
             return located
         }
         if let other = reachableByLowercasedName[name.lowercased()].map({ sounds[$0] }) {
+            located.nearly(other)
             located.diagnostics.append(DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches '\(other.name)' only with different case: it plays in the Simulator"
                 + " (case-insensitive file system) but not on a device, where the default sound plays instead"))
             return located
         }
         if let hidden = anywhereByLowercasedName[name.lowercased()].map({ sounds[$0] }) {
+            located.nearly(hidden)
             if hidden.location == .resourceBundle {
                 located.diagnostics.append(DiagnosticCode.resourceBundle.diagnostic("'\(name)' exists only as \(hidden.displayPath), inside a resource bundle (SwiftPM copies a package's"
                     + " resources into <Package>_<Target>.bundle); UNNotificationSound(named:) searches only the main bundle's top level and Library/Sounds,"

@@ -224,7 +224,17 @@ struct BundleJSONWriter {
             for (i, r) in batch.enumerated() {
                 w.item(first: references + i == 0)
                 w.open("{")
-                w.key("critical"); w.bool(r.critical)
+                if let candidate = r.candidate {
+                    w.key("candidate")
+                    w.open("{")
+                    w.key("location"); w.string(candidate.location.rawValue)
+                    w.key("path", first: false); w.string(candidate.path)
+                    w.key("relativePath", first: false); w.string(candidate.relativePath)
+                    w.close("}", empty: false)
+                    w.key("critical", first: false); w.bool(r.critical)
+                } else {
+                    w.key("critical"); w.bool(r.critical)
+                }
                 w.key("diagnostics", first: false); w.diagnostics(r.diagnostics)
                 w.key("field", first: false); w.string(r.field)
                 w.key("name", first: false); w.string(r.name)
