@@ -117,6 +117,17 @@ enum DocExamples {
         // DOC end
     }
 
+    static func progressStream() async throws {
+        // DOC begin
+        for try await event in Converter().conversion(from: URL(fileURLWithPath: "Alert.aiff")) {
+            switch event {
+            case .progress(let update): print(update.fractionCompleted ?? 0)
+            case .finished(let result): print(result.outputPath)
+            }
+        }
+        // DOC end
+    }
+
     static func checkingSounds() async throws {
         // DOC begin
         let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))

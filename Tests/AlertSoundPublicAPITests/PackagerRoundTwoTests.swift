@@ -151,4 +151,48 @@ import Darwin
         let again = try JSONDecoder().decode(ValidationReport.self, from: Data(ValidationReport(bundles: [report]).jsonBytes()))
         #expect(again.bundles[0].references == report.references)
     }
+
+    @Test func ffmpegIsAnOptionNotOnlyAnEnvironmentVariable() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // An MP4 box header: recognised as MPEG-4, which only ffmpeg decodes.
+        let m4a = dir.appendingPathComponent("x.m4a")
+        try Data([0, 0, 0, 24] + Array("ftypM4A ".utf8) + [0, 0, 0, 0] + Array("M4A isom".utf8) + [UInt8](repeating: 0, count: 64)).write(to: m4a)
+        var options = ConversionOptions()
+        options.ffmpeg = .never
+        do {
+            _ = try Converter(options: options).convert(input: m4a.path, output: dir.appendingPathComponent("x.caf").path)
+            Issue.record("expected an error")
+        } catch let error as AlertSoundError {
+            #expect(error.suggestion?.action == .installDecoder, "\(error)")
+        }
+        options.ffmpeg = .at(dir.appendingPathComponent("no-ffmpeg-here").path)
+        #expect(throws: AlertSoundError.self) { _ = try Converter(options: options).convert(input: m4a.path, output: dir.appendingPathComponent("y.caf").path) }
+        var fix = FixOptions()
+        fix.ffmpeg = .never
+        let outcome = try #require(try Fixer(options: fix).fix(paths: [m4a.path]).outcomes.first)
+        #expect(outcome.status == .failed && outcome.error?.suggestion?.action == .installDecoder, "\(String(describing: outcome.error))")
+    }
+
+    @Test func progressComesAsAStream() async throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.wav")
+        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 300, count: 2 * 44100 * 5))).write(to: input)
+        var seen: [Double] = []
+        var result: ConversionResult?
+        var converter = Converter()
+        converter.blockBytes = 1 << 16
+        for try await event in converter.conversion(from: input) {
+            switch event {
+            case .progress(let update): seen.append(update.fractionCompleted ?? -1)
+            case .finished(let done): result = done
+            }
+        }
+        #expect(result.map { Int($0.frames) } == 220_500)
+        #expect(seen.count > 3 && seen == seen.sorted() && seen.last == 1)
+        var reports = 0
+        for try await event in Fixer().fixing(urls: [input]) { if case .finished(let report) = event { reports += 1; #expect(report.count(.unchanged) == 1) } }
+        #expect(reports == 1)
+    }
 }

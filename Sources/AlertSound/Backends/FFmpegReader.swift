@@ -28,11 +28,16 @@ final class FFmpegReader: FrameReader {
     static let auFloat64: UInt32 = 7
 
     /// The ffmpeg to run: `$ALERTSOUND_FFMPEG` when set (empty means none), else `ffmpeg` on PATH.
-    static func locate() -> String? {
-        if let configured = getenv("ALERTSOUND_FFMPEG").map({ String(cString: $0) }) {
-            return configured.isEmpty ? nil : configured
+    static func locate(_ choice: FFmpegUse = .environment) -> String? {
+        switch choice {
+        case .never: return nil
+        case .at(let path): return path.isEmpty ? nil : path
+        case .environment:
+            if let configured = getenv("ALERTSOUND_FFMPEG").map({ String(cString: $0) }) {
+                return configured.isEmpty ? nil : configured
+            }
+            return Subprocess.locate("ffmpeg")
         }
-        return Subprocess.locate("ffmpeg")
     }
 
     /// Frames still to drop before the audio starts, and to deliver at most.
@@ -131,4 +136,15 @@ final class FFmpegReader: FrameReader {
             .split(whereSeparator: \.isNewline).suffix(3).map { $0.trimmingWhitespace() }.joined(separator: "; ")
         return AlertSoundError(.malformed, "ffmpeg could not decode it (\(said.isEmpty ? detail : said))", path: path)
     }
+}
+
+/// Whether to decode with the `ffmpeg` command what neither alertsound nor libsndfile reads (AAC,
+/// ALAC in MP4, Opus), and which one.
+public enum FFmpegUse: Sendable, Hashable {
+    /// `ALERTSOUND_FFMPEG` when set (empty: never), else `ffmpeg` on `PATH`: the command's default.
+    case environment
+    /// Never start ffmpeg: such inputs fail with an error of kind `unsupported`.
+    case never
+    /// This executable.
+    case at(String)
 }

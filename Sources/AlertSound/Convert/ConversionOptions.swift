@@ -20,6 +20,8 @@ public struct ConversionOptions: Sendable, Hashable {
     public var maxDuration: Double?
     /// Seconds of raised-cosine fade-out before a ``maxDuration`` cut.
     public var fade = 0.05
+    /// Whether and which `ffmpeg` decodes what nothing else does (default: as the environment says).
+    public var ffmpeg = FFmpegUse.environment
 
     /// Options; each left out follows afconvert's default.
     public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,

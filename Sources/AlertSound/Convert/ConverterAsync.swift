@@ -60,7 +60,7 @@ extension Converter {
     }
 
     func convert(input: String, output: String?, control: OperationControl?) throws -> ConversionResult {
-        let reader = try openFrameReader(path: input)
+        let reader = try openFrameReader(path: input, ffmpeg: options.ffmpeg)
         let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
         // As fix does, and as a build step expects: the output's folder is made when missing.

@@ -44,7 +44,7 @@ extension FrameReader {
 /// CAF with PCM, µ/A-law or IMA4), with libsndfile for everything else it can decode, and with
 /// the `ffmpeg` command, when there is one, for what libsndfile cannot (AAC, ALAC in MP4, Opus in CAF).
 /// `opened`: the file already open and its header read (by `check --levels`), not read again.
-func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)? = nil) throws -> FrameReader {
+func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)? = nil, ffmpeg: FFmpegUse = .environment) throws -> FrameReader {
     let source: FileSource
     let info: SoundInfo
     do {
@@ -54,7 +54,7 @@ func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)
         // libsndfile reads some formats our header reader does not (e.g. Sphinx, VOC, W64), ffmpeg more.
         guard error.kind == .unrecognized else { throw error.about(path) }
         if let reader = try? SndFileReader(path: path) { return reader }
-        guard let ffmpeg = FFmpegReader.locate() else { throw error.about(path) }
+        guard let ffmpeg = FFmpegReader.locate(ffmpeg) else { throw error.about(path) }
         do {
             return try FFmpegReader(path: path, executable: ffmpeg)
         } catch let failure as AlertSoundError {
@@ -69,7 +69,7 @@ func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)
     do {
         return try SndFileReader(path: path)
     } catch let error as AlertSoundError {
-        guard let ffmpeg = FFmpegReader.locate() else {
+        guard let ffmpeg = FFmpegReader.locate(ffmpeg) else {
             // A missing libsndfile is the lighter install of the two that would decode it.
             throw AlertSoundError(.unsupported, "cannot decode \(what): libsndfile cannot (\(error.message)), and ffmpeg, "
                 + "which can, is not installed", path: path, suggestion: error.suggestion ?? Suggestion(.installDecoder))

@@ -152,7 +152,7 @@ public struct Exporter: Sendable {
 
     /// One source's files and entry.
     private func export(_ source: String, name: String, previous: SoundLock.Entry?) throws -> ExportOutcome {
-        let contentHash = try Self.contentHash(of: source, settings: settings)
+        let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
         let ios = options.iosFolder.map { _ in name + ".caf" }
         let androidFile = options.androidFolder.map { _ in name + "." + options.androidFormat.rawValue }
         let iosPath = options.iosFolder.map { FixJob.join($0, name + ".caf") }
@@ -241,10 +241,10 @@ public struct Exporter: Sendable {
     /// them, the same on every machine) and `settings`. What only libsndfile or FFmpeg decode
     /// (MP3, AAC …) is hashed by its bytes instead: their float decoders may differ by a bit
     /// between versions and machines, which must not move a channel.
-    static func contentHash(of path: String, settings: String) throws -> String {
+    static func contentHash(of path: String, settings: String, ffmpeg: FFmpegUse = .environment) throws -> String {
         var hasher = SHA256()
         hasher.update(Array("alertsound export 1\n\(settings)\n".utf8))
-        let reader = try openFrameReader(path: path)
+        let reader = try openFrameReader(path: path, ffmpeg: ffmpeg)
         if reader.backend == .native {
             hasher.update(Array("samples \(Formatting.number(reader.sampleRate)) \(reader.channels)\n".utf8))
             while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {

@@ -38,6 +38,8 @@ public struct FixOptions: Sendable, Hashable {
     public var outputFolder: String?
     /// Replace an existing output (never an input).
     public var force = false
+    /// Whether and which `ffmpeg` decodes what nothing else does (default: as the environment says).
+    public var ffmpeg = FFmpegUse.environment
 
     /// The length a sound is cut to unless told otherwise: half a second under iOS's limit.
     public static let defaultMaxDuration = 29.5

@@ -115,7 +115,7 @@ public struct Fixer: Sendable {
                                       path: job.input, suggestion: Suggestion(.chooseOutput, output: job.output))
             }
         }
-        var reader = try openFrameReader(path: job.input)
+        var reader = try openFrameReader(path: job.input, ffmpeg: options.ffmpeg)
         let plan = try makePlan(job, reader: reader)
         var (edits, changes, limit) = try decideEdits(job, reader: reader, plan: plan, before: before)
         let repair = options.levelsRepaired ? try repairLevels(job, plan: plan, edits: &edits, changes: &changes) : nil
@@ -136,7 +136,7 @@ public struct Fixer: Sendable {
                 // fades and the limiter moved its loudness: again, corrected by what was measured.
                 correct(&edits, changes: &changes, repair: repair ?? LevelRepair(), miss: miss)
                 attempt += 1
-                reader = try openFrameReader(path: job.input)
+                reader = try openFrameReader(path: job.input, ffmpeg: options.ffmpeg)
             }
         }
         if let levels = after?.levels { changes = LevelRepair.measured(changes, output: levels) }
@@ -234,7 +234,7 @@ public struct Fixer: Sendable {
         var edits = Edits(start: 0, length: limit, fadeFrames: Int((options.fade * rate).rounded()), gain: 1)
 
         if options.trimSilence || options.normalize {
-            let scanner = try openFrameReader(path: job.input)
+            let scanner = try openFrameReader(path: job.input, ffmpeg: options.ffmpeg)
             let stages = try Converter.stages(plan: plan, inputChannels: scanner.channels)
             let blockFrames = Converter.blockFrames(channels: max(scanner.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
             var drained = false

@@ -140,7 +140,7 @@ extension Fixer {
     /// The levels of the audio `edits` keep (with their DC removal), as the encoder would get it
     /// before any other level edit, each channel's mean, and the frames kept.
     private func measureKept(_ job: FixJob, plan: ConversionPlan, edits: Edits) throws -> (levels: SoundLevels, means: [Double], frames: Int64) {
-        let reader = try openFrameReader(path: job.input)
+        let reader = try openFrameReader(path: job.input, ffmpeg: options.ffmpeg)
         let trim = TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: 0)
         let stages = try Converter.stages(plan: plan, inputChannels: reader.channels) + (edits.dcOffsets.map { [DCStage(offsets: $0)] } ?? []) + [trim]
         let blockFrames = Converter.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
