@@ -128,21 +128,11 @@ public struct SoundLock: Sendable, Hashable {
         }
     }
 
+    /// `text` as a JSON string literal (the reports' own escaping), which is also a valid string
+    /// literal in Swift, Kotlin, TypeScript and Dart for the names the lock holds.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONText.quote(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
