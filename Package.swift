@@ -16,6 +16,8 @@ let package = Package(
         // case, and on a Mac's case-insensitive volume Xcode's build folders for them are one folder.
         // The module is still `import AlertSound`.
         .library(name: "AlertSoundLibrary", targets: ["AlertSound"]),
+        // What an app or extension can link: the core alone, with no C library (see AlertSoundCore).
+        .library(name: "AlertSoundCore", targets: ["AlertSoundCore"]),
         // The command is `alertsound`; its target is AlertSoundCLI, since a target named like the
         // library but for case would share its module and build folders on a case-insensitive volume.
         .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
@@ -32,9 +34,14 @@ let package = Package(
         // whose -lz would also defeat the static link below.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSystemShims"),
+        // Bytes, containers, codecs, rules, checking, conversion, fix and the installer, with no C
+        // dependency, so it builds for iOS and where no library's development files are installed.
+        .target(name: "AlertSoundCore", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The umbrella: the core re-exported, plus what needs C libraries (libsndfile, libsamplerate
+        // and FFmpeg as decoders, zlib for archives) and what builds on them (bundles, Android, export).
         .target(
             name: "AlertSound",
-            dependencies: ["CAudioLibraries", "CZlib", "CSystemShims"],
+            dependencies: ["AlertSoundCore", "CAudioLibraries", "CZlib", "CSystemShims"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: zlib
         ),
@@ -64,11 +71,11 @@ let package = Package(
         .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["AlertSoundCLI"]),
         .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support", linkerSettings: [.linkedLibrary("z")]),
         // SoundInstaller in a process of its own, so a test can read its peak memory.
-        .executableTarget(name: "InstallProbe", dependencies: ["AlertSound"], path: "Tests/InstallProbe"),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundTestSupport", "InstallProbe"]),
+        .executableTarget(name: "InstallProbe", dependencies: ["AlertSoundCore"], path: "Tests/InstallProbe"),
+        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "InstallProbe"]),
         // Uses the library as a Swift 6 packaging tool would.
         .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundTestSupport", "CSystemShims"]),
+        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "CSystemShims"]),
     ],
     swiftLanguageModes: [.v5]
 )

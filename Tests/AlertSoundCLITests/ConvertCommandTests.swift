@@ -1,4 +1,5 @@
 @testable import AlertSound
+@testable import AlertSoundCore
 import CSystemShims
 import Foundation
 import Testing
@@ -125,6 +126,12 @@ import Testing
         if fd >= 0 { close(fd) }
         return fd >= 0
     }()
+
+    /// The core states Linux's O_TMPFILE as a number (it may not depend on a C target); it must be
+    /// the C library's own value.
+    @Test func theCoreKnowsTheUnnamedFileFlag() {
+        #expect(AtomicOutput.unnamedFileFlag == alertsound_o_tmpfile())
+    }
 
     /// F11: SIGKILL cannot be caught; with an unnamed temporary file there is nothing to clean up.
     @Test(.enabled(if: unnamedFilesWork, "needs O_TMPFILE (Linux) in the temporary folder's file system"))

@@ -297,11 +297,19 @@ enum DocExamples {
 
     /// The examples of the library's doc comments (sources by path) and then its articles (by name).
     static func documented() throws -> [String] {
-        let sources = root.appendingPathComponent("Sources/AlertSound")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).sorted()
+        // Both library targets, in the order of their paths below the target folder: the order the
+        // examples had when the library was one target.
+        var located: [String: URL] = [:]
+        for target in ["AlertSound", "AlertSoundCore"] {
+            let sources = root.appendingPathComponent("Sources/" + target)
+            for file in try FileManager.default.subpathsOfDirectory(atPath: sources.path) {
+                located[file] = sources.appendingPathComponent(file)
+            }
+        }
+        let files = located.keys.sorted()
         var blocks: [String] = []
         for file in files where file.hasSuffix(".swift") {
-            let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+            let lines = try String(contentsOf: located[file]!, encoding: .utf8).components(separatedBy: "\n")
             var i = 0
             while i < lines.count {
                 if lines[i].trimmingCharacters(in: .whitespaces) == "/// ```swift" {
@@ -318,7 +326,7 @@ enum DocExamples {
             }
         }
         for file in files where file.hasSuffix(".md") {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: located[file]!, encoding: .utf8)
             blocks += text.components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
         }
         return blocks

@@ -1,5 +1,6 @@
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 @Suite struct AIFFReaderTests {
     @Test func readsPlainAIFF() throws {

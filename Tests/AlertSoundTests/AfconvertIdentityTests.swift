@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// For every afconvert-written CAF ima4 in the shared corpus (the 4096-byte layout): decode it,
 /// keep the true number of frames, encode again. The audio must come out byte for byte, and

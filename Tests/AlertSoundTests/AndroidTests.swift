@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Android projects, .apk files and payloads for both platforms; every tree and archive is made here.
 @Suite struct AndroidTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Every file in ../shared/corpus-apple that current afconvert wrote (groups caf-lpcm, aiff, wav,
 /// pair-ima4; see its README) must come out byte for byte when converted from its `input` with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 import AlertSoundTestSupport
 
 /// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.

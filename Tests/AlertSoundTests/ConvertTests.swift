@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// A scratch folder per test, removed afterwards.
 final class Scratch {

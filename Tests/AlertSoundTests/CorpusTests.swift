@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Every real file in ../shared/corpus must get the verdict expected.tsv gives it.
 @Suite(.enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; corpus tests skipped"))

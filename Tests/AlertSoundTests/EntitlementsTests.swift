@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Entitlements read from what an app carries: fixtures from `SigningWriter`, built in code.
 @Suite struct EntitlementsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// `fix --levels` and `--loudness`: each level warning repaired on a sound that has it, nothing
 /// done to a clean one, and the true peak held under the limit as decoded from the IMA4 output.

@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// `fix`'s pieces (downmix, trim and fade, silence, naming) and whole runs on files made here.
 @Suite struct FixTests {

@@ -1,4 +1,5 @@
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Files built byte by byte, so each test states exactly what is malformed.
 enum Fixture {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// The one format model: what a writer is given is what the header readers find again, packet
 /// geometry comes from the coding alone, and the `-d` table, the file types and the descriptions

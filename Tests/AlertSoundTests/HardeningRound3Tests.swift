@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Issue 22: inputs from outside that stopped, slowed or fooled alertsound. Each test failed before its fix.
 @Suite struct HardeningRound3Tests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 import AlertSoundTestSupport
 
 /// One regression test per finding in shared/attack/README.md (F1–F17), each with the class

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// `--quality high`: a standard IMA4 stream (our decoder, which keeps or resets its state as Apple's
 /// and FFmpeg's do, reproduces exactly what the encoder measured), never noisier than afconvert's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 @Suite struct IMA4Tests {
     /// Worked by hand from the step table and the greedy quantizer:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Loudness and peaks on EBU Tech 3341-style signals, whose right answers the standard states:
 /// a 1 kHz sine whose peak is −23 dBFS in both channels measures −23.0 LUFS, and so on.

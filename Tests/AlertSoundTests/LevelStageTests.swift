@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// The stages `fix --levels` adds: the limiter, DC removal, and fades at both ends.
 @Suite struct LevelStageTests {

@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Where `fix` and `convert --output-dir` put outputs, decided as a Mac's case-insensitive volume
 /// decides what is one file. Each test failed before outputs were compared case-insensitively and

@@ -1,5 +1,6 @@
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// Every truncation and many byte mutations of valid files must give a value or an
 /// `AlertSoundError`, never a crash, a hang or an impossible answer.

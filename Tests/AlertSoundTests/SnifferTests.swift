@@ -1,5 +1,6 @@
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 @Suite struct SnifferTests {
     @Test func emptyAndTinyFilesAreClearErrors() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

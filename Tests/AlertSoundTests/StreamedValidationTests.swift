@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AlertSoundTestSupport
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// validate-bundle of an .ipa holding 100,000 sounds peaked at 311 MB: every report was kept until
 /// the end. A run now hands on its parts as it makes them; these tests hold that the parts say

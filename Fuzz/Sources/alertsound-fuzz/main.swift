@@ -4,6 +4,7 @@
 import Foundation
 import FuzzDriver
 @testable import AlertSound
+@testable import AlertSoundCore
 
 enum Target: String, CaseIterable {
     /// bytes -> sniff, header parse, the rules, and decoding of the first packets

@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Resolves sound names the way Android does: a raw resource's name, without extension, exactly.
 /// (Firebase's client looks the name up with `Resources.getIdentifier(name, "raw", package)` and
 /// plays the default sound when that finds nothing.)

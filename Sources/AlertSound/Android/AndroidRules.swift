@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Android's rules for a notification sound in `res/raw/` (notes §5): a valid resource name, and
 /// a format the platform's media stack plays. The iOS rules (container, duration) do not apply.
 enum AndroidRules {

@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// A keep-list glob, `*` standing for any run of characters, matched without backtracking: the
 /// text between stars must appear in order, so each piece is found leftmost (Knuth-Morris-Pratt)
 /// from where the last one ended. Work is linear in the name and the pattern; the backtracking

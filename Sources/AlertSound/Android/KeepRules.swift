@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// The `tools:keep` and `tools:discard` lists of an Android project's resource XML files
 /// (conventionally `res/raw/keep.xml`), which decide whether release resource shrinking keeps a
 /// raw resource that no code names. Only `@raw/` entries (and `@*/`) matter here; `*` is a wildcard.

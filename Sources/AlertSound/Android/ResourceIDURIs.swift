@@ -1,3 +1,4 @@
+import AlertSoundCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

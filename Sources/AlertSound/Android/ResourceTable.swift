@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Reads the raw resources out of an APK's `resources.arsc`: which file each `@raw/name` is.
 /// Release builds since Android Gradle Plugin 4.2 shorten resource paths (`res/raw/alarm.mp3`
 /// becomes `res/Gh4.mp3`), so in an optimised APK only this table tells a raw resource's name.

@@ -1,3 +1,4 @@
+import AlertSoundCore
 import CAudioLibraries
 
 /// libsndfile and libsamplerate, loaded on first use (see `audio_libraries.h` for why). A feature

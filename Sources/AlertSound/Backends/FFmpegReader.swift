@@ -1,3 +1,4 @@
+import AlertSoundCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -136,15 +137,4 @@ final class FFmpegReader: FrameReader {
             .split(whereSeparator: \.isNewline).suffix(3).map { $0.trimmingWhitespace() }.joined(separator: "; ")
         return AlertSoundError(.malformed, "ffmpeg could not decode it (\(said.isEmpty ? detail : said))", path: path)
     }
-}
-
-/// Whether to decode with the `ffmpeg` command what neither alertsound nor libsndfile reads (AAC,
-/// ALAC in MP4, Opus), and which one.
-public enum FFmpegUse: Sendable, Hashable {
-    /// `ALERTSOUND_FFMPEG` when set (empty: never), else `ffmpeg` on `PATH`: the command's default.
-    case environment
-    /// Never start ffmpeg: such inputs fail with an error of kind `unsupported`.
-    case never
-    /// This executable.
-    case at(String)
 }

@@ -1,3 +1,4 @@
+import AlertSoundCore
 import CZlib
 
 /// Raw deflate (zip method 8) through zlib. Every call either makes progress or says why it

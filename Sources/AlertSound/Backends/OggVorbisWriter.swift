@@ -1,3 +1,4 @@
+import AlertSoundCore
 import CAudioLibraries
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,7 @@ enum OggVorbisWriter {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw AlertSoundError(.outputFailed, "cannot make a temporary file: \(String(cString: strerror(errno)))") }
         close(descriptor)
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         var info = as_sf_info()
         info.samplerate = Int32(reader.sampleRate)

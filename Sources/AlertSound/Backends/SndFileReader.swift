@@ -1,3 +1,4 @@
+import AlertSoundCore
 import CAudioLibraries
 
 /// Decodes what our own readers leave to libsndfile: WAV IMA/MS ADPCM, GSM, MP3, FLAC, Ogg,

@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Reads an `.ipa`, `.apk` or `.aab` in place: the central directory is streamed, and each sound
 /// entry is later read through its own bounded source (`ZipArchive.source(for:)`), never
 /// extracted or held whole. What the archive is, is told by its entries, not its name.

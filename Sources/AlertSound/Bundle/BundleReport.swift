@@ -1,3 +1,4 @@
+import AlertSoundCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -213,16 +214,5 @@ public struct ValidationReport: Sendable, Codable, Equatable {
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
         try c.encode(bundles, forKey: .bundles)
-    }
-}
-
-extension Diagnostic {
-    /// The `strict` under which `stated` follows from `diagnostics`; refuses a contradiction.
-    static func strictness(stated valid: Bool, diagnostics: [Diagnostic]) throws -> Bool {
-        if diagnostics.contains(where: { $0.fails(strict: false) }) != valid { return false }
-        guard !valid, diagnostics.contains(where: { $0.fails(strict: true) }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'valid' contradicts the diagnostics"))
-        }
-        return true
     }
 }

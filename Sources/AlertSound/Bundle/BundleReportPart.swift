@@ -1,3 +1,4 @@
+import AlertSoundCore
 extension BundleReport {
     /// A bundle's report in the order it is made and written (``ValidationRun/validate(each:)``):
     /// opened, its files in batches, its references in batches, closed. A run of several bundles

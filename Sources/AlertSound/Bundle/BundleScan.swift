@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// A sound-like file found in a bundle, and how to read it.
 struct FoundSound: Sendable {
     enum Content: Sendable {
@@ -40,4 +41,20 @@ struct BundleScan: Sendable {
     var keep: KeepRules?
     /// An Android project's sound URIs built from resource IDs (``ResourceIDURIs``).
     var idURIs: [ResourceIDURIs.Use] = []
+}
+
+extension FolderScanner {
+    /// The core's folder walk, each sound placed where a bundle of `kind` keeps it. The location
+    /// reads the whole path: only for what is found, not for every folder passed.
+    static func scan(root: String, kind: BundleKind, displayRoot: String, confineLinks: Bool = true) -> [FoundSound] {
+        scan(root: root, displayRoot: displayRoot, confineLinks: confineLinks).map { walked in
+            let content: FoundSound.Content
+            switch walked.content {
+            case .file(let file): content = .file(file)
+            case .problem(let diagnostic): content = .problem(diagnostic)
+            }
+            return FoundSound(relativePath: walked.relativePath, displayRoot: walked.displayRoot,
+                              location: SoundLocation.of(relativePath: walked.relativePath, kind: kind), content: content)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import AlertSoundCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

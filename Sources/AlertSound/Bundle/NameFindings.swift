@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// What a bundle's names alone say about its sounds, found before any sound is judged so that
 /// each verdict can be written whole as soon as it is made: on iOS, names that differ only in case
 /// and sounds only in a resource bundle; on Android, files that give one resource name.

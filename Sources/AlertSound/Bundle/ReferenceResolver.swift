@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// A reference resolved from names alone, before any sound is judged; whether the sound it names
 /// plays is added once that sound's verdict is known (``report(target:strict:)``).
 struct LocatedReference: Sendable {

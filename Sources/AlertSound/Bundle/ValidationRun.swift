@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Bundles examined and their sounds found, none judged yet: what
 /// ``BundleValidator/prepare(paths:references:)`` gives.
 public struct ValidationRun: Sendable {

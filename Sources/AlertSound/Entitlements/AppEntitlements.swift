@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// The files at the top level of an `.app`, wherever the app is (a folder, or inside an `.ipa`).
 struct AppContents: Sendable {
     /// The app as reported (`MyApp.app`, `MyApp.ipa!Payload/MyApp.app`).

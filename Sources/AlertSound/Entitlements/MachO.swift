@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// Finds the entitlements a Mach-O executable was signed with, reading only its load commands and
 /// the blobs they point at. Device builds carry them in the code signature's super-blob
 /// (`LC_CODE_SIGNATURE`, slot 5); Simulator builds are signed ad hoc and carry them in a

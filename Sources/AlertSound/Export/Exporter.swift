@@ -1,3 +1,4 @@
+import AlertSoundCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -206,7 +207,7 @@ public struct Exporter: Sendable {
 
     /// The source made into a CAF of `coding` by `fix`, as bytes, and what fix changed.
     private func fixed(_ source: String, name: String, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
-        let folder = try Self.temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { removeTree(folder) }
         var fix = options.fix
         fix.dataFormat = coding
@@ -286,15 +287,6 @@ public struct Exporter: Sendable {
         try output.append(bytes)
         try output.commit()
         return true
-    }
-
-    static func temporaryFolder() throws -> String {
-        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/alertsound-export-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw AlertSoundError(.outputFailed, "cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        return String(cString: template)
     }
 }
 

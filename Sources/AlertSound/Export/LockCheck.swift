@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// What a lock (``SoundLock``) says about a bundle: a shipped sound that is not the file exported
 /// for its channel (`channel-stale`), a locked sound not shipped (`lock-missing-sound`), and a
 /// payload naming a channel the lock does not know (`unknown-channel`).

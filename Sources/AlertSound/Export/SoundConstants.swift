@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// The lock's names and channel IDs as source code for the app, so it creates its notification
 /// channels from the lock and a changed sound gets its new channel with no hand edit.
 public enum SoundConstants {

@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// What `alertsound export` made of each sound, kept beside the project (`alertsound.lock.json`):
 /// its names on both platforms, a hash of its audio, the notification channel ID made from that
 /// hash, and a hash of each file written. Android fixes a channel's sound when the channel is

@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// A deflated archive entry read as a random-access source, inflated only as far as the reads
 /// reach. Header parsers read a few small ranges, mostly forward, so this keeps the first 64 KiB
 /// and a bounded set of recently read 4 KiB blocks; a read behind the stream restarts it, a

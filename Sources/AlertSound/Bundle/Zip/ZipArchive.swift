@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// A zip archive read in place: the central directory is streamed entry by entry and an entry's
 /// data is read only through `source(for:)`, so memory never depends on what the archive holds.
 final class ZipArchive: @unchecked Sendable {

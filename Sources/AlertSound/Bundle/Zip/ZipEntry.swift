@@ -1,3 +1,4 @@
+import AlertSoundCore
 /// One entry of a zip central directory.
 struct ZipEntry: Sendable {
     enum Kind: Sendable { case file, directory, symlink }

@@ -1,0 +1,73 @@
+/// File names and paths as bytes and text, without Foundation's path code (which traps on some names).
+
+/// A file name as raw bytes turned into text that can be shown and printed: valid UTF-8 as it
+/// is, any other byte as `\xNN`. Names that are not UTF-8 exist (old archives, other systems'
+/// disks); dropping them would hide a sound from the check.
+package func displayName<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    let array = Array(bytes)
+    if let text = validUTF8(array) { return text }
+    var out = ""
+    var i = 0
+    while i < array.count {
+        let lead = array[i]
+        let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+        if length > 0, i + length <= array.count, let scalar = validUTF8(array[i..<i + length]) {
+            out += scalar
+            i += length
+        } else {
+            out += "\\x" + hex2(lead)
+            i += 1
+        }
+    }
+    return out
+}
+
+/// The bytes as text when they are valid UTF-8 (decoding repairs invalid bytes, so a round trip
+/// that changes them shows they were not). Works with Swift 5.9's standard library.
+package func validUTF8<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+}
+
+/// The extension of a file name, lower-cased, without calling Foundation's path code (which traps
+/// on some names, such as `///é`).
+/// Works on the UTF-8 bytes: it runs for every file a check or a bundle walk meets.
+package func lowercasedExtension(_ name: String) -> String {
+    let utf8 = name.utf8
+    guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
+    let ext = utf8[utf8.index(after: dot)...]
+    if ext.contains(UInt8(ascii: "/")) { return "" }
+    if ext.allSatisfy({ $0 < 0x80 }) {
+        return String(decoding: ext.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+    return String(Substring(ext)).lowercased()
+}
+
+/// The last component of a path (`c.wav` of `a/b/c.wav`), ignoring trailing slashes.
+package func lastComponent(_ path: String) -> String {
+    let utf8 = path.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+    guard end > utf8.startIndex else { return path }
+    let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    return start == utf8.startIndex && end == utf8.endIndex ? path : String(Substring(utf8[start..<end]))
+}
+
+/// The folder part of a path (`.` when there is none), without Foundation's path code.
+package func parentFolder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Without `./` segments and doubled slashes, so that `a//b.caf` and `./a/b.caf` compare equal.
+func normalizedPath(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+}
+
+/// What decides whether two paths we write are one file: normalised and case-folded, because on a
+/// Mac's default (case-insensitive) volume `Ding.caf` and `ding.caf` are the same file. Deciding
+/// this the same way everywhere keeps a run's outputs distinct on every disk it may meet.
+package func samePathKey(_ path: String) -> String {
+    normalizedPath(path).lowercased()
+}

@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads what a sound file's headers say, without decoding its audio.
+///
+/// ```swift
+/// let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))
+/// print(info.container, info.coding?.code ?? "?", info.duration ?? 0)
+/// ```
+public enum SoundFile {
+    /// Inspects the file at `url`. Throws `AlertSoundError` naming the file when it cannot be read.
+    public static func inspect(at url: URL) throws -> SoundInfo {
+        try inspect(path: url.path)
+    }
+
+    /// Inspects the file at `path`.
+    public static func inspect(path: String) throws -> SoundInfo {
+        try inspect(source: try open(path: path), name: path)
+    }
+
+    /// Opens `path` for reading, with errors that name it.
+    static func open(path: String) throws -> FileSource {
+        try open(name: path) { try FileSource(path: path) }
+    }
+
+    /// Runs `opening` and turns the system's refusal into an `AlertSoundError` that names `name`.
+    static func open(name: String, _ opening: () throws -> FileSource) throws -> FileSource {
+        do {
+            return try opening()
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: name)
+        }
+    }
+
+    /// Inspects a file's contents held in memory; `name` is used in error messages.
+    public static func inspect(bytes: [UInt8], name: String? = nil) throws -> SoundInfo {
+        try inspect(source: MemorySource(bytes), name: name)
+    }
+
+    /// Inspects any random-access source of bytes.
+    package static func inspect(source: ByteSource, name: String? = nil) throws -> SoundInfo {
+        do {
+            switch try Sniffer.identify(source) {
+            case .aiff: return try AIFFReader.read(source)
+            case .wav: return try WAVReader.read(source)
+            case .caf: return try CAFReader.read(source)
+            case .au: return try AUReader.read(source)
+            case let .foreign(container, format):
+                var info = SoundInfo(container: container, fileSize: source.size)
+                info.coding = format
+                return info
+            }
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: name)
+        }
+    }
+}

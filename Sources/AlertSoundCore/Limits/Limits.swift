@@ -1,0 +1,56 @@
+/// Every bound alertsound puts on what it reads, in one place: the README and the man page
+/// quote these numbers. A file past a bound gets a clear error or a report, never a trap, a
+/// hang or an allocation that grows with what a header claims.
+public enum Limits {
+    /// Channels a header may state. libsndfile stops at the same number; no real sound has more.
+    public static let maximumChannels = 1024
+    /// Highest sample rate a header may state (768 kHz: twice the highest studio rate).
+    public static let maximumSampleRate = 768_000.0
+    /// Sample rates alertsound writes (`-d FORMAT@RATE`, `fix --rate`): 1 to 384 kHz, from the
+    /// lowest rate any codec uses to the highest studio rate. Reading accepts up to ``maximumSampleRate``.
+    public static let outputSampleRates = 1000.0...384_000.0
+    /// Bytes of any one header chunk read into memory; sound data is never read to check a file.
+    public static let maximumChunkRead = 4096
+    /// Chunks walked in one file before the rest is reported as not read.
+    public static let maximumChunks = 10_000
+    /// Bytes of audio one conversion block holds, whatever the channel count.
+    public static let conversionBlockBytes = 1 << 20
+    /// An APNs payload or Xcode `.apns` file (APNs itself accepts 4 KB, VoIP 5 KB).
+    public static let maximumPayloadBytes = 1 << 20
+    /// A `--sounds-from` list.
+    public static let maximumNameListBytes = 4 << 20
+    /// Names read from one `--sounds-from` list.
+    public static let maximumNameListEntries = 100_000
+    /// Entries read from an .ipa's central directory.
+    public static let maximumArchiveEntries = 1_000_000
+    /// A sound inside an .ipa larger than this is reported, not decompressed.
+    public static let maximumArchiveEntrySize: Int64 = 64 << 20
+    /// Folder levels a walk descends; anything deeper is reported.
+    public static let maximumFolderDepth = 4096
+    /// Levels of nesting read in JSON and property lists (payloads, entitlements, Info.plist): real
+    /// ones use fewer than ten; deeper is refused before the stack or the time could run out.
+    public static let maximumNesting = 512
+    /// A property list read whole: an app's `Info.plist`, an entitlements plist or `keep.xml`.
+    public static let maximumPlistBytes = 1 << 20
+    /// A provisioning profile (real ones are 10 to 30 KB).
+    public static let maximumProfileBytes = 4 << 20
+    /// An APK's `resources.arsc`, read whole to learn raw resources' names (large apps' are a few MB).
+    public static let maximumResourceTableBytes: Int64 = 64 << 20
+    /// Folder levels below an Android project searched for `res/raw` (`android/app/src/main/res/raw` is 6).
+    public static let androidSearchDepth = 7
+    /// Folders looked into while searching an Android project for `res/raw`.
+    public static let androidSearchFolders = 20_000
+}
+
+/// Overflow-checked arithmetic for sizes read from files: `nil` instead of a trap.
+extension Int64 {
+    @inline(__always) package func adding(_ other: Int64) -> Int64? {
+        let (value, overflow) = addingReportingOverflow(other)
+        return overflow ? nil : value
+    }
+
+    @inline(__always) func multiplied(by other: Int64) -> Int64? {
+        let (value, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? nil : value
+    }
+}

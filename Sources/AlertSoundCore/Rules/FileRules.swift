@@ -1,0 +1,76 @@
+extension Rule {
+    static let notFound = Rule(
+        code: .notFound,
+        evaluate: { subject in
+            switch subject.outcome {
+            case .missing: return Finding("no such file or folder")
+            case .failed(let error) where error.kind == .notFound: return Finding("no such file or folder")
+            default: return nil
+            }
+        },
+        triggering: [Example.missing, RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file or folder")))],
+        passing: [Example.sound(), Example.unreadable])
+
+    package static let unreadable = failure(.unreadable, triggering: [Example.unreadable],
+                                    passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
+    static let unrecognized = failure(.unrecognized, triggering: [Example.unrecognized],
+                                      passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
+    static let malformed = failure(.malformed, triggering: [Example.malformed, Example.tooLarge],
+                                   passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
+
+    /// A rule for a file that could not be read as a sound, by the error's kind.
+    private static func failure(_ code: DiagnosticCode, triggering: [RuleSubject], passing: [RuleSubject]) -> Rule {
+        Rule(code: code, evaluate: { subject in
+            guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
+            return Finding(error.reason, suggestion: error.suggestion)
+        }, triggering: triggering, passing: passing)
+    }
+
+    /// The code for a file that could not be read: its content is not a sound, is a broken one, or
+    /// could not be had at all.
+    static func failureCode(_ kind: AlertSoundError.Kind) -> DiagnosticCode {
+        switch kind {
+        case .notFound: return .notFound
+        case .unrecognized: return .unrecognized
+        case .malformed, .tooLarge, .unsupported: return .malformed
+        case .unreadable, .invalidRequest, .outputFailed, .cancelled: return .unreadable
+        }
+    }
+
+    package static let damagedHeader = Rule(
+        code: .damagedHeader,
+        evaluate: { subject in
+            guard let info = subject.info, !info.repairs.isEmpty else { return nil }
+            return Finding("header repaired while reading: " + info.repairs.map(\.description).joined(separator: "; ")
+                + "; other tools may read it differently", suggestion: Suggestion(.fix, path: subject.path))
+        },
+        triggering: [Example.sound(repairs: ["RIFF size 100 + 8 differs from the file size 120"])],
+        passing: [Example.sound()])
+
+    package static let extensionMismatch = Rule(
+        code: .extensionMismatch,
+        evaluate: { subject in
+            guard let info = subject.info, let expected = containers(forExtension: subject.fileExtension),
+                  !expected.contains(info.container) else { return nil }
+            return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
+        },
+        triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .other("mp3"), path: "order.caf")],
+        passing: [Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"), Example.sound(.caf, path: "noextension")])
+
+    /// Containers an extension promises; `nil` for extensions that promise nothing.
+    static func containers(forExtension ext: String) -> Set<ContainerKind>? {
+        switch ext {
+        case "caf": return [.caf]
+        case "aif", "aiff", "aifc": return [.aiff, .aifc]
+        case "wav", "wave": return [.wav, .rf64, .rifx]
+        case "mp3": return [.mp3]
+        case "m4a", "m4r", "m4b", "mp4", "mov", "3gp": return [.mp4]
+        case "aac": return [.adts, .mp4]
+        case "flac": return [.flac]
+        case "ogg", "oga", "opus": return [.ogg]
+        case "au", "snd": return [.au]
+        case "amr": return [.amr]
+        default: return nil
+        }
+    }
+}

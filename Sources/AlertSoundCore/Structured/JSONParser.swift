@@ -1,0 +1,181 @@
+/// JSON (RFC 8259) read in one pass over the bytes: linear in the input, nesting bounded by
+/// `Limits.maximumNesting`, every error with its byte offset. FoundationEssentials' decoder, driven
+/// through a `Decodable` enum, retried every alternative at every level: a payload nested 500 deep
+/// cost seconds per sibling, and the 1 MiB limit allowed one that ran for most of an hour.
+package struct JSONParser {
+    private let bytes: [UInt8]
+    private var at = 0
+
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.at == bytes.count else { throw StructureError.malformed("unexpected text after the value", at: parser.at) }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
+        guard at < bytes.count else { throw StructureError.malformed("the text ends where a value was expected", at: at) }
+        switch bytes[at] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw StructureError.malformed("unexpected '\(displayName([bytes[at]]))'", at: at)
+        }
+    }
+
+    private mutating func object(depth: Int) throws -> JSONValue {
+        at += 1
+        var members: [String: JSONValue] = [:]
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw StructureError.malformed("expected a member name", at: at) }
+            let key = try string()
+            skipSpace()
+            try expect(":")
+            skipSpace()
+            members[key] = try value(depth: depth + 1)   // the last of duplicate names wins, as in most parsers
+            skipSpace()
+            guard at < bytes.count else { throw StructureError.malformed("the text ends inside an object", at: at) }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            try expect("}")
+            return .object(members)
+        }
+    }
+
+    private mutating func array(depth: Int) throws -> JSONValue {
+        at += 1
+        var elements: [JSONValue] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(elements) }
+        while true {
+            skipSpace()
+            elements.append(try value(depth: depth + 1))
+            skipSpace()
+            guard at < bytes.count else { throw StructureError.malformed("the text ends inside an array", at: at) }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            try expect("]")
+            return .array(elements)
+        }
+    }
+
+    private mutating func string() throws -> String {
+        let start = at
+        at += 1
+        var scalars = String.UnicodeScalarView()
+        var run = at   // plain bytes are copied a run at a time
+        while true {
+            guard at < bytes.count else { throw StructureError.malformed("the text ends inside a string", at: start) }
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") {
+                try appendRun(from: run, into: &scalars)
+                at += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw StructureError.malformed("a control character inside a string", at: at) }
+            guard byte == UInt8(ascii: "\\") else { at += 1; continue }
+            try appendRun(from: run, into: &scalars)
+            at += 1
+            guard at < bytes.count else { throw StructureError.malformed("the text ends inside a string", at: start) }
+            let escape = bytes[at]
+            at += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
+                    let mark = at
+                    at += 2
+                    let low = try hex4()
+                    if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) } else { at = mark }
+                }
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")   // a lone surrogate becomes U+FFFD
+            default:
+                throw StructureError.malformed("unknown escape '\\\(displayName([escape]))'", at: at - 2)
+            }
+            run = at
+        }
+    }
+
+    private func appendRun(from start: Int, into scalars: inout String.UnicodeScalarView) throws {
+        guard start < at else { return }
+        guard let text = validUTF8(bytes[start..<at]) else { throw StructureError.malformed("a string that is not UTF-8", at: start) }
+        scalars.append(contentsOf: text.unicodeScalars)
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard at + 4 <= bytes.count else { throw StructureError.malformed("a \\u escape needs four hex digits", at: at) }
+        var value: UInt32 = 0
+        for byte in bytes[at..<at + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw StructureError.malformed("a \\u escape needs four hex digits", at: at)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        at += 4
+        return value
+    }
+
+    private mutating func number() throws -> Double {
+        let start = at
+        func digits() -> Int {
+            let from = at
+            while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") { at += 1 }
+            return at - from
+        }
+        if bytes[at] == UInt8(ascii: "-") { at += 1 }
+        guard digits() > 0 else { throw StructureError.malformed("a number without digits", at: start) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            guard digits() > 0 else { throw StructureError.malformed("a number without digits after '.'", at: start) }
+        }
+        if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
+            at += 1
+            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+            guard digits() > 0 else { throw StructureError.malformed("a number without an exponent", at: start) }
+        }
+        // Numbers here are flags and volumes; Double's own parser (linear in the digits) reads them.
+        guard let value = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else {
+            throw StructureError.malformed("an unreadable number", at: start)
+        }
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard at + expected.count <= bytes.count, bytes[at..<at + expected.count].elementsEqual(expected) else {
+            throw StructureError.malformed("expected '\(word)'", at: at)
+        }
+        at += expected.count
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) throws {
+        guard at < bytes.count, bytes[at] == UInt8(character.value) else { throw StructureError.malformed("expected '\(character)'", at: at) }
+        at += 1
+    }
+
+    private mutating func skipSpace() {
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+    }
+}
