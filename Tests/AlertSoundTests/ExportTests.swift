@@ -2,6 +2,7 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
+@testable import AlertSoundCore
 
 /// `export`: names, collisions, a deterministic lock, one sound changed, files written only on a
 /// change, and `validate-bundle --lock` catching a raw file replaced behind the lock.
@@ -195,6 +196,9 @@ import Testing
         #expect(throws: AlertSoundError.self) { try SoundLock.read(Array("{\"schemaVersion\": 2, \"sounds\": []}".utf8), path: "x") }
         #expect(throws: AlertSoundError.self) { try SoundLock.read(Array("[1]".utf8), path: "x") }
         #expect(throws: AlertSoundError.self) { try SoundLock.read(Array("{\"schemaVersion\": 1, \"sounds\": [{\"name\": 3}]}".utf8), path: "x") }
+        // A required key that is null is refused, not read as absent (it was, and then unwrapped).
+        let nullName = #"{"schemaVersion": 1, "sounds": [{"name": null, "contentHash": "00", "channelId": "a_00000000", "ios": "a.caf", "android": "a"}]}"#
+        #expect(throws: AlertSoundError.self) { try SoundLock.read(Array(nullName.utf8), path: "x") }
         #expect(SoundLock(sounds: []).bytes() == Array("{\n  \"schemaVersion\": 1,\n  \"sounds\": []\n}\n".utf8))
     }
 

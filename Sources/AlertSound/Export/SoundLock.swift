@@ -101,7 +101,8 @@ public struct SoundLock: Sendable, Hashable {
             func text(_ key: String, required: Bool = false) throws -> String? {
                 switch fields[key] {
                 case .string(let s)?: return s
-                case .null?, nil where !required: return nil
+                // Both patterns guarded: a required key that is null is as wrong as a missing one.
+                case .null? where !required, nil where !required: return nil
                 default: throw fail("sounds[\(i)].\(key) must be \(required ? "a string" : "a string or null")")
                 }
             }
