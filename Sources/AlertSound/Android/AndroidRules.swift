@@ -64,7 +64,7 @@ enum AndroidRules {
     /// The Android verdict on a sound of an Android project or `.apk`; `resourceName` is set for
     /// a raw resource.
     static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool, keep: KeepRules?) -> FileReport {
-        var report = BundleValidator.judge(sound, checker: Checker(strict: strict, rules: platformNeutral))
+        var report = sound.judged(by: Checker(strict: strict, rules: platformNeutral))
         let badName = name.flatMap { Self.nameProblem(sound.name, resourceName: $0) }
         if let badName {
             report.append(DiagnosticCode.androidBadName.diagnostic(badName))

@@ -183,7 +183,7 @@ public struct BundleValidator: Sendable {
         defer { try? control?.advance(1) }
         switch platform {
         case .ios:
-            return BundleFileReport(report: Self.judge(sound, checker: Checker(strict: strict)), location: sound.location, relativePath: sound.relativePath)
+            return BundleFileReport(report: sound.judged(by: Checker(strict: strict)), location: sound.location, relativePath: sound.relativePath)
         case .android:
             // An optimised APK's table names the resource; otherwise its file name does.
             let resourceName = AndroidRules.resourceName(of: sound)
@@ -225,26 +225,6 @@ public struct BundleValidator: Sendable {
         }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
-    }
-
-    static func judge(_ sound: FoundSound, checker: Checker) -> FileReport {
-        switch sound.content {
-        case .file(let file):
-            return checker.check(file: file, name: sound.displayPath)
-        case let .archiveEntry(archive, entry):
-            do {
-                var report = checker.check(source: try archive.source(for: entry), name: sound.displayPath)
-                // `MyApp.ipa!Payload/…` is no file anyone can fix: the suggestion keeps its action
-                // (fix the sound the app was built from) and drops the path.
-                for i in report.diagnostics.indices { report.diagnostics[i].suggestion?.path = nil }
-                return report
-            } catch {
-                let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
-                return FileReport(path: sound.displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)], strict: checker.strict)
-            }
-        case .problem(let diagnostic):
-            return FileReport(path: sound.displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)
-        }
     }
 
     /// Which kind a folder is, and the root sounds are resolved against.

@@ -1,47 +1,4 @@
 import AlertSoundCore
-/// A reference resolved from names alone, before any sound is judged; whether the sound it names
-/// plays is added once that sound's verdict is known (``report(target:strict:)``).
-struct LocatedReference: Sendable {
-    var reference: SoundReference
-    var platform: Platform
-    var diagnostics: [Diagnostic]
-    /// The path of the sound it names exactly, as reported in `files`.
-    var resolvedPath: String?
-    /// That sound's index among the bundle's sounds: its verdict decides whether the reference plays.
-    var target: Int?
-    /// The sound it nearly names (another case, a sub-folder, no extension), when it names none exactly.
-    var candidate: ReferenceReport.Candidate?
-
-    init(_ reference: SoundReference, platform: Platform) {
-        self.reference = reference
-        self.platform = platform
-        diagnostics = reference.problems
-    }
-
-    /// Names sound `index` of `sounds` exactly: it plays if that sound is valid.
-    mutating func resolve(to index: Int, in sounds: [FoundSound]) {
-        target = index
-        resolvedPath = sounds[index].displayPath
-    }
-
-    /// Says which sound it nearly names.
-    mutating func nearly(_ sound: FoundSound) {
-        candidate = ReferenceReport.Candidate(path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
-    }
-
-    /// The report, given the verdict on the sound it names (`target`'s).
-    func report(target verdict: FileReport?, strict: Bool) -> ReferenceReport {
-        var diagnostics = diagnostics
-        if let verdict, !verdict.valid, let name = reference.name {
-            let reasons = verdict.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
-            diagnostics.append(DiagnosticCode.invalidSound.diagnostic("'\(name)' is \(verdict.path), which \(platform.displayName) will not play: "
-                + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
-                suggestion: reasons.isEmpty ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first))
-        }
-        return ReferenceReport(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
-                               resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate)
-    }
-}
 
 /// Resolves sound names the way iOS does: the full file name, exactly, at a reachable place.
 struct ReferenceResolver {

@@ -156,8 +156,8 @@ public struct Exporter: Sendable {
         let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
         let ios = options.iosFolder.map { _ in name + ".caf" }
         let androidFile = options.androidFolder.map { _ in name + "." + options.androidFormat.rawValue }
-        let iosPath = options.iosFolder.map { FixJob.join($0, name + ".caf") }
-        let androidPath = options.androidFolder.map { FixJob.join($0, name + "." + options.androidFormat.rawValue) }
+        let iosPath = options.iosFolder.map { joinPath($0, name + ".caf") }
+        let androidPath = options.androidFolder.map { joinPath($0, name + "." + options.androidFormat.rawValue) }
 
         // Unchanged audio and settings, and the files on disk still the ones the lock records:
         // nothing to do, and nothing is decoded beyond the hash.
@@ -196,7 +196,7 @@ public struct Exporter: Sendable {
             if try Self.writeIfChanged(bytes, to: androidPath) { written.append(androidPath) }
             // The other format's file from an earlier export would be a second resource of the same name.
             if let old = previous?.androidFile, old != androidFile {
-                let stale = FixJob.join(folder, old)
+                let stale = joinPath(folder, old)
                 if isFolder(stale) == false, unlink(stale) == 0 { written.append(stale + " (removed)") }
             }
         }

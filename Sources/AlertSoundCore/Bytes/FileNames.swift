@@ -71,3 +71,8 @@ func normalizedPath(_ path: String) -> String {
 package func samePathKey(_ path: String) -> String {
     normalizedPath(path).lowercased()
 }
+
+/// `name` in `folder`, with one `/` between them.
+package func joinPath(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}

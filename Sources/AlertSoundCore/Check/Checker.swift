@@ -154,16 +154,3 @@ public struct Checker: Sendable {
         FileReport(path: subject.path, info: subject.info, diagnostics: rules.compactMap { $0.check(subject) }, strict: strict)
     }
 }
-
-/// Runs `transform` over `items` on all cores, keeping the order.
-package func parallelMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-    guard items.count > 1 else { return items.map(transform) }
-    var results = [R?](repeating: nil, count: items.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        let base = buffer.baseAddress!
-        concurrently(items.count) { i in
-            (base + i).pointee = transform(items[i])
-        }
-    }
-    return results.map { $0! }
-}

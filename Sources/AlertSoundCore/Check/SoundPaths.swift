@@ -10,14 +10,6 @@ package enum SoundPaths {
         package var file: FolderFile?
     }
 
-    /// Extensions that mark a file in a folder or bundle as a sound before its content is read.
-    static let soundExtensions: Set<String> = [
-        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "flac", "ogg", "oga", "opus", "mp4", "au", "snd", "amr",
-    ]
-
-    /// Whether a file name's extension marks it as a sound.
-    package static func isSoundName(_ name: String) -> Bool { soundExtensions.contains(lowercasedExtension(name)) }
-
     /// Files are kept as given (with `soundsOnly`, only those a folder search would take: sounds
     /// by extension or content); folders are searched recursively for sounds (by extension or
     /// content), in sorted order, with the same walker as bundles. A folder without a sound is a
@@ -30,7 +22,7 @@ package enum SoundPaths {
                 continue
             }
             guard isDirectory else {
-                if !soundsOnly || isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
+                if !soundsOnly || SoundExtensions.isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
                     targets.append(Target(path: path, exists: true))
                 }
                 continue

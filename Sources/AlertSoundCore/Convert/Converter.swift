@@ -99,7 +99,7 @@ public struct Converter: Sendable {
     /// refused (the later one), as is any output that is one of the inputs.
     public func convert(inputs: [String], outputFolder folder: String) -> [Result<ConversionResult, AlertSoundError>] {
         let type = options.fileType ?? .caff
-        let outputs = inputs.map { ConversionPlan.defaultOutput(for: FixJob.join(folder, lastComponent($0)), type: type) }
+        let outputs = inputs.map { ConversionPlan.defaultOutput(for: joinPath(folder, lastComponent($0)), type: type) }
         let inputSet = Set(inputs.map(samePathKey))
         var firstClaim: [String: Int] = [:]
         for (i, output) in outputs.enumerated() where firstClaim[samePathKey(output)] == nil {

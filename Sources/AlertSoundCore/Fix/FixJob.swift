@@ -38,11 +38,11 @@ public struct FixJob: Sendable, Hashable {
                 for target in SoundPaths.expand([path]) {
                     // The folder's own structure, under the output folder.
                     let relative = target.path.dropping(prefix: root + "/")
-                    let output = outputFolder.map { join($0, relative) } ?? target.path
+                    let output = outputFolder.map { joinPath($0, relative) } ?? target.path
                     jobs.append(FixJob(input: target.path, output: fixedName(for: output, beside: outputFolder == nil), refusal: target.problem.map { AlertSoundError(.unreadable, $0.message, path: target.path) }, fromFolder: true))
                 }
             } else {
-                let output = outputFolder.map { join($0, lastComponent(path)) } ?? path
+                let output = outputFolder.map { joinPath($0, lastComponent(path)) } ?? path
                 jobs.append(FixJob(input: path, output: fixedName(for: output, beside: outputFolder == nil), refusal: isDirectory == nil ? AlertSoundError(.notFound, "no such file or folder", path: path) : nil, fromFolder: false))
             }
         }
@@ -106,9 +106,5 @@ public struct FixJob: Sendable, Hashable {
     static func suffixed(_ path: String) -> String {
         let base = path.hasSuffix(".caf") ? String(path.dropLast(4)) : path
         return base + "-fixed.caf"
-    }
-
-    package static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -15,3 +15,16 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Runs `transform` over `items` on all cores, keeping the order.
+package func parallelMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+    guard items.count > 1 else { return items.map(transform) }
+    var results = [R?](repeating: nil, count: items.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress!
+        concurrently(items.count) { i in
+            (base + i).pointee = transform(items[i])
+        }
+    }
+    return results.map { $0! }
+}
