@@ -127,6 +127,21 @@ import Testing
         return fd >= 0
     }()
 
+    /// `-d` and `-f` are parsed by ArgumentParser from the one table of names: a wrong value is a
+    /// usage error (64) before anything is read, and says which values there are.
+    @Test func dataFormatsAndFileTypesAreParsedFromTheTable() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("missing.wav").path
+        let type = try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-f", "FOO"])
+        #expect(type.status == 64 && type.stderr.contains("unknown file type 'FOO'; use caff, AIFF, AIFC, WAVE"), "\(type.stderr)")
+        let data = try cli.run(["fix", input, "-d", "mp3"])
+        #expect(data.status == 64 && data.stderr.contains("unknown data format 'mp3'") && data.stderr.contains("LEI16"), "\(data.stderr)")
+        // Valid values in any case, and the rate with them, reach the command (here: a missing input).
+        let good = try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-f", "CAFF", "-d", "IMA4@22050"])
+        #expect(good.status != 64 && good.stderr.contains("missing.wav"), "\(good.stderr)")
+    }
+
     /// The core states Linux's O_TMPFILE as a number (it may not depend on a C target); it must be
     /// the C library's own value.
     @Test func theCoreKnowsTheUnnamedFileFlag() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
@@ -71,4 +72,38 @@ import Testing
             == "1 ch, 48000 Hz, 'lpcm' 64-bit little-endian float")
         #expect(StreamFormat(sampleRate: 8000, channels: 1, coding: .unsigned8).description == "1 ch, 8000 Hz, 'lpcm' 8-bit little-endian unsigned integer")
     }
+
+    /// One table of extensions: what a name promises, what a folder walk takes by name and what
+    /// `convert` writes all come from `ContainerKind.fileExtensions`.
+    @Test func oneTableOfExtensions() {
+        for kind in ContainerKind.allCases {
+            for ext in kind.fileExtensions {
+                #expect(ContainerKind(fileExtension: ext) == kind && ContainerKind(fileExtension: ext.uppercased()) == kind)
+                #expect(ContainerKind.isSoundName("x." + ext) == !["mov", "3gp"].contains(ext), "\(ext)")
+            }
+        }
+        for type in FileType.allCases {
+            #expect(FileType(extension: type.fileExtension) == type && FileType(container: type.container) == type)
+            #expect(type.container.fileExtensions.first == type.fileExtension)
+        }
+        #expect(FileType(extension: "aif") == .aiff && FileType(extension: "wave") == .wave && FileType(extension: "mp3") == nil)
+        // The folder walk's list lacked these three while the extension rule knew them.
+        #expect(ContainerKind(fileExtension: "m4b") == .mp4 && ContainerKind(fileExtension: "mov") == .mp4 && ContainerKind(fileExtension: "3gp") == .mp4)
+        #expect(ContainerKind.isSoundName("book.M4B") && !ContainerKind.isSoundName("intro.mov"))
+        #expect(ContainerKind(fileExtension: "aac")?.family == [.adts, .mp4] && ContainerKind(fileExtension: "aif")?.family == [.aiff, .aifc])
+    }
+
+    /// An audiobook-style `.m4b` is found in a folder by its name, and judged by its content.
+    @Test func aFolderWalkFindsWhatTheTableNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-ext-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let caf = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4), samples: [Int16](repeating: 0, count: 640))
+        FileManager.default.createFile(atPath: dir + "/chapter.m4b", contents: Data(caf))
+        FileManager.default.createFile(atPath: dir + "/intro.mov", contents: Data("not a sound".utf8))
+        let report = Checker().check(paths: [dir])
+        #expect(report.files.map { lastComponent($0.path) } == ["chapter.m4b"])
+        #expect(report.files.first?.diagnostics.contains { $0.code == .extensionMismatch } == true)
+    }
+
 }

@@ -97,7 +97,7 @@ enum ArchiveScanner {
     /// (links, escaping names, oversized entries) are reported only for entries named like sounds.
     private static func sound(_ entry: ZipEntry, in archive: ZipArchive, relative: String, kind: BundleKind, displayRoot: String) -> FoundSound? {
         let name = entry.components[entry.components.count - 1]
-        let soundByName = SoundExtensions.isSoundName(name)
+        let soundByName = ContainerKind.isSoundName(name)
         let found = { (content: FoundSound.Content) in
             FoundSound(relativePath: relative, displayRoot: displayRoot,
                        location: SoundLocation.of(relativePath: relative, kind: kind), content: content)

@@ -42,11 +42,13 @@ struct Convert: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
     var outputOption: String?
 
-    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"))
-    var dataFormat: String?
+    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"),
+            completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
+    var dataFormat: OutputDataFormat?
 
-    @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp("File type: caff, AIFF, AIFC or WAVE.", valueName: "type"))
-    var fileType: String?
+    @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp("File type: \(FileType.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "type"),
+            completion: FileType.completion, transform: FileType.init(parsing:))
+    var fileType: FileType?
 
     @OptionGroup var encoding: EncodingOptions
 
@@ -91,8 +93,8 @@ struct Convert: ParsableCommand {
         installCleanupOnSignals()
         keepHeapBetweenBlocks()
         do {
-            let options = ConversionOptions(dataFormat: try dataFormat.map(OutputDataFormat.init(parsing:)),
-                                            fileType: try fileType.map(FileType.init(parsing:)), channels: encoding.channels, mix: encoding.mix,
+            let options = ConversionOptions(dataFormat: dataFormat,
+                                            fileType: fileType, channels: encoding.channels, mix: encoding.mix,
                                             measuresLoss: verbose || format == .json, quality: encoding.encoderQuality,
                                             resamplerQuality: encoding.resamplerQuality)
             let converter = Converter(options: options)

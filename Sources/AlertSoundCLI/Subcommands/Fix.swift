@@ -42,8 +42,9 @@ struct Fix: ParsableCommand {
 
     @OptionGroup var shaping: ShapingOptions
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"))
-    var dataFormat: String?
+    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"),
+            completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
+    var dataFormat: OutputDataFormat?
 
     @Option(name: .long, help: "Output: text for people, json for machines (each input's before and after).")
     var format: DocumentFormat = .text
@@ -66,11 +67,10 @@ struct Fix: ParsableCommand {
         options.force = force
         do {
             try shaping.apply(to: &options)
-            if let dataFormat {
-                let parsed = try OutputDataFormat(parsing: dataFormat)
+            if let parsed = dataFormat {
                 options.dataFormat = parsed.coding
                 if let rate = parsed.sampleRate {
-                    guard shaping.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(dataFormat)") }
+                    guard shaping.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(parsed)") }
                     options.sampleRate = rate
                 }
             }

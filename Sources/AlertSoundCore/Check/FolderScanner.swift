@@ -59,7 +59,7 @@ package enum FolderScanner {
                 if AtomicOutput.isTemporaryName(shown) { continue }
                 let relative = folderRelative.isEmpty ? shown : folderRelative + "/" + shown
                 let file = FolderFile(folder: folder, name: name)
-                let soundByName = SoundExtensions.isSoundName(shown)
+                let soundByName = ContainerKind.isSoundName(shown)
                                 func add(_ content: WalkedSound.Content) {
                     found.append(WalkedSound(relativePath: relative, displayRoot: shownRoot, content: content))
                 }

@@ -22,7 +22,7 @@ package enum SoundPaths {
                 continue
             }
             guard isDirectory else {
-                if !soundsOnly || SoundExtensions.isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
+                if !soundsOnly || ContainerKind.isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
                     targets.append(Target(path: path, exists: true))
                 }
                 continue

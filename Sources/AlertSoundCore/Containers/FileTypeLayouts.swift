@@ -34,13 +34,8 @@ extension FileType {
 
     /// The type an output name implies, when it implies exactly one.
     public init?(extension ext: String) {
-        switch ext.lowercased() {
-        case "caf": self = .caff
-        case "aif", "aiff": self = .aiff
-        case "aifc": self = .aifc
-        case "wav", "wave": self = .wave
-        default: return nil
-        }
+        guard let type = ContainerKind(fileExtension: ext).flatMap(FileType.init(container:)) else { return nil }
+        self = type
     }
 
     /// Whether afconvert lets this file type carry `coding`: the one statement of which type holds what.

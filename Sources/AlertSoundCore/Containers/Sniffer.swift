@@ -93,13 +93,3 @@ package func looksLikeSound(_ head: [UInt8]) -> Bool {
     }
     return true
 }
-
-/// The extensions that mark a file in a folder or bundle as a sound before its content is read.
-package enum SoundExtensions {
-    package static let all: Set<String> = [
-        "caf", "aif", "aiff", "aifc", "wav", "wave", "mp3", "m4a", "m4r", "aac", "flac", "ogg", "oga", "opus", "mp4", "au", "snd", "amr",
-    ]
-
-    /// Whether a file name's extension marks it as a sound.
-    package static func isSoundName(_ name: String) -> Bool { all.contains(lowercasedExtension(name)) }
-}

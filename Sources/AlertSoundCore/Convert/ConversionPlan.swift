@@ -22,7 +22,7 @@ public struct ConversionPlan: Sendable, Hashable {
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
         let ext = output.map { lowercasedExtension(lastComponent($0)) } ?? ""
         // `x.mp3` would get a CAF named .mp3: a sound extension alertsound does not write is refused.
-        if options.fileType == nil, FileType(extension: ext) == nil, SoundExtensions.isSoundName("x." + ext) {
+        if options.fileType == nil, FileType(extension: ext) == nil, ContainerKind.isSoundName("x." + ext) {
             throw AlertSoundError(.invalidRequest, "alertsound writes CAF, AIFF, AIFF-C and WAV files, not .\(ext); name the output .caf, .aiff, .aifc or .wav, "
                                   + "or give the file type", path: output)
         }

@@ -14,13 +14,22 @@ public enum FileType: String, Sendable, Codable, CaseIterable {
     /// no (Apple writes `ceil(frames / 64)` packets there).
     package var padsWholeLastPacket: Bool { self == .caff }
 
-    /// The extension a file of this type gets, without the dot.
-    public var fileExtension: String {
+    /// The container a file of this type is.
+    public var container: ContainerKind {
         switch self {
-        case .caff: return "caf"
-        case .aiff: return "aiff"
-        case .aifc: return "aifc"
-        case .wave: return "wav"
+        case .caff: return .caf
+        case .aiff: return .aiff
+        case .aifc: return .aifc
+        case .wave: return .wav
         }
     }
+
+    /// The file type that writes `container`, if alertsound writes it.
+    public init?(container: ContainerKind) {
+        guard let type = Self.allCases.first(where: { $0.container == container }) else { return nil }
+        self = type
+    }
+
+    /// The extension a file of this type gets, without the dot: its container's usual one.
+    public var fileExtension: String { container.fileExtensions[0] }
 }

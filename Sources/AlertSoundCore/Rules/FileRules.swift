@@ -50,27 +50,10 @@ extension Rule {
     package static let extensionMismatch = Rule(
         code: .extensionMismatch,
         evaluate: { subject in
-            guard let info = subject.info, let expected = containers(forExtension: subject.fileExtension),
+            guard let info = subject.info, let expected = ContainerKind(fileExtension: subject.fileExtension)?.family,
                   !expected.contains(info.container) else { return nil }
             return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
         },
         triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .other("mp3"), path: "order.caf")],
         passing: [Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"), Example.sound(.caf, path: "noextension")])
-
-    /// Containers an extension promises; `nil` for extensions that promise nothing.
-    static func containers(forExtension ext: String) -> Set<ContainerKind>? {
-        switch ext {
-        case "caf": return [.caf]
-        case "aif", "aiff", "aifc": return [.aiff, .aifc]
-        case "wav", "wave": return [.wav, .rf64, .rifx]
-        case "mp3": return [.mp3]
-        case "m4a", "m4r", "m4b", "mp4", "mov", "3gp": return [.mp4]
-        case "aac": return [.adts, .mp4]
-        case "flac": return [.flac]
-        case "ogg", "oga", "opus": return [.ogg]
-        case "au", "snd": return [.au]
-        case "amr": return [.amr]
-        default: return nil
-        }
-    }
 }
