@@ -81,8 +81,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        try Data(SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(to: folder.appendingPathComponent("ok.caf"))
-        try Data(SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31))).write(to: folder.appendingPathComponent("long.wav"))
+        try Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(to: folder.appendingPathComponent("ok.caf"))
+        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31))).write(to: folder.appendingPathComponent("long.wav"))
         let mp3: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
         try Data(mp3).write(to: folder.appendingPathComponent("fake.caf"))
         return folder

@@ -15,7 +15,7 @@ import Testing
 
     func aiff(frames: Int, channels: Int = 1, rate: Double = 44100) -> [UInt8] {
         let samples = (0..<frames * channels).map { Int16(truncatingIfNeeded: ($0 &* 2654435761) >> 20) }
-        return SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)), samples: samples)
+        return try! SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)), samples: samples)
     }
 
     @Test func documentedAfconvertCommandWorksVerbatim() throws {
@@ -76,7 +76,7 @@ import Testing
     static func longInput(in dir: URL) throws -> URL {
         let input = dir.appendingPathComponent("long.wav")
         let frames = 48000 * 600
-        let header = WAVWriter.header(format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)),
+        let header = FileType.wave.carrying(StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)))!.header(
                                       frames: Int64(frames), audioBytes: Int64(frames * 4))
         #expect(FileManager.default.createFile(atPath: input.path, contents: Data(header)))
         let handle = try FileHandle(forWritingTo: input)

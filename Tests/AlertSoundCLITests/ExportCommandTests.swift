@@ -13,7 +13,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tone = (0..<22_050).map { i -> Double in 0.25 * sin(Double(i) * 0.06) * min(1, Double(i) / 200, Double(22_049 - i) / 200) }
         for name in ["Order Ready!.wav", "new message.wav"] {
-            try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22_050, channels: 1, coding: .integer(16, bigEndian: false)),
+            try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22_050, channels: 1, coding: .integer(16, bigEndian: false)),
                                            fullScale: name.hasPrefix("new") ? tone.map { $0 * 0.5 } : tone)).write(to: URL(fileURLWithPath: dir + "/sounds/" + name))
         }
         let arguments = ["export", dir + "/sounds", "--ios", dir + "/ios", "--android", dir + "/android/app/src/main/res/raw", "--lock", dir + "/sounds.lock.json",

@@ -180,7 +180,7 @@ extension FirstRunTests {
         let frames = try #require(info.frames)
         #expect(run.stdout.contains("\(frames) packets, \(frames) valid frames"), "\(run.stdout)")
         // A file of no frames is not "plays already".
-        let empty = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: [Int16]())
+        let empty = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: [Int16]())
         try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
         let fix = try cli.run(["fix", dir + "/empty.caf"])
         #expect(fix.status == 1 && fix.stdout.contains("holds no audio frames"), "\(fix.stdout)")
@@ -263,7 +263,7 @@ extension FirstRunTests {
     @Test func aHalfMegahertzSoundIsWarnedAndFixed() throws {
         let dir = try Self.scratch()
         let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, bigEndian: true))
-        try Data(SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000))).write(to: URL(fileURLWithPath: dir + "/fast.caf"))
+        try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000))).write(to: URL(fileURLWithPath: dir + "/fast.caf"))
         let check = try cli.run(["check", dir + "/fast.caf", "--strict"])
         #expect(check.status == 1 && check.stdout.contains("warning [unusual-sample-rate] 500000 Hz is outside 1000-384000 Hz"), "\(check.stdout)")
         let fix = try cli.run(["fix", dir + "/fast.caf"])
@@ -292,7 +292,7 @@ extension FirstRunTests {
 @Suite struct DeepWalkTests {
     @Test func aDeepTreeOfSoundsUnderASmallDescriptorLimit() throws {
         let dir = try FirstRunTests.scratch()
-        let caf = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+        let caf = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
                                         samples: [Int16](repeating: 100, count: 800))
         var fd = open(dir, O_RDONLY | O_DIRECTORY)
         for _ in 0..<2000 {

@@ -19,7 +19,7 @@ import Testing
     func pcm(_ path: String, seconds: Double, rate: Double = 8000, channels: Int = 1, coding: SampleCoding = .integer(16, bigEndian: false), type: FileType = .wave) throws {
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { 0.4 * sin(Double($0 / channels) * 0.3) }
-        try Data(SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples))
+        try Data(try SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples))
             .write(to: URL(fileURLWithPath: path))
     }
 

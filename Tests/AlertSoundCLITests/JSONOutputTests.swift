@@ -20,12 +20,12 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
         let files: [(String, [UInt8])] = [
-            ("tenth \"quoted\".caf", SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 3, count: 4410))),
-            ("third\\back\tslash.aiff", SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 3, count: 14700))),
-            ("ctrl\u{01}\u{1F}é.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050.5, channels: 1, coding: .ulaw),
+            ("tenth \"quoted\".caf", try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 3, count: 4410))),
+            ("third\\back\tslash.aiff", try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 3, count: 14700))),
+            ("ctrl\u{01}\u{1F}é.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050.5, channels: 1, coding: .ulaw),
                                                            samples: [Int16](repeating: 3, count: 7))),
             ("line\nbreak.caf", Array("not a sound at all".utf8)),
-            ("long.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+            ("long.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
                                                samples: [Int16](repeating: 1, count: 8000 * 31))),
         ]
         for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }

@@ -19,7 +19,7 @@ import Testing
             return [x, x]
         }
         let sine = folder.appendingPathComponent("sine.wav").path
-        try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
                                        samples: frames)).write(to: URL(fileURLWithPath: sine))
 
         let text = try cli.run(["info", "--levels", sine])
@@ -50,7 +50,7 @@ import Testing
             return [x, x]
         }
         let path = folder.appendingPathComponent("tone.wav").path
-        try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
                                        fullScale: samples)).write(to: URL(fileURLWithPath: path))
         return (folder, path)
     }

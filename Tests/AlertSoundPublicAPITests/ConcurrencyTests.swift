@@ -16,10 +16,10 @@ import Testing
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
     }
 
-    static func tone(seconds: Double, rate: Double = 8000, channels: Int = 1) -> [UInt8] {
+    static func tone(seconds: Double, rate: Double = 8000, channels: Int = 1) throws -> [UInt8] {
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { Int16(8000 * sin(Double($0 / channels) * 0.07)) }
-        return SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)), samples: samples)
+        return try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)), samples: samples)
     }
 
     /// Counts progress updates from the conversion's thread.
@@ -118,7 +118,7 @@ import Testing
     @Test func cancellingAValidationStopsBetweenFiles() async throws {
         let work = try Self.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let tone = Data(Self.tone(seconds: 0.1))
+        let tone = Data(try Self.tone(seconds: 0.1))
         for i in 0..<400 { try tone.write(to: work.appendingPathComponent("s\(i).wav")) }
         let tally = Tally()
         let box = TaskBox<ValidationReport>()
@@ -159,7 +159,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let inputs = work.appendingPathComponent("in"), outputs = work.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        let long = Data(Self.tone(seconds: 40))
+        let long = Data(try Self.tone(seconds: 40))
         for i in 0..<60 { try long.write(to: inputs.appendingPathComponent("s\(i).wav")) }
         var options = FixOptions()
         options.outputFolder = outputs.path

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func libraryMessagesNameNoCommandLineAndSuggestionsAreData() throws {
-        let long = SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))
+        let long = try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))
         let report = Checker().check(bytes: long, name: "Sounds/long.aiff")
         let tooLong = try #require(report.diagnostics.first { $0.code == .tooLong })
         #expect(tooLong.suggestion == Suggestion(.fix, path: "Sounds/long.aiff"))
@@ -61,7 +61,7 @@ import Testing
         // Refusals carry theirs too.
         let six = StreamFormat(sampleRate: 8000, channels: 6, coding: .integer(16, bigEndian: true))
         let surround = FileManager.default.temporaryDirectory.appendingPathComponent("six-\(UUID().uuidString).aiff")
-        try Data(SoundFileBuilder.make(.aiff, format: six, samples: [Int16](repeating: 0, count: 600))).write(to: surround)
+        try Data(try SoundFileBuilder.make(.aiff, format: six, samples: [Int16](repeating: 0, count: 600))).write(to: surround)
         defer { try? FileManager.default.removeItem(at: surround) }
         #expect {
             _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"))).convert(input: surround.path, output: surround.path + ".caf")
@@ -71,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func validityFollowsTheDiagnostics() {
-        let ok = SoundFileBuilder.make(.caff, format: mono, samples: [0, 0, 0])
+    @Test func validityFollowsTheDiagnostics() throws {
+        let ok = try SoundFileBuilder.make(.caff, format: mono, samples: [0, 0, 0])
         var report = Checker().check(bytes: ok, name: "ok.caf")
         #expect(report.valid)
         report.diagnostics.append(Diagnostic(code: .noAudio, message: "a warning"))
@@ -86,10 +86,10 @@ import Testing
 
     @Test func checkReportsReadBackFromTheirJSON() throws {
         let sounds: [(String, [UInt8])] = [
-            ("le.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)), samples: [1, 2, 3, 4])),
-            ("float.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, bigEndian: true)), samples: [1, 2])),
-            ("ulaw.aifc", SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [1, 2])),
-            ("long.aiff", SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))),
+            ("le.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)), samples: [1, 2, 3, 4])),
+            ("float.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, bigEndian: true)), samples: [1, 2])),
+            ("ulaw.aifc", try SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [1, 2])),
+            ("long.aiff", try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))),
             ("junk.caf", Array("not a sound".utf8)),
         ]
         for strict in [false, true] {
@@ -121,7 +121,7 @@ import Testing
         let app = folder.appendingPathComponent("Shop.app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sound = SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 5, count: 400))
+        let sound = try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 5, count: 400))
         try Data(sound).write(to: app.appendingPathComponent("ding.caf"))
         try Data(sound).write(to: app.appendingPathComponent("Base.lproj/bell.caf"))
         let report = try BundleValidator(strict: true).validate(paths: [app.path], references: [.named("ding.caf"), .named("bell.caf"), .named("gone.caf")])

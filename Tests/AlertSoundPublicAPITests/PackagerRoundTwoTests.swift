@@ -28,7 +28,7 @@ import Darwin
     }()
 
     @Test func inMemoryConversionSaysBeforehandWhatItTakes() async throws {
-        let pcm = Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882)))
+        let pcm = Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882)))
         #expect(Converter.canConvertInMemory(pcm, name: "a.wav"))
         #expect(!Converter.canConvertInMemory(Data(Self.imaADPCMWAV), name: "b.wav"))
         #expect(!Converter.canConvertInMemory(Data("not a sound".utf8), name: "c.wav"))
@@ -40,7 +40,7 @@ import Darwin
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.wav")
-        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882))).write(to: input)
+        try Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882))).write(to: input)
         try Data().write(to: dir.appendingPathComponent("file"))
         // Its folder would be inside a file: no folder can be made there.
         let output = dir.appendingPathComponent("file/sub/out.caf").path
@@ -54,7 +54,7 @@ import Darwin
             #expect(error.path == input.path)
         }
         // fix: the outcome's error names the output it was writing, the input stays the path.
-        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 2 * 44100 * 31))).write(to: input)
+        try Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 2 * 44100 * 31))).write(to: input)
         var options = FixOptions()
         options.outputFolder = dir.appendingPathComponent("file/fixed").path
         let outcome = try #require(try Fixer(options: options).fix(paths: [input.path]).outcomes.first)
@@ -67,7 +67,7 @@ import Darwin
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("long.wav")
-        try Data(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
                                        samples: [Int16](repeating: 300, count: 8000 * 31))).write(to: input)
         let report = try await Fixer().fix(urls: [input, dir.appendingPathComponent("missing.wav")])
         let again = try JSONDecoder().decode(FixReport.self, from: try JSONEncoder().encode(report))
@@ -109,7 +109,7 @@ import Darwin
 
     @Test func fixingFromMemoryAndCuttingAConversion() async throws {
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        let long = Data(SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 400, count: 8000 * 31)))
+        let long = Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 400, count: 8000 * 31)))
         let fixed = try await Fixer().fix(data: long, name: "uploads/Long One.wav")
         #expect(fixed.outcome.status == .fixed && fixed.outcome.input == "uploads/Long One.wav" && fixed.outcome.output == "uploads/Long One.caf")
         let bytes = try #require(fixed.data)
@@ -117,7 +117,7 @@ import Darwin
         #expect(info.coding == .ima4 && info.frames == 8000 * 295 / 10)
         #expect(fixed.outcome.after?.valid == true)
         // A sound that plays already comes back unchanged, with no data; a broken one fails with its reason.
-        let short = Data(SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 400, count: 800)))
+        let short = Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 400, count: 800)))
         let unchanged = try await Fixer().fix(data: short, name: "ok.caf")
         #expect(unchanged.outcome.status == .unchanged && unchanged.data == nil)
         let broken = try await Fixer().fix(data: Data("RIFF....WAVEjunk".utf8), name: "broken.wav")
@@ -137,7 +137,7 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: dir) }
         let app = dir.appendingPathComponent("My.app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Sounds"), withIntermediateDirectories: true)
-        let caf = Data(SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 300, count: 882)))
+        let caf = Data(try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 300, count: 882)))
         try caf.write(to: app.appendingPathComponent("Alert.caf"))
         try caf.write(to: app.appendingPathComponent("Sounds/deep.caf"))
         let report = try BundleValidator().validate(path: app.path, references: [.named("alert.caf"), .named("deep.caf"), .named("Alert.caf"), .named("nothing.caf")])
@@ -178,7 +178,7 @@ import Darwin
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.wav")
-        try Data(SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 300, count: 2 * 44100 * 5))).write(to: input)
+        try Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 300, count: 2 * 44100 * 5))).write(to: input)
         var seen: [Double] = []
         var result: ConversionResult?
         var converter = Converter()

@@ -15,7 +15,7 @@ import Testing
     @Test func inspectFromURLAndFromBytesAgree() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 1000, count: 882))
+        let bytes = try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 1000, count: 882))
         let url = folder.appendingPathComponent("ding.wav")
         try Data(bytes).write(to: url)
 
@@ -52,8 +52,8 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        let good = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
-        let long = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
+        let good = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
+        let long = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
                                          samples: [Int16](repeating: 0, count: 31_000))
         try Data(good).write(to: folder.appendingPathComponent("good.caf"))
         try Data(long).write(to: folder.appendingPathComponent("nested/long.aiff"))
@@ -71,7 +71,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
-        try Data(SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])).write(to: folder.appendingPathComponent("a/one.caf"))
+        try Data(try SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])).write(to: folder.appendingPathComponent("a/one.caf"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a/loop").path, withDestinationPath: "..")
         let report = Checker().check(paths: [folder.path])
         #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["one.caf"])
@@ -84,7 +84,7 @@ import Testing
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: elsewhere)
         }
-        let sound = SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])
+        let sound = try SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])
         try Data(sound).write(to: folder.appendingPathComponent("no-extension"))
         try Data("just text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data(sound).write(to: elsewhere.appendingPathComponent("shared.caf"))
@@ -96,8 +96,8 @@ import Testing
         #expect(report.files.map { $0.diagnostics.map(\.code.rawValue) } == [["unreadable"], [], []])
     }
 
-    @Test func checkBytesAppliesEveryRule() {
-        let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
+    @Test func checkBytesAppliesEveryRule() throws {
+        let caf = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
         let report = Checker(strict: true).check(bytes: caf, name: "named.wav")
         #expect(report.diagnostics.map(\.code.rawValue) == ["extension-mismatch"])
         #expect(!report.valid)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func reportEncodesTheDocumentedJSON() throws {
-        let caf = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
+        let caf = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
         let report = CheckReport(files: [Checker().check(bytes: caf, name: "a.caf"), Checker().check(bytes: [1, 2, 3, 4, 5], name: "b.caf")])
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
         #expect(json["valid"] as? Bool == false)
@@ -131,7 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("long.wav")
         let mono = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(16, bigEndian: false))
-        try Data(SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
+        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
 
         let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input.path, output: folder.appendingPathComponent("alert.caf").path)
@@ -156,7 +156,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = folder.appendingPathComponent("Shop.app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
-        let sound = SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 5, count: 400))
+        let sound = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 5, count: 400))
         try Data(sound).write(to: app.appendingPathComponent("ding.caf"))
         try Data(sound).write(to: app.appendingPathComponent("Base.lproj/bell.caf"))
         let payload = folder.appendingPathComponent("push.json")

@@ -6,11 +6,11 @@ import Testing
 
 /// Android projects, .apk files and payloads for both platforms; every tree and archive is made here.
 @Suite struct AndroidTests {
-    static let pcm16 = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+    static let pcm16 = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
                                              samples: [Int16](repeating: 200, count: 4410))
-    static let pcm24 = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, bigEndian: false)),
+    static let pcm24 = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, bigEndian: false)),
                                              samples: [Int16](repeating: 200, count: 4410))
-    static let caf = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4),
+    static let caf = try! SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4),
                                            samples: [Int16](repeating: 200, count: 4410))
 
     @Test(arguments: [

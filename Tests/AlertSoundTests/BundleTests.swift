@@ -7,8 +7,8 @@ import AlertSoundTestSupport
 /// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.
 enum BundleFixture {
     static let mono = StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: true))
-    static let good = SoundFileBuilder.make(.caff, format: mono, samples: (0..<2205).map { Int16(truncatingIfNeeded: $0 * 50) })
-    static let long = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: false)),
+    static let good = try! SoundFileBuilder.make(.caff, format: mono, samples: (0..<2205).map { Int16(truncatingIfNeeded: $0 * 50) })
+    static let long = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .unsigned8),
                                             samples: [Int16](repeating: 0, count: 31_000))
 
     /// The .app used by most tests:
@@ -23,7 +23,7 @@ enum BundleFixture {
         let twins: [(String, [UInt8])] = Volume.isCaseSensitive(root) ? [("Alert2.caf", good), ("alert2.caf", good)] : [("Alert2.caf", good)]
         let files: [(String, [UInt8])] = twins + [
             ("alert.caf", good), ("long.wav", long),
-            ("chime.aiff", SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 100, count: 500))),
+            ("chime.aiff", try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 100, count: 500))),
             ("en.lproj/hello.caf", good), ("Sounds/deep.caf", good), ("noext", good), ("broken.caf", Array("garbage!".utf8)),
             ("Info.plist", Array("<plist/>".utf8)),
         ]
@@ -223,7 +223,7 @@ enum BundleFixture {
 
 /// Sounds in a Swift package's resource bundle are not found by name (notes §1).
 @Suite struct ResourceBundleTests {
-    let sound = SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [Int16](repeating: 100, count: 800))
+    let sound = try! SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [Int16](repeating: 100, count: 800))
 
     @Test func soundsInResourceBundlesAreNotesAndTheirNamesErrors() throws {
         let scratch = try Scratch()

@@ -5,7 +5,7 @@ import Testing
 @Suite struct CAFReaderTests {
     @Test func readsAfconvertLayoutIMA4() throws {
         let format = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
-        let bytes = CAFWriter.header(format: format, validFrames: 100, audioBytes: 2 * 68) + [UInt8](repeating: 0, count: 136)
+        let bytes = FileType.caff.carrying(format)!.header( frames: 100, audioBytes: 2 * 68) + [UInt8](repeating: 0, count: 136)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .caf)
         #expect(info.coding == .ima4)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func paktBeyondDataIsClamped() throws {
         let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
-        let bytes = CAFWriter.header(format: format, validFrames: 1000, audioBytes: 34) + [UInt8](repeating: 0, count: 34)
+        let bytes = FileType.caff.carrying(format)!.header( frames: 1000, audioBytes: 34) + [UInt8](repeating: 0, count: 34)
         let info = try Fixture.inspect(bytes)
         #expect(info.frames == 64)
         #expect(info.repairs.contains { $0.chunk == "pakt" })

@@ -121,7 +121,7 @@ func readAll(_ path: String) throws -> [Int16] {
     func everyOutputTypeHasTheRightLayout(type: String, format: String) throws {
         let scratch = try Scratch()
         let fileType = try FileType(parsing: type)
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
+        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
                                                                      samples: testSignal(frames: 1000, rate: 22050)))
         let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input, output: scratch.path("out"))
@@ -166,14 +166,14 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func ima4CAFFromSixteenBitIsAfconvertsLayout() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 6400)
-        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)), samples: samples))
+        let input = try scratch.write("in.aiff", try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)), samples: samples))
         let result = try Converter().convert(input: input, output: scratch.path("out.caf"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
         var encoder = IMA4Encoder(channels: 2)
         let audio = encoder.encode(samples) + encoder.finish()
         // 6400 frames is a multiple of 64: afconvert still adds a whole packet of padding.
         #expect(audio.count == 101 * 68)
-        #expect(bytes == CAFWriter.header(format: StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4), validFrames: 6400, audioBytes: Int64(audio.count)) + audio)
+        #expect(bytes == FileType.caff.carrying(StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4))!.header( frames: 6400, audioBytes: Int64(audio.count)) + audio)
         let info = try SoundFile.inspect(bytes: bytes)
         #expect(info.frames == 6400)
     }
@@ -181,7 +181,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func reportedSNRIsWhatTheDecoderProduces() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 5000)
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)), samples: samples))
+        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)), samples: samples))
         let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(input: input, output: scratch.path("o.caf"))
         #expect(try Converter().convert(input: input, output: scratch.path("p.caf")).snr == nil, "measured only when asked")
         var decoded = try readAll(result.outputPath)
@@ -206,7 +206,7 @@ func readAll(_ path: String) throws -> [Int16] {
         // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.
         let pcm24: [UInt8] = [0x80, 0x00, 0x00, 0x7F, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80]
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(24, bigEndian: false))
-        let input = try scratch.write("in.wav", SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
+        let input = try scratch.write("in.wav", try SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"))).convert(input: input, output: scratch.path("o.wav"))
         #expect(try readAll(result.outputPath) == [1, 0, 32767, -32768])
     }
@@ -214,7 +214,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func channelsKeepFirstOrMix() throws {
         let scratch = try Scratch()
         let samples: [Int16] = Array(repeating: [1000, 3000, -500], count: 200).flatMap { $0 }
-        let input = try scratch.write("in.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)), samples: samples))
+        let input = try scratch.write("in.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)), samples: samples))
         let pcm = try OutputDataFormat(parsing: "BEI16")
         let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(input: input, output: scratch.path("first.caf"))
         #expect(try readAll(first.outputPath) == Array(repeating: [Int16(1000), 3000], count: 200).flatMap { $0 })
@@ -228,7 +228,7 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func resamplingKeepsTheToneAndLength() throws {
         let scratch = try Scratch()
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
                                                                      samples: testSignal(frames: 44100, channels: 1)))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050"))).convert(input: input, output: scratch.path("o.wav"))
         #expect(abs(result.frames - 22050) <= 2)
@@ -245,7 +245,7 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func inputIsNeverModifiedAndOutputReplacesAtomically() throws {
         let scratch = try Scratch()
-        let original = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: testSignal(frames: 500, channels: 1))
+        let original = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: testSignal(frames: 500, channels: 1))
         let input = try scratch.write("in.aiff", original)
         _ = try scratch.write("out.caf", [1, 2, 3])
         _ = try Converter().convert(input: input, output: scratch.path("out.caf"))
@@ -309,7 +309,7 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(mkfifo(fifo, 0o644) == 0)
         let folder = scratch.path("dir.caf")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let input = try scratch.write("in.aiff", SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+        let input = try scratch.write("in.aiff", try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
                                                                       samples: [Int16](repeating: 100, count: 800)))
         for (target, what) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a character device")] {
             #expect {
@@ -340,7 +340,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func inputThatShrinksWhileReadIsAnError() throws {
         let scratch = try Scratch()
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        let input = try scratch.write("in.wav", SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
+        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
         let source = try FileSource(path: input)
         let info = try SoundFile.inspect(source: source, name: input)
         let reader = try #require(NativeReader(source: source, info: info))
@@ -358,7 +358,7 @@ func readAll(_ path: String) throws -> [Int16] {
         var encoder = IMA4Encoder(channels: 1)
         let audio = encoder.encode(samples) + encoder.finish()
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4)
-        let input = try scratch.write("in.aifc", SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
+        let input = try scratch.write("in.aifc", try SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
         var decoder = IMA4Decoder(channels: 1)
         #expect(try readAll(input) == decoder.decode(audio[...]))
     }

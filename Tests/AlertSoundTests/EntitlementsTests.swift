@@ -105,7 +105,7 @@ import Testing
         try encoder.encode(["CFBundleExecutable": "ShopBinary", "CFBundleIdentifier": "com.example.shop"]).write(to: URL(fileURLWithPath: app + "/Info.plist"))
         if let executable { try Data(executable).write(to: URL(fileURLWithPath: app + "/ShopBinary")) }
         if let profile { try Data(profile).write(to: URL(fileURLWithPath: app + "/embedded.mobileprovision")) }
-        try Data(SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true)),
+        try Data(try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true)),
                                        samples: [Int16](repeating: 100, count: 4410))).write(to: URL(fileURLWithPath: app + "/siren.caf"))
         return app
     }
@@ -151,7 +151,7 @@ import Testing
         var zip = ZipWriter()
         zip.add("Payload/Shop.app/Info.plist", Array(try encoder.encode(["CFBundleExecutable": "Shop"])))
         zip.add("Payload/Shop.app/Shop", SigningWriter.universal([SigningWriter.machO(entitlements: absent, placement: .signature)]))
-        zip.add("Payload/Shop.app/siren.caf", SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw),
+        zip.add("Payload/Shop.app/siren.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw),
                                                                     samples: [Int16](repeating: 100, count: 800)))
         let ipa = try scratch.write("Shop.ipa", zip.archive())
         let report = try BundleValidator().validate(path: ipa, references: critical)

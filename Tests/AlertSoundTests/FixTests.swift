@@ -26,7 +26,7 @@ import Testing
     }
 
     static func write(_ path: String, _ type: FileType = .wave, rate: Double, channels: Int, coding: SampleCoding = .integer(16, bigEndian: false), samples: [Double]) throws {
-        let bytes = SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
+        let bytes = try SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 

@@ -23,7 +23,7 @@ import Testing
         for channels in [1, 2] {
             let format = StreamFormat(sampleRate: 22050, channels: channels, coding: coding)
             let samples = (0..<(100 * channels)).map { Int16(truncatingIfNeeded: $0 * 517) }
-            let info = try SoundFile.inspect(bytes: SoundFileBuilder.make(type, format: format, samples: samples), name: "t")
+            let info = try SoundFile.inspect(bytes: try SoundFileBuilder.make(type, format: format, samples: samples), name: "t")
             #expect(Self.sameCoding(info.coding, coding), "\(type.rawValue) \(name): read back as \(String(describing: info.coding))")
             #expect(info.channels == channels && info.sampleRate == 22050)
             let packet = try #require(coding.packet(channels: channels))
@@ -104,6 +104,25 @@ import Testing
         let report = Checker().check(paths: [dir])
         #expect(report.files.map { lastComponent($0.path) } == ["chapter.m4b"])
         #expect(report.files.first?.diagnostics.contains { $0.code == .extensionMismatch } == true)
+    }
+
+
+    /// What a file type does not carry cannot reach a writer: the builder throws where it trapped.
+    @Test func whatATypeDoesNotCarryIsRefusedNotTrapped() {
+        let refused: [(FileType, SampleCoding)] = [(.wave, .ima4), (.caff, .other("aac")), (.aifc, .imaAdpcm),
+                                                   (.aiff, .integer(16, bigEndian: false)), (.wave, .integer(16, bigEndian: true)), (.wave, .integer(8, bigEndian: false))]
+        for (type, coding) in refused {
+            let format = StreamFormat(sampleRate: 8000, channels: 1, coding: coding)
+            #expect(type.carrying(format) == nil && !type.carries(coding))
+            #expect(throws: AlertSoundError.self) { try SoundFileBuilder.make(type, format: format, samples: [0, 0]) }
+        }
+        // Every coding a type carries has a layout, and only those.
+        for type in FileType.allCases {
+            for (_, coding) in OutputDataFormat.all {
+                #expect((type.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)) != nil) == type.carries(coding))
+            }
+        }
+        #expect(WritableCoding(.other("aac")) == nil && WritableCoding(.imaAdpcm) == nil && WritableCoding(.ima4)?.coding == .ima4)
     }
 
 }

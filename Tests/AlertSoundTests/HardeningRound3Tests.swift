@@ -230,15 +230,15 @@ extension HardeningRound3Tests {
     @Test func aifcIMA4HasNoExtraPacketAfterWholeOnes() throws {
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4)
         let samples = (0..<128).map { Int16(truncatingIfNeeded: $0 * 200) }
-        let aifc = SoundFileBuilder.make(.aifc, format: format, samples: samples)
-        let caf = SoundFileBuilder.make(.caff, format: format, samples: samples)
+        let aifc = try SoundFileBuilder.make(.aifc, format: format, samples: samples)
+        let caf = try SoundFileBuilder.make(.caff, format: format, samples: samples)
         let aifcInfo = try SoundFile.inspect(bytes: aifc, name: "x.aifc"), cafInfo = try SoundFile.inspect(bytes: caf, name: "x.caf")
         #expect(aifcInfo.dataSize == 2 * 34 && aifcInfo.frames == 128)
         #expect(cafInfo.dataSize == 3 * 34 && cafInfo.frames == 128)
         // A length that is not whole packets is padded in both.
         let odd = Array(samples.prefix(100))
-        #expect(try SoundFile.inspect(bytes: SoundFileBuilder.make(.aifc, format: format, samples: odd), name: "y.aifc").dataSize == 2 * 34)
-        #expect(try SoundFile.inspect(bytes: SoundFileBuilder.make(.caff, format: format, samples: odd), name: "y.caf").dataSize == 2 * 34)
+        #expect(try SoundFile.inspect(bytes: try SoundFileBuilder.make(.aifc, format: format, samples: odd), name: "y.aifc").dataSize == 2 * 34)
+        #expect(try SoundFile.inspect(bytes: try SoundFileBuilder.make(.caff, format: format, samples: odd), name: "y.caf").dataSize == 2 * 34)
     }
 }
 
@@ -273,14 +273,14 @@ extension AppleLastRulesTests {
     @Test func aCAFInputsChannelLayoutIsKeptForLinearPCM() throws {
         let stereo = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(24, bigEndian: false))
         let samples = (0..<400).map { 0.25 * sin(Double($0) / 10) }
-        let plain = SoundFileBuilder.make(.caff, format: stereo, fullScale: samples)
+        let plain = try SoundFileBuilder.make(.caff, format: stereo, fullScale: samples)
         #expect(Self.channelLayout(plain) == nil)
         let input = Self.withChannelLayout(plain, tag: 0x0065_0002, bitmap: 3)
         let expected: [UInt8] = [0x00, 0x65, 0x00, 0x02, 0, 0, 0, 3, 0, 0, 0, 0]
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "LEI24")) == expected)
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "BEI16")) == expected)
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "LEI16", channels: 1)) == nil, "a mono output keeps no stereo layout")
-        let wav = SoundFileBuilder.make(.wave, format: stereo, fullScale: samples)
+        let wav = try SoundFileBuilder.make(.wave, format: stereo, fullScale: samples)
         #expect(Self.channelLayout(try Self.convert(wav, name: "in.wav", "LEI24")) == nil)
         // ima4 keeps afconvert's own plain layout.
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "ima4")) == [0x00, 0x65, 0x00, 0x02, 0, 0, 0, 0, 0, 0, 0, 0])
@@ -291,12 +291,12 @@ extension AppleLastRulesTests {
     @Test func eightBitFlagFollowsTheInput() throws {
         let samples = (0..<400).map { 0.25 * sin(Double($0) / 10) }
         let mono8 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(8, bigEndian: true))
-        let fromWAV = try Self.convert(SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)), fullScale: samples), name: "in.wav", "I8")
+        let fromWAV = try Self.convert(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)), fullScale: samples), name: "in.wav", "I8")
         #expect(Self.descFlags(fromWAV) == 2)
-        var bigCAF = SoundFileBuilder.make(.caff, format: mono8, fullScale: samples)
+        var bigCAF = try SoundFileBuilder.make(.caff, format: mono8, fullScale: samples)
         bigCAF[8 + 12 + 15] = 0   // desc flags 0, as an Apple-written 8-bit CAF has them
         #expect(Self.descFlags(try Self.convert(bigCAF, name: "in.caf", "I8")) == 0)
-        let aiff = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), fullScale: samples)
+        let aiff = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), fullScale: samples)
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "I8")) == 0)
         // 16-bit keeps its own order whatever the input.
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "LEI16")) == 2)

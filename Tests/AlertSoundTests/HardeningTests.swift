@@ -9,7 +9,7 @@ import AlertSoundTestSupport
 /// built here.
 @Suite struct HardeningTests {
     static let mono16 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
-    static let goodCAF = SoundFileBuilder.make(.caff, format: mono16, samples: [Int16](repeating: 300, count: 800))
+    static let goodCAF = try! SoundFileBuilder.make(.caff, format: mono16, samples: [Int16](repeating: 300, count: 800))
 
     func codes(_ report: FileReport) -> [String] { report.diagnostics.map(\.code.rawValue) }
 
@@ -166,7 +166,7 @@ import AlertSoundTestSupport
         let scratch = try Scratch()
         let channels = Limits.maximumChannels
         let format = StreamFormat(sampleRate: 8000, channels: channels, coding: .integer(16, bigEndian: true))
-        let input = try scratch.write("wide.caf", SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1, count: channels * 700)))
+        let input = try scratch.write("wide.caf", try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1, count: channels * 700)))
         let result = try Converter(options: ConversionOptions(dataFormat: OutputDataFormat(parsing: "LEI16"), fileType: .wave))
             .convert(input: input, output: scratch.path("wide.wav"))
         #expect(result.frames == 700)
@@ -236,7 +236,7 @@ import AlertSoundTestSupport
 
     @Test func fuzzResamplerRefusalIsAnErrorNotADoubleFree() throws {
         let scratch = try Scratch()
-        let slow = SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 10, channels: 1, coding: .integer(16, bigEndian: true)),
+        let slow = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 10, channels: 1, coding: .integer(16, bigEndian: true)),
                                          samples: [Int16](repeating: 9, count: 100))
         for (name, bytes) in [("fuzz.aifc", Self.resamplerDoubleFree), ("slow.aiff", slow)] {
             let input = try scratch.write(name, bytes)

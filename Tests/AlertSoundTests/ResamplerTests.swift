@@ -16,7 +16,7 @@ import Testing
             let v = 0.5 * sin(2 * .pi * 997 * Double(f) / rate)
             for c in 0..<channels { withUnsafeBytes(of: (c == 0 ? v : -v).bitPattern.bigEndian) { audio += $0 } }
         }
-        return FileType.caff.header(format: format, frames: Int64(frames), audioBytes: Int64(audio.count)) + audio
+        return FileType.caff.carrying(format)!.header( frames: Int64(frames), audioBytes: Int64(audio.count)) + audio
     }
 
     /// SNR of channel `channel` of `samples` against the ideal sine at `rate`, away from the edges.

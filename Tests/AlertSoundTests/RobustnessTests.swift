@@ -10,11 +10,11 @@ import Testing
         let samples = (0..<200).map { Int16(truncatingIfNeeded: $0 * 300) }
         let ima = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
         return [
-            ("caf", SoundFileBuilder.make(.caff, format: mono, samples: samples)),
-            ("aiff", SoundFileBuilder.make(.aiff, format: mono, samples: samples)),
-            ("aifc", SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: samples)),
-            ("wav", SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: samples)),
-            ("caf-ima4", CAFWriter.header(format: ima, validFrames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)),
+            ("caf", try! SoundFileBuilder.make(.caff, format: mono, samples: samples)),
+            ("aiff", try! SoundFileBuilder.make(.aiff, format: mono, samples: samples)),
+            ("aifc", try! SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: samples)),
+            ("wav", try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: samples)),
+            ("caf-ima4", FileType.caff.carrying(ima)!.header( frames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)),
         ]
     }()
 

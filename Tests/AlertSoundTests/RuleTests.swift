@@ -52,7 +52,7 @@ import Testing
 
     func pcmCAF(frames: Int) -> [UInt8] {
         let format = StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: true))
-        return SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 0, count: frames))
+        return try! SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 0, count: frames))
     }
 
     @Test func justUnderThirtySecondsIsValid() {
@@ -73,13 +73,13 @@ import Testing
         let packets = (frames + 63) / 64
         let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
         let audio = [UInt8](repeating: 0, count: Int(packets) * 34)
-        let bytes = AIFFWriter.header(format: format, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count)) + audio
+        let bytes = AIFFWriter.header(format: format, coding: .ima4, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count)) + audio
         let report = Checker().check(bytes: bytes, name: "boundary.aifc")
         #expect(report.info?.frames == packets * 64)
         #expect(!report.valid)
         #expect(report.diagnostics.first?.code.rawValue == "too-long")
         // One packet fewer plays 29.9987 s.
-        let shorter = AIFFWriter.header(format: format, compressed: true, frames: (packets - 1) * 64, audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
+        let shorter = AIFFWriter.header(format: format, coding: .ima4, compressed: true, frames: (packets - 1) * 64, audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
         #expect(Checker().check(bytes: shorter, name: "boundary.aifc").valid)
     }
 }

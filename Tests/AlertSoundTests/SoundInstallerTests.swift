@@ -125,7 +125,7 @@ import Darwin
         // Written in pieces: the test itself must not hold 10 minutes of samples either.
         let path = dir + "/ten.wav"
         let frames = 600 * 48_000
-        var header = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)), samples: [Int16]())
+        var header = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)), samples: [Int16]())
         let dataSize = UInt32(frames * 4)
         // RIFF size and data size, as the builder laid out a 44-byte header.
         header.replaceSubrange(4..<8, with: withUnsafeBytes(of: (dataSize + UInt32(header.count) - 8).littleEndian, Array.init))

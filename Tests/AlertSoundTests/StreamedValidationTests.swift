@@ -30,7 +30,7 @@ import AlertSoundTestSupport
         return [try scratch.write("Big.ipa", ipa.archive()), try scratch.write("Tones.apk", apk.archive())]
     }
 
-    static let wav = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+    static let wav = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
                                            samples: [Int16](repeating: 100, count: 800))
 
     static let references: [SoundReference] = ["ios:s7.caf", "ios:S1.caf", "ios:only.caf", "ios:s2", "ios:Kit.bundle/s1.caf", "ios:s600.caf", "android:chime", "android:bell.wav"]

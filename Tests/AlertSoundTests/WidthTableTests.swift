@@ -53,7 +53,7 @@ import Testing
                 : UInt64(bitPattern: Int64(v * Double(Int64(1) << (input.bits - 1))))
             for b in 0..<width { audio.append(UInt8(truncatingIfNeeded: pattern >> UInt64(8 * (width - 1 - b)))) }
         }
-        return CAFWriter.header(format: input.format, validFrames: Int64(input.samples.count), audioBytes: Int64(audio.count)) + audio
+        return FileType.caff.carrying(input.format)!.header( frames: Int64(input.samples.count), audioBytes: Int64(audio.count)) + audio
     }
 
     @Test(arguments: inputs, outputs)

@@ -186,7 +186,7 @@ public struct Exporter: Sendable {
             case .wav:
                 var samples: [Int16] = []
                 while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
-                bytes = SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)),
+                bytes = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)),
                                               samples: samples)
             case .ogg:
                 let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexValue($1)) }

@@ -62,21 +62,8 @@ public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether alertsound can write this coding: G.711, IMA4, and PCM in whole bytes (signed
-    /// integers of 8 to 32 bits, unsigned 8-bit, floats of 32 or 64).
-    public var isWritable: Bool {
-        switch self {
-        case .ulaw, .alaw, .ima4: return true
-        case .imaAdpcm, .other: return false
-        case .pcm(let p):
-            guard p.bits == p.bytesPerSample * 8 else { return false }
-            switch p.kind {
-            case .float: return [32, 64].contains(p.bits)
-            case .signed: return [8, 16, 24, 32].contains(p.bits)
-            case .unsigned: return p.bits == 8
-            }
-        }
-    }
+    /// Whether alertsound can write this coding (``WritableCoding``).
+    public var isWritable: Bool { WritableCoding(self) != nil }
 }
 
 /// Bytes and frames in one packet: one frame for PCM and G.711, 64 for IMA4.

@@ -5,14 +5,14 @@ enum AIFFWriter {
     static let dataHeaderOffset = 4080
 
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
-    static func header(format: StreamFormat, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    static func header(format: StreamFormat, coding: WritableCoding, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
         var body = ByteWriter(order: .bigEndian)
         if compressed {
             body.fourCC("FVER")
             body.u32(4)
             body.u32(0xA280_5140)
         }
-        let (type, name, sampleSize) = compression(format)
+        let (type, name, sampleSize) = compression(coding)
         var comm = ByteWriter(order: .bigEndian)
         comm.i16(Int16(truncatingIfNeeded: format.channels))
         // AIFF-C ima4 counts packets in this field.
@@ -47,8 +47,8 @@ enum AIFFWriter {
     }
 
     /// AIFF-C compression type, its name (UTF-8, as AudioToolbox spells it) and COMM's sample size.
-    static func compression(_ format: StreamFormat) -> (FourCC, String, Int) {
-        switch format.coding {
+    static func compression(_ coding: WritableCoding) -> (FourCC, String, Int) {
+        switch coding {
         case .pcm(let p):
             let bits = p.bits
             if p.isFloat { return (bits == 64 ? "fl64" : "fl32", "Linear PCM, \(bits) bit big-endian floating point", bits) }
@@ -62,7 +62,6 @@ enum AIFFWriter {
         case .ima4: return ("ima4", "IMA 4:1", 0)
         case .ulaw: return ("ulaw", "\u{03BC}-Law 2:1", 8)
         case .alaw: return ("alaw", "A-Law 2:1", 8)
-        case .imaAdpcm, .other: preconditionFailure("the plan admits only codings FileType.carries")
         }
     }
 }

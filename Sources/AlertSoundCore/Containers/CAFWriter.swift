@@ -7,7 +7,7 @@ enum CAFWriter {
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
-    static func header(format: StreamFormat, validFrames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
+    static func header(format: StreamFormat, coding: WritableCoding, validFrames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
         let info = source.info
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")
@@ -17,23 +17,23 @@ enum CAFWriter {
         w.fourCC("desc")
         w.i64(32)
         w.f64(format.sampleRate)
-        w.fourCC(FourCC(stringLiteral: format.coding.code))
-        switch format.coding {
+        w.fourCC(FourCC(stringLiteral: coding.coding.code))
+        switch coding {
         case .pcm(let p):
             // A byte has no order: for 8-bit samples afconvert's flag follows the input's byte order
             // (little-endian from a WAV, or when the input's is not known).
             let little = p.bits == 8 ? source.littleEndian ?? true : !p.isBigEndian
             w.u32((p.isFloat ? 1 : 0) | (little ? 2 : 0))
-        default:
+        case .ulaw, .alaw, .ima4:
             w.u32(0)
         }
         w.u32(UInt32(truncatingIfNeeded: format.packet.bytes))
         w.u32(UInt32(truncatingIfNeeded: format.packet.frames))
         w.u32(UInt32(truncatingIfNeeded: format.channels))
-        switch format.coding {
+        switch coding {
         case .pcm(let p): w.u32(UInt32(truncatingIfNeeded: p.bits))
         case .ima4: w.u32(0)
-        default: w.u32(8)
+        case .ulaw, .alaw: w.u32(8)
         }
 
         // None of 38 Apple-written linear-PCM CAFs from other inputs has a `chan`, but one converted

@@ -1,28 +1,4 @@
 extension FileType {
-    /// Everything before the audio: `audioBytes` of `format` whose true length is `frames`.
-    /// The length never depends on the sizes, so a streaming writer can rewrite it in place.
-    /// `info` is the input's string dictionary, which afconvert copies into a CAF (other types drop it).
-    func header(format: StreamFormat, frames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
-        switch self {
-        case .caff:
-            return CAFWriter.header(format: format, validFrames: frames, audioBytes: audioBytes, source: source)
-        case .aiff, .aifc:
-            // AIFF-C ima4 states whole packets, padding included.
-            let stated = format.coding == .ima4 ? audioBytes / Int64(format.packet.bytes) * Int64(format.packet.frames) : frames
-            return AIFFWriter.header(format: format, compressed: self == .aifc, frames: stated, audioBytes: audioBytes)
-        case .wave:
-            return WAVWriter.header(format: format, frames: frames, audioBytes: audioBytes)
-        }
-    }
-
-    /// What follows the audio: AIFF's pad byte after odd-sized sound data (Apple writes none in
-    /// WAV, and CAF needs none).
-    func trailer(audioBytes: Int64) -> [UInt8] {
-        (self == .aiff || self == .aifc) && audioBytes % 2 == 1 ? [0] : []
-    }
-}
-
-extension FileType {
     /// Parses afconvert's `-f`: a 4CC, matched without regard to case, or a familiar extension.
     public init(parsing text: String) throws {
         let key = text.trimming(["'"])
@@ -38,23 +14,41 @@ extension FileType {
         self = type
     }
 
-    /// Whether afconvert lets this file type carry `coding`: the one statement of which type holds what.
+    /// Whether afconvert lets this file type carry `coding` (``carrying(_:)``, the one statement of
+    /// which type holds what).
     public func carries(_ coding: SampleCoding) -> Bool {
-        guard coding.isWritable else { return false }
+        carrying(StreamFormat(sampleRate: 44_100, channels: 1, coding: coding)) != nil
+    }
+
+    /// `format` in this file type, when the type carries its coding (as afconvert lets it): the only
+    /// way to a ``CarriedFormat``, which writers and encoders take.
+    package func carrying(_ format: StreamFormat) -> CarriedFormat? {
+        guard let coding = WritableCoding(format.coding) else { return nil }
+        let layout: CarriedFormat.Layout
         switch (self, coding) {
-        case (.caff, .pcm(let p)): return p.isSigned
-        case (.caff, _): return true
+        case (.caff, .pcm(let p)):
+            guard p.isSigned else { return nil }
+            layout = .caf(coding)
+        case (.caff, _): layout = .caf(coding)
         // AIFF: big-endian signed integers (I8 counts as one).
-        case (.aiff, .pcm(let p)): return p.kind == .signed && (p.isBigEndian || p.bits == 8)
-        case (.aiff, _): return false
+        case (.aiff, .pcm(let p)):
+            guard p.kind == .signed, p.isBigEndian || p.bits == 8 else { return nil }
+            layout = .aiff(coding, compressed: false)
+        case (.aiff, _): return nil
         // AIFF-C: what AIFF holds, big-endian floats, LEI16 as `sowt`, and the codecs.
-        case (.aifc, .pcm(let p)): return p.isSigned && (p.isBigEndian || p.bits <= 16)
-        case (.aifc, _): return true
+        case (.aifc, .pcm(let p)):
+            guard p.isSigned, p.isBigEndian || p.bits <= 16 else { return nil }
+            layout = .aiff(coding, compressed: true)
+        case (.aifc, _): layout = .aiff(coding, compressed: true)
         // WAVE: little-endian integers and floats, UI8 for 8 bits, and G.711 (not ima4).
-        case (.wave, .pcm(let p)): return p.bits == 8 ? !p.isSigned : !p.isBigEndian
-        case (.wave, .ima4): return false
-        case (.wave, _): return true
+        case (.wave, .pcm(let p)):
+            guard p.bits == 8 ? !p.isSigned : !p.isBigEndian else { return nil }
+            layout = .wave(.pcm(p))
+        case (.wave, .ulaw): layout = .wave(.ulaw)
+        case (.wave, .alaw): layout = .wave(.alaw)
+        case (.wave, .ima4): return nil
         }
+        return CarriedFormat(type: self, format: format, coding: coding, layout: layout)
     }
 
     /// The `-d` names afconvert lets this file type carry.

@@ -1,11 +1,18 @@
 /// RIFF WAVE headers as AudioToolbox writes them: a 16-byte `fmt ` (PCM tag 1 at every width,
 /// float 3, A-law 6, µ-law 7), no `fact`, a zero `FLLR` so the `data` header sits at 4088 and the
 /// audio at 4096, and no pad byte after odd-sized data (the RIFF size is the file's length - 8).
-enum WAVWriter {
+package enum WAVWriter {
     static let dataHeaderOffset = 4088
 
-    static func header(format: StreamFormat, frames: Int64, audioBytes: Int64) -> [UInt8] {
-        let (tag, bits) = tagAndBits(format)
+    /// What a WAVE file carries: everything alertsound writes but IMA4.
+    package enum Coding: Sendable, Hashable {
+        case pcm(PCMFormat)
+        case ulaw
+        case alaw
+    }
+
+    static func header(format: StreamFormat, coding: Coding, frames: Int64, audioBytes: Int64) -> [UInt8] {
+        let (tag, bits) = tagAndBits(coding)
         var w = ByteWriter(order: .littleEndian, capacity: 4096)
         w.fourCC("RIFF")
         w.u32(UInt32(clamping: Int64(dataHeaderOffset + 8 - 8) + audioBytes))
@@ -29,12 +36,11 @@ enum WAVWriter {
         return w.bytes
     }
 
-    static func tagAndBits(_ format: StreamFormat) -> (UInt16, Int) {
-        switch format.coding {
+    static func tagAndBits(_ coding: Coding) -> (UInt16, Int) {
+        switch coding {
         case .pcm(let p): return (p.isFloat ? 3 : 1, p.bits)
         case .ulaw: return (7, 8)
         case .alaw: return (6, 8)
-        case .ima4, .imaAdpcm, .other: preconditionFailure("the plan admits only codings FileType.carries")
         }
     }
 }

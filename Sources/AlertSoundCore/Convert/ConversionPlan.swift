@@ -17,6 +17,8 @@ public struct ConversionPlan: Sendable, Hashable {
     public var channelMap: ChannelMap
     /// The converter `@RATE` resamples with; `nil` when the rate stays.
     public var resampler: ResamplerQuality?
+    /// The output as its file type carries it: what the encoder and the header writer take.
+    package var carried: CarriedFormat
 
     /// Decides the output for an input of `rate` Hz and `channels` channels.
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
@@ -46,10 +48,12 @@ public struct ConversionPlan: Sendable, Hashable {
             throw AlertSoundError(.invalidRequest, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
                 + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name, sampleRate: outRate.rounded()))
         }
+        let output = StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding)
+        guard let carried = type.carrying(output) else { throw AlertSoundError(.invalidRequest, type.refusal(for: format) ?? "\(type.rawValue) cannot hold \(format.name)") }
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
-                              output: StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding),
+                              output: output,
                               inputRate: rate, inputChannels: channels, channelMap: map,
-                              resampler: outRate != rate ? options.resamplerQuality : nil)
+                              resampler: outRate != rate ? options.resamplerQuality : nil, carried: carried)
     }
 
     /// IN's name with the type's extension, beside IN. Plain string work: Foundation's path code

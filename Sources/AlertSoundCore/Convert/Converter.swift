@@ -142,10 +142,10 @@ public struct Converter: Sendable {
         let map = plan.channelMap
         let (editStages, trim, _) = edits.stages(channels: plan.output.channels, rate: plan.output.sampleRate)
         let stages: [Stage] = try Self.stages(plan: plan, inputChannels: reader.channels) + editStages
-        var encoder = FrameEncoder(format: plan.output, type: plan.fileType, measuresLoss: options.measuresLoss, quality: options.quality)
+        var encoder = FrameEncoder(carried: plan.carried, measuresLoss: options.measuresLoss, quality: options.quality)
         let file = try sink ?? AtomicOutput(path: plan.outputPath, replacing: replacing)
         let source = reader.sourceFacts
-        let placeholder = plan.fileType.header(format: plan.output, frames: 0, audioBytes: 0, source: source)
+        let placeholder = plan.carried.header(frames: 0, audioBytes: 0, source: source)
         try file.append(placeholder)
 
         var audioBytes: Int64 = 0
@@ -178,8 +178,8 @@ public struct Converter: Sendable {
             }
         }
         try emit(encoder.finish())
-        try file.append(plan.fileType.trailer(audioBytes: audioBytes))
-        let final = plan.fileType.header(format: plan.output, frames: encoder.frames, audioBytes: audioBytes, source: source)
+        try file.append(plan.carried.trailer(audioBytes: audioBytes))
+        let final = plan.carried.header(frames: encoder.frames, audioBytes: audioBytes, source: source)
         guard final.count == placeholder.count else {
             throw AlertSoundError(.outputFailed, "the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)", path: plan.outputPath)
         }

@@ -5,20 +5,18 @@ struct FrameEncoder {
     private var codec: any SampleEncoder
     private(set) var frames: Int64 = 0
 
-    /// `format.coding` must be writable (`SampleCoding.isWritable`); `type` decides how IMA4's last packet is padded.
-    init(format: StreamFormat, type: FileType = .caff, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
-        self.format = format
-        switch format.coding {
+    /// `carried` decides the codec, and how IMA4's last packet is padded (by file type).
+    init(carried: CarriedFormat, measuresLoss: Bool = true, quality: EncoderQuality = .standard) {
+        format = carried.format
+        switch carried.coding {
         case .pcm(let pcm):
             codec = PCMEncoder(format: pcm, measuresLoss: measuresLoss)
         case .ulaw, .alaw:
-            codec = G711Encoder(uLaw: format.coding == .ulaw, measuresLoss: measuresLoss)
+            codec = G711Encoder(uLaw: carried.coding == .ulaw, measuresLoss: measuresLoss)
         case .ima4:
             var ima4 = IMA4Encoder(channels: format.channels, measuresNoise: measuresLoss, quality: quality)
-            ima4.padsWholeLastPacket = type.padsWholeLastPacket
+            ima4.padsWholeLastPacket = carried.type.padsWholeLastPacket
             codec = ima4
-        case .imaAdpcm, .other:
-            preconditionFailure("alertsound does not write \(format.coding.code)")
         }
     }
 

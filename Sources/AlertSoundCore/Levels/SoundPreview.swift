@@ -46,7 +46,7 @@ public struct SoundPreview: Sendable, Hashable {
                     }
                 }
             }
-            let wav = audio ? SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
+            let wav = audio ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
             return SoundPreview(sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames, lowest: envelope.lowest,
                                 highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
         } catch {
