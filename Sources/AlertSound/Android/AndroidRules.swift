@@ -61,22 +61,19 @@ enum AndroidRules {
         }
     }
 
+    /// Android's own rules, after ``platformNeutral``: the resource name and the format.
+    static let all: [Rule] = [.androidBadName, .androidUnsupportedFormat]
+
     /// The Android verdict on a sound of an Android project or `.apk`; `resourceName` is set for
     /// a raw resource.
     static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool, keep: KeepRules?) -> FileReport {
         var report = sound.judged(by: Checker(strict: strict, rules: platformNeutral))
-        let badName = name.flatMap { Self.nameProblem(sound.name, resourceName: $0) }
-        if let badName {
-            report.append(DiagnosticCode.androidBadName.diagnostic(badName))
-        }
-        if let info = report.info, let problem = formatProblem(info) {
-            // Inside an .apk there is no file to convert; in a project the WAV goes beside the original.
-            let convert = report.path.contains("!") ? nil
-                : Suggestion(.convert, path: report.path, output: convertedPath(report.path), fileType: .wave, dataFormat: "LEI16")
-            report.append(DiagnosticCode.androidUnsupportedFormat.diagnostic(problem, suggestion: convert))
-        }
+        var subject = RuleSubject(path: report.path, outcome: report.info.map { .inspected($0) } ?? .failed(AlertSoundError(.unreadable, "not read")))
+        subject.resourceName = name
+        let findings = all.compactMap { $0.check(subject) }
+        for finding in findings { report.append(finding) }
         // A name the build refuses has no resource to keep.
-        if let keep, let name, badName == nil, !keep.keeps(name) {
+        if let keep, let name, !findings.contains(where: { $0.code == .androidBadName }), !keep.keeps(name) {
             report.append(DiagnosticCode.androidMayBeShrunk.diagnostic(
                 "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays"
                 + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))

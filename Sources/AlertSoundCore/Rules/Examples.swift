@@ -1,6 +1,6 @@
 /// Small header descriptions the rules' examples are built from.
-enum Example {
-    static func sound(
+package enum Example {
+    package static func sound(
         _ container: ContainerKind = .caf, _ coding: SampleCoding? = nil, rate: Double = 44100, channels: Int = 1,
         bits: Int? = 16, frames: Int64? = 44100, float: Bool = false, repairs: [String] = [], path: String? = nil
     ) -> RuleSubject {

@@ -54,6 +54,9 @@ public struct RuleSubject: Sendable {
     public var path: String
     /// What reading it gave.
     public var outcome: Outcome
+    /// Its Android resource name when it is a raw resource (`alarm` for `res/raw/alarm.mp3`, or
+    /// what an optimised APK's table says); `nil` elsewhere.
+    package var resourceName: String?
 
     /// A subject for the rules; `Checker.report(_:)` judges it.
     public init(path: String, outcome: Outcome) {
@@ -81,14 +84,22 @@ public struct Rule: Sendable {
     /// A finding when the rule fires, `nil` when it does not.
     let evaluate: @Sendable (RuleSubject) -> Finding?
     /// Subjects the rule must fire on, and ones it must stay silent on.
-    let triggering: [RuleSubject]
-    let passing: [RuleSubject]
+    package let triggering: [RuleSubject]
+    package let passing: [RuleSubject]
+
+    /// A rule; the AlertSound library makes its platform rules (Android's) with this too.
+    package init(code: DiagnosticCode, evaluate: @escaping @Sendable (RuleSubject) -> Finding?, triggering: [RuleSubject], passing: [RuleSubject]) {
+        self.code = code
+        self.evaluate = evaluate
+        self.triggering = triggering
+        self.passing = passing
+    }
 
     /// What a rule says when it fires.
-    struct Finding {
+    package struct Finding {
         var message: String
         var suggestion: Suggestion?
-        init(_ message: String, suggestion: Suggestion? = nil) {
+        package init(_ message: String, suggestion: Suggestion? = nil) {
             self.message = message
             self.suggestion = suggestion
         }
