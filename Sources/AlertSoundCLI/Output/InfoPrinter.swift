@@ -57,8 +57,9 @@ enum InfoPrinter {
     }
 
     /// `levels` is `nil` without `--levels`: the document is then what it always was.
-    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)], levels: [Result<SoundLevels, AlertSoundError>?]?) -> String {
-        JSONPrinter.render(InfoList(items: results, levels: levels))
+    /// `verdicts`: each file's report, judged by the caller.
+    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)], verdicts: [FileReport], levels: [Result<SoundLevels, AlertSoundError>?]?) -> String {
+        JSONPrinter.render(InfoList(items: results, verdicts: verdicts, levels: levels))
     }
 
     private static func line(_ label: String, _ value: String) -> String {
@@ -67,6 +68,7 @@ enum InfoPrinter {
 
     private struct InfoList: Encodable {
         let items: [(String, Result<SoundInfo, AlertSoundError>)]
+        let verdicts: [FileReport]
         let levels: [Result<SoundLevels, AlertSoundError>?]?
 
         struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
@@ -99,15 +101,15 @@ enum InfoPrinter {
             var c = encoder.container(keyedBy: FileKeys.self)
             try c.encode(ReportSchema.version, forKey: .schemaVersion)
             try c.encode(items.enumerated().map { index, item -> Entry in
-                let (path, result) = item
+                let result = item.1
                 var entry: Entry
                 switch result {
                 case .success(let info):
-                    entry = Entry(report: Checker().report(RuleSubject(path: path, outcome: .inspected(info))),
+                    entry = Entry(report: verdicts[index],
                                   chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
                                   repairs: info.repairs.map(\.description), error: nil)
                 case .failure(let error):
-                    entry = Entry(report: Checker().report(RuleSubject(path: path, outcome: .failed(error))), chunks: [], repairs: [], error: error.reason)
+                    entry = Entry(report: verdicts[index], chunks: [], repairs: [], error: error.reason)
                 }
                 if let levels {
                     switch levels[index] {
