@@ -73,7 +73,7 @@ import Testing
         let good = try cli.run(["check", "--format", "json", folder.path]).stdout
         #expect(schemas.problems(good, schema: "check.schema.json").isEmpty)
         let broken = [
-            good.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1"),
+            good.replacingOccurrences(of: "\"schemaVersion\" : 3", with: "\"schemaVersion\" : 1"),
             good.replacingOccurrences(of: "\"sampleType\"", with: "\"sampleKind\""),
             good.replacingOccurrences(of: "\"severity\" : \"error\"", with: "\"severity\" : \"fatal\""),
             good.replacingOccurrences(of: "\"channels\" : 1", with: "\"channels\" : \"1\""),
@@ -95,6 +95,8 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as! [String: Any]
         let conversion = (document["conversions"] as! [[String: Any]])[0]
         #expect(conversion["status"] as? String == "converted" && conversion["lossless"] as? Bool == true && conversion["snr"] is NSNull)
+        // One meaning per key (schema 3): dataFormat is the -d name, as in suggestions; format the coding, as in check.
+        #expect(conversion["dataFormat"] as? String == "LEI16" && conversion["format"] as? String == "lpcm")
         let failed = try cli.run(["convert", folder.appendingPathComponent("fake.caf").path, folder.appendingPathComponent("x.caf").path, "--format", "json"])
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("\"status\" : \"failed\""))
@@ -103,7 +105,7 @@ import Testing
         #expect(batch.status == 64)
         #expect(batch.stdout.contains("\"kind\" : \"invalid-request\""))
         let fixed = try cli.run(["fix", folder.path, "--output-dir", folder.appendingPathComponent("out").path, "--format", "json"])
-        #expect(fixed.stdout.contains("\"schemaVersion\" : 2"))
+        #expect(fixed.stdout.contains("\"schemaVersion\" : 3"))
         let info = try cli.run(["info", "--format", "json", ok, folder.appendingPathComponent("missing.caf").path])
         #expect(info.stdout.contains("\"sampleType\" : \"signed-integer\""))
         #expect(CommandLineTests.schemaChecks.value >= 5)

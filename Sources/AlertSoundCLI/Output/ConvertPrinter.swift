@@ -55,7 +55,7 @@ enum ConvertPrinter {
         let result: Result<ConversionResult, AlertSoundError>
 
         enum Keys: String, CodingKey {
-            case input, output, status, error, suggestion, fileType, dataFormat, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
+            case input, output, status, error, suggestion, fileType, dataFormat, format, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
         }
 
         func encode(to encoder: Encoder) throws {
@@ -71,7 +71,10 @@ enum ConvertPrinter {
             }
             try c.encode(done?.outputPath, forKey: .output)
             try c.encode(done?.plan.fileType.rawValue, forKey: .fileType)
-            try c.encode(done?.plan.output.coding.code, forKey: .dataFormat)
+            // One meaning per key across the documents: `dataFormat` is a `-d` name, as in
+            // suggestions; `format` is the coding's name, as in check and info.
+            try c.encode(done?.plan.dataFormat.name, forKey: .dataFormat)
+            try c.encode(done?.plan.output.coding.code, forKey: .format)
             try c.encode(done?.plan.output.sampleRate, forKey: .sampleRate)
             try c.encode(done?.plan.output.channels, forKey: .channels)
             try c.encode(done?.frames, forKey: .frames)

@@ -11,7 +11,7 @@ import Foundation
 /// change it. Readers should check it and refuse versions they do not know.
 public enum ReportSchema {
     /// The version this library writes and reads.
-    public static let version = 2
+    public static let version = 3
 
     /// Refuses a document of another version: its members may mean something else.
     package static func expectVersion<K: CodingKey>(in c: KeyedDecodingContainer<K>, forKey key: K) throws {
