@@ -50,7 +50,7 @@ import Testing
 
     @Test func otherCompressionIsNamedAndNotGuessed() throws {
         let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, compression: "GSM ")), .init("SSND", Fixture.ssnd(33))], aifc: true))
-        #expect(info.coding == .other("gsm"))
+        #expect(info.coding == .codec(.gsm))
         #expect(info.frames == nil)
     }
 

@@ -100,7 +100,7 @@ import Testing
                                  .init("pakt", Fixture.pakt(packets: 3, valid: 533, priming: 2112, remainder: 427) + [1, 2, 3]),
                                  .init("data", Fixture.cafData(30))])
         let info = try Fixture.inspect(bytes)
-        #expect(info.coding == .other("aac"))
+        #expect(info.coding == .codec(.aac))
         #expect(info.frames == 533)
     }
 

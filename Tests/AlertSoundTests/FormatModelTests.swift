@@ -35,7 +35,7 @@ import Testing
 
     @Test func onlyWritableCodingsAreCarried() {
         let unwritable: [SampleCoding] = [
-            .imaAdpcm, .other("aac"), .pcm(PCMFormat(.signed, bits: 12, bigEndian: true)),
+            .imaAdpcm, .codec(.aac), .pcm(PCMFormat(.signed, bits: 12, bigEndian: true)),
             .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)), .float(16, bigEndian: false),
             .pcm(PCMFormat(.unsigned, bits: 16, bigEndian: false)),
         ]
@@ -61,7 +61,7 @@ import Testing
         #expect(SampleCoding.ulaw.packet(channels: 3) == PacketGeometry(bytes: 3, frames: 1))
         #expect(SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)).packet(channels: 2) == PacketGeometry(bytes: 8, frames: 1))
         #expect(SampleCoding.imaAdpcm.packet(channels: 1) == nil)
-        #expect(SampleCoding.other("aac").packet(channels: 1) == nil)
+        #expect(SampleCoding.codec(.aac).packet(channels: 1) == nil)
     }
 
     @Test func descriptionsUseAfconvertsWords() {
@@ -109,7 +109,7 @@ import Testing
 
     /// What a file type does not carry cannot reach a writer: the builder throws where it trapped.
     @Test func whatATypeDoesNotCarryIsRefusedNotTrapped() {
-        let refused: [(FileType, SampleCoding)] = [(.wave, .ima4), (.caff, .other("aac")), (.aifc, .imaAdpcm),
+        let refused: [(FileType, SampleCoding)] = [(.wave, .ima4), (.caff, .codec(.aac)), (.aifc, .imaAdpcm),
                                                    (.aiff, .integer(16, bigEndian: false)), (.wave, .integer(16, bigEndian: true)), (.wave, .integer(8, bigEndian: false))]
         for (type, coding) in refused {
             let format = StreamFormat(sampleRate: 8000, channels: 1, coding: coding)
@@ -122,7 +122,19 @@ import Testing
                 #expect((type.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)) != nil) == type.carries(coding))
             }
         }
-        #expect(WritableCoding(.other("aac")) == nil && WritableCoding(.imaAdpcm) == nil && WritableCoding(.ima4)?.coding == .ima4)
+        #expect(WritableCoding(.codec(.aac)) == nil && WritableCoding(.imaAdpcm) == nil && WritableCoding(.ima4)?.coding == .ima4)
+    }
+
+
+    /// Codec names are spelled once (``Codec``); what a file names otherwise is carried as it comes.
+    @Test func codecNamesComeFromOneList() throws {
+        for codec in Codec.allCases {
+            #expect(SampleCoding.codec(codec).code == codec.rawValue && SampleCoding.codec(codec).codec == codec)
+        }
+        #expect(SampleCoding.other("au-encoding-9").codec == nil && SampleCoding.ima4.codec == nil)
+        // The sniffer's names are the list's.
+        #expect(Sniffer.kind(of: Array("fLaC".utf8) + [0, 0, 0, 0]) == .foreign(.flac, .codec(.flac)))
+        #expect(Sniffer.kind(of: [0xFF, 0xFB, 0x90, 0x00]) == .foreign(.mp3, .codec(.mp3)))
     }
 
 }

@@ -17,16 +17,16 @@ import Testing
         let bytes: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 2] + [0, 0] + [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 100)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .mp3)
-        #expect(info.coding == .other("mp3"))
+        #expect(info.coding == .codec(.mp3))
     }
 
     @Test func foreignContainers() throws {
         let ogg: [UInt8] = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19] + Array("OpusHead".utf8) + [1, 2, 0, 0]
         let cases: [([UInt8], ContainerKind, SampleCoding?)] = [
             ([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [0, 0, 0, 0], .mp4, nil),
-            (Array("fLaC".utf8) + [0, 0, 0, 0x22], .flac, .other("flac")),
-            (ogg, .ogg, .other("opus")),
-            ([0xFF, 0xF1, 0x50, 0x80, 0, 0x1F, 0xFC], .adts, .other("aac")),
+            (Array("fLaC".utf8) + [0, 0, 0, 0x22], .flac, .codec(.flac)),
+            (ogg, .ogg, .codec(.opus)),
+            ([0xFF, 0xF1, 0x50, 0x80, 0, 0x1F, 0xFC], .adts, .codec(.aac)),
         ]
         for (bytes, container, format) in cases {
             let info = try Fixture.inspect(bytes)

@@ -37,7 +37,7 @@ import Testing
     @Test func compressedFormatsUseFact() throws {
         let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x31, bits: 0, blockAlign: 65)),
                                                     .init("fact", [0x40, 0x01, 0, 0]), .init("data", [UInt8](repeating: 0, count: 65))]))
-        #expect(info.coding == .other("gsm"))
+        #expect(info.coding == .codec(.gsm))
         #expect(info.frames == 320)
     }
 

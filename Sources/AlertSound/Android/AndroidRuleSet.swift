@@ -11,7 +11,7 @@ extension Rule {
         },
         triggering: [raw("res/raw/Alert-Tone.mp3"), raw("res/raw/class.ogg"), raw("res/raw/2chime.wav"), raw("app.apk!res/Gh4.mp3", resourceName: "Order Ready")],
         passing: [raw("res/raw/alert_tone.mp3"), raw("app.apk!res/Gh4.mp3", resourceName: "order_ready"),
-                  Example.sound(.mp3, .other("mp3"), path: "assets/Alert-Tone.mp3")])
+                  Example.sound(.mp3, .codec(.mp3), path: "assets/Alert-Tone.mp3")])
 
     /// A format Android's media stack does not play (CAF, AIFF, a 24-bit WAV, MP2, Ogg Speex).
     /// Suggests a 16-bit WAV beside it, except inside an .apk, where there is no file to convert.
@@ -25,13 +25,13 @@ extension Rule {
         },
         triggering: [Example.sound(.caf, .ima4, path: "res/raw/chime.caf"), Example.sound(.aiff, path: "res/raw/chime.aiff"),
                      Example.sound(.wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
-                     Example.sound(.mp3, .other("mp2"), path: "res/raw/old.mp3"), Example.sound(.ogg, .other("speex"), path: "res/raw/talk.ogg")],
-        passing: [Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"), Example.sound(.mp3, .other("mp3"), path: "res/raw/ok.mp3"),
-                  Example.sound(.ogg, .other("vorbis"), path: "res/raw/ok.ogg"), Example.sound(.flac, .other("flac"), path: "res/raw/ok.flac")])
+                     Example.sound(.mp3, .codec(.mp2), path: "res/raw/old.mp3"), Example.sound(.ogg, .codec(.speex), path: "res/raw/talk.ogg")],
+        passing: [Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"), Example.sound(.mp3, .codec(.mp3), path: "res/raw/ok.mp3"),
+                  Example.sound(.ogg, .codec(.vorbis), path: "res/raw/ok.ogg"), Example.sound(.flac, .codec(.flac), path: "res/raw/ok.flac")])
 
     /// A raw resource's subject: an MP3 Android plays, named `path`.
     private static func raw(_ path: String, resourceName: String? = nil) -> RuleSubject {
-        var subject = Example.sound(.mp3, .other("mp3"), path: path)
+        var subject = Example.sound(.mp3, .codec(.mp3), path: path)
         subject.resourceName = resourceName ?? AndroidRules.resourceName(lastComponent(path))
         return subject
     }

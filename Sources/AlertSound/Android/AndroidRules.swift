@@ -49,12 +49,12 @@ enum AndroidRules {
             let what = info.coding?.pcm.map { bits + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
             return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM."
         case .mp3:
-            if info.coding == .other("mp3") { return nil }
+            if info.coding == .codec(.mp3) { return nil }
             return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only"
         case .mp4, .adts, .flac, .amr:
             return nil
         case .ogg:
-            if let coding = info.coding, [SampleCoding.other("vorbis"), .other("opus"), .other("flac")].contains(coding) { return nil }
+            if let coding = info.coding, [SampleCoding.codec(.vorbis), .codec(.opus), .codec(.flac)].contains(coding) { return nil }
             return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC"
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
             return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR"

@@ -125,3 +125,14 @@ extension SampleCoding {
     /// WAV's offset-binary 8-bit samples.
     public static let unsigned8 = SampleCoding.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: false))
 }
+
+extension SampleCoding {
+    /// A codec from the one list of names (``Codec``), carried as ``other(_:)``.
+    public static func codec(_ codec: Codec) -> SampleCoding { .other(codec.rawValue) }
+
+    /// The codec, when this is one of the list's.
+    public var codec: Codec? {
+        if case .other(let name) = self { return Codec(rawValue: name) }
+        return nil
+    }
+}

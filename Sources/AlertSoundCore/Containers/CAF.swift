@@ -189,9 +189,9 @@ enum CAFReader {
                 if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes {
                     throw fail("\(formatID) packets hold \(packet.frames) frame(s) in \(packet.bytes) bytes for \(channels) channel(s); desc says \(fpp) frames in \(bpp) bytes")
                 }
-            case ".mp3": coding = .other("mp3")
-            case ".mp2": coding = .other("mp2")
-            case ".mp1": coding = .other("mp1")
+            case ".mp3": coding = .codec(.mp3)
+            case ".mp2": coding = .codec(.mp2)
+            case ".mp1": coding = .codec(.mp1)
             default: coding = .other(formatID.lowercasedName)
             }
         }

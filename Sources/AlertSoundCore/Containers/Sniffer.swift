@@ -16,7 +16,7 @@ package enum Sniffer {
             start = 10 + syncsafe + (head[5] & 0x10 != 0 ? 10 : 0)
             head = try source.read(at: start, count: 64)
             if let kind = frameSync(head) ?? streamMagic(head) { return kind }
-            return .foreign(.mp3, .other("mp3"))
+            return .foreign(.mp3, .codec(.mp3))
         }
         if let kind = try containerMagic(head) { return kind }
         if let kind = streamMagic(head) ?? frameSync(head) { return kind }
@@ -28,7 +28,7 @@ package enum Sniffer {
     /// sniffing (callgrind, an .ipa of 5,000 other files). An ID3 tag counts as MP3.
     static func kind(of head: [UInt8]) -> Kind? {
         guard head.count >= 4 else { return nil }
-        if head.starts(with: Array("ID3".utf8)) { return .foreign(.mp3, .other("mp3")) }
+        if head.starts(with: Array("ID3".utf8)) { return .foreign(.mp3, .codec(.mp3)) }
         return (try? containerMagic(head)) ?? streamMagic(head) ?? frameSync(head)
     }
 
@@ -49,9 +49,9 @@ package enum Sniffer {
     }
 
     private static func streamMagic(_ b: [UInt8]) -> Kind? {
-        if b.starts(with: Array("fLaC".utf8)) { return .foreign(.flac, .other("flac")) }
+        if b.starts(with: Array("fLaC".utf8)) { return .foreign(.flac, .codec(.flac)) }
         if b.starts(with: Array("OggS".utf8)) { return .foreign(.ogg, oggCodec(b)) }
-        if b.starts(with: Array("#!AMR".utf8)) { return .foreign(.amr, .other("amr")) }
+        if b.starts(with: Array("#!AMR".utf8)) { return .foreign(.amr, .codec(.amr)) }
         return nil
     }
 
@@ -60,19 +60,19 @@ package enum Sniffer {
         guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return nil }
         let version = (b[1] >> 3) & 0x3
         let layer = (b[1] >> 1) & 0x3
-        if b[1] & 0xF6 == 0xF0 { return .foreign(.adts, .other("aac")) }
+        if b[1] & 0xF6 == 0xF0 { return .foreign(.adts, .codec(.aac)) }
         guard version != 1, layer != 0, b[2] >> 4 != 0xF, (b[2] >> 2) & 0x3 != 3 else { return nil }
-        return .foreign(.mp3, .other(["", "mp3", "mp2", "mp1"][Int(layer)]))
+        return .foreign(.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(layer) - 1]))
     }
 
     private static func oggCodec(_ b: [UInt8]) -> SampleCoding? {
         // The first page's first packet names the codec; the page header is 27 bytes plus the segment table.
         guard b.count > 27 else { return nil }
         let packet = Array(b.dropFirst(27 + Int(b[26])))
-        if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return .other("vorbis") }
-        if packet.starts(with: Array("OpusHead".utf8)) { return .other("opus") }
-        if packet.starts(with: [0x7F] + Array("FLAC".utf8)) { return .other("flac") }
-        if packet.starts(with: Array("Speex".utf8)) { return .other("speex") }
+        if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return .codec(.vorbis) }
+        if packet.starts(with: Array("OpusHead".utf8)) { return .codec(.opus) }
+        if packet.starts(with: [0x7F] + Array("FLAC".utf8)) { return .codec(.flac) }
+        if packet.starts(with: Array("Speex".utf8)) { return .codec(.speex) }
         return nil
     }
 

@@ -136,12 +136,12 @@ struct WAVFormat {
         case 6: return .alaw
         case 7: return .ulaw
         case 0x11: return .imaAdpcm
-        case 0x02: return .other("ms-adpcm")
-        case 0x31: return .other("gsm")
-        case 0x50: return .other("mpeg")
-        case 0x55: return .other("mp3")
-        case 0xFF, 0x1610, 0x4143: return .other("aac")
-        case 0x161, 0x162, 0x163: return .other("wma")
+        case 0x02: return .codec(.msAdpcm)
+        case 0x31: return .codec(.gsm)
+        case 0x50: return .codec(.mpeg)
+        case 0x55: return .codec(.mp3)
+        case 0xFF, 0x1610, 0x4143: return .codec(.aac)
+        case 0x161, 0x162, 0x163: return .codec(.wma)
         default: return .other("wav-tag-" + tagName)
         }
     }

@@ -17,7 +17,7 @@ extension Rule {
         triggering: [Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
                      Example.sound(.wav, rate: 8000, frames: 8000 * 45)],
         passing: [Example.sound(frames: 1_322_999), Example.sound(.aifc, .ima4, bits: 4, frames: 20_671 * 64),
-                  Example.sound(.mp3, .other("mp3"), frames: 10_000_000)])
+                  Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)])
 
     static let unknownDuration = Rule(
         code: .unknownDuration,
@@ -27,7 +27,7 @@ extension Rule {
             return Finding("the header does not state the number of frames, so the \(Int(maximumAlertDuration)) s limit cannot be checked")
         },
         triggering: [Example.sound(.caf, frames: nil)],
-        passing: [Example.sound(), Example.sound(.caf, .other("aac"), frames: nil)])
+        passing: [Example.sound(), Example.sound(.caf, .codec(.aac), frames: nil)])
 
     package static let noAudio = Rule(
         code: .noAudio,

@@ -54,6 +54,6 @@ extension Rule {
                   !expected.contains(info.container) else { return nil }
             return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
         },
-        triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .other("mp3"), path: "order.caf")],
+        triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .codec(.mp3), path: "order.caf")],
         passing: [Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"), Example.sound(.caf, path: "noextension")])
 }

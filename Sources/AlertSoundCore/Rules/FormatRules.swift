@@ -6,7 +6,7 @@ extension Rule {
             return Finding("\(info.container.displayName) is not a notification sound container; iOS plays only AIFF, WAV or CAF"
                 + " and silently falls back to the default sound", suggestion: Suggestion(.fix, path: subject.path))
         },
-        triggering: [Example.sound(.mp3, .other("mp3")), Example.sound(.rf64), Example.sound(.rifx), Example.sound(.mp4, .other("aac"))],
+        triggering: [Example.sound(.mp3, .codec(.mp3)), Example.sound(.rf64), Example.sound(.rifx), Example.sound(.mp4, .codec(.aac))],
         passing: [Example.sound(.caf), Example.sound(.aiff), Example.sound(.aifc), Example.sound(.wav)])
 
     static let unsupportedFormat = Rule(
@@ -17,9 +17,9 @@ extension Rule {
             return Finding("data format '\(format.code)' is not one iOS plays for notifications (linear PCM, IMA4, µLaw, aLaw)",
                            suggestion: Suggestion(.fix, path: subject.path))
         },
-        triggering: [Example.sound(.caf, .other("aac")), Example.sound(.aifc, .other("gsm")), Example.sound(.wav, .other("ms-adpcm"))],
+        triggering: [Example.sound(.caf, .codec(.aac)), Example.sound(.aifc, .codec(.gsm)), Example.sound(.wav, .codec(.msAdpcm))],
         passing: [Example.sound(.caf, .ima4), Example.sound(.aifc, .ulaw), Example.sound(.wav, .alaw), Example.sound(.wav, .imaAdpcm),
-                  Example.sound(.mp3, .other("mp3"))])
+                  Example.sound(.mp3, .codec(.mp3))])
 
     static let imaAdpcmWAV = Rule(
         code: .imaAdpcmWAV,
@@ -53,5 +53,5 @@ extension Rule {
                            suggestion: rate > Limits.outputSampleRates.upperBound ? Suggestion(.fix, path: subject.path) : nil)
         },
         triggering: [Example.sound(rate: 500_000), Example.sound(rate: 768_000), Example.sound(.wav, rate: 500)],
-        passing: [Example.sound(rate: 8000), Example.sound(rate: 48000), Example.sound(rate: 384_000), Example.sound(.mp3, .other("mp3"), rate: 500_000)])
+        passing: [Example.sound(rate: 8000), Example.sound(rate: 48000), Example.sound(rate: 384_000), Example.sound(.mp3, .codec(.mp3), rate: 500_000)])
 }
