@@ -130,7 +130,7 @@ import Darwin
         // RIFF size and data size, as the builder laid out a 44-byte header.
         header.replaceSubrange(4..<8, with: withUnsafeBytes(of: (dataSize + UInt32(header.count) - 8).littleEndian, Array.init))
         header.replaceSubrange((header.count - 4)..<header.count, with: withUnsafeBytes(of: dataSize.littleEndian, Array.init))
-        FileManager.default.createFile(atPath: path, contents: Data(header))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(header))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
         var block = [Int16](repeating: 0, count: 2 * 48_000)

@@ -96,7 +96,7 @@ enum AIFFReader {
     }
 }
 
-/// Maps an AIFF-C compression type to a data format. Case varies between writers.
+/// Maps an AIFF-C compression type to a data format, through the table the writer uses too.
 enum AIFFCodec {
     struct Resolved {
         var coding: SampleCoding
@@ -104,30 +104,11 @@ enum AIFFCodec {
     }
 
     static func resolve(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> Resolved {
-        func integer(bigEndian: Bool, bits: Int) throws -> Resolved {
-            guard (1...32).contains(bits) else {
-                throw AlertSoundError.malformed("sample size is \(bits) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
-            }
-            return Resolved(coding: .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian)), bits: bits)
+        guard let compression = AIFFCompression(type) else { return Resolved(coding: .other(type.lowercasedName), bits: nil) }
+        if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
+            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
         }
-        func float(_ bits: Int) -> Resolved {
-            Resolved(coding: .float(bits, bigEndian: true), bits: bits)
-        }
-        switch type.lowercasedName {
-        case "none", "twos": return try integer(bigEndian: true, bits: sampleSize)
-        case "sowt": return try integer(bigEndian: false, bits: sampleSize)
-        case "in24": return try integer(bigEndian: true, bits: 24)
-        case "in32": return try integer(bigEndian: true, bits: 32)
-        case "42ni": return try integer(bigEndian: false, bits: 24)
-        case "23ni": return try integer(bigEndian: false, bits: 32)
-        case "raw":
-            return Resolved(coding: .pcm(PCMFormat(.unsigned, bits: 8, bigEndian: true)), bits: 8)
-        case "fl32": return float(32)
-        case "fl64": return float(64)
-        case "ulaw": return Resolved(coding: .ulaw, bits: 8)
-        case "alaw": return Resolved(coding: .alaw, bits: 8)
-        case "ima4": return Resolved(coding: .ima4, bits: 4)
-        case let other: return Resolved(coding: .other(other), bits: nil)
-        }
+        let (coding, bits) = compression.coding(sampleSize: sampleSize)
+        return Resolved(coding: coding, bits: bits)
     }
 }

@@ -12,7 +12,8 @@ enum AIFFWriter {
             body.u32(4)
             body.u32(0xA280_5140)
         }
-        let (type, name, sampleSize) = compression(coding)
+        let (compression, name, sampleSize) = AIFFCompression.writing(coding)
+        let type = compression.fourCC
         var comm = ByteWriter(order: .bigEndian)
         comm.i16(Int16(truncatingIfNeeded: format.channels))
         // AIFF-C ima4 counts packets in this field.
@@ -44,24 +45,5 @@ enum AIFFWriter {
         w.fourCC(compressed ? "AIFC" : "AIFF")
         w.append(body.bytes)
         return w.bytes
-    }
-
-    /// AIFF-C compression type, its name (UTF-8, as AudioToolbox spells it) and COMM's sample size.
-    static func compression(_ coding: WritableCoding) -> (FourCC, String, Int) {
-        switch coding {
-        case .pcm(let p):
-            let bits = p.bits
-            if p.isFloat { return (bits == 64 ? "fl64" : "fl32", "Linear PCM, \(bits) bit big-endian floating point", bits) }
-            if !p.isBigEndian, bits > 8 { return ("sowt", "", bits) }
-            switch bits {
-            case 8: return ("NONE", "Linear PCM, 8 bit signed integer", 8)
-            case 24: return ("in24", "Linear PCM, 24 bit big-endian signed integer", 24)
-            case 32: return ("in32", "Linear PCM, 32 bit big-endian signed integer", 32)
-            default: return ("twos", "Linear PCM, \(bits) bit big-endian signed integer", bits)
-            }
-        case .ima4: return ("ima4", "IMA 4:1", 0)
-        case .ulaw: return ("ulaw", "\u{03BC}-Law 2:1", 8)
-        case .alaw: return ("alaw", "A-Law 2:1", 8)
-        }
     }
 }

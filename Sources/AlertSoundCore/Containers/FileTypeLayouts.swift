@@ -14,7 +14,7 @@ extension FileType {
         self = type
     }
 
-    /// Whether afconvert lets this file type carry `coding` (``carrying(_:)``, the one statement of
+    /// Whether afconvert lets this file type carry `coding` (`carrying(_:)`, the one statement of
     /// which type holds what).
     public func carries(_ coding: SampleCoding) -> Bool {
         carrying(StreamFormat(sampleRate: 44_100, channels: 1, coding: coding)) != nil

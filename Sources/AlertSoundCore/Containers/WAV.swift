@@ -116,12 +116,12 @@ struct WAVFormat {
         channels = try checkChannels(channels, chunk: chunk.id, offset: chunk.headerOffset)
         sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.headerOffset)
         bits = validBits > 0 ? validBits : (storedBits > 0 ? storedBits : nil)
-        if tag == 6 || tag == 7 { bits = 8 }
-        if tag == 1 || tag == 3 {
+        if tag == WAVTag.alaw || tag == WAVTag.ulaw { bits = 8 }
+        if tag == WAVTag.pcm || tag == WAVTag.float {
             guard let width = bytesPerSample else {
                 throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id, offset: chunk.headerOffset)
             }
-            try checkPCM(isFloat: tag == 3, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id, offset: chunk.headerOffset)
+            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id, offset: chunk.headerOffset)
         }
     }
 
@@ -129,20 +129,14 @@ struct WAVFormat {
 
     var coding: SampleCoding {
         switch tag {
-        case 1, 3:
+        case WAVTag.pcm, WAVTag.float:
             guard let bytesPerSample else { return .other("wav-tag-" + tagName) }
-            let kind: PCMFormat.Kind = tag == 3 ? .float : bytesPerSample == 1 ? .unsigned : .signed
+            let kind: PCMFormat.Kind = tag == WAVTag.float ? .float : bytesPerSample == 1 ? .unsigned : .signed
             return .pcm(PCMFormat(kind, bits: bits ?? bytesPerSample * 8, bytesPerSample: bytesPerSample, bigEndian: isBigEndian))
-        case 6: return .alaw
-        case 7: return .ulaw
-        case 0x11: return .imaAdpcm
-        case 0x02: return .codec(.msAdpcm)
-        case 0x31: return .codec(.gsm)
-        case 0x50: return .codec(.mpeg)
-        case 0x55: return .codec(.mp3)
-        case 0xFF, 0x1610, 0x4143: return .codec(.aac)
-        case 0x161, 0x162, 0x163: return .codec(.wma)
-        default: return .other("wav-tag-" + tagName)
+        case WAVTag.alaw: return .alaw
+        case WAVTag.ulaw: return .ulaw
+        case WAVTag.imaAdpcm: return .imaAdpcm
+        default: return WAVTag.codecs[tag].map(SampleCoding.codec) ?? .other("wav-tag-" + tagName)
         }
     }
 
@@ -172,4 +166,17 @@ struct WAVFormat {
         let partial: Int64 = rest >= header ? Int64((rest - header) * 2 / channels + 1) : 0
         return whole.multiplied(by: perBlock)?.adding(partial)
     }
+}
+
+/// WAVE format tags: the one table the reader and the writer use.
+enum WAVTag {
+    static let pcm: UInt16 = 1
+    static let float: UInt16 = 3
+    static let alaw: UInt16 = 6
+    static let ulaw: UInt16 = 7
+    static let imaAdpcm: UInt16 = 0x11
+    /// Codecs recognised by their tag, not decoded.
+    static let codecs: [UInt16: Codec] = [
+        0x02: .msAdpcm, 0x31: .gsm, 0x50: .mpeg, 0x55: .mp3, 0xFF: .aac, 0x1610: .aac, 0x4143: .aac, 0x161: .wma, 0x162: .wma, 0x163: .wma,
+    ]
 }

@@ -38,9 +38,9 @@ package enum WAVWriter {
 
     static func tagAndBits(_ coding: Coding) -> (UInt16, Int) {
         switch coding {
-        case .pcm(let p): return (p.isFloat ? 3 : 1, p.bits)
-        case .ulaw: return (7, 8)
-        case .alaw: return (6, 8)
+        case .pcm(let p): return (p.isFloat ? WAVTag.float : WAVTag.pcm, p.bits)
+        case .ulaw: return (WAVTag.ulaw, 8)
+        case .alaw: return (WAVTag.alaw, 8)
         }
     }
 }

@@ -1,0 +1,72 @@
+/// AIFF-C's compression types: the one table both the reader and the writer use. Each type says
+/// what a reader makes of it and, for those alertsound writes, the name AudioToolbox puts beside
+/// it in `COMM`. Readers match the type without regard to case (writers vary).
+enum AIFFCompression: CaseIterable {
+    case none, twos, sowt, in24, in32, le24, le32, raw, fl32, fl64, ulaw, alaw, ima4
+
+    /// The type as written.
+    var fourCC: FourCC {
+        switch self {
+        case .none: return "NONE"
+        case .twos: return "twos"
+        case .sowt: return "sowt"
+        case .in24: return "in24"
+        case .in32: return "in32"
+        case .le24: return "42ni"
+        case .le32: return "23ni"
+        case .raw: return "raw "
+        case .fl32: return "fl32"
+        case .fl64: return "fl64"
+        case .ulaw: return "ulaw"
+        case .alaw: return "alaw"
+        case .ima4: return "ima4"
+        }
+    }
+
+    /// The type a file names, if it is in the table.
+    init?(_ type: FourCC) {
+        guard let found = Self.allCases.first(where: { $0.fourCC.lowercasedName == type.lowercasedName }) else { return nil }
+        self = found
+    }
+
+    /// How the samples are coded; `sampleSize` is `COMM`'s, which the plain PCM types take as their width.
+    func coding(sampleSize: Int) -> (coding: SampleCoding, bits: Int) {
+        switch self {
+        case .none, .twos: return (.pcm(PCMFormat(.signed, bits: sampleSize, bigEndian: true)), sampleSize)
+        case .sowt: return (.pcm(PCMFormat(.signed, bits: sampleSize, bigEndian: false)), sampleSize)
+        case .in24: return (.integer(24, bigEndian: true), 24)
+        case .in32: return (.integer(32, bigEndian: true), 32)
+        case .le24: return (.integer(24, bigEndian: false), 24)
+        case .le32: return (.integer(32, bigEndian: false), 32)
+        case .raw: return (.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: true)), 8)
+        case .fl32: return (.float(32, bigEndian: true), 32)
+        case .fl64: return (.float(64, bigEndian: true), 64)
+        case .ulaw: return (.ulaw, 8)
+        case .alaw: return (.alaw, 8)
+        case .ima4: return (.ima4, 4)
+        }
+    }
+
+    /// Whether the width comes from `COMM`'s sample size (and must be checked) rather than the type.
+    var widthFromCOMM: Bool { self == .none || self == .twos || self == .sowt }
+
+    /// The type, its name and `COMM`'s sample size as AudioToolbox writes `coding` in AIFF-C (AIFF
+    /// writes the same `COMM` without the type and name).
+    static func writing(_ coding: WritableCoding) -> (type: AIFFCompression, name: String, sampleSize: Int) {
+        switch coding {
+        case .pcm(let p):
+            let bits = p.bits
+            if p.isFloat { return (bits == 64 ? .fl64 : .fl32, "Linear PCM, \(bits) bit big-endian floating point", bits) }
+            if !p.isBigEndian, bits > 8 { return (.sowt, "", bits) }
+            switch bits {
+            case 8: return (.none, "Linear PCM, 8 bit signed integer", 8)
+            case 24: return (.in24, "Linear PCM, 24 bit big-endian signed integer", 24)
+            case 32: return (.in32, "Linear PCM, 32 bit big-endian signed integer", 32)
+            default: return (.twos, "Linear PCM, \(bits) bit big-endian signed integer", bits)
+            }
+        case .ima4: return (.ima4, "IMA 4:1", 0)
+        case .ulaw: return (.ulaw, "\u{03BC}-Law 2:1", 8)
+        case .alaw: return (.alaw, "A-Law 2:1", 8)
+        }
+    }
+}
