@@ -137,4 +137,21 @@ import Testing
         #expect(Sniffer.kind(of: [0xFF, 0xFB, 0x90, 0x00]) == .foreign(.mp3, .codec(.mp3)))
     }
 
+
+    /// AIFF-C's types and WAVE's tags are one table each: what the writer picks, the reader reads back.
+    @Test func containerTablesReadBackWhatTheyWrite() {
+        for type in AIFFCompression.allCases {
+            #expect(AIFFCompression(type.fourCC) == type && AIFFCompression(FourCC(stringLiteral: type.fourCC.lowercasedName.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0))) == type)
+        }
+        for (_, coding) in OutputDataFormat.all where FileType.aifc.carries(coding) {
+            let written = AIFFCompression.writing(WritableCoding(coding)!)
+            #expect(written.type.coding(sampleSize: written.sampleSize).coding == coding, "\(coding)")
+        }
+        for (_, coding) in OutputDataFormat.all {
+            guard let carried = FileType.wave.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)), case .wave(let wav) = carried.layout else { continue }
+            let (tag, _) = WAVWriter.tagAndBits(wav)
+            #expect([WAVTag.pcm, WAVTag.float, WAVTag.alaw, WAVTag.ulaw].contains(tag) && WAVTag.codecs[tag] == nil)
+        }
+    }
+
 }
