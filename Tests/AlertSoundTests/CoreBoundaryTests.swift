@@ -10,16 +10,8 @@ import Testing
 @Suite struct CoreBoundaryTests {
     /// Runs InstallProbe with these arguments; its exit status and standard output.
     static func probe(_ arguments: [String]) throws -> (Int32, String) {
-        var tool = Bundle.main.bundleURL
-        var found: URL?
-        for _ in 0..<5 {
-            let candidate = tool.appendingPathComponent("InstallProbe")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { found = candidate; break }
-            tool = tool.deletingLastPathComponent()
-        }
-        guard let found else { throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests") }
         let process = Process()
-        process.executableURL = found
+        process.executableURL = try SoundInstallerTests.installProbe()
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

@@ -152,16 +152,20 @@ import Darwin
         #expect(installed.count == 1 && Checker().check(path: dir + "/Sounds/" + installed[0]).valid)
     }
 
-    /// Runs InstallProbe and returns its exit status and peak resident memory in bytes.
-    static func probe(_ folder: String, _ file: String, _ name: String) throws -> (Int32, Int) {
+    /// InstallProbe, which SwiftPM builds beside the test bundle (a folder or two up from it).
+    static func installProbe() throws -> URL {
         var tool = Bundle.main.bundleURL
-        var found: URL?
         for _ in 0..<5 {
             let candidate = tool.appendingPathComponent("InstallProbe")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { found = candidate; break }
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             tool = tool.deletingLastPathComponent()
         }
-        guard let found else { throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests") }
+        throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests")
+    }
+
+    /// Runs InstallProbe and returns its exit status and peak resident memory in bytes.
+    static func probe(_ folder: String, _ file: String, _ name: String) throws -> (Int32, Int) {
+        let found = try installProbe()
         var pid: pid_t = 0
         let toolPath: String = found.path
         let words: [String] = [toolPath, folder, file, name]
