@@ -28,6 +28,15 @@ import Testing
         #expect(found.map { String(reflecting: $0) } == "AlertSound.SystemBackends")
     }
 
+    /// Debug builds keep every type; an optimised build drops an internal type nothing names, and
+    /// did drop this one. It must stay visible beyond its module (`package`), which this holds.
+    @Test func theBackendsSurviveAnOptimisedBuild() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/AlertSound/Backends/SystemBackends.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        #expect(text.contains("\npackage enum SystemBackends: AudioBackends {") || text.contains("\npublic enum SystemBackends: AudioBackends {"))
+    }
+
     @Test func theCoreAloneDecodesItsOwnAndNamesWhatItLacks() throws {
         let dir = try FixTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

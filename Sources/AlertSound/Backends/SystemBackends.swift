@@ -2,9 +2,11 @@ import AlertSoundCore
 
 /// What the AlertSound library adds to the core's decoders and resamplers. The core finds this type
 /// by its name at run time (see `AudioBackends` there): rename it and that lookup must change too,
-/// which `BackendsTests` would show.
-enum SystemBackends: AudioBackends {
-    static func openUnrecognized(path: String, ffmpeg: FFmpegUse, nativeError: AlertSoundError) throws -> FrameReader {
+/// which `CoreBoundaryTests` shows. It is `package`, not internal: nothing in this module names it,
+/// so an optimised (whole-module) build removed an internal one, and a release binary lost
+/// libsndfile, FFmpeg and libsamplerate without a word; `scripts/release` converts through them.
+package enum SystemBackends: AudioBackends {
+    package static func openUnrecognized(path: String, ffmpeg: FFmpegUse, nativeError: AlertSoundError) throws -> FrameReader {
         if let reader = try? SndFileReader(path: path) { return reader }
         guard let ffmpeg = FFmpegReader.locate(ffmpeg) else { throw nativeError }
         do {
@@ -16,7 +18,7 @@ enum SystemBackends: AudioBackends {
         }
     }
 
-    static func open(path: String, info: SoundInfo, what: String, ffmpeg: FFmpegUse) throws -> FrameReader {
+    package static func open(path: String, info: SoundInfo, what: String, ffmpeg: FFmpegUse) throws -> FrameReader {
         do {
             return try SndFileReader(path: path)
         } catch let error as AlertSoundError {
@@ -30,7 +32,7 @@ enum SystemBackends: AudioBackends {
         }
     }
 
-    static func sincResampler(ratio: Double, channels: Int, quality: ResamplerQuality, purpose: String) throws -> any Stage {
+    package static func sincResampler(ratio: Double, channels: Int, quality: ResamplerQuality, purpose: String) throws -> any Stage {
         try SincResampler(ratio: ratio, channels: channels, quality: quality, purpose: purpose)
     }
 }
