@@ -82,7 +82,20 @@ import Testing
         let bytes = Fixture.aiff([.init("COMM", Fixture.comm(channels: 0)), .init("SSND", Fixture.ssnd(200))])
         #expect { try Fixture.inspect(bytes) } throws: { error in
             let e = error as! AlertSoundError
-            return e.message.contains("channel count is 0") && e.chunk == "COMM" && e.offset == 12 && e.path == "test"
+            // The field that is wrong (COMM's channel count, the first byte after its 8-byte header),
+            // and where its chunk starts: a packager reading `offset` lands on the bad bytes.
+            return e.message.contains("channel count is 0") && e.chunk == "COMM" && e.offset == 20 && e.chunkOffset == 12 && e.path == "test"
+                && e.reason.hasSuffix("(byte 20, in chunk 'COMM' at byte 12)")
+        }
+    }
+
+    @Test func aCutShortChunkNamesTheByteTheReadStoppedAt() {
+        // A COMM of 10 bytes: the sample rate starts at byte 28; its exponent is there, its 8-byte
+        // mantissa (from byte 30) is not.
+        let bytes = Fixture.aiff([.init("COMM", Array(Fixture.comm().prefix(10))), .init("SSND", Fixture.ssnd(200))])
+        #expect { try Fixture.inspect(bytes) } throws: { error in
+            let e = error as! AlertSoundError
+            return e.kind == .malformed && e.chunk == "COMM" && e.chunkOffset == 12 && e.offset == 30
         }
     }
 

@@ -45,7 +45,8 @@ enum AIFFReader {
         var ssndHeader = try readPayload(ssnd, from: source, order: .bigEndian, limit: 8)
         let dataStart = try parsing(ssnd.id, at: ssnd.headerOffset) { Int64(try ssndHeader.u32()) }
         guard 8 + dataStart <= ssnd.declaredSize else {
-            throw AlertSoundError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id, offset: ssnd.headerOffset)
+            throw AlertSoundError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id,
+                                            offset: ssnd.payloadOffset, chunkOffset: ssnd.headerOffset)
         }
         info.dataOffset = ssnd.payloadOffset + 8 + dataStart
         let available = max(0, ssnd.availableSize - 8 - dataStart)
@@ -82,8 +83,9 @@ enum AIFFReader {
         let frames = Int64(try r.u32())
         let sampleSize = Int(try r.i16())
         let rate = try r.extended80()
-        let channels = try checkChannels(rawChannels, chunk: chunk.id, offset: chunk.headerOffset)
-        let sampleRate = try checkSampleRate(rate, chunk: chunk.id, offset: chunk.headerOffset)
+        // COMM: channels (2 bytes), frames (4), sample size (2), rate (10).
+        let channels = try checkChannels(rawChannels, chunk: chunk.id, offset: chunk.payloadOffset, chunkOffset: chunk.headerOffset)
+        let sampleRate = try checkSampleRate(rate, chunk: chunk.id, offset: chunk.payloadOffset + 8, chunkOffset: chunk.headerOffset)
         var compression: FourCC = "NONE"
         if isAIFC {
             if r.remaining >= 4 {
@@ -106,7 +108,8 @@ enum AIFFCodec {
     static func resolve(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> Resolved {
         guard let compression = AIFFCompression(type) else { return Resolved(coding: .other(type.lowercasedName), bits: nil) }
         if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
-            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id, offset: chunk.headerOffset)
+            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
+                                            offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
         }
         let (coding, bits) = compression.coding(sampleSize: sampleSize)
         return Resolved(coding: coding, bits: bits)

@@ -170,8 +170,9 @@ enum CAFReader {
             let ch = try r.u32()
             let bits = try r.u32()
             func fail(_ message: String) -> AlertSoundError { .malformed(message, chunk: "desc", offset: chunkOffset) }
-            sampleRate = try checkSampleRate(rate, chunk: "desc", offset: chunkOffset)
-            channels = try checkChannels(ch, chunk: "desc", offset: chunkOffset)
+            // desc after its 12-byte header: rate (8 bytes), format ID, flags, bytes and frames per packet, channels, bits (4 each).
+            sampleRate = try checkSampleRate(rate, chunk: "desc", offset: chunkOffset + 12, chunkOffset: chunkOffset)
+            channels = try checkChannels(ch, chunk: "desc", offset: chunkOffset + 36, chunkOffset: chunkOffset)
             guard bpp <= 1 << 30, fpp <= 1 << 30, bits <= 1 << 16 else { throw fail("packet sizes are not plausible") }
             bytesPerPacket = Int(bpp)
             framesPerPacket = Int(fpp)
@@ -182,7 +183,7 @@ enum CAFReader {
                     throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
                 }
                 let isFloat = flags & 1 != 0
-                try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset)
+                try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset + 40, chunkOffset: chunkOffset)
                 coding = .pcm(PCMFormat(isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch), bigEndian: flags & 2 == 0))
             case "ima4", "ulaw", "alaw":
                 coding = formatID == "ima4" ? .ima4 : formatID == "ulaw" ? .ulaw : .alaw

@@ -90,7 +90,7 @@ func parsing<T>(_ chunk: FourCC, at offset: Int64, _ body: () throws -> T) throw
         return try body()
     } catch ByteReaderError.truncated(let at, let needed, let available) {
         throw AlertSoundError.malformed(
-            "chunk is too short: needed \(needed) more bytes at byte \(at), found \(available)", chunk: chunk, offset: offset)
+            "chunk is too short: needed \(needed) more bytes at byte \(at), found \(available)", chunk: chunk, offset: at, chunkOffset: offset)
     }
 }
 

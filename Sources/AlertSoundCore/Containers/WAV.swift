@@ -103,7 +103,8 @@ struct WAVFormat {
             let extraSize = Int(try r.u16())
             if rawTag == 0xFFFE {
                 guard extraSize >= 22, r.remaining >= 22 else {
-                    throw AlertSoundError.malformed("extensible format without its 22-byte extension", chunk: chunk.id, offset: chunk.headerOffset)
+                    throw AlertSoundError.malformed("extensible format without its 22-byte extension", chunk: chunk.id,
+                                                    offset: chunk.payloadOffset + 16, chunkOffset: chunk.headerOffset)
                 }
                 validBits = Int(try r.u16())
                 _ = try r.u32()
@@ -113,15 +114,18 @@ struct WAVFormat {
                 samplesPerBlock = Int(try r.u16())
             }
         }
-        channels = try checkChannels(channels, chunk: chunk.id, offset: chunk.headerOffset)
-        sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.headerOffset)
+        // fmt: tag (2 bytes), channels (2), rate (4), byte rate (4), block alignment (2), bits (2).
+        channels = try checkChannels(channels, chunk: chunk.id, offset: chunk.payloadOffset + 2, chunkOffset: chunk.headerOffset)
+        sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.payloadOffset + 4, chunkOffset: chunk.headerOffset)
         bits = validBits > 0 ? validBits : (storedBits > 0 ? storedBits : nil)
         if tag == WAVTag.alaw || tag == WAVTag.ulaw { bits = 8 }
         if tag == WAVTag.pcm || tag == WAVTag.float {
             guard let width = bytesPerSample else {
-                throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id, offset: chunk.headerOffset)
+                throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id,
+                                                offset: chunk.payloadOffset + 12, chunkOffset: chunk.headerOffset)
             }
-            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id, offset: chunk.headerOffset)
+            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id,
+                         offset: chunk.payloadOffset + 14, chunkOffset: chunk.headerOffset)
         }
     }
 

@@ -54,8 +54,11 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
     public var path: String?
     /// The chunk (a four-character code) where the problem is, for container errors.
     public var chunk: String?
-    /// The byte offset in the file where the problem is.
+    /// The byte offset in the file of what is wrong: the field that holds a bad value, or the byte
+    /// a read stopped at, when known; otherwise the start of ``chunk``.
     public var offset: Int64?
+    /// Where ``chunk`` starts in the file (its header), for container errors.
+    public var chunkOffset: Int64?
     /// What would get past the problem, when something would.
     public var suggestion: Suggestion?
     /// The output being written, for ``Kind/outputFailed`` (``path`` then names the input it was
@@ -67,17 +70,18 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
 
     /// Makes an error; `path` is usually filled in later, where the file's name is known.
     public init(_ kind: Kind, _ message: String, path: String? = nil, chunk: String? = nil, offset: Int64? = nil,
-                suggestion: Suggestion? = nil) {
+                chunkOffset: Int64? = nil, suggestion: Suggestion? = nil) {
         self.kind = kind
         self.message = message
         self.path = path
         self.chunk = chunk
         self.offset = offset
+        self.chunkOffset = chunkOffset
         self.suggestion = suggestion
     }
 
     /// The problem and where it is in the file, without the path.
-    public var reason: String { message + locationSuffix(chunk: chunk, offset: offset) }
+    public var reason: String { message + locationSuffix(chunk: chunk, offset: offset, chunkOffset: chunkOffset) }
 
     /// The path, the problem and where it is.
     public var description: String { (path.map { $0 + ": " } ?? "") + reason }
@@ -112,8 +116,10 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
     /// The task was cancelled while working on `path`.
     static func cancellation(path: String? = nil) -> AlertSoundError { AlertSoundError(.cancelled, "cancelled", path: path) }
 
-    static func malformed(_ message: String, chunk: FourCC? = nil, offset: Int64? = nil) -> AlertSoundError {
-        AlertSoundError(.malformed, message, chunk: chunk?.description, offset: offset)
+    /// A header that cannot be read. `offset` is the bad field or byte; `chunkOffset` where its chunk
+    /// starts, the same as `offset` when only the chunk is known.
+    static func malformed(_ message: String, chunk: FourCC? = nil, offset: Int64? = nil, chunkOffset: Int64? = nil) -> AlertSoundError {
+        AlertSoundError(.malformed, message, chunk: chunk?.description, offset: offset, chunkOffset: chunkOffset ?? (chunk != nil ? offset : nil))
     }
 
     /// Wraps an error from below (the C libraries, the system) as this type, keeping one that already is.
@@ -138,7 +144,10 @@ extension AlertSoundError: LocalizedError {
     public var failureReason: String? { reason }
 }
 
-func locationSuffix(chunk: String?, offset: Int64?) -> String {
+func locationSuffix(chunk: String?, offset: Int64?, chunkOffset: Int64? = nil) -> String {
+    if let chunk, let offset, let chunkOffset, chunkOffset != offset {
+        return " (byte \(offset), in chunk '\(chunk)' at byte \(chunkOffset))"
+    }
     switch (chunk, offset) {
     case let (c?, o?): return " (chunk '\(c)' at byte \(o))"
     case let (c?, nil): return " (chunk '\(c)')"
