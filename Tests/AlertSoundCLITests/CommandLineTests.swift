@@ -172,7 +172,7 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let files = object["files"] as! [[String: Any]]
         #expect((files[0]["chunks"] as! [[String: Any]]).map { $0["id"] as! String } == ["desc", "free", "data"])
-        #expect(files[1]["error"] as? String == "no such file or folder")
+        #expect((files[1]["error"] as? [String: Any])?["message"] as? String == "no such file or folder")
     }
 
     @Test func helpListsCommands() throws {

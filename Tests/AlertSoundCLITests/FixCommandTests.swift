@@ -53,7 +53,7 @@ import Testing
         #expect(byName["long.wav"]?["status"] as? String == "fixed")
         #expect(byName["ok.aiff"]?["status"] as? String == "unchanged")
         #expect(byName["broken.wav"]?["status"] as? String == "failed")
-        #expect((byName["broken.wav"]?["error"] as? String)?.contains("not a sound file") == true)
+        #expect(((byName["broken.wav"]?["error"] as? [String: Any])?["message"] as? String)?.contains("not a sound file") == true)
         let long = try #require(byName["long.wav"])
         #expect((long["before"] as? [String: Any])?["duration"] as? Double == 45)
         #expect((long["after"] as? [String: Any])?["duration"] as? Double == 29.5)

@@ -20,7 +20,7 @@ import Testing
         #expect(codes == DiagnosticCode.allCases.map(\.rawValue))
         let suggestion = (defs["suggestion"] as! [String: Any])["properties"] as! [String: Any]
         #expect((suggestion["action"] as! [String: Any])["enum"] as! [String] == Suggestion.Action.allCases.map(\.rawValue))
-        let error = ((defs["error"] as! [String: Any])["properties"] as! [String: Any])["error"] as! [String: Any]
+        let error = defs["errorObject"] as! [String: Any]
         let kinds = ((error["properties"] as! [String: Any])["kind"] as! [String: Any])["enum"] as! [String]
         #expect(kinds == AlertSoundError.Kind.allCases.map(\.rawValue))
         #expect((defs["schemaVersion"] as! [String: Any])["const"] as? Int == ReportSchema.version)

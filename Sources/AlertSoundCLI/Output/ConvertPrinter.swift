@@ -64,7 +64,8 @@ enum ConvertPrinter {
             let done = try? result.get()
             try c.encode(done == nil ? "failed" : "converted", forKey: .status)
             if case .failure(let error) = result {
-                try c.encode(error.reason, forKey: .error)
+                // The same object as an error document's `error` (and fix's).
+                try c.encode(error, forKey: .error)
                 try c.encodeIfPresent(error.suggestion, forKey: .suggestion)
             } else {
                 try c.encodeNil(forKey: .error)

@@ -30,81 +30,9 @@ enum FixPrinter {
         return "\(report.outcomes.count) input\(report.outcomes.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
     }
 
+    /// The report's own Codable form: the library and the command write one document.
     static func json(_ report: FixReport) -> String {
-        JSONPrinter.render(Document(report: report))
-    }
-
-    private struct Document: Encodable {
-        let report: FixReport
-
-        enum Keys: String, CodingKey { case schemaVersion, inputs, summary }
-        enum SummaryKeys: String, CodingKey { case fixed, unchanged, planned, failed }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(ReportSchema.version, forKey: .schemaVersion)
-            try c.encode(report.outcomes.map(Outcome.init), forKey: .inputs)
-            var s = c.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
-            for status in [FixOutcome.Status.fixed, .unchanged, .planned, .failed] {
-                try s.encode(report.count(status), forKey: SummaryKeys(rawValue: status.rawValue)!)
-            }
-        }
-    }
-
-    private struct Outcome: Encodable {
-        let outcome: FixOutcome
-
-        enum Keys: String, CodingKey { case input, output, status, before, after, changes, error, note }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(outcome.input, forKey: .input)
-            try c.encode(outcome.output, forKey: .output)
-            try c.encode(outcome.status, forKey: .status)
-            try c.encode(outcome.before, forKey: .before)
-            try c.encode(outcome.after, forKey: .after)
-            try c.encode(outcome.changes.map(Change.init), forKey: .changes)
-            try c.encode(outcome.error?.reason, forKey: .error)
-            try c.encode(outcome.note, forKey: .note)
-        }
-    }
-
-    /// `kind` and `description` always; the numbers the kind has.
-    private struct Change: Encodable {
-        let change: FixChange
-
-        enum Keys: String, CodingKey { case kind, description, from, to, fade, leading, trailing, fromContainer, fromFormat, offset, seconds }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(change.kind, forKey: .kind)
-            try c.encode(change.description, forKey: .description)
-            switch change {
-            case .decodedWithFFmpeg:
-                break
-            case let .converted(container, format, to):
-                try c.encode(container, forKey: .fromContainer)
-                try c.encode(format, forKey: .fromFormat)
-                try c.encode(to, forKey: .to)
-            case let .trimmed(from, to, fade):
-                try c.encode(from, forKey: .from)
-                try c.encode(to, forKey: .to)
-                try c.encode(fade, forKey: .fade)
-            case let .silenceTrimmed(leading, trailing):
-                try c.encode(leading, forKey: .leading)
-                try c.encode(trailing, forKey: .trailing)
-            case let .mixed(from, to):
-                try c.encode(from, forKey: .from)
-                try c.encode(to, forKey: .to)
-            case let .resampled(from, to), let .normalized(from, to), let .loudness(from, to), let .peakLimited(from, to):
-                try c.encode(from, forKey: .from)
-                try c.encode(to, forKey: .to)
-            case let .dcRemoved(offset):
-                try c.encode(offset, forKey: .offset)
-            case let .fadedIn(seconds), let .fadedOut(seconds):
-                try c.encode(seconds, forKey: .seconds)
-            }
-        }
+        JSONPrinter.render(report)
     }
 }
 

@@ -77,7 +77,7 @@ enum InfoPrinter {
             let report: FileReport
             let chunks: [Chunk]
             let repairs: [String]
-            let error: String?
+            let error: AlertSoundError?
             /// With `--levels`: what was measured (`nil`: the audio could not be decoded), and why not.
             var levels: SoundLevels??
             var levelsError: String?
@@ -109,7 +109,7 @@ enum InfoPrinter {
                                   chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
                                   repairs: info.repairs.map(\.description), error: nil)
                 case .failure(let error):
-                    entry = Entry(report: verdicts[index], chunks: [], repairs: [], error: error.reason)
+                    entry = Entry(report: verdicts[index], chunks: [], repairs: [], error: error)
                 }
                 if let levels {
                     switch levels[index] {

@@ -1,5 +1,5 @@
 /// One thing `fix` changed about a sound, in words a report can print.
-public enum FixChange: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum FixChange: Sendable, Hashable, CustomStringConvertible {
     /// Decoded with the `ffmpeg` command (libsndfile and our readers could not).
     case decodedWithFFmpeg
     /// Re-coded: from the input's container and format (`"MPEG audio (MP3)"`, `"mp3"`) to CAF and the output's.
@@ -81,7 +81,7 @@ public enum FixChange: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// What `fix` did with one input.
-public struct FixOutcome: Sendable, Equatable, Codable {
+public struct FixOutcome: Sendable, Equatable {
     /// How it ended.
     public enum Status: String, Sendable, Hashable, Codable {
         /// A valid sound was written to `output`.
@@ -130,7 +130,7 @@ public struct FixOutcome: Sendable, Equatable, Codable {
 }
 
 /// Every input of one `fix` run.
-public struct FixReport: Sendable, Equatable, Codable {
+public struct FixReport: Sendable, Equatable {
     /// One per input, in order.
     public var outcomes: [FixOutcome]
 
