@@ -38,6 +38,19 @@ import Testing
 
         let plain = try cli.run(["info", "--format", "json", sine])
         #expect(!plain.stdout.contains("\"levels\""))
+
+        // A header that reads (WAV tag 0x161, WMA) over audio nothing here decodes (ffmpeg kept out):
+        // levels is null and levelsError the error object, as `error` is.
+        var wma = try Data(contentsOf: URL(fileURLWithPath: sine))
+        wma[20] = 0x61
+        wma[21] = 0x01
+        let undecodable = folder.appendingPathComponent("wma.wav")
+        try wma.write(to: undecodable)
+        let failed = try cli.run(["info", "--levels", "--format", "json", undecodable.path], environment: ["ALERTSOUND_FFMPEG": ""])
+        let entry = try #require(((try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])?.first)
+        #expect(entry["levels"] is NSNull && entry["error"] is NSNull, "\(failed.stdout)")
+        let levelsError = try #require(entry["levelsError"] as? [String: Any], "\(failed.stdout)")
+        #expect(levelsError["kind"] as? String == "unsupported" && (levelsError["message"] as? String)?.isEmpty == false)
     }
 
     /// A 1 s stereo 48 kHz WAV of a 1 kHz sine at `dBFS`, `offset` added, in a new folder.

@@ -80,7 +80,7 @@ enum InfoPrinter {
             let error: AlertSoundError?
             /// With `--levels`: what was measured (`nil`: the audio could not be decoded), and why not.
             var levels: SoundLevels??
-            var levelsError: String?
+            var levelsError: AlertSoundError?
 
             enum Keys: String, CodingKey { case chunks, repairs, error, levels, levelsError }
 
@@ -114,7 +114,7 @@ enum InfoPrinter {
                 if let levels {
                     switch levels[index] {
                     case .success(let measured): entry.levels = .some(measured)
-                    case .failure(let error): entry.levels = .some(nil); entry.levelsError = error.reason
+                    case .failure(let error): entry.levels = .some(nil); entry.levelsError = error
                     case nil: entry.levels = .some(nil)
                     }
                 }
