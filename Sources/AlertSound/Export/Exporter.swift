@@ -72,6 +72,10 @@ public struct ExportReport: Sendable {
     public var lock: SoundLock
     /// Whether the lock file's bytes changed.
     public var lockWritten: Bool
+    /// The Android keep file (``Exporter/keepFileName``), when there are Android sounds.
+    public var keepPath: String? = nil
+    /// Whether the keep file's bytes changed.
+    public var keepWritten = false
     /// True when no source failed.
     public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
 }
@@ -140,7 +144,31 @@ public struct Exporter: Sendable {
         }
         let lock = SoundLock(sounds: entries)
         let lockWritten = try Self.writeIfChanged(lock.bytes(), to: options.lockPath)
-        return ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
+        var report = ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
+        if let folder = options.androidFolder, lock.sounds.contains(where: { $0.android != nil }) {
+            let path = joinPath(folder, Self.keepFileName)
+            report.keepPath = path
+            report.keepWritten = try Self.writeIfChanged(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), to: path)
+        }
+        return report
+    }
+
+    /// The keep file export writes beside the Android sounds. Not `keep.xml`, which may be the
+    /// app's own; the build reads every such file in `res/raw/` and packages none of them.
+    public static let keepFileName = "alertsound_sounds.keep.xml"
+
+    /// Keeps every locked Android sound through resource shrinking (`shrinkResources`): apps name
+    /// them in channel sound URIs by name, which the shrinker cannot see, so without this a release
+    /// build may drop them and the default sound plays (validate-bundle's `android-may-be-shrunk`).
+    static func keepFile(_ lock: SoundLock, lockName: String) -> [UInt8] {
+        let names = lock.sounds.compactMap(\.android).sorted().map { "@raw/" + $0 }
+        return Array("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- Written by alertsound export from \(lockName): keeps these sounds when resources are shrunk. -->
+            <resources xmlns:tools="http://schemas.android.com/tools"
+                tools:keep="\(names.joined(separator: ","))" />
+
+            """.utf8)
     }
 
     /// `Order Ready!.wav` → `order_ready`: a valid Android resource name (which also suits an iOS

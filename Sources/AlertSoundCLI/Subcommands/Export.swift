@@ -99,6 +99,7 @@ struct Export: ParsableCommand {
             var summary = "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) written, \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
             print(summary + "; \(lock) \(report.lockWritten ? "written" : "unchanged")"
+                  + (report.keepPath.map { "; \($0) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
                   + constants.map { "; \($0.0) \($0.1 ? "written" : "unchanged")" }.joined())
         }
         if !report.succeeded { throw ExitCode(1) }
@@ -126,7 +127,7 @@ struct ExportDocument: Encodable {
     let lockPath: String
     let constants: [(String, Bool)]
 
-    enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, constants, summary }
+    enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, keep, constants, summary }
     enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error }
     enum FileKeys: String, CodingKey { case path, written }
 
@@ -142,11 +143,17 @@ struct ExportDocument: Encodable {
             try s.encode(outcome.entry?.channelId, forKey: .channelId)
             try s.encode(outcome.written, forKey: .written)
             try s.encode(outcome.changes.map(\.kind), forKey: .changes)
-            try s.encode(outcome.error.map { ["kind": $0.kind.rawValue, "message": $0.message] }, forKey: .error)
+            // The same object as an error document's `error`.
+            try s.encode(outcome.error, forKey: .error)
         }
         var lock = c.nestedContainer(keyedBy: FileKeys.self, forKey: .lock)
         try lock.encode(lockPath, forKey: .path)
         try lock.encode(report.lockWritten, forKey: .written)
+        if let keepPath = report.keepPath {
+            var keep = c.nestedContainer(keyedBy: FileKeys.self, forKey: .keep)
+            try keep.encode(keepPath, forKey: .path)
+            try keep.encode(report.keepWritten, forKey: .written)
+        }
         var files = c.nestedUnkeyedContainer(forKey: .constants)
         for (path, written) in constants {
             var f = files.nestedContainer(keyedBy: FileKeys.self)
