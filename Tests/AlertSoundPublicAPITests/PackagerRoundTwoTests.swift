@@ -27,6 +27,27 @@ import Darwin
         return Array("RIFF".utf8) + le32(body.count) + body
     }()
 
+    /// A tool gets `convert --format json`'s document from the library: ConversionReport encodes it.
+    @Test func aConversionReportIsTheCommandsDocument() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("chime.wav").path
+        try Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 300, count: 8820))).write(to: URL(fileURLWithPath: wav))
+        let converter = Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), fileType: .caff))
+        let missing = dir.appendingPathComponent("gone.wav").path
+        let report = ConversionReport([(wav, Result { try converter.convert(input: wav) }.mapError { $0 as! AlertSoundError }),
+                                       (missing, Result { try converter.convert(input: missing) }.mapError { $0 as! AlertSoundError })])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let document = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == ReportSchema.version)
+        #expect(document["summary"] as? [String: Int] == ["converted": 1, "failed": 1])
+        let conversions = try #require(document["conversions"] as? [[String: Any]])
+        #expect(conversions[0]["status"] as? String == "converted" && conversions[0]["dataFormat"] as? String == "ima4"
+                && conversions[0]["format"] as? String == "ima4" && conversions[0]["error"] is NSNull)
+        #expect((conversions[1]["error"] as? [String: Any])?["kind"] as? String == "not-found")
+    }
+
     @Test func inMemoryConversionSaysBeforehandWhatItTakes() async throws {
         let pcm = Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882)))
         #expect(Converter.canConvertInMemory(pcm, name: "a.wav"))
