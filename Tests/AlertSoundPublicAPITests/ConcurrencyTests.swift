@@ -75,14 +75,19 @@ import Testing
         let output = work.appendingPathComponent("long.caf")
         let tally = Tally()
         let converter = Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), measuresLoss: true, quality: .high))
+        // The first progress update waits until the task has been cancelled from outside, so the
+        // cancel lands while the work is under way however busy the machine (a loaded CI machine
+        // once let the whole conversion finish before the polling test got to cancel it).
+        let cancelled = DispatchSemaphore(value: 0)
         let task = Task {
             try await converter.convert(from: input, to: output) { update in
                 tally.add(update)
-                // Cancel from outside once the work is under way.
+                if tally.all.count == 1 { cancelled.wait() }
             }
         }
         while tally.all.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
         task.cancel()
+        cancelled.signal()
         let outcome = await task.result
         #expect(throws: AlertSoundError.self) { try outcome.get() }
         if case .failure(let error as AlertSoundError) = outcome { #expect(error.kind == .cancelled) }
