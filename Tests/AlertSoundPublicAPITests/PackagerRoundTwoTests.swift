@@ -48,6 +48,18 @@ import Darwin
         #expect((conversions[1]["error"] as? [String: Any])?["kind"] as? String == "not-found")
     }
 
+    /// And `info --format json`'s from InfoReport, which judges each header as check does.
+    @Test func anInfoReportIsTheCommandsDocument() throws {
+        let good = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 300, count: 8820))
+        let report = InfoReport([("good.caf", Result { try SoundFile.inspect(bytes: good, name: "good.caf") }.mapError { $0 as! AlertSoundError }),
+                                 ("gone.caf", .failure(AlertSoundError(.notFound, "no such file or folder", path: "gone.caf")))])
+        #expect(report.files.map(\.verdict.valid) == [true, false] && !report.measuresLevels)
+        let document = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files[0]["valid"] as? Bool == true && files[0]["error"] is NSNull && (files[0]["chunks"] as? [Any])?.isEmpty == false)
+        #expect((files[1]["error"] as? [String: Any])?["kind"] as? String == "not-found" && files[1]["levels"] == nil)
+    }
+
     @Test func inMemoryConversionSaysBeforehandWhatItTakes() async throws {
         let pcm = Data(try SoundFileBuilder.make(.wave, format: stereo, samples: [Int16](repeating: 500, count: 882)))
         #expect(Converter.canConvertInMemory(pcm, name: "a.wav"))

@@ -56,72 +56,12 @@ enum InfoPrinter {
         return out
     }
 
-    /// `levels` is `nil` without `--levels`: the document is then what it always was.
-    /// `verdicts`: each file's report, judged by the caller.
-    static func json(_ results: [(String, Result<SoundInfo, AlertSoundError>)], verdicts: [FileReport], levels: [Result<SoundLevels, AlertSoundError>?]?) -> String {
-        JSONPrinter.render(InfoList(items: results, verdicts: verdicts, levels: levels))
+    /// `info --format json`: the library's ``InfoReport``, as it encodes itself.
+    static func json(_ report: InfoReport) -> String {
+        JSONPrinter.render(report)
     }
 
     private static func line(_ label: String, _ value: String) -> String {
         label + String(repeating: " ", count: max(0, 17 - label.count)) + value.escapingControls + "\n"
-    }
-
-    private struct InfoList: Encodable {
-        let items: [(String, Result<SoundInfo, AlertSoundError>)]
-        let verdicts: [FileReport]
-        let levels: [Result<SoundLevels, AlertSoundError>?]?
-
-        struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
-
-        struct Entry: Encodable {
-            let report: FileReport
-            let chunks: [Chunk]
-            let repairs: [String]
-            let error: AlertSoundError?
-            /// With `--levels`: what was measured (`nil`: the audio could not be decoded), and why not.
-            var levels: SoundLevels??
-            var levelsError: AlertSoundError?
-
-            enum Keys: String, CodingKey { case chunks, repairs, error, levels, levelsError }
-
-            func encode(to encoder: Encoder) throws {
-                try report.encode(to: encoder)
-                var c = encoder.container(keyedBy: Keys.self)
-                try c.encode(chunks, forKey: .chunks)
-                try c.encode(repairs, forKey: .repairs)
-                try c.encode(error, forKey: .error)
-                if let levels {
-                    try c.encode(levels, forKey: .levels)
-                    try c.encode(levelsError, forKey: .levelsError)
-                }
-            }
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: FileKeys.self)
-            try c.encode(ReportSchema.version, forKey: .schemaVersion)
-            try c.encode(items.enumerated().map { index, item -> Entry in
-                let result = item.1
-                var entry: Entry
-                switch result {
-                case .success(let info):
-                    entry = Entry(report: verdicts[index],
-                                  chunks: info.chunks.map { Chunk(id: $0.id, offset: $0.offset, size: $0.size) },
-                                  repairs: info.repairs.map(\.description), error: nil)
-                case .failure(let error):
-                    entry = Entry(report: verdicts[index], chunks: [], repairs: [], error: error)
-                }
-                if let levels {
-                    switch levels[index] {
-                    case .success(let measured): entry.levels = .some(measured)
-                    case .failure(let error): entry.levels = .some(nil); entry.levelsError = error
-                    case nil: entry.levels = .some(nil)
-                    }
-                }
-                return entry
-            }, forKey: .files)
-        }
-
-        enum FileKeys: String, CodingKey { case schemaVersion, files }
     }
 }

@@ -43,14 +43,8 @@ struct Info: ParsableCommand {
         switch format {
         case .text: print(InfoPrinter.text(results, levels: measured), terminator: "")
         case .json:
-            // The verdict in each entry: judged here, so the printer only prints.
-            let verdicts = results.map { path, result in
-                switch result {
-                case .success(let info): return Checker().report(RuleSubject(path: path, outcome: .inspected(info)))
-                case .failure(let error): return Checker().report(RuleSubject(path: path, outcome: .failed(error)))
-                }
-            }
-            print(InfoPrinter.json(results, verdicts: verdicts, levels: levels ? measured : nil))
+            // The library judges each file and writes the document; the printer only prints it.
+            print(InfoPrinter.json(InfoReport(results.map { (path: $0.0, header: $0.1) }, levels: levels ? measured : nil)))
         }
         let failed = results.contains { if case .failure = $0.1 { return true } else { return false } }
             || measured.contains { if case .failure = $0 { return true } else { return false } }
