@@ -72,6 +72,11 @@ public struct ExportReport: Sendable {
     public var lock: SoundLock
     /// Whether the lock file's bytes changed.
     public var lockWritten: Bool
+    /// Where the lock is.
+    public var lockPath = ""
+    /// The constants files written from the lock (``SoundConstants/write(_:language:to:package:)``),
+    /// each with whether its bytes changed; the caller adds them.
+    public var constants: [(path: String, written: Bool)] = []
     /// The Android keep file (``Exporter/keepFileName``), when there are Android sounds.
     public var keepPath: String? = nil
     /// Whether the keep file's bytes changed.
@@ -145,6 +150,7 @@ public struct Exporter: Sendable {
         let lock = SoundLock(sounds: entries)
         let lockWritten = try Self.writeIfChanged(lock.bytes(), to: options.lockPath)
         var report = ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
+        report.lockPath = options.lockPath
         if let folder = options.androidFolder, lock.sounds.contains(where: { $0.android != nil }) {
             let path = joinPath(folder, Self.keepFileName)
             report.keepPath = path

@@ -78,21 +78,20 @@ struct Export: ParsableCommand {
         options.androidFolder = android
         options.androidFormat = androidFormat
         options.lockPath = lock
-        let report: ExportReport
-        var constants: [(String, Bool)] = []
+        var report: ExportReport
         do {
             try shaping.apply(to: &options.fix)
             report = try Exporter(options: options).export(paths: paths)
             for (path, language) in [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
                 guard let path else { continue }
-                constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage)))
+                report.constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage)))
             }
         } catch let error as AlertSoundError {
             throw error.stopRun(command: "export", json: format == .json, otherwise: 2)
         }
         switch format {
         case .json:
-            print(JSONPrinter.render(ExportDocument(report: report, lockPath: lock, constants: constants)))
+            print(JSONPrinter.render(report))
         case .text:
             for outcome in report.outcomes { print(Self.line(outcome)) }
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
@@ -100,7 +99,7 @@ struct Export: ParsableCommand {
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
             print(summary + "; \(lock) \(report.lockWritten ? "written" : "unchanged")"
                   + (report.keepPath.map { "; \($0) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
-                  + constants.map { "; \($0.0) \($0.1 ? "written" : "unchanged")" }.joined())
+                  + report.constants.map { "; \($0.path) \($0.written ? "written" : "unchanged")" }.joined())
         }
         if !report.succeeded { throw ExitCode(1) }
     }
@@ -120,47 +119,3 @@ struct Export: ParsableCommand {
 }
 
 extension AndroidSoundFormat: ExpressibleByArgument {}
-
-/// `export --format json`: each source's outcome, the lock as written, and the constants files.
-struct ExportDocument: Encodable {
-    let report: ExportReport
-    let lockPath: String
-    let constants: [(String, Bool)]
-
-    enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, keep, constants, summary }
-    enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error }
-    enum FileKeys: String, CodingKey { case path, written }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(ReportSchema.version, forKey: .schemaVersion)
-        var sounds = c.nestedUnkeyedContainer(forKey: .sounds)
-        for outcome in report.outcomes {
-            var s = sounds.nestedContainer(keyedBy: SoundKeys.self)
-            try s.encode(outcome.source, forKey: .source)
-            try s.encode(outcome.name, forKey: .name)
-            try s.encode(outcome.status.rawValue, forKey: .status)
-            try s.encode(outcome.entry?.channelId, forKey: .channelId)
-            try s.encode(outcome.written, forKey: .written)
-            try s.encode(outcome.changes.map(\.kind), forKey: .changes)
-            // The same object as an error document's `error`.
-            try s.encode(outcome.error, forKey: .error)
-        }
-        var lock = c.nestedContainer(keyedBy: FileKeys.self, forKey: .lock)
-        try lock.encode(lockPath, forKey: .path)
-        try lock.encode(report.lockWritten, forKey: .written)
-        if let keepPath = report.keepPath {
-            var keep = c.nestedContainer(keyedBy: FileKeys.self, forKey: .keep)
-            try keep.encode(keepPath, forKey: .path)
-            try keep.encode(report.keepWritten, forKey: .written)
-        }
-        var files = c.nestedUnkeyedContainer(forKey: .constants)
-        for (path, written) in constants {
-            var f = files.nestedContainer(keyedBy: FileKeys.self)
-            try f.encode(path, forKey: .path)
-            try f.encode(written, forKey: .written)
-        }
-        try c.encode(["written": report.outcomes.count { $0.status == .written }, "unchanged": report.outcomes.count { $0.status == .unchanged },
-                      "failed": report.outcomes.count { $0.status == .failed }], forKey: .summary)
-    }
-}
