@@ -155,7 +155,7 @@ import Darwin
         #expect(unchanged.outcome.status == .unchanged && unchanged.data == nil)
         let broken = try await Fixer().fix(data: Data("RIFF....WAVEjunk".utf8), name: "broken.wav")
         #expect(broken.outcome.status == .failed && broken.outcome.error?.path == "broken.wav", "\(String(describing: broken.outcome.error))")
-        #expect(!(broken.outcome.error?.message.contains("alertsound-export-") ?? true))
+        #expect(!(broken.outcome.error?.message.contains("alertsound-scratch-") ?? true))
 
         var options = ConversionOptions()
         options.maxDuration = 2

@@ -61,10 +61,11 @@ enum AndroidProject {
             // Shown as found in the folder (`…/res/raw/x.wav`, or `…/x.wav` for a raw folder given itself).
             let shownRoot = display + "/"
             let hidden = raw.isEmpty ? prefix.utf8.count + 1 : 0
-            for sound in FolderScanner.scan(root: folder, kind: .resources, displayRoot: shownFolder) {
+            // The core's walk: the location is worked out once, from the path within the project.
+            for sound in FolderScanner.scan(root: folder, displayRoot: shownFolder) {
                 let relative = prefix + "/" + sound.relativePath
                 sounds.append(FoundSound(relativePath: relative, displayRoot: shownRoot, shownFrom: hidden,
-                                         location: SoundLocation.of(relativePath: relative, kind: .androidProject), content: sound.content))
+                                         location: SoundLocation.of(relativePath: relative, kind: .androidProject), content: FoundSound.Content(sound.content)))
             }
             for name in files(in: folder) where lowercasedExtension(name) == "xml" {
                 if let bytes = try? SoundReference.boundedContents(of: folder + "/" + name, limit: Limits.maximumPlistBytes, what: "resource XML") {

@@ -68,7 +68,10 @@ enum AndroidRules {
     /// a raw resource.
     static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool, keep: KeepRules?) -> FileReport {
         var report = sound.judged(by: Checker(strict: strict, rules: platformNeutral))
-        var subject = RuleSubject(path: report.path, outcome: report.info.map { .inspected($0) } ?? .failed(AlertSoundError(.unreadable, "not read")))
+        // Android's rules read the name and, when it was read, the header. A file that was not read
+        // already has its finding in the report; to these rules it is simply a failed outcome.
+        let unread = AlertSoundError(.unreadable, "could not be read", path: report.path)
+        var subject = RuleSubject(path: report.path, outcome: report.info.map { .inspected($0) } ?? .failed(unread))
         subject.resourceName = name
         let findings = all.compactMap { $0.check(subject) }
         for finding in findings { report.append(finding) }

@@ -242,7 +242,7 @@ public struct Exporter: Sendable {
     /// The source made into a CAF of `coding` by `fix`, as bytes, and what fix changed.
     private func fixed(_ source: String, name: String, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
         let folder = try makeTemporaryFolder()
-        defer { removeTree(folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var fix = options.fix
         fix.dataFormat = coding
         fix.outputFolder = nil
@@ -326,12 +326,4 @@ public struct Exporter: Sendable {
 
 private func hexValue(_ digit: UInt8) -> UInt8 {
     digit >= 0x61 ? digit - 0x61 + 10 : digit - 0x30
-}
-
-/// Removes a folder of plain files made here, and the folder.
-private func removeTree(_ folder: String) {
-    if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-        for name in names { unlink(folder + "/" + name) }
-    }
-    rmdir(folder)
 }

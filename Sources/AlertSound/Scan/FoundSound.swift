@@ -30,18 +30,23 @@ struct FoundSound: Sendable {
     }
 }
 
+extension FoundSound.Content {
+    /// What the core's folder walk found, as a bundle's content.
+    init(_ walked: WalkedSound.Content) {
+        switch walked {
+        case .file(let file): self = .file(file)
+        case .problem(let diagnostic): self = .problem(diagnostic)
+        }
+    }
+}
+
 extension FolderScanner {
     /// The core's folder walk, each sound placed where a bundle of `kind` keeps it. The location
     /// reads the whole path: only for what is found, not for every folder passed.
     static func scan(root: String, kind: BundleKind, displayRoot: String, confineLinks: Bool = true) -> [FoundSound] {
         scan(root: root, displayRoot: displayRoot, confineLinks: confineLinks).map { walked in
-            let content: FoundSound.Content
-            switch walked.content {
-            case .file(let file): content = .file(file)
-            case .problem(let diagnostic): content = .problem(diagnostic)
-            }
-            return FoundSound(relativePath: walked.relativePath, displayRoot: walked.displayRoot,
-                              location: SoundLocation.of(relativePath: walked.relativePath, kind: kind), content: content)
+            FoundSound(relativePath: walked.relativePath, displayRoot: walked.displayRoot,
+                       location: SoundLocation.of(relativePath: walked.relativePath, kind: kind), content: FoundSound.Content(walked.content))
         }
     }
 }

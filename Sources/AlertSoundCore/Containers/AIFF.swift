@@ -31,7 +31,7 @@ enum AIFFReader {
         info.channels = description.channels
         info.sampleRate = description.sampleRate
         info.formatID = description.compression.description
-        let codec = try AIFFCodec.resolve(description.compression, sampleSize: description.sampleSize, chunk: comm)
+        let codec = try AIFFCompression.reading(description.compression, sampleSize: description.sampleSize, chunk: comm)
         info.coding = codec.coding
         info.bitsPerSample = codec.bits
 
@@ -95,23 +95,5 @@ enum AIFFReader {
             }
         }
         return Description(channels: channels, frameCount: frames, sampleSize: sampleSize, sampleRate: sampleRate, compression: compression)
-    }
-}
-
-/// Maps an AIFF-C compression type to a data format, through the table the writer uses too.
-enum AIFFCodec {
-    struct Resolved {
-        var coding: SampleCoding
-        var bits: Int?
-    }
-
-    static func resolve(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> Resolved {
-        guard let compression = AIFFCompression(type) else { return Resolved(coding: .other(type.lowercasedName), bits: nil) }
-        if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
-            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
-                                            offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
-        }
-        let (coding, bits) = compression.coding(sampleSize: sampleSize)
-        return Resolved(coding: coding, bits: bits)
     }
 }

@@ -50,6 +50,18 @@ enum AIFFCompression: CaseIterable {
     /// Whether the width comes from `COMM`'s sample size (and must be checked) rather than the type.
     var widthFromCOMM: Bool { self == .none || self == .twos || self == .sowt }
 
+    /// How a file's `COMM` type and sample size code its samples; a type not in the table is a
+    /// codec alertsound names and does not decode (no width).
+    static func reading(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> (coding: SampleCoding, bits: Int?) {
+        guard let compression = AIFFCompression(type) else { return (.other(type.lowercasedName), nil) }
+        if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
+            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
+                                            offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
+        }
+        let (coding, bits) = compression.coding(sampleSize: sampleSize)
+        return (coding, bits)
+    }
+
     /// The type, its name and `COMM`'s sample size as AudioToolbox writes `coding` in AIFF-C (AIFF
     /// writes the same `COMM` without the type and name).
     static func writing(_ coding: WritableCoding) -> (type: AIFFCompression, name: String, sampleSize: Int) {

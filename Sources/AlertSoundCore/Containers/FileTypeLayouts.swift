@@ -51,6 +51,14 @@ extension FileType {
         return CarriedFormat(type: self, format: format, coding: coding, layout: layout)
     }
 
+    /// ``carrying(_:)``, or the refusal that names what would work.
+    package func carried(_ format: StreamFormat) throws -> CarriedFormat {
+        guard let carried = carrying(format) else {
+            throw AlertSoundError(.invalidRequest, refusal(for: OutputDataFormat(format.coding)) ?? "\(rawValue) cannot hold \(format.coding.code)")
+        }
+        return carried
+    }
+
     /// The `-d` names afconvert lets this file type carry.
     public var allowedDataFormats: [String] {
         OutputDataFormat.all.filter { carries($0.coding) }.map(\.name)

@@ -24,7 +24,7 @@ public struct ConversionPlan: Sendable, Hashable {
     public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
         let ext = output.map { lowercasedExtension(lastComponent($0)) } ?? ""
         // `x.mp3` would get a CAF named .mp3: a sound extension alertsound does not write is refused.
-        if options.fileType == nil, FileType(extension: ext) == nil, ContainerKind.isSoundName("x." + ext) {
+        if options.fileType == nil, FileType(extension: ext) == nil, ContainerKind.soundExtensions.contains(ext) {
             throw AlertSoundError(.invalidRequest, "alertsound writes CAF, AIFF, AIFF-C and WAV files, not .\(ext); name the output .caf, .aiff, .aifc or .wav, "
                                   + "or give the file type", path: output)
         }
@@ -49,7 +49,7 @@ public struct ConversionPlan: Sendable, Hashable {
                 + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name, sampleRate: outRate.rounded()))
         }
         let output = StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding)
-        guard let carried = type.carrying(output) else { throw AlertSoundError(.invalidRequest, type.refusal(for: format) ?? "\(type.rawValue) cannot hold \(format.name)") }
+        let carried = try type.carried(output)
         return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
                               output: output,
                               inputRate: rate, inputChannels: channels, channelMap: map,

@@ -8,7 +8,7 @@ import Darwin
 /// memory, exporting. The caller removes it.
 package func makeTemporaryFolder() throws -> String {
     let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(base)/alertsound-export-XXXXXX".utf8CString)
+    var template = Array("\(base)/alertsound-scratch-XXXXXX".utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
         throw AlertSoundError(.outputFailed, "cannot make a temporary folder: \(String(cString: strerror(errno)))")
     }
