@@ -227,8 +227,8 @@ enum DocExamples {
     static func keeping() async throws {
         // DOC begin
         let report = try await Fixer().fix(urls: [URL(fileURLWithPath: "Sounds")])
-        let saved = try JSONEncoder().encode(report)
-        let restored = try JSONDecoder().decode(FixReport.self, from: saved)
+        let saved = try ReportEncoder().encode(report)   // the bytes `alertsound fix --format json` prints
+        let restored = try JSONDecoder().decode(FixReport.self, from: Data(saved))
         print(restored.count(.fixed), restored == report ? "same" : "the file reports differ in what JSON leaves out")
         let file = try await Checker().check(url: URL(fileURLWithPath: "Sounds/ding.caf"))
         print(file.valid, file.diagnostics.map(\.code))

@@ -199,7 +199,7 @@ import Testing
         // A required key that is null is refused, not read as absent (it was, and then unwrapped).
         let nullName = #"{"schemaVersion": 1, "sounds": [{"name": null, "contentHash": "00", "channelId": "a_00000000", "ios": "a.caf", "android": "a"}]}"#
         #expect(throws: AlertSoundError.self) { try SoundLock.read(Array(nullName.utf8), path: "x") }
-        #expect(SoundLock(sounds: []).bytes() == Array("{\n  \"schemaVersion\": 1,\n  \"sounds\": []\n}\n".utf8))
+        #expect(SoundLock(sounds: []).bytes() == Array("{\n  \"schemaVersion\" : 1,\n  \"sounds\" : [\n\n  ]\n}\n".utf8))
     }
 
     @Test func sha256MatchesTheStandardsVectors() {

@@ -1,32 +1,29 @@
 import AlertSoundCore
 
 extension BundleReport {
-    /// `validate-bundle`'s JSON of one bundle's object, written directly like `CheckReport.jsonBytes()`.
+    /// `validate-bundle`'s JSON of one bundle's object: its `Encodable` form, written by ``ReportEncoder``.
     public func jsonBytes() -> [UInt8] {
-        var writer = BundleJSONWriter()
-        for part in parts { writer.add(part) }
+        var writer = JSONWriter()
+        ReportEncoder.report(self, into: &writer)
         return writer.take()
     }
 }
 
 extension ValidationReport {
-    /// `validate-bundle`'s JSON: each bundle's object in `bundles`, one per path; the stream's
-    /// document, of every part at once.
+    /// `validate-bundle`'s JSON: each bundle's object in `bundles`, one per path; this report's
+    /// `Encodable` form, written by ``ReportEncoder``.
     public func jsonBytes() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var stream = ValidationJSONStream { bytes += $0 }
-        for bundle in bundles {
-            for part in bundle.parts { stream.add(part) }
-        }
-        stream.finish()
-        return bytes
+        var writer = JSONWriter()
+        ReportEncoder.report(self, into: &writer)
+        return writer.take()
     }
 }
 
 /// `validate-bundle --format json`'s document written as a run's parts arrive
 /// (``ValidationRun/validate(each:)``): the same bytes as ``ValidationReport/jsonBytes()``, which
 /// works because in a bundle's object `entitlements` sorts before `files`, `files` before
-/// `references` and `valid` comes last, and `bundles` sorts before the document's `valid`.
+/// `references` and `valid` comes last, and `bundles` sorts before the document's `valid`. Files,
+/// references and entitlements are their `Encodable` forms; only the cuts are written here.
 public struct ValidationJSONStream {
     private let output: ([UInt8]) -> Void
     private var bundle = BundleJSONWriter(depth: 2)
@@ -38,7 +35,7 @@ public struct ValidationJSONStream {
         self.output = output
         var w = JSONWriter()
         w.open("{")
-        w.key("bundles")
+        w.key(ValidationReport.Keys.bundles.stringValue)
         w.open("[")
         output(w.bytes)
     }
@@ -64,8 +61,8 @@ public struct ValidationJSONStream {
         var w = JSONWriter(depth: 2)
         w.append(bundle.take())
         w.close("]", empty: bundles == 0)
-        w.key("schemaVersion", first: false); w.int(ReportSchema.version)
-        w.key("valid", first: false); w.bool(valid)
+        w.key(ValidationReport.Keys.schemaVersion.stringValue, first: false); w.int(ReportSchema.version)
+        w.key(ValidationReport.Keys.valid.stringValue, first: false); w.bool(valid)
         w.close("}", empty: false)
         output(w.bytes)
     }
@@ -73,6 +70,7 @@ public struct ValidationJSONStream {
 
 /// One bundle's object, written part by part.
 struct BundleJSONWriter {
+    private typealias Keys = BundleReport.Keys
     private var w: JSONWriter
     private var kind = BundleKind.resources
     private var files = 0
@@ -98,54 +96,24 @@ struct BundleJSONWriter {
             references = 0
             inReferences = false
             w.open("{")
-            w.key("bundle"); w.string(bundle)
-            w.key("entitlements", first: false)
-            if let entitlements {
-                w.open("{")
-                w.key("criticalAlerts"); w.bool(entitlements.criticalAlerts)
-                w.key("path", first: false); w.string(entitlements.path)
-                w.key("source", first: false); w.string(entitlements.source.rawValue)
-                w.close("}", empty: false)
-            } else {
-                w.string(nil)
-            }
-            w.key("files", first: false)
+            w.key(Keys.bundle.stringValue); w.string(bundle)
+            w.key(Keys.entitlements.stringValue, first: false); ReportEncoder.report(entitlements, into: &w)
+            w.key(Keys.files.stringValue, first: false)
             w.open("[")
         case .files(let batch):
-            w.items(batch.count, offset: files) { i, part in
-                batch[i].report.writeJSON(&part, location: batch[i].location, relativePath: batch[i].relativePath, resourceName: batch[i].resourceName)
-            }
+            w.items(batch, offset: files)
             files += batch.count
         case .references(let batch):
             openReferences()
-            for (i, r) in batch.enumerated() {
+            for (i, reference) in batch.enumerated() {
                 w.item(first: references + i == 0)
-                w.open("{")
-                if let candidate = r.candidate {
-                    w.key("candidate")
-                    w.open("{")
-                    w.key("location"); w.string(candidate.location.rawValue)
-                    w.key("path", first: false); w.string(candidate.path)
-                    w.key("relativePath", first: false); w.string(candidate.relativePath)
-                    w.close("}", empty: false)
-                    w.key("critical", first: false); w.bool(r.critical)
-                } else {
-                    w.key("critical"); w.bool(r.critical)
-                }
-                w.key("diagnostics", first: false); w.diagnostics(r.diagnostics)
-                w.key("field", first: false); w.string(r.field)
-                w.key("name", first: false); w.string(r.name)
-                w.key("platform", first: false); w.string(r.platform.rawValue)
-                w.key("resolvedPath", first: false); w.string(r.resolvedPath)
-                w.key("source", first: false); w.string(r.source)
-                w.key("valid", first: false); w.bool(r.valid)
-                w.close("}", empty: false)
+                ReportEncoder.report(reference, into: &w)
             }
             references += batch.count
         case .closed(let valid):
             openReferences()
             w.close("]", empty: references == 0)
-            w.key("valid", first: false); w.bool(valid)
+            w.key(Keys.valid.stringValue, first: false); w.bool(valid)
             w.close("}", empty: false)
         }
     }
@@ -155,9 +123,9 @@ struct BundleJSONWriter {
         guard !inReferences else { return }
         inReferences = true
         w.close("]", empty: files == 0)
-        w.key("kind", first: false); w.string(kind.rawValue)
-        w.key("platform", first: false); w.string(kind.platform.rawValue)
-        w.key("references", first: false)
+        w.key(Keys.kind.stringValue, first: false); w.string(kind.rawValue)
+        w.key(Keys.platform.stringValue, first: false); w.string(kind.platform.rawValue)
+        w.key(Keys.references.stringValue, first: false)
         w.open("[")
     }
 }

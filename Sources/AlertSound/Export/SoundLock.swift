@@ -5,11 +5,11 @@ import AlertSoundCore
 /// created, so a sound whose audio changes needs a new channel ID; the lock gives it one, and lets
 /// `validate-bundle --lock` tell when a shipped file is not the one its channel was made for.
 ///
-/// Written byte for byte the same for the same sounds and options (entries sorted by name, keys in
-/// a fixed order), so it can be committed and diffed. Schema: `Schemas/lock.schema.json`.
-public struct SoundLock: Sendable, Hashable {
+/// Written byte for byte the same for the same sounds and options (entries sorted by name, keys
+/// sorted as in every alertsound document), so it can be committed and diffed. Schema: `Schemas/lock.schema.json`.
+public struct SoundLock: Sendable, Hashable, Encodable {
     /// One sound.
-    public struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable, Encodable {
         /// The sound's name: a valid Android resource name, also the iOS file's base name.
         public var name: String
         /// The source it was made from, as given.
@@ -43,6 +43,33 @@ public struct SoundLock: Sendable, Hashable {
             self.iosSHA256 = iosSHA256
             self.androidSHA256 = androidSHA256
         }
+
+        enum Keys: String, CodingKey {
+            case android, androidFile, androidSha256, channelId, contentHash, ios, iosSha256, name, source
+        }
+
+        /// Every member, `null` where there is none: the schema requires them all.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encodeOrNull(android, forKey: .android)
+            try c.encodeOrNull(androidFile, forKey: .androidFile)
+            try c.encodeOrNull(androidSHA256, forKey: .androidSha256)
+            try c.encode(channelId, forKey: .channelId)
+            try c.encode(contentHash, forKey: .contentHash)
+            try c.encodeOrNull(ios, forKey: .ios)
+            try c.encodeOrNull(iosSHA256, forKey: .iosSha256)
+            try c.encode(name, forKey: .name)
+            try c.encode(source, forKey: .source)
+        }
+    }
+
+    enum Keys: String, CodingKey { case schemaVersion, sounds }
+
+    /// The lock file's document.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(Self.schemaVersion, forKey: .schemaVersion)
+        try c.encode(sounds, forKey: .sounds)
     }
 
     /// The version of the lock's layout.
@@ -65,20 +92,12 @@ public struct SoundLock: Sendable, Hashable {
 
     // MARK: the file
 
-    /// The lock as its file holds it.
+    /// The lock as its file holds it: its `Encodable` form as ``ReportEncoder`` writes every
+    /// document, and a final newline.
     public func bytes() -> [UInt8] {
-        var out = "{\n  \"schemaVersion\": \(Self.schemaVersion),\n  \"sounds\": ["
-        for (i, entry) in sounds.enumerated() {
-            let fields: [(String, String?)] = [
-                ("name", entry.name), ("source", entry.source), ("ios", entry.ios), ("android", entry.android), ("androidFile", entry.androidFile),
-                ("contentHash", entry.contentHash), ("channelId", entry.channelId), ("iosSha256", entry.iosSHA256), ("androidSha256", entry.androidSHA256),
-            ]
-            out += (i == 0 ? "\n" : ",\n") + "    {\n"
-            out += fields.map { "      \(Self.quoted($0.0)): \($0.1.map(Self.quoted) ?? "null")" }.joined(separator: ",\n")
-            out += "\n    }"
-        }
-        out += sounds.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return Array(out.utf8)
+        var writer = JSONWriter()
+        ReportEncoder.report(self, into: &writer)
+        return writer.take() + [10]
     }
 
     /// Reads a lock file's contents; throws `AlertSoundError` (`malformed`) naming what is wrong.

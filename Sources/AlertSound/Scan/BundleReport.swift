@@ -124,14 +124,14 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(source, forKey: .source)
-        try c.encode(field, forKey: .field)
-        try c.encode(platform, forKey: .platform)
-        try c.encode(critical, forKey: .critical)
-        try c.encode(resolvedPath, forKey: .resolvedPath)
         try c.encodeIfPresent(candidate, forKey: .candidate)
+        try c.encode(critical, forKey: .critical)
         try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encodeOrNull(field, forKey: .field)
+        try c.encodeOrNull(name, forKey: .name)
+        try c.encode(platform, forKey: .platform)
+        try c.encodeOrNull(resolvedPath, forKey: .resolvedPath)
+        try c.encode(source, forKey: .source)
         try c.encode(valid, forKey: .valid)
     }
 }
@@ -179,13 +179,13 @@ public struct BundleReport: Sendable, Codable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(valid, forKey: .valid)
         try c.encode(bundle, forKey: .bundle)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(platform, forKey: .platform)
         try c.encode(entitlements, forKey: .entitlements)
         try c.encode(files, forKey: .files)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(platform, forKey: .platform)
         try c.encode(references, forKey: .references)
+        try c.encode(valid, forKey: .valid)
     }
 }
 
@@ -211,8 +211,8 @@ public struct ValidationReport: Sendable, Codable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(bundles, forKey: .bundles)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
-        try c.encode(bundles, forKey: .bundles)
     }
 }

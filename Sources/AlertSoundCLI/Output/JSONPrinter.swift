@@ -11,15 +11,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `info`'s JSON, keys sorted so output is stable. `check` and `validate-bundle` write theirs
-/// directly (`CheckReport.jsonBytes()`, `ValidationReport.jsonBytes()`): same layout, at a fraction
-/// of the cost for thousands of files.
+/// A document that is printed whole (info, convert, fix, export, an error), written by the library's
+/// `ReportEncoder` like the streamed ones of check and validate-bundle.
 enum JSONPrinter {
     static func render<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        // The documents printed are the library's reports, whose conformances throw nothing.
+        guard let bytes = try? ReportEncoder().encode(value) else { return "{}" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -39,29 +39,30 @@ public struct FileReport: Sendable, Codable, Equatable {
         case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels
     }
 
-    /// Unknown values are written as `null`, never left out or made up.
+    /// Unknown values are written as `null`, never left out or made up. Members come in key order,
+    /// the document's order, so an encoder that sorts (``ReportEncoder``) has nothing to move.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(path, forKey: .path)
-        try c.encode(valid, forKey: .valid)
-        try c.encode(info?.container.rawValue, forKey: .container)
-        try c.encode(info?.coding?.code, forKey: .format)
-        try c.encode(info?.formatID, forKey: .formatID)
-        try c.encode(info?.sampleRate, forKey: .sampleRate)
-        try c.encode(info?.sampleType, forKey: .sampleType)
-        try c.encode(info?.byteOrder, forKey: .byteOrder)
-        try c.encode(info?.channels, forKey: .channels)
-        try c.encode(info?.bitsPerSample, forKey: .bitsPerSample)
-        try c.encode(info?.frames, forKey: .frames)
-        try c.encode(info?.duration, forKey: .duration)
-        try c.encode(info?.bytesPerPacket, forKey: .bytesPerPacket)
-        try c.encode(info?.framesPerPacket, forKey: .framesPerPacket)
-        try c.encode(info?.dataOffset, forKey: .dataOffset)
-        try c.encode(info?.dataSize, forKey: .dataSize)
-        try c.encode(info?.fileSize, forKey: .fileSize)
+        try c.encodeOrNull(info?.bitsPerSample, forKey: .bitsPerSample)
+        try c.encodeOrNull(info?.byteOrder, forKey: .byteOrder)
+        try c.encodeOrNull(info?.bytesPerPacket, forKey: .bytesPerPacket)
+        try c.encodeOrNull(info?.channels, forKey: .channels)
+        try c.encodeOrNull(info?.container.rawValue, forKey: .container)
+        try c.encodeOrNull(info?.dataOffset, forKey: .dataOffset)
+        try c.encodeOrNull(info?.dataSize, forKey: .dataSize)
         try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encodeOrNull(info?.duration, forKey: .duration)
+        try c.encodeOrNull(info?.fileSize, forKey: .fileSize)
+        try c.encodeOrNull(info?.coding?.code, forKey: .format)
+        try c.encodeOrNull(info?.formatID, forKey: .formatID)
+        try c.encodeOrNull(info?.frames, forKey: .frames)
+        try c.encodeOrNull(info?.framesPerPacket, forKey: .framesPerPacket)
         // Only when measured: without --levels the document is what it always was.
         try c.encodeIfPresent(levels, forKey: .levels)
+        try c.encode(path, forKey: .path)
+        try c.encodeOrNull(info?.sampleRate, forKey: .sampleRate)
+        try c.encodeOrNull(info?.sampleType, forKey: .sampleType)
+        try c.encode(valid, forKey: .valid)
     }
 }
 
@@ -136,9 +137,9 @@ public struct CheckReport: Sendable, Codable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(files, forKey: .files)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
-        try c.encode(files, forKey: .files)
     }
 }
 

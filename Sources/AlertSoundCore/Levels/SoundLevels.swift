@@ -53,17 +53,17 @@ public struct SoundLevels: Sendable, Hashable, Codable {
     /// Every member, `null` where there is no figure: the schema lists them all as required.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(samplePeak, forKey: .samplePeak)
-        try c.encode(truePeak, forKey: .truePeak)
-        try c.encode(integratedLoudness, forKey: .integratedLoudness)
-        try c.encode(maxMomentaryLoudness, forKey: .maxMomentaryLoudness)
-        try c.encode(maxShortTermLoudness, forKey: .maxShortTermLoudness)
-        try c.encode(dcOffset, forKey: .dcOffset)
-        try c.encode(leadingSilence, forKey: .leadingSilence)
-        try c.encode(trailingSilence, forKey: .trailingSilence)
         try c.encode(clippedSamples, forKey: .clippedSamples)
-        try c.encode(startPeak, forKey: .startPeak)
-        try c.encode(endPeak, forKey: .endPeak)
+        try c.encode(dcOffset, forKey: .dcOffset)
+        try c.encodeOrNull(endPeak, forKey: .endPeak)
+        try c.encodeOrNull(integratedLoudness, forKey: .integratedLoudness)
+        try c.encode(leadingSilence, forKey: .leadingSilence)
+        try c.encodeOrNull(maxMomentaryLoudness, forKey: .maxMomentaryLoudness)
+        try c.encodeOrNull(maxShortTermLoudness, forKey: .maxShortTermLoudness)
+        try c.encodeOrNull(samplePeak, forKey: .samplePeak)
+        try c.encodeOrNull(startPeak, forKey: .startPeak)
+        try c.encode(trailingSilence, forKey: .trailingSilence)
+        try c.encodeOrNull(truePeak, forKey: .truePeak)
     }
 
     /// Measures many files on all cores, in order; a file that cannot be decoded gets its error.

@@ -1,0 +1,119 @@
+@testable import AlertSoundCore
+import Foundation
+import Testing
+
+/// `ReportEncoder` is the one writer of every JSON document: for any conformance it must give the
+/// bytes of Foundation's `JSONEncoder` with `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`.
+@Suite struct ReportEncoderTests {
+    static func foundation<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func ours<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try ReportEncoder().encode(value), as: UTF8.self)
+    }
+
+    /// Members in no order, written through every kind of container.
+    struct Awkward: Encodable {
+        enum Keys: String, CodingKey { case zeta, alpha, Beta, mid, nested, list, empty, emptyList, nothing, über, a10, a9, sup }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode("last \"quoted\" \\ / \u{01}\u{1F}\n\t", forKey: .zeta)
+            try c.encode(1.5, forKey: .alpha)
+            try c.encode(Int64.min, forKey: .Beta)
+            try c.encodeNil(forKey: .mid)
+            var nested = c.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+            try nested.encode(true, forKey: .zeta)
+            try nested.encode(UInt8(7), forKey: .alpha)
+            var list = c.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(3)
+            try list.encode([1.0, 2.25])
+            var inner = list.nestedContainer(keyedBy: Keys.self)
+            try inner.encode("x", forKey: .mid)
+            try inner.encode("y", forKey: .alpha)
+            try list.encodeNil()
+            _ = c.nestedContainer(keyedBy: Keys.self, forKey: .empty)
+            try c.encode([Int](), forKey: .emptyList)
+            try c.encode(Nothing(), forKey: .nothing)
+            try c.encode("é", forKey: .über)
+            try c.encode(10, forKey: .a10)
+            try c.encode(9, forKey: .a9)
+            try "from super".encode(to: c.superEncoder(forKey: .sup))
+        }
+    }
+
+    /// A conformance that asks for no container.
+    struct Nothing: Encodable {
+        func encode(to encoder: Encoder) throws {}
+    }
+
+    /// A wrapper that adds members to what the wrapped value wrote, as `BundleFileReport` does.
+    struct Merged: Encodable {
+        enum Keys: String, CodingKey { case added, zz }
+        func encode(to encoder: Encoder) throws {
+            try Awkward().encode(to: encoder)
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode("b", forKey: .added)
+            try c.encode(Float(0.1), forKey: .zz)
+        }
+    }
+
+    @Test func anyConformanceGivesFoundationsBytes() throws {
+        #expect(try Self.ours(Awkward()) == Self.foundation(Awkward()))
+        #expect(try Self.ours(Merged()) == Self.foundation(Merged()))
+        #expect(try Self.ours([Awkward(), Awkward()]) == Self.foundation([Awkward(), Awkward()]))
+        #expect(try Self.ours(["b": 1, "a": 2, "B": 3]) == Self.foundation(["b": 1, "a": 2, "B": 3]))
+        #expect(try Self.ours([String: Int]()) == Self.foundation([String: Int]()))
+        // Keys that need escaping sort by their text, not by how they are written.
+        let escapedKeys = ["a\"b": 1, "a\nb": 2, "a b": 3, "aZ": 4, "a\\": 5, "a": 6, "a\u{7F}": 7]
+        #expect(try Self.ours(escapedKeys) == Self.foundation(escapedKeys))
+        #expect(try Self.ours("top") == Self.foundation("top"))
+        // Foundation refuses a document of nothing; nested, such a value is an empty object in both.
+        #expect(try Self.ours(Nothing()) == "{\n\n}")
+        #expect(try Self.ours([1e300, -0.5, 3, 1e-7]) == Self.foundation([1e300, -0.5, 3, 1e-7]))
+        // Keys in UTF-8 order: "B" < "a" < "ü", and "a10" < "a9" (no numeric ordering).
+        let text = try Self.ours(Awkward())
+        let order = ["Beta", "a10", "a9", "alpha", "empty", "emptyList", "list", "mid", "nested", "nothing", "sup", "zeta", "über"]
+        let positions = order.map { text.range(of: "\n  \"\($0)\" :")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
+    }
+
+    /// Of two members with the same key the later is kept, as in Foundation's encoder.
+    @Test func aRepeatedKeyKeepsTheLaterValue() throws {
+        struct Twice: Encodable {
+            enum Keys: String, CodingKey { case b, a }
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(1, forKey: .a)
+                try c.encode(2, forKey: .b)
+                try c.encode(3, forKey: .a)
+            }
+        }
+        #expect(try Self.ours(Twice()) == "{\n  \"a\" : 3,\n  \"b\" : 2\n}")
+    }
+
+    /// JSON has no such numbers: they are `null`, where Foundation's encoder would fail the whole report.
+    @Test func numbersThatAreNotFiniteAreNull() throws {
+        #expect(try Self.ours([Double.nan, .infinity, -.infinity, 1]) == "[\n  null,\n  null,\n  null,\n  1\n]")
+        #expect(throws: EncodingError.self) { try Self.foundation([Double.nan]) }
+        var levels = SoundLevels(samplePeak: 1, truePeak: -.infinity, integratedLoudness: nil, maxMomentaryLoudness: nil, maxShortTermLoudness: nil,
+                                 dcOffset: 0, leadingSilence: 0, trailingSilence: 0, clippedSamples: 0, startPeak: 0, endPeak: 0)
+        levels.samplePeak = .nan
+        let text = try Self.ours(levels)
+        #expect(text.contains("\"samplePeak\" : null") && text.contains("\"truePeak\" : null"))
+    }
+
+    /// A document written in pieces at a depth is the same as the whole.
+    @Test func piecesAtADepthMakeTheWhole() throws {
+        var writer = JSONWriter()
+        writer.open("[")
+        for (i, value) in [Awkward(), Awkward()].enumerated() {
+            writer.item(first: i == 0)
+            ReportEncoder.report(value, into: &writer)
+        }
+        writer.close("]", empty: false)
+        #expect(String(decoding: writer.take(), as: UTF8.self) == (try Self.foundation([Awkward(), Awkward()])))
+    }
+}
