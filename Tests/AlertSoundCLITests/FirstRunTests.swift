@@ -183,7 +183,16 @@ extension FirstRunTests {
         let empty = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: [Int16]())
         try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
         let fix = try cli.run(["fix", dir + "/empty.caf"])
-        #expect(fix.status == 1 && fix.stdout.contains("holds no audio frames"), "\(fix.stdout)")
+        #expect(fix.status == 1 && fix.stdout.contains("could not fix: no-audio: the file holds no audio frames"), "\(fix.stdout)")
+        // The finding is the reason, as check made it: not restated as an error.
+        let json = try cli.run(["fix", "--format", "json", dir + "/empty.caf"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let input = try #require((document["inputs"] as? [[String: Any]])?.first)
+        #expect(json.status == 1 && input["status"] as? String == "failed" && input["error"] is NSNull)
+        #expect((input["blockers"] as? [[String: Any]])?.map { $0["code"] as? String } == ["no-audio"])
+        let outcome = Fixer().fix(FixJob(input: dir + "/empty.caf", output: dir + "/empty-fixed.caf", refusal: nil, fromFolder: false))
+        #expect(outcome.status == .failed && outcome.error == nil && outcome.blockers.map(\.code) == [.noAudio])
+        #expect(outcome.before?.diagnostics.contains(outcome.blockers[0]) == true)
     }
 
     // 15. Rates: -d ima4@RATE's range was documented nowhere; fix --rate 500000 was accepted.

@@ -9,7 +9,7 @@ import Foundation
 /// source's outcome, the lock as written, the keep file and the constants files.
 extension ExportReport: Encodable {
     enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, keep, constants, summary }
-    enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error }
+    enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error, blockers }
     enum FileKeys: String, CodingKey { case path, written }
 
     public func encode(to encoder: Encoder) throws {
@@ -26,6 +26,7 @@ extension ExportReport: Encodable {
             try s.encode(outcome.changes.map(\.kind), forKey: .changes)
             // The same object as an error document's `error`.
             try s.encode(outcome.error, forKey: .error)
+            try s.encode(outcome.blockers, forKey: .blockers)
         }
         var lock = c.nestedContainer(keyedBy: FileKeys.self, forKey: .lock)
         try lock.encode(lockPath, forKey: .path)

@@ -44,7 +44,8 @@ public struct ExportOutcome: Sendable {
         case written
         /// Every file was already what this export makes: nothing written.
         case unchanged
-        /// Could not be exported; `error` says why. Its earlier lock entry, if any, is kept.
+        /// Could not be exported; `error` says why, or `blockers` when `fix` judged the sound and
+        /// no fix makes it play. Its earlier lock entry, if any, is kept.
         case failed
     }
 
@@ -60,8 +61,10 @@ public struct ExportOutcome: Sendable {
     public var written: [String] = []
     /// What `fix` changed to make the iOS sound (or the Android one, when only it is made).
     public var changes: [FixChange] = []
-    /// Why it failed.
+    /// Why it failed, when the source could not be processed.
     public var error: AlertSoundError?
+    /// Why it failed, when `fix` processed it: the findings no fix gets past (``FixOutcome/blockers``).
+    public var blockers: [Diagnostic] = []
 }
 
 /// Every source of one export, and the lock it left.
@@ -137,6 +140,8 @@ public struct Exporter: Sendable {
             }
             do {
                 return try export(source.path, name: name, previous: previous?[name])
+            } catch let blocked as FixBlocked {
+                return ExportOutcome(source: source.path, name: name, status: .failed, blockers: blocked.blockers)
             } catch {
                 return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError.wrapping(error, as: .unreadable, path: source.path))
             }
@@ -249,6 +254,7 @@ public struct Exporter: Sendable {
         fix.force = true
         let outcome = Fixer(options: fix).fix(FixJob(input: source, output: folder + "/" + name + ".caf", refusal: nil, fromFolder: false))
         if let error = outcome.error { throw error }
+        if !outcome.blockers.isEmpty { throw FixBlocked(blockers: outcome.blockers) }
         guard outcome.status == .fixed, let output = outcome.output else {
             throw AlertSoundError(.outputFailed, "fix made no output (\(outcome.status.rawValue))", path: source)
         }
@@ -326,4 +332,9 @@ public struct Exporter: Sendable {
 
 private func hexValue(_ digit: UInt8) -> UInt8 {
     digit >= 0x61 ? digit - 0x61 + 10 : digit - 0x30
+}
+
+/// `fix` judged a source and no fix makes it play: its findings end the source's export as they are.
+private struct FixBlocked: Error {
+    let blockers: [Diagnostic]
 }

@@ -19,7 +19,8 @@ enum FixPrinter {
             let note = outcome.note.map { Advice.line($0, outcome.suggestion) }
             return "\(outcome.input): left as is: \(note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"
         case .failed:
-            return "\(outcome.input): could not fix: \(outcome.error.map { Advice.line($0.reason, $0.suggestion) } ?? "unknown error")"
+            if let error = outcome.error { return "\(outcome.input): could not fix: \(Advice.line(error.reason, error.suggestion))" }
+            return "\(outcome.input): could not fix: \(Findings.line(outcome.blockers, output: outcome.after != nil))"
         }
     }
 
@@ -65,5 +66,14 @@ final class FixProgress: @unchecked Sendable {
 
     func end() {
         if bar { fputs("\r\u{1B}[K", stderr) }
+    }
+}
+
+/// Findings that stopped a fix or an export, on one line: `code: message`, and where the output
+/// was judged, that it was not written.
+enum Findings {
+    static func line(_ blockers: [Diagnostic], output: Bool) -> String {
+        let found = blockers.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ")
+        return output ? "the output would still not play, so nothing was written: " + found : found
     }
 }

@@ -108,7 +108,8 @@ struct Export: ParsableCommand {
         let source = outcome.source.escapingControls
         switch outcome.status {
         case .failed:
-            return "\(source): could not export: \(outcome.error?.advisedDescription.escapingControls ?? "unknown error")"
+            if let error = outcome.error { return "\(source): could not export: \(error.advisedDescription.escapingControls)" }
+            return "\(source): could not export: \(Findings.line(outcome.blockers, output: false).escapingControls)"
         case .unchanged:
             return "\(source) -> \(outcome.name ?? "?") (channel \(outcome.entry?.channelId ?? "?")): unchanged"
         case .written:

@@ -31,7 +31,7 @@ extension FixReport: Codable {
 }
 
 extension FixOutcome: Codable {
-    enum Keys: String, CodingKey { case input, output, status, before, after, changes, error, note, suggestion }
+    enum Keys: String, CodingKey { case input, output, status, before, after, changes, error, note, suggestion, blockers }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -40,6 +40,7 @@ extension FixOutcome: Codable {
         try c.encode(status, forKey: .status)
         try c.encode(before, forKey: .before)
         try c.encode(after, forKey: .after)
+        try c.encode(blockers, forKey: .blockers)
         try c.encode(changes, forKey: .changes)
         // The same object as an error document's `error`.
         try c.encode(error, forKey: .error)
@@ -53,7 +54,8 @@ extension FixOutcome: Codable {
                   status: try c.decode(Status.self, forKey: .status), before: try c.decodeIfPresent(FileReport.self, forKey: .before),
                   after: try c.decodeIfPresent(FileReport.self, forKey: .after), changes: try c.decode([FixChange].self, forKey: .changes),
                   error: try c.decodeIfPresent(AlertSoundError.self, forKey: .error), note: try c.decodeIfPresent(String.self, forKey: .note),
-                  suggestion: try c.decodeIfPresent(Suggestion.self, forKey: .suggestion))
+                  suggestion: try c.decodeIfPresent(Suggestion.self, forKey: .suggestion),
+                  blockers: try c.decodeIfPresent([Diagnostic].self, forKey: .blockers) ?? [])
     }
 }
 

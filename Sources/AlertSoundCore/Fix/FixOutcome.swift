@@ -90,7 +90,8 @@ public struct FixOutcome: Sendable, Equatable {
         case unchanged
         /// `--dry-run`: `changes` says what would be done; nothing written.
         case planned
-        /// Could not be fixed; `error` says why. Nothing written.
+        /// Could not be fixed. Nothing written. Either the input or output could not be processed
+        /// (`error` says why), or it was and no fix makes it play (`blockers` says why).
         case failed
     }
 
@@ -102,12 +103,17 @@ public struct FixOutcome: Sendable, Equatable {
     public var status: Status
     /// The input as `check` judges it.
     public var before: FileReport?
-    /// The output as `check` judges it (`fixed` only).
+    /// The output as `check` judges it: `fixed`; or `failed` when it would still not play, and
+    /// so was not written.
     public var after: FileReport?
     /// What was (or would be) changed.
     public var changes: [FixChange]
-    /// Why it failed (`failed` only).
+    /// Why it failed, when the input or output could not be processed (`failed` only).
     public var error: AlertSoundError?
+    /// Why it failed, when it was processed and judged: the findings no fix gets past, as `check`
+    /// made them (`no-audio` in `before`; the errors in `after` when the output would still not
+    /// play). Empty otherwise. Findings stay findings: they are never restated as an error.
+    public var blockers: [Diagnostic]
     /// Why an input was left as is, when it is not simply that it plays; or why its output has the
     /// name it has, when another input took the usual one.
     public var note: String?
@@ -116,7 +122,8 @@ public struct FixOutcome: Sendable, Equatable {
 
     /// An outcome.
     public init(input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil, changes: [FixChange] = [],
-                error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil) {
+                error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil, blockers: [Diagnostic] = []) {
+        self.blockers = blockers
         self.note = note
         self.suggestion = suggestion
         self.input = input

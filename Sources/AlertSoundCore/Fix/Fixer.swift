@@ -74,9 +74,10 @@ public struct Fixer: Sendable {
         // With --levels, so are the level warnings it repairs.
         let acted: Set<Suggestion.Action> = options.levelsRepaired ? [.fix, .fixLevels] : [.fix]
         let fixable = before.diagnostics.contains { $0.severity == .warning && $0.suggestion.map { acted.contains($0.action) } == true }
-        if before.diagnostics.contains(where: { $0.code == .noAudio }) {
-            return FixOutcome(input: job.input, output: nil, status: .failed, before: before,
-                              error: AlertSoundError(.invalidRequest, "holds no audio frames: no conversion makes it an alert that sounds", path: job.input))
+        // No conversion makes a sound of no frames: the finding is the reason, as check made it.
+        let silent = before.diagnostics.filter { $0.code == .noAudio }
+        if !silent.isEmpty {
+            return FixOutcome(input: job.input, output: nil, status: .failed, before: before, blockers: silent)
         }
         if before.valid, !options.asksForChange, !fixable {
             return FixOutcome(input: job.input, output: nil, status: .unchanged, before: before)
@@ -84,6 +85,9 @@ public struct Fixer: Sendable {
         do {
             if let problem = options.problem() { throw problem }
             return try convert(job, before: before, dryRun: dryRun)
+        } catch let rejected as OutputRejected {
+            return FixOutcome(input: job.input, output: job.output, status: .failed, before: before, after: rejected.report,
+                              blockers: rejected.report.diagnostics.filter { $0.fails(strict: false) })
         } catch {
             return FixOutcome(input: job.input, output: job.output, status: .failed, before: before,
                               error: AlertSoundError.wrapping(error, as: .unreadable, path: job.input).writing(job.output, from: job.input))
@@ -170,10 +174,7 @@ public struct Fixer: Sendable {
             } catch let error as AlertSoundError {
                 throw AlertSoundError(.outputFailed, "the output could not be read back: \(error.reason)", path: job.output)
             }
-            guard report.valid else {
-                let errors = report.diagnostics.filter { $0.severity == .error }.map { "\($0.code.rawValue): \($0.message)" }
-                throw AlertSoundError(.outputFailed, "the output would still not play, so nothing was written: " + errors.joined(separator: "; "), path: job.output)
-            }
+            guard report.valid else { throw OutputRejected(report: report) }
             if checker.measuresLevels {
                 let levels = try SoundLevels.measure(source: contents, name: job.output)
                 if let miss = repair?.miss(levels, limits: checker.levelLimits, attempt: attempt) { throw miss }
@@ -284,4 +285,10 @@ final class Counter: @unchecked Sendable {
         value += 1
         body(value)
     }
+}
+
+/// The finished output judged as `check` would, and found not to play: the write stops and the
+/// outcome carries the report and its findings (not an error made of them).
+private struct OutputRejected: Error {
+    let report: FileReport
 }
