@@ -14,6 +14,12 @@ import Testing
         Self.exercise(try #require(AndroidRules.all.first { $0.code == code }), code: code)
     }
 
+    /// So are the level rules, on measured subjects.
+    @Test(arguments: LevelRules.all.map(\.code))
+    func levelRuleFiresOnItsTriggeringExamplesOnly(code: DiagnosticCode) throws {
+        Self.exercise(try #require(LevelRules.all.first { $0.code == code }), code: code)
+    }
+
     static func exercise(_ rule: Rule, code: DiagnosticCode) {
         #expect(!rule.triggering.isEmpty && !rule.passing.isEmpty, "every rule documents both kinds of example")
         for subject in rule.triggering {
@@ -38,13 +44,11 @@ import Testing
         .noSuchSound: "resolution", .caseMismatch: "resolution", .localized: "resolution", .notReachable: "resolution",
         .invalidSound: "resolution", .badPayload: "payload parsing", .ambiguousName: "resolution", .missingExtension: "resolution",
         .unreferenced: "resolution",
-        .truePeakOver: "levels", .clipped: "levels", .dcOffset: "levels", .clickAtStart: "levels", .abruptEnd: "levels",
-        .leadingSilence: "levels", .tooQuiet: "levels", .tooLoud: "levels",
         .channelStale: "a lock", .lockMissingSound: "a lock", .unknownChannel: "a lock", .resourceIdUri: "a project's source",
     ]
 
     @Test func everyCodeIsARuleOrSaysWhereItIsMade() {
-        let ruled = Set((Rule.all + AndroidRules.all).map(\.code))
+        let ruled = Set((Rule.all + AndroidRules.all + LevelRules.all).map(\.code))
         let elsewhere = Set(Self.madeOutsideRules.keys)
         #expect(ruled.isDisjoint(with: elsewhere))
         #expect(ruled.union(elsewhere) == Set(DiagnosticCode.allCases), "codes in neither list: \(Set(DiagnosticCode.allCases).subtracting(ruled.union(elsewhere)))")

@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
             1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
             See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
-            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")); with --levels also \(Self.levelCodes.map(\.rawValue).joined(separator: ", ")) (warnings).
+            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")); with --levels also \(LevelRules.all.map(\.code.rawValue).joined(separator: ", ")) (warnings).
             """
     )
 
@@ -28,8 +28,6 @@ struct Check: ParsableCommand {
     var levels = false
 
     @OptionGroup var levelLimits: LevelOptions
-
-    static let levelCodes: [DiagnosticCode] = [.truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud]
 
     @Option(name: .long, help: ArgumentHelp("Write this file when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
     var stamp: String?

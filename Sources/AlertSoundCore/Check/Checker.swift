@@ -124,16 +124,17 @@ public struct Checker: Sendable {
     /// audio cannot be decoded keeps its verdict without levels.
     private func check(name: String, _ opening: () throws -> FileSource) -> FileReport {
         var opened: (source: FileSource, info: SoundInfo)?
-        var checked = report(subject(path: name) {
+        var subject = subject(path: name) {
             let source = try SoundFile.open(name: name, opening)
             let info = try SoundFile.inspect(source: source, name: name)
             if measuresLevels { opened = (source, info) }
             return info
-        })
-        guard let opened, let levels = try? SoundLevels.measure(path: name, opened: opened) else { return checked }
-        checked.levels = levels
-        for finding in LevelRules.findings(levels, limits: levelLimits, path: name) { checked.append(finding) }
-        return checked
+        }
+        if let opened, let levels = try? SoundLevels.measure(path: name, opened: opened) {
+            subject.levels = levels
+            subject.levelLimits = levelLimits
+        }
+        return report(subject)
     }
 
     /// Checks contents read through any byte source (an archive entry).
@@ -149,8 +150,12 @@ public struct Checker: Sendable {
         }
     }
 
-    /// Applies the rules to a subject that was already read.
+    /// Applies the rules to a subject that was already read, and the level rules when it carries
+    /// levels (their findings after the others).
     public func report(_ subject: RuleSubject) -> FileReport {
-        FileReport(path: subject.path, info: subject.info, diagnostics: rules.compactMap { $0.check(subject) }, strict: strict)
+        let judged = subject.levels == nil ? rules : rules + LevelRules.all
+        var report = FileReport(path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict)
+        report.levels = subject.levels
+        return report
     }
 }

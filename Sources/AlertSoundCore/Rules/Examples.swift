@@ -16,6 +16,13 @@ package enum Example {
         return RuleSubject(path: name, outcome: .inspected(info))
     }
 
+    /// A sound that was read and measured, for the level rules.
+    static func measured(_ levels: SoundLevels) -> RuleSubject {
+        var subject = sound(path: "measured.caf")
+        subject.levels = levels
+        return subject
+    }
+
     static let missing = RuleSubject(path: "gone.caf", outcome: .missing)
     static let unreadable = RuleSubject(path: "locked.caf", outcome: .failed(AlertSoundError(.unreadable, "cannot read: Permission denied")))
     static let unrecognized = RuleSubject(path: "noise.caf", outcome: .failed(AlertSoundError(.unrecognized, "not a sound file")))

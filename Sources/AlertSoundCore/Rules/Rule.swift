@@ -57,6 +57,11 @@ public struct RuleSubject: Sendable {
     /// Its Android resource name when it is a raw resource (`alarm` for `res/raw/alarm.mp3`, or
     /// what an optimised APK's table says); `nil` elsewhere.
     package var resourceName: String?
+    /// What `check --levels` measured of its decoded audio; `nil` when levels were not measured.
+    /// Only the level rules read it.
+    package var levels: SoundLevels?
+    /// The thresholds the level rules judge `levels` against.
+    package var levelLimits = LevelThresholds()
 
     /// A subject for the rules; `Checker.report(_:)` judges it.
     public init(path: String, outcome: Outcome) {
