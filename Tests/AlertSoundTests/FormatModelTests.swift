@@ -133,8 +133,23 @@ import Testing
         }
         #expect(SampleCoding.other("au-encoding-9").codec == nil && SampleCoding.ima4.codec == nil)
         // The sniffer's names are the list's.
-        #expect(Sniffer.kind(of: Array("fLaC".utf8) + [0, 0, 0, 0]) == .foreign(.flac, .codec(.flac)))
-        #expect(Sniffer.kind(of: [0xFF, 0xFB, 0x90, 0x00]) == .foreign(.mp3, .codec(.mp3)))
+        let flac = Sniffer.kind(of: Array("fLaC".utf8) + [0, 0, 0, 0]), mp3 = Sniffer.kind(of: [0xFF, 0xFB, 0x90, 0x00])
+        #expect(flac?.container == .flac && flac?.coding == .codec(.flac))
+        #expect(mp3?.container == .mp3 && mp3?.coding == .codec(.mp3))
+    }
+
+    /// The sniffer says what it finds in the format vocabulary, down to the container's variant.
+    @Test func theSnifferNamesContainersAsTheReadersDo() throws {
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
+        let little = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let files: [(FileType, StreamFormat)] = [(.aiff, mono), (.aifc, mono), (.wave, little), (.caff, mono)]
+        for (type, format) in files {
+            let bytes = try SoundFileBuilder.make(type, format: format, samples: [Int16](repeating: 0, count: 8))
+            let found = try #require(Sniffer.kind(of: Array(bytes.prefix(64))))
+            #expect(found.container == (try SoundFile.inspect(bytes: bytes)).container && found.coding == nil, "\(type)")
+        }
+        #expect(Sniffer.kind(of: Array("RIFX".utf8) + [0, 0, 0, 0])?.container == .rifx)
+        #expect(Sniffer.kind(of: Array("RF64".utf8) + [0, 0, 0, 0])?.container == .rf64)
     }
 
 

@@ -69,7 +69,9 @@ enum AIFFReader {
         return info
     }
 
-    struct Description {
+    /// COMM as written: the reader's own record, turned into ``SoundInfo`` (what a file holds)
+    /// before anything else sees it.
+    private struct Description {
         var channels: Int
         var frameCount: Int64
         var sampleSize: Int
@@ -77,7 +79,7 @@ enum AIFFReader {
         var compression: FourCC
     }
 
-    static func parseCOMM(_ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]) throws -> Description {
+    private static func parseCOMM(_ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]) throws -> Description {
         var r = reader
         let rawChannels = try r.i16()
         let frames = Int64(try r.u32())

@@ -150,8 +150,9 @@ enum CAFReader {
         return stride(from: 0, to: strings.count - 1, by: 2).map { InfoEntry(strings[$0], strings[$0 + 1]) }
     }
 
-    /// The `desc` chunk (an AudioStreamBasicDescription).
-    struct Description {
+    /// The `desc` chunk (an AudioStreamBasicDescription) as written: the reader's own record,
+    /// turned into ``SoundInfo`` (what a file holds) before anything else sees it.
+    private struct Description {
         var sampleRate: Double
         var formatID: FourCC
         var flags: UInt32

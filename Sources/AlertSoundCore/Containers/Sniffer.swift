@@ -1,12 +1,12 @@
-/// Identifies a file from its first bytes. The extension is never consulted.
+/// Identifies a file from its first bytes. The extension is never consulted. What it finds is said
+/// in the format vocabulary: the container, and for a stream whose first bytes name it, the coding.
 package enum Sniffer {
-    enum Kind: Equatable {
-        case aiff, wav, caf, au
-        /// A recognised format that is not an Apple alert container; read no further.
-        case foreign(ContainerKind, SampleCoding?)
-    }
+    /// What the first bytes show: the container (AIFF or AIFF-C, WAV, RF64 or RIFX told apart by
+    /// their headers), and the coding where the bytes name it (FLAC, Vorbis, MP3 …); the readers of
+    /// the containers alertsound reads learn the coding from their chunks.
+    typealias Identified = (container: ContainerKind, coding: SampleCoding?)
 
-    static func identify(_ source: ByteSource) throws -> Kind {
+    static func identify(_ source: ByteSource) throws -> Identified {
         guard source.size > 0 else { throw AlertSoundError(.malformed, "the file is empty") }
         var start: Int64 = 0
         // ID3v2 tags prefix MP3 (and occasionally other) streams; look behind them.
@@ -16,7 +16,7 @@ package enum Sniffer {
             start = 10 + syncsafe + (head[5] & 0x10 != 0 ? 10 : 0)
             head = try source.read(at: start, count: 64)
             if let kind = frameSync(head) ?? streamMagic(head) { return kind }
-            return .foreign(.mp3, .codec(.mp3))
+            return (.mp3, .codec(.mp3))
         }
         if let kind = try containerMagic(head) { return kind }
         if let kind = streamMagic(head) ?? frameSync(head) { return kind }
@@ -26,43 +26,46 @@ package enum Sniffer {
     /// What the first bytes show, without a message when they show nothing: bundle walks sniff
     /// every file not named like a sound, and building the message for each cost more than the
     /// sniffing (callgrind, an .ipa of 5,000 other files). An ID3 tag counts as MP3.
-    static func kind(of head: [UInt8]) -> Kind? {
+    static func kind(of head: [UInt8]) -> Identified? {
         guard head.count >= 4 else { return nil }
-        if head.starts(with: Array("ID3".utf8)) { return .foreign(.mp3, .codec(.mp3)) }
+        if head.starts(with: Array("ID3".utf8)) { return (.mp3, .codec(.mp3)) }
         return (try? containerMagic(head)) ?? streamMagic(head) ?? frameSync(head)
     }
 
-    private static func containerMagic(_ b: [UInt8]) throws -> Kind? {
+    private static func containerMagic(_ b: [UInt8]) throws -> Identified? {
         guard b.count >= 4 else {
             throw AlertSoundError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")
         }
         let magic = FourCC(Array(b[0..<4]))
         switch magic {
-        case "caff": return .caf
-        case "FORM": return .aiff
-        case "RIFF", "RIFX", "RF64", "BW64": return .wav
-        case ".snd": return .au
+        case "caff": return (.caf, nil)
+        // The form type says which; a short or odd one is the AIFF reader's to refuse.
+        case "FORM": return (b.count >= 12 && FourCC(Array(b[8..<12])) == "AIFC" ? .aifc : .aiff, nil)
+        case "RIFF": return (.wav, nil)
+        case "RIFX": return (.rifx, nil)
+        case "RF64", "BW64": return (.rf64, nil)
+        case ".snd": return (.au, nil)
         default: break
         }
-        if b.count >= 12, FourCC(Array(b[4..<8])) == "ftyp" { return .foreign(.mp4, nil) }
+        if b.count >= 12, FourCC(Array(b[4..<8])) == "ftyp" { return (.mp4, nil) }
         return nil
     }
 
-    private static func streamMagic(_ b: [UInt8]) -> Kind? {
-        if b.starts(with: Array("fLaC".utf8)) { return .foreign(.flac, .codec(.flac)) }
-        if b.starts(with: Array("OggS".utf8)) { return .foreign(.ogg, oggCodec(b)) }
-        if b.starts(with: Array("#!AMR".utf8)) { return .foreign(.amr, .codec(.amr)) }
+    private static func streamMagic(_ b: [UInt8]) -> Identified? {
+        if b.starts(with: Array("fLaC".utf8)) { return (.flac, .codec(.flac)) }
+        if b.starts(with: Array("OggS".utf8)) { return (.ogg, oggCodec(b)) }
+        if b.starts(with: Array("#!AMR".utf8)) { return (.amr, .codec(.amr)) }
         return nil
     }
 
     /// MPEG audio and ADTS AAC frames start with an 11- or 12-bit sync word.
-    private static func frameSync(_ b: [UInt8]) -> Kind? {
+    private static func frameSync(_ b: [UInt8]) -> Identified? {
         guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return nil }
         let version = (b[1] >> 3) & 0x3
         let layer = (b[1] >> 1) & 0x3
-        if b[1] & 0xF6 == 0xF0 { return .foreign(.adts, .codec(.aac)) }
+        if b[1] & 0xF6 == 0xF0 { return (.adts, .codec(.aac)) }
         guard version != 1, layer != 0, b[2] >> 4 != 0xF, (b[2] >> 2) & 0x3 != 3 else { return nil }
-        return .foreign(.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(layer) - 1]))
+        return (.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(layer) - 1]))
     }
 
     private static func oggCodec(_ b: [UInt8]) -> SampleCoding? {
@@ -87,8 +90,8 @@ package enum Sniffer {
 /// Whether the first bytes of a file are audio, for sounds with a missing or unusual extension.
 /// MPEG-4 counts only with an audio brand, so videos are not mistaken for sounds.
 package func looksLikeSound(_ head: [UInt8]) -> Bool {
-    guard let kind = Sniffer.kind(of: head) else { return false }
-    if case .foreign(.mp4, _) = kind {
+    guard let found = Sniffer.kind(of: head) else { return false }
+    if found.container == .mp4 {
         return head.count >= 12 && ["M4A ", "M4B ", "M4P "].contains(String(decoding: head[8..<12], as: UTF8.self))
     }
     return true

@@ -75,8 +75,9 @@ enum WAVReader {
     }
 }
 
-/// The `fmt ` chunk, with `WAVE_FORMAT_EXTENSIBLE` resolved to its real sub-format.
-struct WAVFormat {
+/// The `fmt ` chunk, with `WAVE_FORMAT_EXTENSIBLE` resolved to its real sub-format: the reader's
+/// own record, turned into ``SoundInfo`` (what a file holds) before anything else sees it.
+private struct WAVFormat {
     var tag: UInt16
     var channels: Int
     var sampleRate: Double

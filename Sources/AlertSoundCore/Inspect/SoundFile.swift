@@ -43,14 +43,16 @@ public enum SoundFile {
     /// Inspects any random-access source of bytes.
     package static func inspect(source: ByteSource, name: String? = nil) throws -> SoundInfo {
         do {
-            switch try Sniffer.identify(source) {
-            case .aiff: return try AIFFReader.read(source)
-            case .wav: return try WAVReader.read(source)
+            let found = try Sniffer.identify(source)
+            switch found.container {
+            case .aiff, .aifc: return try AIFFReader.read(source)
+            case .wav, .rf64, .rifx: return try WAVReader.read(source)
             case .caf: return try CAFReader.read(source)
             case .au: return try AUReader.read(source)
-            case let .foreign(container, format):
-                var info = SoundInfo(container: container, fileSize: source.size)
-                info.coding = format
+            // Recognised, not read further: what the first bytes say is all there is.
+            case .mp3, .mp4, .flac, .ogg, .adts, .amr:
+                var info = SoundInfo(container: found.container, fileSize: source.size)
+                info.coding = found.coding
                 return info
             }
         } catch {
