@@ -3,8 +3,8 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 
-/// The command's JSON is written by its own encoder (for speed); it must be Foundation's
-/// `JSONEncoder` output byte for byte, for the same reports computed in this process.
+/// The command's JSON is written by the library's `ReportEncoder` (streamed, for speed); it must be
+/// Foundation's `JSONEncoder` output byte for byte, for the same reports computed in this process.
 @Suite struct JSONOutputTests {
     let cli = CommandLineTests()
 
