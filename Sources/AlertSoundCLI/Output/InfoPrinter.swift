@@ -16,7 +16,7 @@ enum InfoPrinter {
                 if let rate = info.sampleRate { out += line("Sample rate", "\(Formatting.number(rate)) Hz") }
                 if let ch = info.channels { out += line("Channels", String(ch)) }
                 if let bits = info.bitsPerSample {
-                    let layout = info.coding?.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \($0.isBigEndian ? "big" : "little")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
+                    let layout = info.coding?.pcm.map { ", \($0.isFloat ? "float" : $0.isSigned ? "signed integer" : "unsigned integer"), \(info.byteOrder ?? "")-endian, \($0.bytesPerSample) bytes/sample" } ?? ""
                     out += line("Bits per sample", "\(bits)\(layout)")
                 }
                 if let bpp = info.bytesPerPacket, let fpp = info.framesPerPacket {

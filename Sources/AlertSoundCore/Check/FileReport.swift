@@ -110,7 +110,7 @@ extension FileReport {
                 throw DecodingError.dataCorrupted(.init(codingPath: [Keys.format], debugDescription: "lpcm without sampleType and bitsPerSample"))
             }
             let perSample = info.channels.flatMap { channels in info.bytesPerPacket.map { $0 / max(channels, 1) } }
-            return .pcm(PCMFormat(kind, bits: bits, bytesPerSample: perSample.flatMap { $0 > 0 ? $0 : nil }, bigEndian: byteOrder == "big"))
+            return .pcm(PCMFormat(kind, bits: bits, bytesPerSample: perSample.flatMap { $0 > 0 ? $0 : nil }, order: byteOrder == ByteOrder.bigEndian.name ? .bigEndian : .littleEndian))
         default: return .other(code)
         }
     }

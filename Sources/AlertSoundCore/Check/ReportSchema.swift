@@ -18,6 +18,6 @@ extension SoundInfo {
 
     /// `big` or `little` for linear PCM, as `byteOrder` in JSON; `nil` for other formats.
     public var byteOrder: String? {
-        coding?.pcm.map { $0.isBigEndian ? "big" : "little" }
+        coding?.pcm.map(\.order.name)
     }
 }

@@ -92,15 +92,25 @@ public struct PCMFormat: Sendable, Hashable {
     public var bits: Int
     /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
     public var bytesPerSample: Int
+    /// The samples' byte order.
+    package var order: ByteOrder
     /// Most significant byte first.
-    public var isBigEndian: Bool
+    public var isBigEndian: Bool {
+        get { order == .bigEndian }
+        set { order = newValue ? .bigEndian : .littleEndian }
+    }
 
     /// A layout; `bytesPerSample` defaults to the bits rounded up to whole bytes.
     public init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, bigEndian: Bool) {
+        self.init(kind, bits: bits, bytesPerSample: bytesPerSample, order: bigEndian ? .bigEndian : .littleEndian)
+    }
+
+    /// A layout in the byte order a reader found.
+    package init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, order: ByteOrder) {
         self.kind = kind
         self.bits = bits
         self.bytesPerSample = bytesPerSample ?? (bits + 7) / 8
-        isBigEndian = bigEndian
+        self.order = order
     }
 
     /// Floating-point samples.
@@ -113,7 +123,7 @@ public struct PCMFormat: Sendable, Hashable {
 
     /// `16-bit big-endian signed integer`, as afconvert's `-v` words it.
     public var wording: String {
-        "\(bits)-bit \(isBigEndian ? "big" : "little")-endian " + (isFloat ? "float" : isSigned ? "signed integer" : "unsigned integer")
+        "\(bits)-bit \(order.name)-endian " + (isFloat ? "float" : isSigned ? "signed integer" : "unsigned integer")
     }
 }
 

@@ -87,11 +87,11 @@ private struct WAVFormat {
     /// Significant bits (extensible `wValidBitsPerSample`, else the stored bits).
     var bits: Int?
     var samplesPerBlock: Int?
-    var isBigEndian: Bool
+    var order: ByteOrder
 
     init(_ reader: ByteReader, chunk: IFFChunk) throws {
         var r = reader
-        isBigEndian = reader.order == .bigEndian
+        order = reader.order
         let rawTag = try r.u16()
         channels = Int(try r.u16())
         let rate = try r.u32()
@@ -137,7 +137,7 @@ private struct WAVFormat {
         case WAVTag.pcm, WAVTag.float:
             guard let bytesPerSample else { return .other("wav-tag-" + tagName) }
             let kind: PCMFormat.Kind = tag == WAVTag.float ? .float : bytesPerSample == 1 ? .unsigned : .signed
-            return .pcm(PCMFormat(kind, bits: bits ?? bytesPerSample * 8, bytesPerSample: bytesPerSample, bigEndian: isBigEndian))
+            return .pcm(PCMFormat(kind, bits: bits ?? bytesPerSample * 8, bytesPerSample: bytesPerSample, order: order))
         case WAVTag.alaw: return .alaw
         case WAVTag.ulaw: return .ulaw
         case WAVTag.imaAdpcm: return .imaAdpcm
