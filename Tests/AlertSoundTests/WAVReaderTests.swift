@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
@@ -116,5 +117,18 @@ import Testing
     @Test func otherRIFFTypesAreNotWAV() {
         let bytes = Fixture.iff("RIFF", "AVI ", order: .littleEndian, chunks: [])
         #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).kind == .unrecognized }
+    }
+
+    /// Found by fuzzing check's JSON round trip: a PCM fmt whose sample size is 0 was reported as
+    /// lpcm with `bitsPerSample` null, a document no reader could tell the layout from (and that
+    /// did not read back). Its block alignment gives the bits. The 47 bytes are the fuzzer's input.
+    @Test func pcmWithoutASampleSizeTakesItsBlockAlignment() throws {
+        let bytes: [UInt8] = Array("RIFF".utf8) + [0x33, 0, 0, 0] + Array("WAVEfmt ".utf8) + [0x10, 0, 0, 0, 1, 0, 2, 0, 0x80, 0xBB, 0, 0,
+                             0, 0xDC, 0x05, 0, 2, 0, 0, 0] + Array("data".utf8) + [0x10, 0, 0xFF, 0, 0x6D, 0x80, 0]
+        let info = try Fixture.inspect(bytes)
+        #expect(info.bitsPerSample == 8 && info.coding?.pcm?.bits == 8)
+        let json = CheckReport(files: [Checker().check(bytes: bytes, name: "fuzz.wav")]).jsonBytes()
+        let again = try JSONDecoder().decode(CheckReport.self, from: Data(json))
+        #expect(again.jsonBytes() == json)
     }
 }

@@ -28,9 +28,18 @@ enum Target: String, CaseIterable {
 nonisolated(unsafe) var target = Target.inspect
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fuzz-\(getpid())").path
 
+/// The document the command would print for `report` must be JSON that reads back as the report.
+func expectJSON(_ json: [UInt8], _ what: String) {
+    guard (try? JSONParser.parse(json)) != nil else { fatalError("\(what)'s JSON does not parse") }
+}
+
 func inspect(_ bytes: [UInt8]) {
     let source = MemorySource(bytes)
-    _ = Checker().check(bytes: bytes, name: "fuzz.caf")
+    let report = CheckReport(files: [Checker().check(bytes: bytes, name: "fuzz.caf")])
+    let json = report.jsonBytes()
+    expectJSON(json, "check")
+    // Read back, it writes the same document (what JSON leaves out, chunks and repairs, stays out).
+    guard (try? JSONDecoder().decode(CheckReport.self, from: Data(json)))?.jsonBytes() == json else { fatalError("a check report did not survive its JSON") }
     guard let info = try? SoundFile.inspect(source: source, name: "fuzz"), let reader = NativeReader(source: source, info: info) else { return }
     for _ in 0..<4 {
         guard let block = try? reader.read(maxFrames: 1024), !block.isEmpty else { break }
@@ -171,7 +180,9 @@ func ipa(_ bytes: [UInt8]) {
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     // A critical reference makes the validator read the app's entitlements too.
     let critical = SoundReference(name: "alert.caf", source: "fuzz", critical: true, platform: .ios)
-    _ = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf"), critical, .named("android:alarm")])
+    if let report = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf"), critical, .named("android:alarm")]) {
+        expectJSON(ValidationReport(bundles: [report]).jsonBytes(), "validate-bundle")
+    }
 }
 
 var arguments = CommandLine.arguments

@@ -52,7 +52,9 @@ enum WAVReader {
         info.sampleRate = format.sampleRate
         info.formatID = format.tagName
         info.coding = format.coding
-        info.bitsPerSample = format.bits
+        // A PCM fmt with no sample size still has one: its block alignment's (the coding's bits), so
+        // the report never says lpcm without the bits that say which.
+        info.bitsPerSample = format.bits ?? format.coding.pcm?.bits
 
         guard let data else {
             throw missingChunk("no 'data' chunk: the file holds no audio", repairs: info.repairs)
