@@ -99,12 +99,9 @@ extension FileReport {
 
     /// The coding a `format` code names; linear PCM needs the members beside it to say which.
     private static func coding(_ code: String, info: SoundInfo, sampleType: String?, byteOrder: String?) throws -> SampleCoding {
+        if let coding = SampleCoding.named[code] { return coding }
         switch code {
-        case "ima4": return .ima4
-        case "ulaw": return .ulaw
-        case "alaw": return .alaw
-        case "ima-adpcm": return .imaAdpcm
-        case "lpcm":
+        case SampleCoding.pcmCode:
             let kinds: [String: PCMFormat.Kind] = ["signed-integer": .signed, "unsigned-integer": .unsigned, "float": .float]
             guard let kind = sampleType.flatMap({ kinds[$0] }), let bits = info.bitsPerSample, bits > 0 else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [Keys.format], debugDescription: "lpcm without sampleType and bitsPerSample"))

@@ -17,7 +17,7 @@ public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
     /// The stable name used in JSON and messages (`lpcm` for every PCM layout).
     public var code: String {
         switch self {
-        case .pcm: return "lpcm"
+        case .pcm: return Self.pcmCode
         case .ima4: return "ima4"
         case .ulaw: return "ulaw"
         case .alaw: return "alaw"
@@ -27,6 +27,13 @@ public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { code }
+
+    /// Linear PCM's code, also CAF's format ID for it.
+    package static let pcmCode = "lpcm"
+
+    /// The codings whose name says all there is to know (not `lpcm`, whose layout needs more), by
+    /// ``code``: the one list CAF's format IDs, the reports' `format` and their readers share.
+    package static let named: [String: SampleCoding] = Dictionary(uniqueKeysWithValues: [SampleCoding.ima4, .ulaw, .alaw, .imaAdpcm].map { ($0.code, $0) })
 
     /// Codings iOS documents for notification sounds.
     public var isAppleAlertFormat: Bool {

@@ -178,22 +178,23 @@ enum CAFReader {
             bytesPerPacket = Int(bpp)
             framesPerPacket = Int(fpp)
             bitsPerChannel = Int(bits)
-            switch formatID {
-            case "lpcm":
+            // CAF names ima4, µ-law and A-law by their codes, which the writer writes (CAFWriter).
+            switch (formatID, SampleCoding.named[formatID.description]) {
+            case ("lpcm", _):
                 guard fpp == 1, bpp > 0, bpp % ch == 0 else {
                     throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
                 }
                 let isFloat = flags & 1 != 0
                 try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset + 40, chunkOffset: chunkOffset)
                 coding = .pcm(PCMFormat(isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch), bigEndian: flags & 2 == 0))
-            case "ima4", "ulaw", "alaw":
-                coding = formatID == "ima4" ? .ima4 : formatID == "ulaw" ? .ulaw : .alaw
+            case (_, let named?):
+                coding = named
                 if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes {
                     throw fail("\(formatID) packets hold \(packet.frames) frame(s) in \(packet.bytes) bytes for \(channels) channel(s); desc says \(fpp) frames in \(bpp) bytes")
                 }
-            case ".mp3": coding = .codec(.mp3)
-            case ".mp2": coding = .codec(.mp2)
-            case ".mp1": coding = .codec(.mp1)
+            case (".mp3", _): coding = .codec(.mp3)
+            case (".mp2", _): coding = .codec(.mp2)
+            case (".mp1", _): coding = .codec(.mp1)
             default: coding = .other(formatID.lowercasedName)
             }
         }
