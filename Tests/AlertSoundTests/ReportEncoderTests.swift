@@ -116,4 +116,28 @@ import Testing
         writer.close("]", empty: false)
         #expect(String(decoding: writer.take(), as: UTF8.self) == (try Self.foundation([Awkward(), Awkward()])))
     }
+
+    /// A value whose conformance throws half-way is `null` in a document written in pieces, and the
+    /// document goes on at the depth it was at.
+    @Test func aValueThatThrowsLeavesNull() throws {
+        struct Broken: Error {}
+        struct Half: Encodable {
+            enum Keys: String, CodingKey { case a, b }
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: Keys.self)
+                var inner = c.nestedContainer(keyedBy: Keys.self, forKey: .a)
+                try inner.encode(1, forKey: .a)
+                throw Broken()
+            }
+        }
+        #expect(throws: Broken.self) { try ReportEncoder().encode(Half()) }
+        var writer = JSONWriter()
+        writer.open("[")
+        writer.item(first: true)
+        ReportEncoder.report(Half(), into: &writer)
+        writer.item(first: false)
+        ReportEncoder.report(2, into: &writer)
+        writer.close("]", empty: false)
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "[\n  null,\n  2\n]")
+    }
 }
