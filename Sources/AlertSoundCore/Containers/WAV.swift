@@ -52,9 +52,7 @@ enum WAVReader {
         info.sampleRate = format.sampleRate
         info.formatID = format.tagName
         info.coding = format.coding
-        // A PCM fmt with no sample size still has one: its block alignment's (the coding's bits), so
-        // the report never says lpcm without the bits that say which.
-        info.bitsPerSample = format.bits ?? format.coding.pcm?.bits
+        info.bitsPerSample = format.bits
 
         guard let data else {
             throw missingChunk("no 'data' chunk: the file holds no audio", repairs: info.repairs)
@@ -127,7 +125,10 @@ private struct WAVFormat {
                 throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id,
                                                 offset: chunk.payloadOffset + 12, chunkOffset: chunk.headerOffset)
             }
-            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: bits ?? width * 8, chunk: chunk.id,
+            // No sample size: the block alignment's, so the record (and the report) always has one.
+            let stated = bits ?? width * 8
+            bits = stated
+            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: stated, chunk: chunk.id,
                          offset: chunk.payloadOffset + 14, chunkOffset: chunk.headerOffset)
         }
     }
@@ -139,7 +140,7 @@ private struct WAVFormat {
         case WAVTag.pcm, WAVTag.float:
             guard let bytesPerSample else { return .other("wav-tag-" + tagName) }
             let kind: PCMFormat.Kind = tag == WAVTag.float ? .float : bytesPerSample == 1 ? .unsigned : .signed
-            return .pcm(PCMFormat(kind, bits: bits ?? bytesPerSample * 8, bytesPerSample: bytesPerSample, order: order))
+            return .pcm(PCMFormat(kind, bits: bits ?? 8 * bytesPerSample, bytesPerSample: bytesPerSample, order: order))
         case WAVTag.alaw: return .alaw
         case WAVTag.ulaw: return .ulaw
         case WAVTag.imaAdpcm: return .imaAdpcm
