@@ -167,20 +167,22 @@ public struct Fixer: Sendable {
         var judged: FileReport?
         let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(reader: reader, plan: plan, edits: edits, control: control,
                                                                                      replacing: options.force) { contents in
-            // The finished file, judged as `check` would, before it replaces anything.
-            var report: FileReport
+            // The finished file, judged as `check` would (its levels by the same rules), before it
+            // replaces anything.
+            var subject: RuleSubject
             do {
-                report = checker.report(RuleSubject(path: job.output, outcome: .inspected(try SoundFile.inspect(source: contents, name: job.output))))
+                subject = RuleSubject(path: job.output, outcome: .inspected(try SoundFile.inspect(source: contents, name: job.output)))
             } catch let error as AlertSoundError {
                 throw AlertSoundError(.outputFailed, "the output could not be read back: \(error.reason)", path: job.output)
             }
-            guard report.valid else { throw OutputRejected(report: report) }
             if checker.measuresLevels {
                 let levels = try SoundLevels.measure(source: contents, name: job.output)
                 if let miss = repair?.miss(levels, limits: checker.levelLimits, attempt: attempt) { throw miss }
-                report.levels = levels
-                for finding in LevelRules.findings(levels, limits: checker.levelLimits, path: job.output) { report.append(finding) }
+                subject.levels = levels
+                subject.levelLimits = checker.levelLimits
             }
+            let report = checker.report(subject)
+            guard report.valid else { throw OutputRejected(report: report) }
             judged = report
         }
         return (result, judged)
