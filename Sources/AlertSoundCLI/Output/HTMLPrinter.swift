@@ -149,10 +149,11 @@ struct HTMLReport {
         return "<dl class=\"levels\">" + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl>\n"
     }
 
-    /// SVG numbers: one decimal, no exponent.
+    /// SVG numbers: one decimal, no exponent. Clamped to ±10^6 (far outside any drawing) so that
+    /// no value a file can hold traps or draws off the page's scale.
     static func n(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int((min(max(value, -1e6), 1e6) * 10).rounded())
         let size = abs(tenths), sign = tenths < 0 ? "-" : ""
         return size % 10 == 0 ? "\(sign)\(size / 10)" : "\(sign)\(size / 10).\(size % 10)"
     }

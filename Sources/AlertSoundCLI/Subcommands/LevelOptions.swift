@@ -3,30 +3,46 @@ import ArgumentParser
 
 /// The thresholds `--levels` judges against, for `check` and `fix` alike.
 struct LevelOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the highest true peak allowed (default \(Formatting.number(LevelThresholds().maximumTruePeak)) dBTP).", valueName: "dBTP"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the highest true peak allowed, \(Self.span(LevelThresholds.Range.truePeak)) dBTP (default \(Formatting.number(LevelThresholds().maximumTruePeak))).", valueName: "dBTP"))
     var maxTruePeak: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the quietest the loudest 400 ms may be (default \(Formatting.number(LevelThresholds().loudnessBand.lowerBound)) LUFS).", valueName: "LUFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the quietest the loudest 400 ms may be, \(Self.span(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))).", valueName: "LUFS"))
     var minLoudness: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the loudest the loudest 400 ms may be (default \(Formatting.number(LevelThresholds().loudnessBand.upperBound)) LUFS).", valueName: "LUFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the loudest the loudest 400 ms may be, \(Self.span(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.upperBound))).", valueName: "LUFS"))
     var maxLoudness: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: how far a channel's mean may be off zero, in percent of full scale (default \(Formatting.number(LevelThresholds().maximumDCOffset * 100))).", valueName: "percent"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: how far a channel's mean may be off zero, in percent of full scale, 0 to 99.9 (default \(Formatting.number(LevelThresholds().maximumDCOffset * 100))).", valueName: "percent"))
     var maxDcOffset: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the level the first sample and the last millisecond may reach without a fade (default \(Formatting.number(LevelThresholds().maximumEdgeLevel)) dBFS).", valueName: "dBFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the level the first sample and the last millisecond may reach without a fade, \(Self.span(LevelThresholds.Range.edgeLevel)) dBFS (default \(Formatting.number(LevelThresholds().maximumEdgeLevel))).", valueName: "dBFS"))
     var maxEdgeLevel: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the silence allowed before the sound starts: 100ms or 0.1s (default \(Formatting.number(LevelThresholds().maximumLeadingSilence * 1000))ms).", valueName: "duration"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the silence allowed before the sound starts: 100ms or 0.1s, at most \(Formatting.number(LevelThresholds.Range.leadingSilence.upperBound))s (default \(Formatting.number(LevelThresholds().maximumLeadingSilence * 1000))ms).", valueName: "duration"))
     var maxLeadingSilence: String?
+
+    /// `-60 to 6`: a range as the help states it.
+    static func span(_ range: ClosedRange<Double>) -> String { "\(Formatting.number(range.lowerBound)) to \(Formatting.number(range.upperBound))" }
 
     /// Whether any threshold was given.
     var given: Bool { maxTruePeak != nil || minLoudness != nil || maxLoudness != nil || maxDcOffset != nil || maxEdgeLevel != nil || maxLeadingSilence != nil }
 
     func validate() throws {
-        if let maxLeadingSilence, Fix.seconds(maxLeadingSilence) == nil {
-            throw ValidationError("--max-leading-silence takes a duration: 100ms or 0.1s; got '\(maxLeadingSilence)'.")
+        typealias R = LevelThresholds.Range
+        func inRange(_ value: Double?, _ range: ClosedRange<Double>, _ option: String, _ unit: String) throws {
+            guard let value, !range.contains(value) else { return }
+            throw ValidationError("\(option) must be from \(Formatting.number(range.lowerBound)) to \(Formatting.number(range.upperBound)) \(unit); got \(Formatting.number(value)).")
+        }
+        try inRange(maxTruePeak, R.truePeak, "--max-true-peak", "dBTP")
+        try inRange(minLoudness, R.loudness, "--min-loudness", "LUFS")
+        try inRange(maxLoudness, R.loudness, "--max-loudness", "LUFS")
+        try inRange(maxDcOffset, R.dcOffset.lowerBound * 100 ... 99.9, "--max-dc-offset", "percent")
+        try inRange(maxEdgeLevel, R.edgeLevel, "--max-edge-level", "dBFS")
+        if let maxLeadingSilence {
+            guard let seconds = Fix.seconds(maxLeadingSilence) else {
+                throw ValidationError("--max-leading-silence takes a duration: 100ms or 0.1s; got '\(maxLeadingSilence)'.")
+            }
+            try inRange(seconds, R.leadingSilence, "--max-leading-silence", "seconds")
         }
         if let minLoudness, let maxLoudness, minLoudness > maxLoudness {
             throw ValidationError("--min-loudness (\(Formatting.number(minLoudness))) is above --max-loudness (\(Formatting.number(maxLoudness))).")
@@ -39,6 +55,8 @@ struct LevelOptions: ParsableArguments {
         if let maxTruePeak { limits.maximumTruePeak = maxTruePeak }
         let low = minLoudness ?? min(limits.loudnessBand.lowerBound, maxLoudness ?? 0)
         let high = maxLoudness ?? max(limits.loudnessBand.upperBound, low)
+        // validate() has refused what is not a number; this guards a caller that skipped it.
+        guard low <= high else { throw AlertSoundError(.invalidRequest, "the loudness band's lower end is above its upper end") }
         limits.loudnessBand = low ... high
         if let maxDcOffset { limits.maximumDCOffset = maxDcOffset / 100 }
         if let maxEdgeLevel { limits.maximumEdgeLevel = maxEdgeLevel }

@@ -90,8 +90,8 @@ public struct FixOptions: Sendable, Hashable {
                           + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))")
         }
         if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
-        if let loudness, !(loudness >= -70 && loudness <= 0) {
-            return refuse("the loudness target must be from -70 to 0 LUFS; got \(Formatting.number(loudness))")
+        if let loudness, !LevelThresholds.Range.loudness.contains(loudness) {
+            return refuse("the loudness target must be from \(Formatting.number(LevelThresholds.Range.loudness.lowerBound)) to \(Formatting.number(LevelThresholds.Range.loudness.upperBound)) LUFS; got \(Formatting.number(loudness))")
         }
         if normalize, levelsRepaired { return refuse("normalizing the peak and setting the levels both choose the gain; ask for one") }
         if let problem = levelLimits.problem() { return problem }

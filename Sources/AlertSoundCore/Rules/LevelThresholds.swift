@@ -18,15 +18,35 @@ public struct LevelThresholds: Sendable, Hashable, Codable {
     /// The documented defaults.
     public init() {}
 
-    /// Why these thresholds cannot be used, if they cannot.
+    /// The values each threshold may take (the man page and `--help` state them): outside these a
+    /// threshold is a typo or a unit mistake, and some would make `fix` apply absurd gains.
+    public enum Range {
+        /// dBTP: `--max-true-peak`.
+        public static let truePeak = -60.0 ... 6.0
+        /// LUFS: `--min-loudness`, `--max-loudness` and `fix --loudness`.
+        public static let loudness = -70.0 ... 0.0
+        /// Fraction of full scale: `--max-dc-offset` (given in percent), below 1.
+        public static let dcOffset = 0.0 ..< 1.0
+        /// dBFS: `--max-edge-level`.
+        public static let edgeLevel = -120.0 ... 0.0
+        /// Seconds: `--max-leading-silence`.
+        public static let leadingSilence = 0.0 ... 30.0
+    }
+
+    /// Why these thresholds cannot be used, if they cannot. NaN and infinities are refused with the rest.
     public func problem() -> AlertSoundError? {
         func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
-        if !(maximumTruePeak.isFinite && maximumTruePeak <= 6) { return refuse("the maximum true peak must be a level in dBTP up to +6; got \(Formatting.number(maximumTruePeak))") }
-        if !(maximumDCOffset >= 0 && maximumDCOffset < 1) { return refuse("the DC offset limit is a fraction of full scale from 0 to 1; got \(Formatting.number(maximumDCOffset))") }
-        if !(maximumEdgeLevel.isFinite && maximumEdgeLevel <= 0) { return refuse("the edge level must be a level in dBFS up to 0; got \(Formatting.number(maximumEdgeLevel))") }
-        if !(maximumLeadingSilence >= 0 && maximumLeadingSilence.isFinite) { return refuse("the leading silence allowed must be 0 or more seconds; got \(Formatting.number(maximumLeadingSilence))") }
-        if !(loudnessBand.lowerBound.isFinite && loudnessBand.upperBound <= 0 && loudnessBand.lowerBound >= -70) {
-            return refuse("the loudness band must lie within -70...0 LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))")
+        func range(_ r: ClosedRange<Double>) -> String { "\(Formatting.number(r.lowerBound)) to \(Formatting.number(r.upperBound))" }
+        if !Range.truePeak.contains(maximumTruePeak) {
+            return refuse("the maximum true peak must be from \(range(Range.truePeak)) dBTP; got \(Formatting.number(maximumTruePeak))")
+        }
+        if !Range.dcOffset.contains(maximumDCOffset) { return refuse("the DC offset limit is a fraction of full scale from 0 to below 1; got \(Formatting.number(maximumDCOffset))") }
+        if !Range.edgeLevel.contains(maximumEdgeLevel) { return refuse("the edge level must be from \(range(Range.edgeLevel)) dBFS; got \(Formatting.number(maximumEdgeLevel))") }
+        if !Range.leadingSilence.contains(maximumLeadingSilence) {
+            return refuse("the leading silence allowed must be from \(range(Range.leadingSilence)) seconds; got \(Formatting.number(maximumLeadingSilence))")
+        }
+        if !(Range.loudness.contains(loudnessBand.lowerBound) && Range.loudness.contains(loudnessBand.upperBound)) {
+            return refuse("the loudness band must lie within \(range(Range.loudness)) LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))")
         }
         return nil
     }

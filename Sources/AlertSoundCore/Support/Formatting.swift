@@ -19,14 +19,16 @@ public enum Formatting {
         return text
     }
 
-    /// A whole number without a fraction (`44100`), anything else as Swift prints it (`22050.5`).
+    /// A whole number without a fraction (`44100`), anything else as Swift prints it (`22050.5`,
+    /// `1e+19`, `nan`). Never traps, whatever the value.
     public static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    /// To a tenth, always with one decimal (`-3.0`, `38.3`, `-0.5`): decibels, LUFS, SNR.
+    /// To a tenth, always with one decimal (`-3.0`, `38.3`, `-0.5`): decibels, LUFS, SNR. A value
+    /// too large to hold a tenth's precision (beyond 10^14) is written as Swift prints it.
     public static func tenths(_ value: Double) -> String {
-        guard value.isFinite else { return String(value) }
+        guard value.isFinite, abs(value) < 1e14 else { return String(value) }
         let t = (value * 10).rounded() / 10
         return t == t.rounded() ? "\(Int64(t)).0" : number(t)
     }

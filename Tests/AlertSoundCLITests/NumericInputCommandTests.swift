@@ -1,0 +1,63 @@
+import AlertSound
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+/// Numbers from the command line and from files: a threshold that is not a number, or one far
+/// outside its documented range, is a usage error (exit 64), never a trap; and samples of any
+/// value draw a whole HTML page.
+@Suite struct NumericInputCommandTests {
+    let cli = CommandLineTests()
+
+    /// `--max-true-peak -1e19` and `--min-loudness nan` once trapped `check --levels` and `fix --levels`.
+    @Test(arguments: [
+        ["--max-true-peak", "-1e19"], ["--max-true-peak", "-300"], ["--max-true-peak", "inf"], ["--max-true-peak", "7"],
+        ["--min-loudness", "nan"], ["--max-loudness", "nan"], ["--min-loudness", "-71"], ["--max-loudness", "1"],
+        ["--max-dc-offset", "nan"], ["--max-dc-offset", "100"], ["--max-edge-level", "-1e300"], ["--max-edge-level", "nan"],
+        ["--max-leading-silence", "1e300s"], ["--max-leading-silence", "31s"],
+    ])
+    func levelThresholdsOutsideTheirRangeAreUsageErrors(_ option: [String]) throws {
+        let sample = try LevelsCommandTests.tone(dBFS: -20)
+        defer { try? FileManager.default.removeItem(at: sample.folder) }
+        let check = try cli.run(["check", "--levels"] + option + [sample.path])
+        #expect(check.status == 64, "check \(option): \(check.status) \(check.stderr)")
+        #expect(check.stderr.contains(option[0]) && check.stderr.contains(" to "), "the error names the option and its range: \(check.stderr)")
+        let fix = try cli.run(["fix", "--levels", "--dry-run"] + option + [sample.path])
+        #expect(fix.status == 64, "fix \(option): \(fix.status) \(fix.stderr)")
+    }
+
+    @Test func fixLoudnessTargetMustBeANumberInRange() throws {
+        let sample = try LevelsCommandTests.tone(dBFS: -20)
+        defer { try? FileManager.default.removeItem(at: sample.folder) }
+        for value in ["nan", "-inf", "-1e19", "3"] {
+            let fix = try cli.run(["fix", "--dry-run", "--loudness=\(value)", sample.path])
+            #expect(fix.status == 64, "--loudness \(value): \(fix.status) \(fix.stderr)")
+        }
+    }
+
+    /// A float WAV whose samples are -1e18 (and ±inf, NaN) once trapped `check --format html` half
+    /// way, leaving a cut page the Action uploaded.
+    @Test(arguments: [[-1e18], [-Double.infinity], [0.5, -1e18, 1e30, .nan]])
+    func htmlReportDrawsAnySampleValue(_ pattern: [Double]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-numbers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.wav").path
+        try Data(Self.floatWAV((0..<4800).map { pattern[$0 % pattern.count] })).write(to: URL(fileURLWithPath: path))
+        let page = try cli.run(["check", "--format", "html", path])
+        #expect(page.status == 0 || page.status == 1, "\(page.status) \(page.stderr)")
+        #expect(page.stdout.hasSuffix("</html>\n") && page.stdout.contains("class=\"waveform\""))
+        let levels = try cli.run(["check", "--levels", path])
+        #expect(levels.status == 0 || levels.status == 1, "\(levels.status) \(levels.stderr)")
+    }
+
+    /// A mono 48 kHz WAV of 32-bit float samples, written byte by byte (format tag 3).
+    static func floatWAV(_ samples: [Double]) -> [UInt8] {
+        func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        let data = samples.flatMap { le32(Float($0).bitPattern) }
+        let fmt = le16(3) + le16(1) + le32(48_000) + le32(192_000) + le16(4) + le16(32)
+        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(UInt32(fmt.count)) + fmt + Array("data".utf8) + le32(UInt32(data.count)) + data
+        return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
+    }
+}
