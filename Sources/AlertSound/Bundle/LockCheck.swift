@@ -6,10 +6,25 @@ struct LockCheck: Sendable {
     let lock: SoundLock
     let path: String
 
-    /// Findings on the sounds (by index) and, as references, the locked sounds not found.
+    /// Findings of one kind beyond this many become one more that counts the rest: a lock of
+    /// 50,000 sounds none of which ships says so in a page, not in 50,000 findings.
+    static let maximumRepeatedFindings = 100
+
+    /// Findings on the sounds (by index) and, as references, the locked sounds not found. Linear:
+    /// the sounds are indexed by name once, and each entry looks itself up.
     func judge(_ sounds: [FoundSound], platform: Platform) -> (files: [Int: Diagnostic], missing: [ReferenceReport]) {
         var files: [Int: Diagnostic] = [:]
         var missing: [ReferenceReport] = []
+        var byName: [String: [Int]] = [:]
+        for i in sounds.indices where sounds[i].location.isReachable {
+            let key: String?
+            switch platform {
+            case .android: key = AndroidRules.resourceName(of: sounds[i])
+            case .ios: key = samePathKey(sounds[i].name)
+            }
+            if let key { byName[key, default: []].append(i) }
+        }
+        var unshipped = 0
         for (n, entry) in lock.sounds.enumerated() {
             let wanted: String?, expected: String?, field: String
             switch platform {
@@ -17,18 +32,15 @@ struct LockCheck: Sendable {
             case .ios: (wanted, expected, field) = (entry.ios, entry.iosSHA256, "sounds[\(n)].ios")
             }
             guard let wanted else { continue }
-            let found = sounds.indices.filter { i in
-                guard sounds[i].location.isReachable else { return false }
-                switch platform {
-                case .android: return AndroidRules.resourceName(of: sounds[i]) == wanted
-                case .ios: return samePathKey(sounds[i].name) == samePathKey(wanted)
-                }
-            }
+            let found = byName[platform == .ios ? samePathKey(wanted) : wanted] ?? []
             guard !found.isEmpty else {
-                missing.append(ReferenceReport(name: wanted, source: path, field: field, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
-                    DiagnosticCode.lockMissingSound.diagnostic("the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
-                        + "export it again, or remove it from the lock by exporting without it"),
-                ], strict: false))
+                unshipped += 1
+                if unshipped <= Self.maximumRepeatedFindings {
+                    missing.append(ReferenceReport(name: wanted, source: path, field: field, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
+                        DiagnosticCode.lockMissingSound.diagnostic("the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
+                            + "export it again, or remove it from the lock by exporting without it"),
+                    ], strict: false))
+                }
                 continue
             }
             guard let expected else { continue }
@@ -39,18 +51,36 @@ struct LockCheck: Sendable {
                     + "what the channel was created with on every existing install; export it again (alertsound export) so it gets a new channel ID")
             }
         }
+        if unshipped > Self.maximumRepeatedFindings {
+            let more = unshipped - Self.maximumRepeatedFindings
+            missing.append(ReferenceReport(name: nil, source: path, field: "sounds", platform: platform, critical: false, resolvedPath: nil, diagnostics: [
+                DiagnosticCode.lockMissingSound.diagnostic("and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(Self.maximumRepeatedFindings) are listed)"),
+            ], strict: false))
+        }
         return (files, missing)
     }
 
-    /// References for the channel IDs payloads ask for that the lock does not know.
+    /// References for the channel IDs payloads ask for that the lock does not know (the first
+    /// ``maximumRepeatedFindings``, then one that counts the rest).
     func unknownChannels(_ uses: [SoundLock.ChannelUse]) -> [ReferenceReport] {
         let known = Set(lock.sounds.map(\.channelId))
-        return uses.filter { !known.contains($0.id) }.map { use in
-            let stale = lock.sounds.first { use.id.hasPrefix($0.name + "_") }
+        var byName: [String: SoundLock.Entry] = [:]
+        for entry in lock.sounds { byName[entry.name] = entry }
+        let unknown = uses.filter { !known.contains($0.id) }
+        var reports = unknown.prefix(Self.maximumRepeatedFindings).map { use in
+            // export's IDs are NAME_HASH: the name is what comes before the last '_'.
+            let stale = use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] }
             let hint = stale.map { "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)" } ?? ""
             return ReferenceReport(name: use.id, source: use.source, field: use.field, platform: .android, critical: false, resolvedPath: nil,
                                    diagnostics: [DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")], strict: false)
         }
+        if unknown.count > Self.maximumRepeatedFindings {
+            let more = unknown.count - Self.maximumRepeatedFindings
+            reports.append(ReferenceReport(name: nil, source: path, field: "channel_id", platform: .android, critical: false, resolvedPath: nil,
+                                           diagnostics: [DiagnosticCode.unknownChannel.diagnostic("and \(more) more channel IDs the lock does not know (the first \(Self.maximumRepeatedFindings) are listed)")],
+                                           strict: false))
+        }
+        return reports
     }
 
     /// SHA-256 of a found sound's bytes, or nil when they cannot be read (its own finding says why).

@@ -175,9 +175,9 @@ public struct Exporter: Sendable {
         let names = lock.sounds.compactMap(\.android).sorted().map { "@raw/" + $0 }
         return Array("""
             <?xml version="1.0" encoding="utf-8"?>
-            <!-- Written by alertsound export from \(lockName): keeps these sounds when resources are shrunk. -->
+            <!-- Written by alertsound export from \(XMLText.comment(lockName)): keeps these sounds when resources are shrunk. -->
             <resources xmlns:tools="http://schemas.android.com/tools"
-                tools:keep="\(names.joined(separator: ","))" />
+                tools:keep="\(XMLText.attribute(names.joined(separator: ",")))" />
 
             """.utf8)
     }
@@ -233,10 +233,15 @@ public struct Exporter: Sendable {
             }
             androidHash = SHA256.hex(bytes)
             if try Self.writeIfChanged(bytes, to: androidPath) { written.append(androidPath) }
-            // The other format's file from an earlier export would be a second resource of the same name.
-            if let old = previous?.androidFile, old != androidFile {
-                let stale = joinPath(folder, old)
-                if isFolder(stale) == false, unlink(stale) == 0 { written.append(stale + " (removed)") }
+            // The other format's file from an earlier export would be a second resource of the same
+            // name. Only a file export wrote goes: its name made from the sound's, never the lock's
+            // text, and its bytes still those the lock recorded (a source kept there is never one).
+            for other in AndroidSoundFormat.allCases where other != options.androidFormat {
+                let file = name + "." + other.rawValue
+                guard let previous, previous.androidFile == file, let recorded = previous.androidSHA256 else { continue }
+                let stale = joinPath(folder, file)
+                guard (try? Converter.refuseOverwritingInput(input: source, output: stale)) != nil else { continue }
+                if Self.fileHash(stale) == recorded, unlink(stale) == 0 { written.append(stale + " (removed)") }
             }
         }
         let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,

@@ -115,6 +115,7 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         }
         guard case .array(let items)? = top["sounds"] else { throw fail("'sounds' must be an array") }
         var entries: [Entry] = []
+        var names: Set<String> = []
         for (i, item) in items.enumerated() {
             guard case .object(let fields) = item else { throw fail("sounds[\(i)] is not an object") }
             func text(_ key: String, required: Bool = false) throws -> String? {
@@ -126,10 +127,37 @@ public struct SoundLock: Sendable, Hashable, Encodable {
                 }
             }
             let name = try text("name", required: true)!, hash = try text("contentHash", required: true)!
-            var entry = Entry(name: name, source: try text("source") ?? "", ios: try text("ios"), android: try text("android"),
-                              androidFile: try text("androidFile"), contentHash: hash, iosSHA256: try text("iosSha256"), androidSHA256: try text("androidSha256"))
-            // Kept as written: a hand-edited ID is what the app was built with.
-            entry.channelId = try text("channelId", required: true)!
+            // A lock is committed, hand-edited and reviewed as data, and what it says becomes file
+            // names and generated code: every value must be what export itself writes, derived
+            // from a valid name, or the whole lock is refused.
+            if let problem = AndroidRules.nameProblem(name, resourceName: name) ?? (name.utf8.count > maximumNameLength ? "longer than \(maximumNameLength) bytes" : nil) {
+                throw fail("sounds[\(i)].name is not a name export writes (\(problem))")
+            }
+            let ios = try text("ios"), android = try text("android"), androidFile = try text("androidFile")
+            if let ios, ios != name + ".caf" { throw fail("sounds[\(i)].ios must be '\(name).caf' (from its name) or null") }
+            if let android, android != name { throw fail("sounds[\(i)].android must be '\(name)' (its name) or null") }
+            if let androidFile, !AndroidSoundFormat.allCases.map({ name + "." + $0.rawValue }).contains(androidFile) {
+                throw fail("sounds[\(i)].androidFile must be '\(name).ogg' or '\(name).wav' (from its name) or null")
+            }
+            if (android == nil) != (androidFile == nil) { throw fail("sounds[\(i)]: android and androidFile are both set or both null") }
+            let iosHash = try text("iosSha256"), androidHash = try text("androidSha256")
+            for (key, value) in [("contentHash", hash), ("iosSha256", iosHash), ("androidSha256", androidHash)] {
+                if let value, !isHexDigest(value) { throw fail("sounds[\(i)].\(key) must be 64 lower-case hex digits (a SHA-256)") }
+            }
+            let source = try text("source") ?? ""
+            if source.utf8.count > 4096 || source.unicodeScalars.contains(where: { $0.value == 0 }) {
+                throw fail("sounds[\(i)].source must be a path of at most 4096 bytes")
+            }
+            var entry = Entry(name: name, source: source, ios: ios, android: android, androidFile: androidFile, contentHash: hash,
+                              iosSHA256: iosHash, androidSHA256: androidHash)
+            // Kept as written (a hand-edited ID is what the app was built with), if it is one.
+            let channel = try text("channelId", required: true)!
+            guard isChannelID(channel) else {
+                throw fail("sounds[\(i)].channelId must be 1 to \(maximumChannelIDLength) ASCII letters, digits, '_', '-' or '.', starting with a letter or digit")
+            }
+            entry.channelId = channel
+            guard !names.contains(name) else { throw fail("sounds[\(i)].name '\(name)' is in the lock twice") }
+            names.insert(name)
             entries.append(entry)
         }
         return SoundLock(sounds: entries)
@@ -149,11 +177,22 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         }
     }
 
-    /// `text` as a JSON string literal (the reports' own escaping), which is also a valid string
-    /// literal in Swift, Kotlin, TypeScript and Dart for the names the lock holds.
-    static func quoted(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        JSONText.quote(text, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// The longest sound name a lock holds, in bytes (a file system's NAME_MAX less an extension).
+    public static let maximumNameLength = 200
+    /// The longest channel ID a lock holds.
+    public static let maximumChannelIDLength = 200
+
+    /// Whether `id` is a channel ID a lock may hold: ASCII letters, digits, `_`, `-` and `.`,
+    /// starting with a letter or digit. Export's own (`order_ready_3f9a1c2e`) always are; the
+    /// pattern keeps a hand-edited one from carrying quotes, `$`, controls or markup into the
+    /// generated code, keep file and reports.
+    public static func isChannelID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, id.utf8.count <= maximumChannelIDLength,
+              (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || (first >= "0" && first <= "9") else { return false }
+        return id.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+
+    static func isHexDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 }

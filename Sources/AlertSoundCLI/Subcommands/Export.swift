@@ -97,24 +97,26 @@ struct Export: ParsableCommand {
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
             var summary = "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) written, \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
-            print(summary + "; \(lock) \(report.lockWritten ? "written" : "unchanged")"
-                  + (report.keepPath.map { "; \($0) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
-                  + report.constants.map { "; \($0.path) \($0.written ? "written" : "unchanged")" }.joined())
+            print(summary + "; \(lock.escapingControls) \(report.lockWritten ? "written" : "unchanged")"
+                  + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
+                  + report.constants.map { "; \($0.path.escapingControls) \($0.written ? "written" : "unchanged")" }.joined())
         }
         if !report.succeeded { throw ExitCode(1) }
     }
 
+    /// Every string from the lock or a file name is escaped: a hand-edited lock once printed raw.
     static func line(_ outcome: ExportOutcome) -> String {
         let source = outcome.source.escapingControls
+        let name = (outcome.name ?? "?").escapingControls, channel = (outcome.entry?.channelId ?? "?").escapingControls
         switch outcome.status {
         case .failed:
             if let error = outcome.error { return "\(source): could not export: \(error.advisedDescription.escapingControls)" }
             return "\(source): could not export: \(Findings.line(outcome.blockers, output: false).escapingControls)"
         case .unchanged:
-            return "\(source) -> \(outcome.name ?? "?") (channel \(outcome.entry?.channelId ?? "?")): unchanged"
+            return "\(source) -> \(name) (channel \(channel)): unchanged"
         case .written:
             let changes = outcome.changes.isEmpty ? "" : "; " + outcome.changes.map(\.description).joined(separator: "; ")
-            return "\(source) -> \(outcome.name ?? "?") (channel \(outcome.entry?.channelId ?? "?")): wrote \(outcome.written.joined(separator: ", "))\(changes)"
+            return "\(source) -> \(name) (channel \(channel)): wrote \(outcome.written.joined(separator: ", ").escapingControls)\(changes.escapingControls)"
         }
     }
 }

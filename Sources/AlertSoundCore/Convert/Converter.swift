@@ -206,7 +206,7 @@ public struct Converter: Sendable {
         max(IMA4.framesPerPacket, blockBytes / (MemoryLayout<Double>.size * max(1, channels)))
     }
 
-    static func refuseOverwritingInput(input: String, output: String) throws {
+    package static func refuseOverwritingInput(input: String, output: String) throws {
         var a = stat(), b = stat()
         let sameFile = stat(input, &a) == 0 && stat(output, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
         if sameFile || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL {

@@ -1,0 +1,116 @@
+@testable import AlertSound
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+/// The lock is untrusted input: committed, hand-edited and merged like any file, and what it says
+/// becomes file names, generated code and XML. Every value must be what export itself writes.
+@Suite struct SoundLockTests {
+    /// A lock file of one entry: `chime`'s, with `changes` applied to its members.
+    static func lock(_ changes: [String: Any?] = [:]) -> [UInt8] {
+        var entry: [String: Any] = ["name": "chime", "source": "src/chime.wav", "ios": "chime.caf", "android": "chime", "androidFile": "chime.ogg",
+                                    "contentHash": String(repeating: "a", count: 64), "channelId": "chime_aaaaaaaa",
+                                    "iosSha256": String(repeating: "b", count: 64), "androidSha256": String(repeating: "c", count: 64)]
+        for (key, value) in changes { entry[key] = value ?? NSNull() }
+        return Array(try! JSONSerialization.data(withJSONObject: ["schemaVersion": 1, "sounds": [entry]]))
+    }
+
+    @Test func readsWhatExportWrites() throws {
+        let lock = try SoundLock.read(Self.lock(), path: "x")
+        #expect(lock.sounds.count == 1 && lock["chime"]?.channelId == "chime_aaaaaaaa")
+        #expect(try SoundLock.read(lock.bytes(), path: "x") == lock)
+        // A hand-edited ID of the usual shapes is what the app was built with: kept.
+        #expect(try SoundLock.read(Self.lock(["channelId": "com.example.Orders-2"]), path: "x")["chime"]?.channelId == "com.example.Orders-2")
+        #expect(try SoundLock.read(Self.lock(["android": nil, "androidFile": nil, "androidSha256": nil]), path: "x")["chime"]?.android == nil)
+    }
+
+    /// Each of these once went through: into Kotlin as a string template that ran, into keep.xml as
+    /// an attribute, into a path that export unlinked.
+    @Test(arguments: [
+        ["channelId": "chime_${Runtime.getRuntime().exec(\"touch /tmp/pwned\")}"],
+        ["channelId": "chime\n// forged"], ["channelId": "chime\"; x"], ["channelId": "chime\u{202E}"], ["channelId": ""],
+        ["channelId": String(repeating: "a", count: 201)], ["channelId": "_chime"],
+        ["android": "chime\" tools:discard=\"@raw/*"], ["android": "other"],
+        ["androidFile": "../../../outside/victim.txt"], ["androidFile": "chime.mp3"], ["androidFile": "other.ogg"],
+        ["ios": "../chime.caf"], ["ios": "/etc/passwd"], ["ios": "chime.wav"],
+        ["name": "Chime"], ["name": "class"], ["name": "../x"], ["name": "chime\u{0}"], ["name": String(repeating: "a", count: 201)],
+        ["contentHash": "00"], ["iosSha256": String(repeating: "G", count: 64)], ["androidSha256": 5],
+        ["android": nil], ["source": String(repeating: "s", count: 5000)],
+    ] as [[String: Any?]])
+    func refusesWhatExportNeverWrites(_ change: [String: Any?]) {
+        #expect(throws: AlertSoundError.self, "\(change)") { try SoundLock.read(Self.lock(change), path: "x") }
+    }
+
+    @Test func refusesANameTwice() throws {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.lock())) as? [String: Any])
+        let entry = try #require((document["sounds"] as? [Any])?.first)
+        document["sounds"] = [entry, entry]
+        let error = try #require(throws: AlertSoundError.self) { try SoundLock.read(Array(try JSONSerialization.data(withJSONObject: document)), path: "x") }
+        #expect(error.message.contains("twice"))
+    }
+
+    /// A lock whose androidFile pointed out of the folder made export unlink that file (`(removed)`, exit 0).
+    @Test func exportNeverRemovesWhatTheLockNames() throws {
+        let dir = try ExportTests.sources()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: dir + "/outside/victim.txt"))
+        let options = ExportTests.options(dir)
+        _ = try Exporter(options: options).export(paths: [dir + "/src"])
+        var text = try String(contentsOfFile: options.lockPath, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"androidFile\" : \"chime.ogg\"", with: "\"androidFile\" : \"../../outside/victim.txt\"")
+        try text.write(toFile: options.lockPath, atomically: true, encoding: .utf8)
+        var wav = options
+        wav.androidFormat = .wav
+        #expect(throws: AlertSoundError.self) { try Exporter(options: wav).export(paths: [dir + "/src"]) }
+        #expect(FileManager.default.fileExists(atPath: dir + "/outside/victim.txt"))
+    }
+
+    /// Switching the Android format removes the file export wrote in the other format, and only it:
+    /// a file of that name whose bytes are not the lock's (a source kept there, an edit) stays.
+    @Test func switchingFormatRemovesOnlyExportsOwnFile() throws {
+        let dir = try ExportTests.sources()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let options = ExportTests.options(dir)
+        _ = try Exporter(options: options).export(paths: [dir + "/src"])
+        let ogg = dir + "/res/raw/chime.ogg", other = dir + "/res/raw/order_ready.ogg"
+        #expect(FileManager.default.fileExists(atPath: ogg) && FileManager.default.fileExists(atPath: other))
+        try Data("not what export wrote".utf8).write(to: URL(fileURLWithPath: other))
+        var wav = options
+        wav.androidFormat = .wav
+        let report = try Exporter(options: wav).export(paths: [dir + "/src"])
+        #expect(!FileManager.default.fileExists(atPath: ogg), "export's own chime.ogg is removed")
+        #expect(FileManager.default.fileExists(atPath: other), "a file it did not write is kept")
+        #expect(report.outcomes.flatMap(\.written).filter { $0.hasSuffix("(removed)") }.count == 2, "chime and 2 bell")
+    }
+
+    /// `--lock app--sounds.lock.json` made keep.xml's comment ill-formed; names are attribute-escaped.
+    @Test func keepFileIsWellFormedXML() throws {
+        let entry = SoundLock.Entry(name: "chime", source: "", ios: nil, android: "chime", androidFile: "chime.ogg", contentHash: String(repeating: "a", count: 64),
+                                    iosSHA256: nil, androidSHA256: nil)
+        for name in ["app--sounds.lock.json", "x-", "a---b", "%2D", "a\u{202E}b\n-->"] {
+            let text = String(decoding: Exporter.keepFile(SoundLock(sounds: [entry]), lockName: name), as: UTF8.self)
+            let comment = try #require(text.components(separatedBy: "<!--").last?.components(separatedBy: "-->").first)
+            #expect(!comment.contains("--") && !comment.hasSuffix("-") && !comment.contains("\n"), "\(name): \(comment)")
+            #expect(text.contains("tools:keep=\"@raw/chime\""))
+        }
+        #expect(XMLText.attribute("a\" b='c' <d> &") == "a&quot; b=&apos;c&apos; &lt;d&gt; &amp;")
+    }
+
+    /// `validate-bundle --lock` was entries × sounds: each entry now looks itself up, and findings
+    /// of one kind stop at a cap with one that counts the rest.
+    @Test func lockFindingsAreCapped() throws {
+        let entries = (0..<(LockCheck.maximumRepeatedFindings + 50)).map { i in
+            SoundLock.Entry(name: "s\(i)", source: "", ios: "s\(i).caf", android: nil, androidFile: nil, contentHash: String(repeating: "a", count: 64),
+                            iosSHA256: nil, androidSHA256: nil)
+        }
+        let check = LockCheck(lock: SoundLock(sounds: entries), path: "lock")
+        let missing = check.judge([], platform: .ios).missing
+        #expect(missing.count == LockCheck.maximumRepeatedFindings + 1)
+        #expect(missing.last?.diagnostics.first?.message.contains("and 50 more") == true)
+        let uses = (0..<500).map { SoundLock.ChannelUse(id: "s\($0)_00000000", source: "p.json", field: "channel_id") }
+        let unknown = check.unknownChannels(uses)
+        #expect(unknown.count == LockCheck.maximumRepeatedFindings + 1)
+        #expect(unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)
+    }
+}
