@@ -32,10 +32,11 @@ import Testing
     }()
 
     /// `environment` entries are added to (or replace) this process's own.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

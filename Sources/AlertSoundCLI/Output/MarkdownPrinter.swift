@@ -55,8 +55,12 @@ enum MarkdownPrinter {
 
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    /// Text in a table cell: no line breaks, no cell separators, no HTML from a file or payload name.
-    private static func cell(_ text: String) -> String {
+    /// Text in a table cell: no line breaks, no cell separators, no HTML, and no Markdown from a
+    /// file or payload name (`![x](https://…)` once showed a remote image in the job summary, and
+    /// `[Approved](…)` a link): the marks that open links, images and emphasis are
+    /// backslash-escaped, which CommonMark reads as the mark itself. (Names in code spans need
+    /// none: nothing is read inside one.)
+    static func cell(_ text: String) -> String {
         var out = ""
         for scalar in text.escapingControls.unicodeScalars {
             switch scalar {
@@ -65,6 +69,7 @@ enum MarkdownPrinter {
             case ">": out += "&gt;"
             case "&": out += "&amp;"
             case "`": out += "'"
+            case "\\", "[", "]", "*", "_", "~": out += "\\" + String(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }
