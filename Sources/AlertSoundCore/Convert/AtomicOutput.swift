@@ -43,13 +43,17 @@ package final class AtomicOutput {
     /// alone); an existing file's permissions and owner are kept.
     /// `unnamed: false` skips `O_TMPFILE` (the tests use it to exercise the named fallback).
     /// `replacing: false` refuses, at the moment the file is put in place, to replace anything.
-    package init(path: String, unnamed: Bool = true, replacing: Bool = true) throws {
+    /// `inheritingAttributes: false` gives the file the default mode and owner whatever is at `path`
+    /// (the installer writes under a temporary name, where nothing is its to copy).
+    package init(path: String, unnamed: Bool = true, replacing: Bool = true, inheritingAttributes: Bool = true) throws {
         self.path = path
         folder = parentFolder(path)
         self.replaces = replacing
         var existing = stat()
         var replaces = false
-        if lstat(path, &existing) == 0 {
+        if !inheritingAttributes {
+            // Nothing at `path` is looked at: what is there is neither replaced nor copied.
+        } else if lstat(path, &existing) == 0 {
             guard existing.st_mode & S_IFMT == S_IFREG else {
                 throw AlertSoundError(.invalidRequest, "it is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files",
                                       path: path, suggestion: Suggestion(.chooseOutput, path: path))

@@ -118,7 +118,9 @@ public struct SoundInstaller: Sendable {
         let seconds = Double(frames) / reader.sampleRate
         let cut = seconds >= maximumAlertDuration
         let edits = cut ? Edits(start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()), gain: 1) : Edits()
-        let output = try AtomicOutput(path: temporary, replacing: true)
+        // Nothing at the temporary name is trusted: the data goes to a file created exclusively,
+        // and takes no mode or owner from a stray file there.
+        let output = try AtomicOutput(path: temporary, replacing: true, inheritingAttributes: false)
         let result = try Converter(options: options).write(reader: reader, plan: plan, edits: edits, sink: HeldOutput(output), control: control)
         let contents = output.contents()
         var hasher = SHA256()
@@ -129,26 +131,56 @@ public struct SoundInstaller: Sendable {
             hasher.update(chunk)
             at += Int64(chunk.count)
         }
-        let fileName = stem + "-" + SHA256.hexString(hasher.finish()).prefix(8) + ".caf"
+        let digest = SHA256.hexString(hasher.finish())
+        let fileName = stem + "-" + digest.prefix(8) + ".caf"
         let final = folder + "/" + fileName
         try control?.check()
-        if isFolder(final) == false {
-            // The same content is there already: nothing to replace, and iOS's cached copy is right.
-            output.abandon()
-        } else {
-            do {
-                try output.commit(to: final)
-            } catch where isFolder(final) == false {
-                // Another install of the same content got there first: the file is the same.
+        // An app and its Notification Service Extension may install the same name at once: the
+        // folder is locked from putting the file in place to removing older versions, so one
+        // install's removal never takes the other's file and a version is always left.
+        let replaced = try Self.whileLocked(folder) { () throws -> [String] in
+            if Self.holds(final, size: contents.size, digest: digest) {
+                // The same content is there already: nothing to replace, and iOS's cached copy is right.
                 output.abandon()
+            } else {
+                // Nothing there, or a file of that name that is not this content (truncated, or
+                // not ours): ours replaces it.
+                try output.commit(to: final)
             }
-        }
-        // Earlier versions go only once the new one is in place.
-        var replaced: [String] = []
-        for other in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where other != fileName && Self.isVersion(other, of: stem) {
-            if unlink(folder + "/" + other) == 0 { replaced.append(other) }
+            var replaced: [String] = []
+            for other in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where other != fileName && Self.isVersion(other, of: stem) {
+                if unlink(folder + "/" + other) == 0 { replaced.append(other) }
+            }
+            return replaced
         }
         return InstalledSound(fileName: fileName, url: URL(fileURLWithPath: final), frames: result.frames, sampleRate: rate, replaced: replaced.sorted())
+    }
+
+    /// Whether the regular file at `path` holds `size` bytes whose SHA-256 is `digest`.
+    static func holds(_ path: String, size: Int64, digest: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == size, let file = try? FileSource(path: path) else { return false }
+        var hasher = SHA256()
+        var at: Int64 = 0
+        while at < file.size {
+            guard let chunk = try? file.read(at: at, count: 1 << 16), !chunk.isEmpty else { return false }
+            hasher.update(chunk)
+            at += Int64(chunk.count)
+        }
+        return SHA256.hexString(hasher.finish()) == digest
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the folder itself (no lock file is left in
+    /// Library/Sounds); other processes that install into it, an extension included, wait.
+    static func whileLocked<T>(_ folder: String, _ body: () throws -> T) throws -> T {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw AlertSoundError(.outputFailed, "cannot open the sounds folder to lock it (errno \(errno))", path: folder) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw AlertSoundError(.outputFailed, "cannot lock the sounds folder (errno \(errno))", path: folder) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
     }
 
     /// The name's file-safe stem: letters, digits, `-` and `_` kept, anything else `-`.
