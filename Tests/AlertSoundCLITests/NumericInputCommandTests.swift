@@ -43,21 +43,11 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.wav").path
-        try Data(Self.floatWAV((0..<4800).map { pattern[$0 % pattern.count] })).write(to: URL(fileURLWithPath: path))
+        try Data(FloatWAV.bytes((0..<4800).map { pattern[$0 % pattern.count] })).write(to: URL(fileURLWithPath: path))
         let page = try cli.run(["check", "--format", "html", path])
         #expect(page.status == 0 || page.status == 1, "\(page.status) \(page.stderr)")
         #expect(page.stdout.hasSuffix("</html>\n") && page.stdout.contains("class=\"waveform\""))
         let levels = try cli.run(["check", "--levels", path])
         #expect(levels.status == 0 || levels.status == 1, "\(levels.status) \(levels.stderr)")
-    }
-
-    /// A mono 48 kHz WAV of 32-bit float samples, written byte by byte (format tag 3).
-    static func floatWAV(_ samples: [Double]) -> [UInt8] {
-        func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-        func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        let data = samples.flatMap { le32(Float($0).bitPattern) }
-        let fmt = le16(3) + le16(1) + le32(48_000) + le32(192_000) + le16(4) + le16(32)
-        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(UInt32(fmt.count)) + fmt + Array("data".utf8) + le32(UInt32(data.count)) + data
-        return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 }

@@ -19,7 +19,7 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let name = "evil\u{202E}fac.wav"
-        try Data(NumericInputCommandTests.floatWAV([0.1, -0.1])).write(to: dir.appendingPathComponent(name))
+        try Data(FloatWAV.bytes([0.1, -0.1])).write(to: dir.appendingPathComponent(name))
         for format in ["text", "xcode", "github", "markdown", "html"] {
             let run = try cli.run(["check", "--format", format, dir.path])
             #expect(!run.stdout.unicodeScalars.contains("\u{202E}"), "\(format): \(run.stdout)")
@@ -33,7 +33,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let app = dir.appendingPathComponent("App.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data(NumericInputCommandTests.floatWAV([0.1, -0.1])).write(to: app.appendingPathComponent("ok.wav"))
+        try Data(FloatWAV.bytes([0.1, -0.1])).write(to: app.appendingPathComponent("ok.wav"))
         let payload = dir.appendingPathComponent("push.json")
         let sound = "![x](https://tracker.invalid/p.png)[Approved](https://evil.invalid)*bold*"
         try JSONSerialization.data(withJSONObject: ["aps": ["sound": sound]]).write(to: payload)
@@ -66,7 +66,7 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let sound = dir.appendingPathComponent("-h.wav")
-        try Data(NumericInputCommandTests.floatWAV([0.1, -0.1])).write(to: sound)
+        try Data(FloatWAV.bytes([0.1, -0.1])).write(to: sound)
         for arguments in [["check", "--", "-h.wav"], ["info", "--", "-h.wav"], ["validate-bundle", "--", "."]] {
             let run = try cli.run(arguments, in: dir)
             #expect(run.status == 0 && !run.stdout.contains("USAGE"), "\(arguments): \(run.status) \(run.stdout) \(run.stderr)")

@@ -33,7 +33,7 @@ enum InfoPrinter {
                 }
                 for repair in info.repairs { out += line("Repaired", repair.description) }
                 switch levels[index] {
-                case .success(let levels): out += Self.levels(levels)
+                case .success(let levels): out += Self.levels(levels, sampleRate: info.sampleRate)
                 case .failure(let error): out += line("Levels", "not measured: \(error.reason)")
                 case nil: break
                 }
@@ -43,13 +43,16 @@ enum InfoPrinter {
     }
 
     /// `info --levels`: the figures, with units, and "none" where there is nothing to measure.
-    static func levels(_ l: SoundLevels) -> String {
+    static func levels(_ l: SoundLevels, sampleRate: Double?) -> String {
         func db(_ value: Double?, _ unit: String, none: String = "none (silence)") -> String { value.map { "\(Formatting.tenths($0)) \(unit)" } ?? none }
+        // BS.1770's filters fold over at low rates: no loudness there, and the reason shown.
+        let unmeasured = sampleRate.map { $0 < LevelMeter.minimumLoudnessRate } == true
+            ? "none (BS.1770 loudness is not defined below \(Formatting.number(LevelMeter.minimumLoudnessRate)) Hz)" : nil
         var out = line("Sample peak", db(l.samplePeak, "dBFS"))
         out += line("True peak", db(l.truePeak, "dBTP"))
-        out += line("Loudness", db(l.integratedLoudness, "LUFS integrated", none: "none (shorter than 0.4 s, or silence)"))
-        out += line("Loudest 400 ms", db(l.maxMomentaryLoudness, "LUFS"))
-        out += line("Loudest 3 s", db(l.maxShortTermLoudness, "LUFS", none: "none (shorter than 3 s, or silence)"))
+        out += line("Loudness", db(l.integratedLoudness, "LUFS integrated", none: unmeasured ?? "none (shorter than 0.4 s, or silence)"))
+        out += line("Loudest 400 ms", db(l.maxMomentaryLoudness, "LUFS", none: unmeasured ?? "none (silence)"))
+        out += line("Loudest 3 s", db(l.maxShortTermLoudness, "LUFS", none: unmeasured ?? "none (shorter than 3 s, or silence)"))
         out += line("DC offset", Formatting.number((l.dcOffset * 1_000_000).rounded() / 1_000_000))
         out += line("Silence", "\(Formatting.seconds(l.leadingSilence)) s before, \(Formatting.seconds(l.trailingSilence)) s after (below -60 dBFS)")
         out += line("Clipped samples", String(l.clippedSamples))

@@ -18,8 +18,10 @@ enum TextPrinter {
         let details = file.info.map { " (\($0.summary))" } ?? ""
         var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
         if let l = file.levels {
-            func db(_ value: Double?) -> String { value.map(Formatting.tenths) ?? "-inf" }
-            out += "  levels: loudest 400 ms \(db(l.maxMomentaryLoudness)) LUFS, true peak \(db(l.truePeak)) dBTP\n"
+            func db(_ value: Double?, _ unit: String) -> String { value.map { Formatting.tenths($0) + " " + unit } ?? "none" }
+            let low = file.info?.sampleRate.map { $0 < LevelMeter.minimumLoudnessRate } == true
+            let loudness = low ? "not measured below \(Formatting.number(LevelMeter.minimumLoudnessRate)) Hz" : db(l.maxMomentaryLoudness, "LUFS")
+            out += "  levels: loudest 400 ms \(loudness), true peak \(db(l.truePeak, "dBTP"))\n"
         }
         for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
         return out

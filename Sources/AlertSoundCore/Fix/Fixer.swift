@@ -176,8 +176,13 @@ public struct Fixer: Sendable {
                 throw AlertSoundError(.outputFailed, "the output could not be read back: \(error.reason)", path: job.output)
             }
             if checker.measuresLevels {
-                let levels = try SoundLevels.measure(source: contents, name: job.output)
-                if let miss = repair?.miss(levels, limits: checker.levelLimits, attempt: attempt) { throw miss }
+                let meter = try SoundLevels.meter(source: contents, name: job.output)
+                let levels = meter.levels()
+                if repair?.audible == true, levels.samplePeak == nil {
+                    throw AlertSoundError(.outputFailed, "the output decodes to digital silence although the input is not silent; nothing was written",
+                                          path: job.input)
+                }
+                if let miss = repair?.miss(levels, means: meter.channelMeans, limits: checker.levelLimits, attempt: attempt) { throw miss }
                 subject.levels = levels
                 subject.levelLimits = checker.levelLimits
             }

@@ -15,6 +15,12 @@ struct LevelRepair: Sendable {
     var gain = 0.0
     /// The true peak of what is kept, after the gain and before limiting (dBTP).
     var truePeak: Double?
+    /// Whether what is kept is not silent: an output that decodes to silence is then refused.
+    var audible = false
+
+    /// The gains fix applies at most: below −100 dB a sound is silence, and a non-finite gain
+    /// (from a loudness of ±inf) would write digital silence and call it fixed.
+    static let gains = -100.0 ... 100.0
 
     /// How many times an output whose loudness missed the target is encoded again with the gain
     /// corrected; then as many more, to bring a decoded true peak still over the limit under it
@@ -26,12 +32,15 @@ struct LevelRepair: Sendable {
     static let inside = 1.0
 
     /// Why the output as measured must be made again, if it must.
-    func miss(_ levels: SoundLevels, limits: LevelThresholds, attempt: Int) -> LevelMiss? {
+    /// `means`: each channel's mean in the output, for a DC offset the encoder or the limiter
+    /// brought back (IMA4 of a clipped tone left 1.8 % that check then warned of).
+    func miss(_ levels: SoundLevels, means: [Double], limits: LevelThresholds, attempt: Int) -> LevelMiss? {
         guard attempt < Self.attempts else { return nil }
         let excess = levels.truePeak.map { $0 - limits.maximumTruePeak } ?? 0
         let short = attempt < Self.loudnessAttempts ? zip(target, levels.maxMomentaryLoudness).map { $0 - $1 } ?? 0 : 0
-        guard excess > 0 || abs(short) > Self.tolerance else { return nil }
-        return LevelMiss(peakExcess: max(0, excess), loudnessShort: abs(short) > Self.tolerance ? short : 0)
+        let dc = abs(levels.dcOffset) > limits.maximumDCOffset
+        guard excess > 0 || abs(short) > Self.tolerance || dc else { return nil }
+        return LevelMiss(peakExcess: max(0, excess), loudnessShort: abs(short) > Self.tolerance ? short : 0, dcMeans: dc ? means : nil)
     }
     /// How far below the true-peak limit the limiter holds sample peaks at first: IMA4's
     /// quantisation and the peaks between samples add about this much.
@@ -56,6 +65,8 @@ struct LevelMiss: Error {
     var peakExcess: Double
     /// LU the loudness fell short of the target (negative when over; 0 when within tolerance).
     var loudnessShort: Double
+    /// Each output channel's mean, when one is off zero by more than the limit.
+    var dcMeans: [Double]? = nil
 }
 
 private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {
@@ -104,11 +115,12 @@ extension Fixer {
             changes.append(.fadedOut(seconds: Double(edits.fadeFrames) / rate))
         }
         var repair = LevelRepair(loudness: levels.maxMomentaryLoudness)
+        repair.audible = levels.samplePeak != nil
         if let loudness = levels.maxMomentaryLoudness {
             let band = limits.loudnessBand
             let target = options.loudness ?? (loudness < band.lowerBound ? min(band.lowerBound + LevelRepair.inside, band.upperBound)
                                               : loudness > band.upperBound ? max(band.upperBound - LevelRepair.inside, band.lowerBound) : nil)
-            if let target, abs(target - loudness) >= 0.05 {
+            if let target, abs(target - loudness) >= 0.05, LevelRepair.gains.contains(target - loudness) {
                 repair.target = target
                 repair.gain = target - loudness
                 edits.gain = pow(10, repair.gain / 20)
@@ -127,7 +139,19 @@ extension Fixer {
     /// decoded peak was `excess` dB over, a ceiling that much lower (and a little more), starting
     /// from the limiter's first ceiling if it was not limiting.
     func correct(_ edits: inout Edits, changes: inout [FixChange], repair: LevelRepair, miss: LevelMiss) {
-        edits.gain *= pow(10, miss.loudnessShort / 20)
+        let corrected = edits.gain * pow(10, miss.loudnessShort / 20)
+        if corrected.isFinite, LevelRepair.gains.contains(20 * log10(corrected)) { edits.gain = corrected }
+        if let means = miss.dcMeans {
+            // The output's offset is the kept audio's residue times the gain: taken off before it.
+            var offsets = edits.dcOffsets ?? Array(repeating: 0, count: means.count)
+            if offsets.count == means.count {
+                for c in offsets.indices { offsets[c] += means[c] / max(edits.gain, 1e-5) }
+                edits.dcOffsets = offsets
+                if !changes.contains(where: { $0.kind == "dc-removed" }) {
+                    changes.append(.dcRemoved(offset: means.max { abs($0) < abs($1) } ?? 0))
+                }
+            }
+        }
         guard miss.peakExcess > 0 else { return }
         let limit = options.levelLimits.maximumTruePeak
         let current = edits.ceiling.map { 20 * log10($0) } ?? limit - LevelRepair.headroom

@@ -16,22 +16,32 @@ extension SoundLevels {
 
     /// Measures a sound our own readers decode from `source` (an output before it is put in place).
     static func measure(source: ByteSource, name: String) throws -> SoundLevels {
-        let info = try SoundFile.inspect(source: source, name: name)
-        guard let reader = NativeReader(source: source, info: info) else {
-            throw AlertSoundError(.unsupported, "cannot measure the levels of \(info.container.displayName) data here", path: name)
-        }
-        return try measure(reader)
+        try meter(source: source, name: name).levels()
     }
 
     /// Reads `reader` to its end through a meter.
     static func measure(_ reader: FrameReader) throws -> SoundLevels {
+        try meter(reader).levels()
+    }
+
+    /// The meter after reading `reader` to its end (its channel means too).
+    static func meter(_ reader: FrameReader) throws -> LevelMeter {
         var meter = LevelMeter(sampleRate: reader.sampleRate, channels: reader.channels)
         while true {
             let block = try reader.read(maxFrames: 1 << 16)
             if block.isEmpty { break }
             meter.add(block)
         }
-        return meter.levels()
+        return meter
+    }
+
+    /// The meter after a sound our own readers decode from `source`.
+    static func meter(source: ByteSource, name: String) throws -> LevelMeter {
+        let info = try SoundFile.inspect(source: source, name: name)
+        guard let reader = NativeReader(source: source, info: info) else {
+            throw AlertSoundError(.unsupported, "cannot measure the levels of \(info.container.displayName) data here", path: name)
+        }
+        return try meter(reader)
     }
 
     /// `opened`: the file already open and its header read, so neither happens again.

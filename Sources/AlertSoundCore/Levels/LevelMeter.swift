@@ -52,6 +52,11 @@ public struct LevelMeter: Sendable {
     static let silence = 0.001
     /// +60 dBFS: the largest float sample measured as it is.
     static let ceiling = 1000.0
+    /// The lowest rate loudness is measured at. BS.1770's pre-filter is a shelf at 1,682 Hz mapped
+    /// to the rate through tan(π·f/rate), which passes π/2 at 3,364 Hz and folds over below: the
+    /// "loudness" there is `inf` or 1,140 LUFS. Below this rate none is reported (true and sample
+    /// peaks still are).
+    public static let minimumLoudnessRate = 4000.0
 
     /// A meter for samples at `sampleRate` with `channels` interleaved.
     public init(sampleRate: Double, channels: Int) {
@@ -151,7 +156,11 @@ public struct LevelMeter: Sendable {
     /// What the samples so far measure.
     public func levels() -> SoundLevels {
         func decibels(_ amplitude: Double) -> Double? { amplitude > 0 ? 20 * log10(amplitude) : nil }
-        func loudness(_ energy: Double) -> Double? { energy > 0 ? -0.691 + 10 * log10(energy) : nil }
+        let measurable = sampleRate >= Self.minimumLoudnessRate
+        func loudness(_ energy: Double) -> Double? {
+            guard measurable, energy > 0, energy.isFinite else { return nil }
+            return -0.691 + 10 * log10(energy)
+        }
         // Shorter than 400 ms: the sound in one block, padded with silence.
         let momentary = blockEnergies.isEmpty ? (recentSteps.reduce(0, +) + stepEnergy) / Double(4 * stepLength) : maxMomentary
         let seconds = Double(frames) / sampleRate

@@ -79,6 +79,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case abruptEnd = "abrupt-end"
     /// Levels: silence before the sound starts delays the alert.
     case leadingSilence = "leading-silence"
+    /// Levels: every sample is zero (or not a number): the alert plays nothing.
+    case silent
     /// Levels: the loudest 400 ms are quieter than alert sounds are.
     case tooQuiet = "too-quiet"
     /// Levels: the loudest 400 ms are louder than alert sounds are.
@@ -100,7 +102,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk,
-             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud, .resourceIdUri:
+             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .silent, .tooQuiet, .tooLoud, .resourceIdUri:
             return .warning
         case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
             return .note
@@ -148,6 +150,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .dcOffset: return "With --levels: a channel's mean is more than 1% of full scale off zero: it clicks when it starts and stops."
         case .clickAtStart: return "With --levels: the first sample is above -20 dBFS, with no fade-in: it starts with a click."
         case .abruptEnd: return "With --levels: the last millisecond still peaks above -20 dBFS: it ends with a click."
+        case .silent: return "With --levels: every sample is zero (or not a number): the alert plays nothing."
         case .leadingSilence: return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
         case .tooQuiet: return "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
         case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."

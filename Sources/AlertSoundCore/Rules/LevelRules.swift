@@ -4,7 +4,7 @@
 public enum LevelRules {
     /// Every level rule, in the order their findings are reported.
     public static let all: [Rule] = [
-        .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud,
+        .silent, .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .tooQuiet, .tooLoud,
     ]
 
     /// The findings for `levels` against `limits`, in a fixed order. Those `fix --levels` repairs
@@ -28,6 +28,13 @@ extension Rule {
     }
 
     private static let db = Formatting.tenths
+
+    // NaN samples are measured as zero, so a sound of NaN is silent too. No fix gives it a level.
+    package static let silent = levels(.silent, repairable: false, triggering: [.example(samplePeak: nil, truePeak: nil, maxMomentaryLoudness: nil)],
+                                       passing: [.example(), .example(samplePeak: -80, truePeak: -80, maxMomentaryLoudness: nil)]) { levels, _ in
+        guard levels.samplePeak == nil else { return nil }
+        return "every sample is zero (or not a number): the alert plays nothing"
+    }
 
     package static let truePeakOver = levels(.truePeakOver, triggering: [.example(truePeak: 0.4), .example(truePeak: -0.9)],
                                              passing: [.example(truePeak: -1.0), .example(samplePeak: nil, truePeak: nil)]) { levels, limits in
