@@ -7,11 +7,21 @@ import Foundation
 
 /// `check --format html`: one self-contained page (no file, font or script from elsewhere) with,
 /// per sound, its verdict and findings, its waveform, its loudness on a scale all sounds share,
-/// its levels and a player. Written as files are judged: the head first, a section a file, the
-/// summary last, so memory holds one batch's previews at most.
+/// its levels and a player. Written as files are judged: the head first, a section a file, then
+/// the overview (counts and a linked list of the problems), which the page's CSS shows first.
+///
+/// Bounded whatever the folder: players (mono or stereo, at most 48 kHz and 30 s) for the first
+/// ``maximumPlayers`` sounds while their audio stays within ``audioBudget``; waveforms for the
+/// first ``maximumDrawn``; previews decoded ``previewsAtOnce`` at a time; the problem list cut at
+/// ``maximumListed``. Past those a section has its verdict and findings only.
 struct HTMLReport {
     private let write: (String) -> Void
+    private let players: Bool
     private var files = 0, invalid = 0, warned = 0
+    private var shownPlayers = 0, audioBytes = 0, leftOutPlayers = 0
+    /// The sounds with a problem (invalid, or with warnings), for the overview's list.
+    private var problems: [(index: Int, path: String, valid: Bool, codes: [String])] = []
+    private var unlisted = 0
 
     /// Width of the waveform and of the loudness scale, in SVG units.
     static let width = 600.0
@@ -19,18 +29,40 @@ struct HTMLReport {
     static let scale = -60.0 ... 0.0
     /// Sounds longer than this have the 30 s limit drawn on their time axis.
     static let limitShownFrom = 20.0
+    /// Players on one page at most.
+    static let maximumPlayers = 50
+    /// The embedded audio's size on one page at most (base64 bytes).
+    static let audioBudget = 32 << 20
+    /// Sounds drawn (waveform, loudness, levels) at most; the rest are listed with their findings.
+    static let maximumDrawn = 1000
+    /// Problems listed in the overview at most.
+    static let maximumListed = 1000
 
-    init(write: @escaping (String) -> Void) {
+    /// `players: false` (`--no-players`) leaves every player out.
+    init(players: Bool = true, write: @escaping (String) -> Void) {
         self.write = write
+        self.players = players
         write(Self.head)
     }
+
+    /// Whether the next section may still have a player.
+    private var playersLeft: Bool { players && shownPlayers < Self.maximumPlayers && audioBytes < Self.audioBudget }
 
     /// One sound's section; `preview` is `nil` when its audio could not be decoded, with the reason.
     mutating func add(_ file: FileReport, preview: Result<SoundPreview, AlertSoundError>?) {
         files += 1
         if !file.valid { invalid += 1 }
-        if file.diagnostics.contains(where: { $0.severity == .warning }) { warned += 1 }
-        var out = "<section class=\"sound \(file.valid ? "valid" : "invalid")\" id=\"sound-\(files)\">\n"
+        let warns = file.diagnostics.contains { $0.severity == .warning }
+        if warns { warned += 1 }
+        if !file.valid || warns {
+            if problems.count < Self.maximumListed {
+                problems.append((files, file.path, file.valid, file.diagnostics.filter { $0.severity != .note }.map(\.code.rawValue)))
+            } else {
+                unlisted += 1
+            }
+        }
+        let kind = !file.valid ? "invalid" : warns ? "valid warned" : "valid clean"
+        var out = "<section class=\"sound \(kind)\" id=\"sound-\(files)\">\n"
         out += "<h2><span class=\"verdict\">\(file.valid ? "valid" : "invalid")</span> <code>\(Self.escape(file.path))</code></h2>\n"
         if let info = file.info { out += "<p class=\"format\">\(Self.escape(info.summary))</p>\n" }
         if !file.diagnostics.isEmpty {
@@ -44,9 +76,15 @@ struct HTMLReport {
         case .success(let preview)?:
             out += Self.waveform(preview, levels: file.levels)
             if let levels = file.levels { out += Self.loudness(levels) + Self.figures(levels) }
-            if let wav = preview.wav {
-                let clipped = Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
-                out += "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
+            if players, let wav = preview.wav, case let encoded = (wav.count + 2) / 3 * 4, playersLeft, audioBytes + encoded <= Self.audioBudget {
+                do {
+                    shownPlayers += 1
+                    audioBytes += encoded
+                    let clipped = Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
+                    out += "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
+                }
+            } else if players {
+                leftOutPlayers += 1
             }
         case .failure(let error)?:
             out += "<p class=\"nowave\">No waveform: the audio cannot be decoded (\(Self.escape(error.message))).</p>\n"
@@ -61,23 +99,43 @@ struct HTMLReport {
         file.levels == nil ? nil : SoundPreview.make(paths: [file.path]).first
     }
 
-    /// Adds a batch, decoding a few previews at a time on all cores, so memory holds only those.
+    /// Adds a batch, decoding a few previews at a time on all cores, so memory holds only those;
+    /// none past ``maximumDrawn``, and no audio once no player is left.
     mutating func add(batch files: [FileReport]) {
         for start in stride(from: 0, to: files.count, by: Self.previewsAtOnce) {
             let chunk = Array(files[start..<min(files.count, start + Self.previewsAtOnce)])
-            let decodable = chunk.filter { $0.levels != nil }
-            var previews = SoundPreview.make(paths: decodable.map(\.path)).makeIterator()
-            for file in chunk { add(file, preview: file.levels == nil ? nil : previews.next()) }
+            let drawn = self.files < Self.maximumDrawn
+            let decodable = drawn ? chunk.filter { $0.levels != nil } : []
+            var previews = SoundPreview.make(paths: decodable.map(\.path), audio: playersLeft).makeIterator()
+            for file in chunk { add(file, preview: file.levels == nil || !drawn ? nil : previews.next()) }
         }
     }
 
-    /// Previews decoded together: each holds up to 30 s of audio (about 6 MB).
-    static let previewsAtOnce = 8
+    /// Previews decoded together: each holds up to 30 s of mono or stereo 48 kHz audio (5.8 MB).
+    static let previewsAtOnce = 4
 
-    /// The summary and the page's end.
+    /// The overview (shown first by the page's CSS) and the page's end.
     func finish() {
         let summary = files == 0 ? "No sound files found." : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid, \(warned) with warnings."
-        write("</main>\n<footer><p id=\"summary\">\(summary)</p></footer>\n<script>\(Self.script)</script>\n</body>\n</html>\n")
+        var out = "<nav id=\"overview\" aria-label=\"overview\">\n<p id=\"summary\">\(summary)</p>\n"
+        if !problems.isEmpty {
+            out += "<ol class=\"problems\">\n"
+            for problem in problems {
+                out += "<li class=\"\(problem.valid ? "warning" : "error")\"><a href=\"#sound-\(problem.index)\"><code>\(Self.escape(problem.path))</code></a> "
+                    + "\(problem.valid ? "warnings" : "invalid"): \(problem.codes.joined(separator: ", "))</li>\n"
+            }
+            out += "</ol>\n"
+            if unlisted > 0 { out += "<p class=\"format\">and \(unlisted) more with problems, not listed here.</p>\n" }
+            out += "<label class=\"switch\"><input type=\"checkbox\" id=\"only-problems\"> Show only the sounds with problems</label>\n"
+        }
+        var limits: [String] = []
+        if files > Self.maximumDrawn { limits.append("waveforms and levels are drawn for the first \(Self.maximumDrawn) sounds") }
+        if leftOutPlayers > 0 {
+            limits.append("players are embedded for the first \(shownPlayers) (at most \(Self.maximumPlayers), \(Self.audioBudget >> 20) MB of audio); \(leftOutPlayers) left out")
+        }
+        if !players { limits.append("players left out (--no-players)") }
+        if !limits.isEmpty { out += "<p class=\"format\">On this page \(limits.joined(separator: "; ")).</p>\n" }
+        write(out + "</nav>\n</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n")
     }
 
     // MARK: pieces
@@ -213,6 +271,11 @@ struct HTMLReport {
         .levels { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 2px 12px; margin: 6px 0; font-size: 0.9em; }
         .levels div { display: flex; justify-content: space-between; } .levels dt { color: var(--muted); } .levels dd { margin: 0; }
         audio { width: 100%; max-width: 420px; }
+        main { display: flex; flex-direction: column; }
+        #overview { order: -1; background: var(--card); border-radius: 12px; padding: 10px 14px; margin: 14px 0; }
+        #summary { font-weight: 600; margin: 0.2em 0; }
+        .problems { padding-left: 1.4em; margin: 0.4em 0; } .problems .error a { color: var(--error); } .problems .warning a { color: var(--warning); }
+        body:has(#only-problems:checked) .sound.clean { display: none; }
         </style>
         </head>
         <body>

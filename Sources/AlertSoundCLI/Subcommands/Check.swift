@@ -29,6 +29,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var levelLimits: LevelOptions
 
+    @Flag(name: .customLong("no-players"), help: "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReport.maximumPlayers) sounds, within \(HTMLReport.audioBudget >> 20) MB of audio.")
+    var noPlayers = false
+
     @Option(name: .long, help: ArgumentHelp("Write this file when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
     var stamp: String?
 
@@ -39,6 +42,7 @@ struct Check: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
         if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
         if levelLimits.given, !levels { throw ValidationError("The level thresholds apply with --levels.") }
+        if noPlayers, report.format != .html { throw ValidationError("--no-players applies with --format html.") }
     }
 
     func run() throws {
@@ -72,7 +76,7 @@ struct Check: ParsableCommand {
         case .html:
             // A page with waveforms and loudness: the levels are measured whether asked or not.
             checker.measuresLevels = true
-            var html = HTMLReport { Printers.write(Array($0.utf8)) }
+            var html = HTMLReport(players: !noPlayers) { Printers.write(Array($0.utf8)) }
             valid = checker.checkInBatches(paths: paths) { html.add(batch: $0) }
             html.finish()
         case .markdown:

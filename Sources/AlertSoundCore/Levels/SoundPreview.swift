@@ -18,12 +18,15 @@ public struct SoundPreview: Sendable, Hashable {
     public var clipped: [Bool]
     /// Frames per column.
     public var framesPerColumn: Int64
-    /// The first ``audioLimit`` seconds as a 16-bit PCM WAV file (the first two channels of a
-    /// sound with more than eight); `nil` when not asked for.
+    /// The first ``audioLimit`` seconds as a 16-bit PCM WAV file, mono or stereo (the first two
+    /// channels of a wider sound) at ``audioRate`` at most; `nil` when not asked for. At most
+    /// 30 s × 48 kHz × 2 × 2 bytes (5.8 MB), whatever the sound.
     public var wav: [UInt8]?
 
     /// Seconds of audio the playable copy holds at most: enough for any alert sound.
     public static let audioLimit = 30.0
+    /// The highest rate of the playable copy: a sound above it is averaged down by a whole factor.
+    public static let audioRate = 48_000.0
 
     /// Decodes the file at `path` (anything `convert` reads) into an envelope of between
     /// `columns` and twice as many columns (fewer for a shorter sound), and with `audio` a WAV copy.
@@ -31,22 +34,31 @@ public struct SoundPreview: Sendable, Hashable {
         do {
             let reader = try openFrameReader(path: path)
             var envelope = Envelope(channels: reader.channels, columns: max(1, columns))
-            let kept = reader.channels > 8 ? 2 : reader.channels
-            let audioFrames = audio ? Int64(audioLimit * reader.sampleRate) : 0
+            let kept = min(2, reader.channels)
+            // A preview, not an output: averaging `factor` frames is low-pass enough for a player.
+            let factor = reader.sampleRate > audioRate ? Int((reader.sampleRate / audioRate).rounded(.up)) : 1
+            let copyRate = reader.sampleRate / Double(factor)
+            let audioFrames = audio ? Int64(audioLimit * copyRate) : 0
             var pcm: [Int16] = []
+            var sums = [Double](repeating: 0, count: kept), summed = 0
             while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {
                 envelope.add(block)
-                let have = Int64(pcm.count / max(1, kept))
-                if have < audioFrames {
-                    let take = Int(min(Int64(block.count / reader.channels), audioFrames - have))
-                    if kept == reader.channels {
-                        pcm += quantize16(Array(block[0..<take * kept]))
-                    } else {
-                        pcm += quantize16((0..<take).flatMap { f in block[(f * reader.channels)..<(f * reader.channels + kept)] })
+                var wanted = audioFrames - Int64(pcm.count / kept)
+                guard wanted > 0 else { continue }
+                var averaged: [Double] = []
+                for f in 0..<(block.count / reader.channels) where wanted > 0 {
+                    for c in 0..<kept { sums[c] += block[f * reader.channels + c] }
+                    summed += 1
+                    if summed == factor {
+                        for c in 0..<kept { averaged.append(sums[c] / Double(factor)) }
+                        sums = [Double](repeating: 0, count: kept)
+                        summed = 0
+                        wanted -= 1
                     }
                 }
+                pcm += quantize16(averaged)
             }
-            let wav = audio ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
+            let wav = audio ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: copyRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
             return SoundPreview(sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames, lowest: envelope.lowest,
                                 highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
         } catch {
