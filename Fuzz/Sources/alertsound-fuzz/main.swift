@@ -130,8 +130,83 @@ func lock(_ bytes: [UInt8]) {
         // What is written reads back as the same lock, and every language's constants come out.
         guard let again = try? SoundLock.read(parsed.bytes(), path: "again"), again == parsed else { fatalError("a lock did not survive a round trip") }
         for language in SoundConstants.Language.allCases { _ = SoundConstants.source(parsed, language: language, package: "com.example") }
+        // Whatever a lock that reads holds is what export writes: no quote, '$' or control anywhere.
+        for entry in parsed.sounds where !SoundLock.isChannelID(entry.channelId) { fatalError("a lock kept the channel ID \(entry.channelId)") }
     }
+    constants(bytes)
     _ = ResourceIDURIs.scan(String(decoding: bytes, as: UTF8.self))
+}
+
+/// The bytes as the strings of a lock built in code (which no reader has checked), split at 0x01:
+/// the constants in every language carry each string exactly (their literals decode back), put
+/// no raw control or bidi character in the source, and name each sound with a distinct, valid,
+/// unreserved identifier. The regression tests compile and run such files (SoundConstantsTests).
+func constants(_ bytes: [UInt8]) {
+    let strings = String(decoding: bytes, as: UTF8.self).split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+    let entries = stride(from: 0, to: strings.count, by: 2).map { i -> SoundLock.Entry in
+        var entry = SoundLock.Entry(name: strings[i], source: "", ios: strings[i] + ".caf", android: strings[i], androidFile: nil,
+                                    contentHash: String(repeating: "a", count: 64), iosSHA256: nil, androidSHA256: nil)
+        entry.channelId = i + 1 < strings.count ? strings[i + 1] : ""
+        return entry
+    }
+    let lock = SoundLock(sounds: entries)
+    let ids = SoundConstants.identifiers(lock.sounds.map(\.name))
+    guard Set(ids).count == ids.count else { fatalError("two sounds share an identifier: \(ids)") }
+    for id in ids {
+        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+              id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+              !SoundConstants.reserved.contains(id) else { fatalError("not a usable identifier: \(id)") }
+    }
+    for language in SoundConstants.Language.allCases {
+        let source = SoundConstants.source(lock, language: language, package: "com.example")
+        if let bad = source.unicodeScalars.first(where: { $0 != "\n" && TextSafety.isControl($0) }) {
+            fatalError("\(language) source holds U+\(String(bad.value, radix: 16))")
+        }
+        for entry in lock.sounds {
+            for text in [entry.name, entry.channelId] {
+                let literal = SoundConstants.literal(text, in: language)
+                guard source.contains(literal), decode(literal, language) == text else { fatalError("\(language) literal \(literal) does not carry \(text.debugDescription)") }
+            }
+        }
+    }
+}
+
+/// A string literal as `language` reads it (the escapes alertsound writes: \\ \" \$ \u{X} \uXXXX);
+/// nil when it is not one: an unescaped quote inside, a template (`$` in Kotlin or Dart), a line break.
+func decode(_ literal: String, _ language: SoundConstants.Language) -> String? {
+    var scalars = Array(literal.unicodeScalars)
+    guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return nil }
+    scalars = Array(scalars.dropFirst().dropLast())
+    var out = "", i = 0
+    while i < scalars.count {
+        let c = scalars[i]
+        if c == "\"" || c == "\n" || c == "\r" { return nil }
+        if c == "$", language == .kotlin || language == .dart { return nil }
+        if c == "\\", language == .swift, i + 1 < scalars.count, scalars[i + 1] == "(" { return nil }
+        guard c == "\\" else { out.unicodeScalars.append(c); i += 1; continue }
+        guard i + 1 < scalars.count else { return nil }
+        let next = scalars[i + 1]
+        switch next {
+        case "\\", "\"", "$":
+            out.unicodeScalars.append(next)
+            i += 2
+        case "u":
+            if i + 2 < scalars.count, scalars[i + 2] == "{" {
+                guard let close = scalars[(i + 3)...].firstIndex(of: "}"), let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
+                      let scalar = Unicode.Scalar(value) else { return nil }
+                out.unicodeScalars.append(scalar)
+                i = close + 1
+            } else {
+                guard i + 6 <= scalars.count, let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 2)..<(i + 6)])), radix: 16),
+                      let scalar = Unicode.Scalar(value) else { return nil }
+                out.unicodeScalars.append(scalar)
+                i += 6
+            }
+        default:
+            return nil
+        }
+    }
+    return out
 }
 
 /// Sounds as a scan finds them; what they hold is never read here.

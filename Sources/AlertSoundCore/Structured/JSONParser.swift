@@ -78,6 +78,12 @@ package struct JSONParser {
             guard at < bytes.count else { throw StructureError.malformed("the text ends inside a string", at: start) }
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
+                // Most strings hold no escape: the run is the string, with no copy through scalars.
+                if run == start + 1 {
+                    guard let text = validUTF8(bytes[run..<at]) else { throw StructureError.malformed("a string that is not UTF-8", at: run) }
+                    at += 1
+                    return text
+                }
                 try appendRun(from: run, into: &scalars)
                 at += 1
                 return String(scalars)
