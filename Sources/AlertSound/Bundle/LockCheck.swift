@@ -91,14 +91,7 @@ struct LockCheck: Sendable {
         case let .archiveEntry(archive, entry): guard let opened = try? archive.source(for: entry) else { return nil }; source = opened
         case .problem: return nil
         }
-        var hasher = SHA256()
-        var at: Int64 = 0
-        while at < source.size {
-            guard let chunk = try? source.read(at: at, count: 1 << 20), !chunk.isEmpty else { return nil }
-            hasher.update(chunk)
-            at += Int64(chunk.count)
-        }
-        return SHA256.hexString(hasher.finish())
+        return try? SHA256.hex(reading: source)
     }
 }
 

@@ -303,14 +303,7 @@ public struct Exporter: Sendable {
             }
         } else {
             hasher.update(Array("file\n".utf8))
-            let file = try FileSource(path: path)
-            var at: Int64 = 0
-            while at < file.size {
-                let chunk = try file.read(at: at, count: 1 << 20)
-                if chunk.isEmpty { break }
-                hasher.update(chunk)
-                at += Int64(chunk.count)
-            }
+            try hasher.update(reading: try FileSource(path: path))
         }
         return SHA256.hexString(hasher.finish())
     }

@@ -216,20 +216,9 @@ struct HTMLReport {
         return size % 10 == 0 ? "\(sign)\(size / 10)" : "\(sign)\(size / 10).\(size % 10)"
     }
 
-    /// Text safe inside an element or a quoted attribute, control characters shown as escapes.
+    /// Text safe inside an element or a quoted attribute, control and bidi characters shown as escapes.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.escapingControls {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
+        XMLText.attribute(text.escapingControls)
     }
 
     static let head = """

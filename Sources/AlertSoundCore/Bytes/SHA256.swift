@@ -17,6 +17,24 @@ package struct SHA256: Sendable {
 
     package init() {}
 
+    /// Feeds everything `source` holds, a MiB at a time.
+    package mutating func update(reading source: ByteSource) throws {
+        var at: Int64 = 0
+        while at < source.size {
+            let chunk = try source.read(at: at, count: 1 << 20)
+            if chunk.isEmpty { break }
+            update(chunk)
+            at += Int64(chunk.count)
+        }
+    }
+
+    /// SHA-256 of everything `source` holds (hex).
+    package static func hex(reading source: ByteSource) throws -> String {
+        var hasher = SHA256()
+        try hasher.update(reading: source)
+        return hexString(hasher.finish())
+    }
+
     /// Feeds more bytes.
     package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)

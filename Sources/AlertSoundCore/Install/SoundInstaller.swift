@@ -123,15 +123,7 @@ public struct SoundInstaller: Sendable {
         let output = try AtomicOutput(path: temporary, replacing: true, inheritingAttributes: false)
         let result = try Converter(options: options).write(reader: reader, plan: plan, edits: edits, sink: HeldOutput(output), control: control)
         let contents = output.contents()
-        var hasher = SHA256()
-        var at: Int64 = 0
-        while at < contents.size {
-            let chunk = try contents.read(at: at, count: 1 << 16)
-            if chunk.isEmpty { break }
-            hasher.update(chunk)
-            at += Int64(chunk.count)
-        }
-        let digest = SHA256.hexString(hasher.finish())
+        let digest = try SHA256.hex(reading: contents)
         let fileName = stem + "-" + digest.prefix(8) + ".caf"
         let final = folder + "/" + fileName
         try control?.check()
@@ -160,14 +152,7 @@ public struct SoundInstaller: Sendable {
     static func holds(_ path: String, size: Int64, digest: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == size, let file = try? FileSource(path: path) else { return false }
-        var hasher = SHA256()
-        var at: Int64 = 0
-        while at < file.size {
-            guard let chunk = try? file.read(at: at, count: 1 << 16), !chunk.isEmpty else { return false }
-            hasher.update(chunk)
-            at += Int64(chunk.count)
-        }
-        return SHA256.hexString(hasher.finish()) == digest
+        return (try? SHA256.hex(reading: file)) == digest
     }
 
     /// Runs `body` holding an exclusive `flock` on the folder itself (no lock file is left in
