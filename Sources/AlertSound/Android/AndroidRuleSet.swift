@@ -13,7 +13,7 @@ extension Rule {
         passing: [raw("res/raw/alert_tone.mp3"), raw("app.apk!res/Gh4.mp3", resourceName: "order_ready"),
                   Example.sound(.mp3, .codec(.mp3), path: "assets/Alert-Tone.mp3")])
 
-    /// A format Android's media stack does not play (CAF, AIFF, a 24-bit WAV, MP2, Ogg Speex).
+    /// A format Android's media stack does not play (CAF, AIFF, a 64-bit float or ADPCM WAV, MP2, Ogg Speex).
     /// Suggests a 16-bit WAV beside it, except inside an .apk, where there is no file to convert.
     static let androidUnsupportedFormat = Rule(
         code: .androidUnsupportedFormat,
@@ -24,9 +24,13 @@ extension Rule {
             return Finding(problem, suggestion: convert)
         },
         triggering: [Example.sound(.caf, .ima4, path: "res/raw/chime.caf"), Example.sound(.aiff, path: "res/raw/chime.aiff"),
-                     Example.sound(.wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
+                     Example.sound(.wav, .pcm(PCMFormat(.float, bits: 64, bigEndian: false)), bits: 64, path: "res/raw/double.wav"),
+                     Example.sound(.wav, .imaAdpcm, bits: 4, path: "res/raw/adpcm.wav"),
                      Example.sound(.mp3, .codec(.mp2), path: "res/raw/old.mp3"), Example.sound(.ogg, .codec(.speex), path: "res/raw/talk.ogg")],
         passing: [Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"), Example.sound(.mp3, .codec(.mp3), path: "res/raw/ok.mp3"),
+                  Example.sound(.wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
+                  Example.sound(.wav, .pcm(PCMFormat(.float, bits: 32, bigEndian: false)), bits: 32, path: "res/raw/float.wav"),
+                  Example.sound(.wav, .ulaw, bits: 8, path: "res/raw/phone.wav"),
                   Example.sound(.ogg, .codec(.vorbis), path: "res/raw/ok.ogg"), Example.sound(.flac, .codec(.flac), path: "res/raw/ok.flac")])
 
     /// A raw resource's subject: an MP3 Android plays, named `path`.

@@ -4,7 +4,9 @@ import AlertSoundCore
 enum AndroidRules {
     /// The file rules that hold on any platform: the file can be read, is what its name says, and
     /// has audio.
-    static let platformNeutral: [Rule] = [.unreadable, .extensionMismatch, .damagedHeader, .noAudio]
+    /// A file in res/raw that is not a sound at all (a text placeholder named `.ogg`) is an error as
+    /// in `check`: Android's player fails on it and the channel plays the default sound.
+    static let platformNeutral: [Rule] = [.unreadable, .unrecognized, .malformed, .extensionMismatch, .damagedHeader, .noAudio]
 
     /// The resource name a file in `res/raw/` gets: the file name up to its first dot, as aapt2 cuts it.
     static func resourceName(_ fileName: String) -> String {
@@ -44,10 +46,25 @@ enum AndroidRules {
     static func formatProblem(_ info: SoundInfo) -> String? {
         switch info.container {
         case .wav:
-            if let pcm = info.coding?.pcm, !pcm.isFloat, let bits = info.bitsPerSample, bits == 8 || bits == 16 { return nil }
-            let bits = info.bitsPerSample.map { "\($0)-bit " } ?? ""
-            let what = info.coding?.pcm.map { bits + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
-            return "WAV holding \(what): Android plays WAV only as 8- or 16-bit linear PCM."
+            // Android's WAV extractor (AOSP frameworks/av, media/extractors/wav/WAVExtractor.cpp)
+            // takes the format tags PCM at 8, 16, 24 or 32 bits, IEEE float at 32 bits, µ-law and
+            // A-law at 8 bits and GSM 6.10, in 1 to 8 channels (also inside WAVE_FORMAT_EXTENSIBLE),
+            // and hands all of it to the player as 16-bit PCM. The developer guide's table lists
+            // only 8- and 16-bit PCM; the extractor is what plays the file.
+            if let channels = info.channels, !(1...8).contains(channels) {
+                return "WAV with \(channels) channels: Android's WAV extractor takes 1 to 8."
+            }
+            let bits = info.bitsPerSample
+            switch info.coding {
+            case .pcm(let pcm)? where pcm.isFloat: if bits == 32 { return nil }
+            case .pcm? where [8, 16, 24, 32].contains(bits ?? 0): return nil
+            case .ulaw?, .alaw?: return nil
+            case .codec(.gsm)?: return nil
+            default: break
+            }
+            let width = bits.map { "\($0)-bit " } ?? ""
+            let what = info.coding?.pcm.map { width + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
+            return "WAV holding \(what): Android's WAV extractor takes 8/16/24/32-bit PCM, 32-bit float, µ-law, A-law and GSM."
         case .mp3:
             if info.coding == .codec(.mp3) { return nil }
             return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only"
@@ -57,7 +74,7 @@ enum AndroidRules {
             if let coding = info.coding, [SampleCoding.codec(.vorbis), .codec(.opus), .codec(.flac)].contains(coding) { return nil }
             return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC"
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
-            return "\(info.container.displayName) is not a format Android plays; it plays WAV (8/16-bit PCM), MP3, Ogg, FLAC, AAC and AMR"
+            return "\(info.container.displayName) is not a format Android plays; it plays WAV (PCM, float, µ-law, A-law), MP3, Ogg, FLAC, AAC and AMR"
         }
     }
 

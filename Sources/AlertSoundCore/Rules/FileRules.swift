@@ -13,9 +13,9 @@ extension Rule {
 
     package static let unreadable = failure(.unreadable, triggering: [Example.unreadable],
                                     passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
-    static let unrecognized = failure(.unrecognized, triggering: [Example.unrecognized],
+    package static let unrecognized = failure(.unrecognized, triggering: [Example.unrecognized],
                                       passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
-    static let malformed = failure(.malformed, triggering: [Example.malformed, Example.tooLarge],
+    package static let malformed = failure(.malformed, triggering: [Example.malformed, Example.tooLarge],
                                    passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
 
     /// A rule for a file that could not be read as a sound, by the error's kind.

@@ -1,0 +1,45 @@
+import AlertSoundTestSupport
+import Foundation
+import Testing
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// What sits in `res/raw` is judged by its bytes, as Android's player meets it: a text placeholder
+/// named `.ogg` is no sound, and the WAV codings Android's own extractor decodes are accepted.
+@Suite struct AndroidRawResourceTests {
+    /// A 202-byte text placeholder named notification_sound.ogg, empty files, random bytes and text
+    /// named .mp3 were "valid" in res/raw, while `check` called them unrecognized.
+    @Test func aFileThatIsNoSoundIsAnError() throws {
+        let scratch = try Scratch()
+        let raw = "app/src/main/res/raw/"
+        try FileManager.default.createDirectory(atPath: scratch.path(raw), withIntermediateDirectories: true)
+        _ = try scratch.write(raw + "notification_sound.ogg", Array(String(repeating: "placeholder: replace with the real sound\n", count: 5).utf8.prefix(202)))
+        _ = try scratch.write(raw + "empty.mp3", [])
+        _ = try scratch.write(raw + "noise.wav", (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        _ = try scratch.write(raw + "readme.mp3", Array("This is not a sound.\n".utf8))
+        _ = try scratch.write(raw + "ok.wav", AndroidTests.pcm16)
+        _ = try scratch.write("app/build.gradle", Array("android {}".utf8))
+        let report = try BundleValidator().validate(path: scratch.path("app"), references: [.named("android:notification_sound")])
+        let errors = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0.report.diagnostics.filter { $0.severity == .error }.map(\.code)) })
+        for name in ["notification_sound.ogg", "empty.mp3", "noise.wav", "readme.mp3"] {
+            let codes = try #require(errors[name], "\(name) is found")
+            #expect(codes.contains { [.unrecognized, .malformed, .noAudio].contains($0) }, "\(name): \(codes)")
+        }
+        #expect(errors["ok.wav"] == [])
+        #expect(!report.valid)
+        #expect(report.references.first?.diagnostics.map(\.code) == [.invalidSound], "a payload naming it does not play it")
+    }
+
+    /// The codings of AOSP's WAVExtractor: PCM at 8/16/24/32 bits, 32-bit float, µ-law, A-law.
+    @Test(arguments: [SampleCoding.integer(16, bigEndian: false), .integer(24, bigEndian: false), .integer(32, bigEndian: false),
+                      .float(32, bigEndian: false), .ulaw, .alaw])
+    func wavCodingsAndroidDecodes(_ coding: SampleCoding) throws {
+        let scratch = try Scratch()
+        let bytes = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: coding), samples: [Int16](repeating: 300, count: 4410))
+        try FileManager.default.createDirectory(atPath: scratch.path("res/raw"), withIntermediateDirectories: true)
+        _ = try scratch.write("res/raw/chime.wav", bytes)
+        let report = try BundleValidator().validate(path: scratch.path("res/raw"))
+        let codes = report.files.first?.report.diagnostics.map(\.code) ?? []
+        #expect(!codes.contains(.androidUnsupportedFormat), "\(coding): \(codes)")
+    }
+}
