@@ -43,3 +43,64 @@ import Testing
         #expect(!codes.contains(.androidUnsupportedFormat), "\(coding): \(codes)")
     }
 }
+
+/// `android-may-be-shrunk` only when nothing keeps the resource: it was raised for a sound the
+/// manifest names (`@raw/x`), one Kotlin names (`R.raw.x`), and in an app that never shrinks.
+@Suite struct AndroidShrinkingTests {
+    /// A module with four sounds, a build file of `gradle` (name and text), and sources that name two.
+    func module(gradle: (String, String)?) throws -> (Scratch, BundleReport) {
+        let scratch = try Scratch()
+        for folder in ["app/src/main/res/raw", "app/src/main/java/com/example", "app/src/main/res/xml"] {
+            try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+        }
+        for name in ["in_manifest", "in_kotlin", "in_comment", "unnamed"] {
+            _ = try scratch.write("app/src/main/res/raw/\(name).wav", AndroidTests.pcm16)
+        }
+        _ = try scratch.write("app/src/main/AndroidManifest.xml", Array("""
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <!-- <meta-data android:resource="@raw/in_comment" /> -->
+              <application><meta-data android:name="sound" android:resource="@raw/in_manifest" /></application>
+            </manifest>
+            """.utf8))
+        _ = try scratch.write("app/src/main/java/com/example/Channels.kt", Array("""
+            // val old = R.raw.in_comment
+            val sound = resources.getResourceEntryName(R.raw.in_kotlin)
+            """.utf8))
+        if let (name, text) = gradle { _ = try scratch.write("app/" + name, Array(text.utf8)) }
+        return (scratch, try BundleValidator().validate(path: scratch.path("app")))
+    }
+
+    func shrunk(_ report: BundleReport) -> [String] {
+        report.files.filter { $0.report.diagnostics.contains { $0.code == .androidMayBeShrunk } }.map(\.name).sorted()
+    }
+
+    @Test(arguments: [
+        ("build.gradle", "android { buildTypes { release { minifyEnabled true\n shrinkResources true } } }"),
+        ("build.gradle.kts", "android { buildTypes { release { isMinifyEnabled = true\n isShrinkResources = true } } }"),
+    ])
+    func whatCodeOrXMLNamesIsKept(_ gradle: (String, String)) throws {
+        let (scratch, report) = try module(gradle: gradle)
+        _ = scratch
+        #expect(shrunk(report) == ["in_comment.wav", "unnamed.wav"], "\(gradle.0): \(shrunk(report))")
+        let message = report.files.first { $0.name == "unnamed.wav" }?.report.diagnostics.first { $0.code == .androidMayBeShrunk }?.message ?? ""
+        #expect(message.contains("shrinkResources on"), "\(message)")
+    }
+
+    @Test(arguments: [
+        ("build.gradle", "android { buildTypes { release { minifyEnabled true } } }"),
+        ("build.gradle", "android { buildTypes { release { shrinkResources false } } }"),
+        ("build.gradle.kts", "android { buildTypes { release {\n // isShrinkResources = true\n isShrinkResources = false } } }"),
+    ])
+    func nothingIsShrunkWhereNoBuildShrinks(_ gradle: (String, String)) throws {
+        let (scratch, report) = try module(gradle: gradle)
+        _ = scratch
+        #expect(shrunk(report).isEmpty, "\(gradle): \(shrunk(report))")
+    }
+
+    /// A raw folder given alone has no build file: whether it is shrunk is unknown, so unkept sounds are still warned of.
+    @Test func withoutABuildFileUnkeptSoundsAreWarnedOf() throws {
+        let (scratch, report) = try module(gradle: nil)
+        _ = scratch
+        #expect(shrunk(report) == ["in_comment.wav", "unnamed.wav"])
+    }
+}

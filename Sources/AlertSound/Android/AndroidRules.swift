@@ -94,9 +94,10 @@ enum AndroidRules {
         for finding in findings { report.append(finding) }
         // A name the build refuses has no resource to keep.
         if let keep, let name, !findings.contains(where: { $0.code == .androidBadName }), !keep.keeps(name) {
+            let shrinking = keep.shrinks == true ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
             report.append(DiagnosticCode.androidMayBeShrunk.diagnostic(
-                "no keep rule covers @raw/\(name): if no code names R.raw.\(name), release builds with shrinkResources drop it and the default sound plays"
-                + " Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))
+                "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
+                + shrinking + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))
         }
         return report
     }

@@ -11,10 +11,17 @@ struct KeepRules: Sendable {
     private var keepSet = GlobSet([])
     private var discardSet = GlobSet([])
 
-    /// Whether shrinking keeps the raw resource `name`: a keep pattern matches and no discard does.
+    /// Raw resources the project's code or XML names (``ResourceIDURIs/Findings/referenced``).
+    var referenced: Set<String> = []
+    /// Whether a build file turns shrinking on; `nil` when none was found (a folder given alone).
+    var shrinks: Bool?
+
+    /// Whether shrinking keeps the raw resource `name`: no build shrinks resources; or a keep
+    /// pattern matches it, or code or XML names it, and no discard pattern matches it.
     func keeps(_ name: String) -> Bool {
+        if shrinks == false { return true }
         let bytes = Array(name.utf8)
-        return keepSet.matches(bytes) && !discardSet.matches(bytes)
+        return (keepSet.matches(bytes) || referenced.contains(name)) && !discardSet.matches(bytes)
     }
 
     /// Reads the attributes of one XML file's text. Attribute names are matched by their local part

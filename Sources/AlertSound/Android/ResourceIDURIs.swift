@@ -30,9 +30,22 @@ enum ResourceIDURIs {
     /// Source files larger than this are not read (generated code, most likely).
     static let maximumSourceBytes = 1 << 20
 
-    /// The uses in `.kt` and `.java` files below `root`, skipping what ``AndroidProject`` skips.
-    static func find(root: String) -> [Use] {
+    /// What the project's sources say about its raw resources: URIs built from IDs, and what keeps a
+    /// resource through shrinking.
+    struct Findings: Sendable {
         var uses: [Use] = []
+        /// Raw resources named in code (`R.raw.NAME`, in any statement) or in XML (`@raw/NAME`:
+        /// the manifest, layouts, values …): the shrinker sees these and keeps them.
+        var referenced: Set<String> = []
+        /// Whether any Gradle build file turns resource shrinking on (`shrinkResources true`,
+        /// `isShrinkResources = true`); `nil` when no build file was found.
+        var shrinks: Bool?
+    }
+
+    /// One walk of the sources below `root`, skipping what ``AndroidProject`` skips: `.kt` and
+    /// `.java` for URIs and `R.raw` names, `.xml` for `@raw/` names, Gradle files for shrinking.
+    static func find(root: String) -> Findings {
+        var findings = Findings()
         var pending: [(String, Int)] = [("", 0)]
         var next = 0
         while next < pending.count, next < Limits.androidSearchFolders {
@@ -42,13 +55,65 @@ enum ResourceIDURIs {
             for name in AndroidProject.entries(of: folder, type: UInt8(DT_DIR)) where !AndroidProject.skippedFolders.contains(name) && depth + 1 < searchDepth {
                 pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
             }
-            for name in AndroidProject.entries(of: folder, type: UInt8(DT_REG)) where ["kt", "java"].contains(lowercasedExtension(name)) {
-                guard let bytes = try? SoundReference.boundedContents(of: folder + "/" + name, limit: maximumSourceBytes, what: "source file") else { continue }
-                let shown = root + "/" + (relative.isEmpty ? name : relative + "/" + name)
-                uses += scan(String(decoding: bytes, as: UTF8.self)).map { Use(file: shown, line: $0.line, resource: $0.resource) }
+            for name in AndroidProject.entries(of: folder, type: UInt8(DT_REG)) {
+                let kind = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
+                guard ["kt", "java", "xml", "gradle"].contains(kind),
+                      let bytes = try? SoundReference.boundedContents(of: folder + "/" + name, limit: maximumSourceBytes, what: "source file") else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                switch kind {
+                case "kt", "java":
+                    let shown = root + "/" + (relative.isEmpty ? name : relative + "/" + name)
+                    findings.uses += scan(text).map { Use(file: shown, line: $0.line, resource: $0.resource) }
+                    for line in textLines(text) where !isComment(line) { findings.referenced.formUnion(idUses(in: line, evenWhenNamed: true)) }
+                case "xml":
+                    findings.referenced.formUnion(xmlReferences(text))
+                default:
+                    findings.shrinks = (findings.shrinks ?? false) || shrinksResources(text)
+                }
             }
         }
-        return uses.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        findings.uses.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        return findings
+    }
+
+    /// `@raw/NAME` in XML text (`@raw/x` in an attribute or element), outside `<!-- -->`
+    /// comments; a keep file's own `tools:keep` lists are read by ``KeepRules`` and count here too.
+    static func xmlReferences(_ text: String) -> Set<String> {
+        var bytes = Array(text.utf8)
+        // Comments blanked out, so a commented-out reference keeps nothing.
+        var i = 0
+        while i + 4 <= bytes.count {
+            guard bytes[i] == 0x3C, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D, bytes[i + 3] == 0x2D else { i += 1; continue }
+            var end = i + 4
+            while end + 3 <= bytes.count, !(bytes[end] == 0x2D && bytes[end + 1] == 0x2D && bytes[end + 2] == 0x3E) { end += 1 }
+            let stop = min(bytes.count, end + 3)
+            for k in i..<stop { bytes[k] = 0x20 }
+            i = stop
+        }
+        let marker = Array("@raw/".utf8)
+        var names: Set<String> = []
+        i = 0
+        while i + marker.count <= bytes.count {
+            guard bytes[i..<i + marker.count].elementsEqual(marker) else { i += 1; continue }
+            var end = i + marker.count
+            while end < bytes.count, (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x30 && bytes[end] <= 0x39) || bytes[end] == 0x5F { end += 1 }
+            if end > i + marker.count { names.insert(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self)) }
+            i = end
+        }
+        return names
+    }
+
+    /// Whether a Gradle build file (Groovy or Kotlin DSL) turns resource shrinking on in a line
+    /// that is not a comment: `shrinkResources true`, `shrinkResources = true`, `isShrinkResources = true`.
+    static func shrinksResources(_ text: String) -> Bool {
+        textLines(text).contains { line in
+            let trimmed = line.trimmingWhitespace()
+            guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*") else { return false }
+            let code = trimmed.split(separator: "/", maxSplits: 1).first.map(String.init) ?? trimmed
+            let words = code.split { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "(" || $0 == ")" }
+            guard let key = words.firstIndex(where: { $0 == "shrinkResources" || $0 == "isShrinkResources" }), key + 1 < words.count else { return false }
+            return words[key + 1] == "true"
+        }
     }
 
     /// The `R.raw.NAME` uses in statements that build an `android.resource` URI, by line.
@@ -73,13 +138,14 @@ enum ResourceIDURIs {
         return found
     }
 
-    private static func isComment(_ line: String) -> Bool {
+    static func isComment(_ line: String) -> Bool {
         let trimmed = line.trimmingWhitespace()
         return trimmed.hasPrefix("//") || trimmed.hasPrefix("*") || trimmed.hasPrefix("/*")
     }
 
-    /// `R.raw.NAME` in `line`, but not as the argument of a call that gives back its name.
-    static func idUses(in line: String) -> [String] {
+    /// `R.raw.NAME` in `line`, but not as the argument of a call that gives back its name (unless
+    /// `evenWhenNamed`: for the shrinker any use keeps the resource).
+    static func idUses(in line: String, evenWhenNamed: Bool = false) -> [String] {
         let bytes = Array(line.utf8), marker = Array("R.raw.".utf8)
         func isWord(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
         var names: [String] = []
@@ -92,7 +158,7 @@ enum ResourceIDURIs {
             // `R.raw.x` glued to a word before it is some other class's (`fooR.raw.x`), not the R class.
             let glued = i > 0 && isWord(bytes[i - 1])
             let named = before.hasSuffix("getResourceEntryName(") || before.hasSuffix("getResourceName(")
-            if end > i + marker.count, !glued, !named { names.append(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self)) }
+            if end > i + marker.count, !glued, !named || evenWhenNamed { names.append(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self)) }
             i = end
         }
         return names

@@ -220,8 +220,11 @@ public struct BundleValidator: Sendable {
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
         // A folder that is no app is Android's when it has res/raw folders (found once, used to scan).
         if kind == .resources, let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-            let (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
-            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: ResourceIDURIs.find(root: root))
+            var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
+            let sources = ResourceIDURIs.find(root: root)
+            keep.referenced = sources.referenced
+            keep.shrinks = sources.shrinks
+            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
         }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
