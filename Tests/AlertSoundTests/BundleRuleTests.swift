@@ -37,7 +37,7 @@ import AlertSoundTestSupport
         switch example.shape {
         case .app, .ipa: folder = scratch.path("My.app")
         case .androidProject: folder = scratch.path("android")
-        case .packageResources, .checkedFolder: folder = scratch.path("Resources")
+        case .packageResources, .checkedFolder, .folder: folder = scratch.path("Resources")
         }
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -113,4 +113,21 @@ import Testing
         #expect(unknown.count == LockCheck.maximumRepeatedFindings + 1)
         #expect(unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)
     }
+
+    /// A locked sound is referenced by the lock: it got an `unreferenced` note when payloads named others.
+    @Test func lockedSoundsCountAsReferenced() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("App.app"), withIntermediateDirectories: true)
+        let caf = AndroidTests.caf
+        _ = try scratch.write("App.app/chime.caf", caf)
+        _ = try scratch.write("App.app/other.caf", caf)
+        var validator = BundleValidator()
+        validator.lock = SoundLock(sounds: [SoundLock.Entry(name: "chime", source: "", ios: "chime.caf", android: nil, androidFile: nil,
+                                                            contentHash: String(repeating: "a", count: 64), iosSHA256: SHA256.hex(caf), androidSHA256: nil)])
+        validator.lockPath = "lock"
+        let report = try validator.validate(path: scratch.path("App.app"), references: [.named("ios:nothing.caf")])
+        let notes = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0.report.diagnostics.map(\.code)) })
+        #expect(notes["chime.caf"] == [], "\(notes)")
+        #expect(notes["other.caf"] == [.unreferenced], "\(notes)")
+    }
 }

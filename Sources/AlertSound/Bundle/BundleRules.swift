@@ -35,6 +35,8 @@ package struct BundleExample: Sendable {
         case packageResources
         /// A plain folder given to `check`, not `validate-bundle`.
         case checkedFolder
+        /// A plain folder given to `validate-bundle` (a resources folder).
+        case folder
     }
 
     package var shape: Shape
@@ -82,8 +84,10 @@ extension BundleRule {
     private static let raw = "app/src/main/res/raw/"
 
     static let noSounds = BundleRule(code: .noSounds,
-        triggering: [Example(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))])],
-        passing: [Example(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)])])
+        triggering: [Example(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
+                     Example(shape: .folder, files: [(path: "lib/main.dart", bytes: Array("void main() {}".utf8))]),
+                     Example(shape: .folder, files: [])],
+        passing: [Example(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)]), Example(shape: .folder, files: [(path: "chime.caf", bytes: sound)])])
 
     static let linkOutsideBundle = BundleRule(code: .linkOutsideBundle,
         triggering: [Example(shape: .app, files: [(path: "chime.caf", bytes: sound)], links: [(path: "escape.caf", target: "../outside.caf")])],
@@ -155,10 +159,16 @@ extension BundleRule {
 
     static let unknownChannel = BundleRule(code: .unknownChannel,
         triggering: [{ var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
-                       e.channelUses = [SoundLock.ChannelUse(id: "chime_00000000", source: "push.json", field: "android.notification.channel_id")]; return e }()],
+                       e.channelUses = [SoundLock.ChannelUse(id: "chime_00000000", source: "push.json", field: "android.notification.channel_id")]; return e }(),
+                     { var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
+                       e.channelUses = [SoundLock.ChannelUse(id: "orders", source: "push.json", field: "android.notification.channel_id", sound: "chime")]; return e }()],
         passing: [{ var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
                     e.channelUses = [SoundLock.ChannelUse(id: SoundLock.channelID(name: "chime", contentHash: String(repeating: "ab", count: 32)),
-                                                          source: "push.json", field: "android.notification.channel_id")]; return e }()])
+                                                          source: "push.json", field: "android.notification.channel_id")]; return e }(),
+                  // The app's own channels: a payload with the default sound, or none, on a channel no exported sound uses.
+                  { var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
+                    e.channelUses = [SoundLock.ChannelUse(id: "chat", source: "push.json", field: "android.notification.channel_id", sound: "default"),
+                                     SoundLock.ChannelUse(id: "news", source: "push.json", field: "android.notification.channel_id")]; return e }()])
 
     static let resourceIdUri = BundleRule(code: .resourceIdUri,
         triggering: [.android([(raw + "chime.ogg", sound),

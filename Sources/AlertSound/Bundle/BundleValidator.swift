@@ -117,7 +117,7 @@ public struct BundleValidator: Sendable {
 
         let names = NameFindings(sounds: sounds, platform: platform)
         let lockCheck = lock.map { LockCheck(lock: $0, path: lockPath) }
-        let (lockFindings, lockMissing) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [])
+        let (lockFindings, lockMissing, locked) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [], [])
         let targets = Set(located.compactMap(\.target))
         var invalidTargets: [Int: FileReport] = [:]
         var valid = true
@@ -128,7 +128,7 @@ public struct BundleValidator: Sendable {
                 var file = judge(sounds[i], platform: platform, keep: scan.keep)
                 for finding in names.findings(for: i) { file.report.append(finding) }
                 if let finding = lockFindings[i] { file.report.append(finding) }
-                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i) {
+                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i), !locked.contains(i) {
                     let name = file.resourceName.map { "@raw/" + $0 } ?? "'\(file.name)'"
                     file.report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
                 }
@@ -168,6 +168,15 @@ public struct BundleValidator: Sendable {
                 valid = valid && locked.allSatisfy(\.valid)
                 each(.references(locked))
             }
+        }
+        // A plain folder with no sound at all is a mistyped path, a folder of sources, or sounds not
+        // yet built: `check` fails it, and so does this (it passed with "0 sounds … bundle valid").
+        if scan.kind == .resources, sounds.isEmpty {
+            let nothing = ReferenceReport(name: nil, source: scan.root, field: nil, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
+                DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"),
+            ], strict: false)
+            valid = false
+            each(.references([nothing]))
         }
         each(.closed(valid: valid))
         return valid

@@ -12,8 +12,10 @@ struct LockCheck: Sendable {
 
     /// Findings on the sounds (by index) and, as references, the locked sounds not found. Linear:
     /// the sounds are indexed by name once, and each entry looks itself up.
-    func judge(_ sounds: [FoundSound], platform: Platform) -> (files: [Int: Diagnostic], missing: [ReferenceReport]) {
+    /// `locked`: the sounds the lock names, which count as referenced (no `unreferenced` note).
+    func judge(_ sounds: [FoundSound], platform: Platform) -> (files: [Int: Diagnostic], missing: [ReferenceReport], locked: Set<Int>) {
         var files: [Int: Diagnostic] = [:]
+        var locked: Set<Int> = []
         var missing: [ReferenceReport] = []
         var byName: [String: [Int]] = [:]
         for i in sounds.indices where sounds[i].location.isReachable {
@@ -43,6 +45,7 @@ struct LockCheck: Sendable {
                 }
                 continue
             }
+            locked.formUnion(found)
             guard let expected else { continue }
             for i in found {
                 guard let actual = Self.hash(sounds[i]), actual != expected else { continue }
@@ -57,19 +60,25 @@ struct LockCheck: Sendable {
                 DiagnosticCode.lockMissingSound.diagnostic("and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(Self.maximumRepeatedFindings) are listed)"),
             ], strict: false))
         }
-        return (files, missing)
+        return (files, missing, locked)
     }
 
     /// References for the channel IDs payloads ask for that the lock does not know (the first
-    /// ``maximumRepeatedFindings``, then one that counts the rest).
+    /// ``maximumRepeatedFindings``, then one that counts the rest). The lock speaks for the sounds
+    /// it names: an unknown channel is a finding when the payload asks for a sound on it, or when
+    /// its ID is a locked sound's under an older hash; an app's other channels (a payload with no
+    /// sound, or `default`) are none of its business.
     func unknownChannels(_ uses: [SoundLock.ChannelUse]) -> [ReferenceReport] {
         let known = Set(lock.sounds.map(\.channelId))
         var byName: [String: SoundLock.Entry] = [:]
         for entry in lock.sounds { byName[entry.name] = entry }
-        let unknown = uses.filter { !known.contains($0.id) }
+        // export's IDs are NAME_HASH: the name is what comes before the last '_'.
+        func stale(_ use: SoundLock.ChannelUse) -> SoundLock.Entry? { use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] } }
+        let unknown = uses.filter { use in
+            !known.contains(use.id) && (stale(use) != nil || (use.sound.map { $0 != "default" && !$0.isEmpty } ?? false))
+        }
         var reports = unknown.prefix(Self.maximumRepeatedFindings).map { use in
-            // export's IDs are NAME_HASH: the name is what comes before the last '_'.
-            let stale = use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] }
+            let stale = stale(use)
             let hint = stale.map { "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)" } ?? ""
             return ReferenceReport(name: use.id, source: use.source, field: use.field, platform: .android, critical: false, resolvedPath: nil,
                                    diagnostics: [DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")], strict: false)
@@ -104,12 +113,15 @@ extension SoundLock {
         public var source: String
         /// Where in it (`message.android.notification.channel_id`).
         public var field: String
+        /// The sound the same message asks for, if any (`default` is the default sound).
+        public var sound: String?
 
-        /// A channel ID asked for by `source` at `field`.
-        public init(id: String, source: String, field: String) {
+        /// A channel ID asked for by `source` at `field`, with the message's `sound`.
+        public init(id: String, source: String, field: String, sound: String? = nil) {
             self.id = id
             self.source = source
             self.field = field
+            self.sound = sound
         }
     }
 
@@ -124,13 +136,17 @@ extension SoundLock {
         func channel(in message: [String: JSONValue], prefix: String) {
             if case .object(let android)? = message["android"], case .object(let notification)? = android["notification"],
                case .string(let id)? = notification["channel_id"] {
-                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id"))
+                var sound: String?
+                if case .string(let named)? = notification["sound"] { sound = named }
+                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id", sound: sound))
             }
         }
         if case .object(let message)? = top["message"] { channel(in: message, prefix: "message.") }
         channel(in: top, prefix: "")
         if case .object(let notification)? = top["notification"], case .string(let id)? = notification["android_channel_id"] {
-            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id"))
+            var sound: String?
+            if case .string(let named)? = notification["sound"] { sound = named }
+            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id", sound: sound))
         }
         return found
     }
