@@ -9,7 +9,7 @@ import Foundation
 /// source's outcome, the lock as written, the keep file and the constants files.
 extension ExportReport: Encodable {
     enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, keep, constants, summary }
-    enum SoundKeys: String, CodingKey { case source, name, status, channelId, written, changes, error, blockers }
+    enum SoundKeys: String, CodingKey { case source, name, status, channelId, previousChannelId, written, changes, error, blockers }
     enum FileKeys: String, CodingKey { case path, written }
 
     public func encode(to encoder: Encoder) throws {
@@ -22,6 +22,7 @@ extension ExportReport: Encodable {
             try s.encode(outcome.name, forKey: .name)
             try s.encode(outcome.status.rawValue, forKey: .status)
             try s.encode(outcome.entry?.channelId, forKey: .channelId)
+            try s.encode(outcome.previousChannelId, forKey: .previousChannelId)
             try s.encode(outcome.written, forKey: .written)
             try s.encode(outcome.changes.map(\.kind), forKey: .changes)
             // The same object as an error document's `error`.

@@ -31,6 +31,10 @@ public struct ExportOptions: Sendable, Hashable {
     public var androidFormat = AndroidSoundFormat.ogg
     /// The lock file, read (when present) and written.
     public var lockPath = "alertsound.lock.json"
+    /// Take over a file of a sound's resource name that export did not write (`x.wav` beside the
+    /// `x.ogg` it writes, an iOS `x.caf` of unknown origin): replaced or removed, and said so. A
+    /// source is never replaced or removed, with or without it.
+    public var force = false
 
     /// The defaults: `fix`'s, Ogg Vorbis for Android, `alertsound.lock.json`.
     public init() {}
@@ -57,6 +61,8 @@ public struct ExportOutcome: Sendable {
     public var status: Status
     /// Its lock entry (not for `failed`).
     public var entry: SoundLock.Entry?
+    /// The channel ID the lock had for it before, when this export gave it a new one.
+    public var previousChannelId: String?
     /// The files written.
     public var written: [String] = []
     /// What `fix` changed to make the iOS sound (or the Android one, when only it is made).
@@ -86,6 +92,9 @@ public struct ExportReport: Sendable {
     public var keepWritten = false
     /// True when no source failed.
     public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
+    /// Every source failed, so nothing was written: no lock, keep file or constants (the caller
+    /// writes no constants either).
+    public var nothingWritten = false
 }
 
 /// One set of sound sources, made into iOS alert sounds and Android raw resources with names both
@@ -122,6 +131,12 @@ public struct Exporter: Sendable {
             case nil: sources.append((path, AlertSoundError(.notFound, "no such file or folder", path: path)))
             }
         }
+        // The same file given twice (a folder and a file in it, two spellings) is one sound.
+        var seen: Set<FileIdentity> = []
+        sources = sources.filter { source in
+            guard let identity = FileIdentity(source.path) else { return true }
+            return seen.insert(identity).inserted
+        }
         let names = sources.map { Self.name(for: $0.path) }
         var holders: [String: [String]] = [:]
         for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
@@ -145,6 +160,14 @@ public struct Exporter: Sendable {
             } catch {
                 return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError.wrapping(error, as: .unreadable, path: source.path))
             }
+        }
+        // Nothing exported at all: the lock, keep file and constants stay as they were (an empty
+        // lock would drop every channel the app has).
+        if !outcomes.isEmpty, outcomes.allSatisfy({ $0.status == .failed }) {
+            var report = ExportReport(outcomes: outcomes, lock: previous ?? SoundLock(sounds: []), lockWritten: false)
+            report.lockPath = options.lockPath
+            report.nothingWritten = true
+            return report
         }
         // A sound that failed keeps its earlier entry: the app's channels stay as they were.
         var entries = outcomes.compactMap(\.entry)
@@ -197,6 +220,7 @@ public struct Exporter: Sendable {
         let androidFile = options.androidFolder.map { _ in name + "." + options.androidFormat.rawValue }
         let iosPath = options.iosFolder.map { joinPath($0, name + ".caf") }
         let androidPath = options.androidFolder.map { joinPath($0, name + "." + options.androidFormat.rawValue) }
+        try refuseClobbering(source: source, name: name, iosPath: iosPath, previous: previous)
 
         // Unchanged audio and settings, and the files on disk still the ones the lock records:
         // nothing to do, and nothing is decoded beyond the hash.
@@ -236,17 +260,21 @@ public struct Exporter: Sendable {
             // The other format's file from an earlier export would be a second resource of the same
             // name. Only a file export wrote goes: its name made from the sound's, never the lock's
             // text, and its bytes still those the lock recorded (a source kept there is never one).
-            for other in AndroidSoundFormat.allCases where other != options.androidFormat {
-                let file = name + "." + other.rawValue
-                guard let previous, previous.androidFile == file, let recorded = previous.androidSHA256 else { continue }
-                let stale = joinPath(folder, file)
+            for other in Self.sameResource(name: name, in: folder) where other != name + "." + options.androidFormat.rawValue {
+                let stale = joinPath(folder, other)
                 guard (try? Converter.refuseOverwritingInput(input: source, output: stale)) != nil else { continue }
-                if Self.fileHash(stale) == recorded, unlink(stale) == 0 { written.append(stale + " (removed)") }
+                let ours = previous.map { $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(stale) == $0.androidSHA256 } ?? false
+                if ours || options.force, unlink(stale) == 0 { written.append(stale + " (removed)") }
             }
         }
         let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,
                                     contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
-        return ExportOutcome(source: source, name: name, status: written.isEmpty ? .unchanged : .written, entry: entry, written: written, changes: changes)
+        // A new channel ID is a change the app must act on, whether or not a file's bytes moved.
+        let newChannel = previous.map { $0.channelId != entry.channelId } ?? false
+        var outcome = ExportOutcome(source: source, name: name, status: written.isEmpty && !newChannel ? .unchanged : .written, entry: entry,
+                                    written: written, changes: changes)
+        if newChannel { outcome.previousChannelId = previous?.channelId }
+        return outcome
     }
 
     /// The source made into a CAF of `coding` by `fix`, as bytes, and what fix changed.
@@ -265,6 +293,49 @@ public struct Exporter: Sendable {
         }
         let file = try FileSource(path: output)
         return (try file.read(at: 0, count: Int(file.size)), outcome.changes)
+    }
+
+    /// Refuses, before anything is written, what would replace or duplicate a file export did not
+    /// make: the source as its own output (a `.caf` source in the iOS folder, a `.wav` in res/raw
+    /// exported as WAV), another file of the sound's Android resource name (`x.wav` beside the
+    /// `x.ogg` it writes: aapt2 fails on two), an iOS file of that name it did not write. `force`
+    /// takes over the last two, never a source.
+    private func refuseClobbering(source: String, name: String, iosPath: String?, previous: SoundLock.Entry?) throws {
+        let outputs = [iosPath, options.androidFolder.map { joinPath($0, name + "." + options.androidFormat.rawValue) }].compactMap { $0 }
+        for output in outputs {
+            do {
+                try Converter.refuseOverwritingInput(input: source, output: output)
+            } catch {
+                throw AlertSoundError(.invalidRequest, "its output \(output) is the source itself; export never writes over a source: "
+                                      + "keep sources outside the folders export writes (design/sounds, say)", path: source)
+            }
+        }
+        if let folder = options.androidFolder {
+            let mine = name + "." + options.androidFormat.rawValue
+            for other in Self.sameResource(name: name, in: folder) where other != mine {
+                let path = joinPath(folder, other)
+                if (try? Converter.refuseOverwritingInput(input: source, output: path)) == nil {
+                    throw AlertSoundError(.invalidRequest, "the source is \(other) in the Android folder, where export writes \(mine): two files of the "
+                                          + "resource name '\(name)' fail the build; keep sources outside res/raw, or export with --android-format "
+                                          + "\(lowercasedExtension(other) == "wav" ? "wav" : options.androidFormat.rawValue) from a copy elsewhere", path: source)
+                }
+                let ours = previous.map { $0.androidFile == other && Self.fileHash(path) == $0.androidSHA256 } ?? false
+                if !ours, !options.force {
+                    throw AlertSoundError(.invalidRequest, "\(path) is another file of the resource name '\(name)' and export did not write it: "
+                                          + "with \(mine) beside it the build fails (duplicate resources); remove it, or export with --force to replace it", path: source)
+                }
+            }
+        }
+        let iosIsOurs = { (path: String) in previous.map { $0.ios == lastComponent(path) && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 } ?? false }
+        if let iosPath, isFolder(iosPath) == false, !options.force, !iosIsOurs(iosPath) {
+            throw AlertSoundError(.invalidRequest, "\(iosPath) exists and is not the file export wrote for it (the lock has no such file): "
+                                  + "remove it, or export with --force to replace it", path: source)
+        }
+    }
+
+    /// Files in `folder` whose Android resource name is `name` (the file name up to its first dot).
+    static func sameResource(name: String, in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { AndroidRules.resourceName($0) == name }.sorted()
     }
 
     /// The settings that shape the sound, in the content hash: a change to any of them changes
@@ -335,4 +406,17 @@ private func hexValue(_ digit: UInt8) -> UInt8 {
 /// `fix` judged a source and no fix makes it play: its findings end the source's export as they are.
 private struct FixBlocked: Error {
     let blockers: [Diagnostic]
+}
+
+/// A file's device and inode: two paths to one file compare equal.
+private struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+    }
 }

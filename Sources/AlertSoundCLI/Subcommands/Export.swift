@@ -58,6 +58,9 @@ struct Export: ParsableCommand {
 
     @OptionGroup var shaping: ShapingOptions
 
+    @Flag(name: .long, help: "Replace a file of a sound's name that export did not write (an iOS NAME.caf, an Android NAME.wav beside the NAME.ogg it writes). A source is never replaced or removed.")
+    var force = false
+
     @Option(name: .long, help: "Output: text for people, json for machines.")
     var format: DocumentFormat = .text
 
@@ -78,11 +81,12 @@ struct Export: ParsableCommand {
         options.androidFolder = android
         options.androidFormat = androidFormat
         options.lockPath = lock
+        options.force = force
         var report: ExportReport
         do {
             try shaping.apply(to: &options.fix)
             report = try Exporter(options: options).export(paths: paths)
-            for (path, language) in [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
+            for (path, language) in report.nothingWritten ? [] :  [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
                 guard let path else { continue }
                 report.constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage)))
             }
@@ -97,7 +101,8 @@ struct Export: ParsableCommand {
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
             var summary = "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) written, \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
-            print(summary + "; \(lock.escapingControls) \(report.lockWritten ? "written" : "unchanged")"
+            if report.nothingWritten { summary += "; nothing written (the lock and constants are as they were)" }
+            print(summary + (report.nothingWritten ? "" : "; \(lock.escapingControls) \(report.lockWritten ? "written" : "unchanged")")
                   + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
                   + report.constants.map { "; \($0.path.escapingControls) \($0.written ? "written" : "unchanged")" }.joined())
         }
@@ -116,7 +121,9 @@ struct Export: ParsableCommand {
             return "\(source) -> \(name) (channel \(channel)): unchanged"
         case .written:
             let changes = outcome.changes.isEmpty ? "" : "; " + outcome.changes.map(\.description).joined(separator: "; ")
-            return "\(source) -> \(name) (channel \(channel)): wrote \(outcome.written.joined(separator: ", ").escapingControls)\(changes.escapingControls)"
+            let renamed = outcome.previousChannelId.map { "new channel \($0.escapingControls) -> \(channel)" } ?? "channel \(channel)"
+            let files = outcome.written.isEmpty ? "no file changed" : "wrote " + outcome.written.joined(separator: ", ").escapingControls
+            return "\(source) -> \(name) (\(renamed)): \(files)\(changes.escapingControls)"
         }
     }
 }

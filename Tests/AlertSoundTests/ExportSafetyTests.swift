@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// `export` never replaces, removes or duplicates a file it was not asked to: the first command a
+/// user of a project that keeps its sounds in res/raw types overwrote a 40 s source with its cut,
+/// deleted it on a format switch, and wrote x.ogg beside x.wav (aapt2 fails on two).
+@Suite struct ExportSafetyTests {
+    static func tone(_ path: String, seconds: Double = 0.5) throws {
+        try FixTests.write(path, rate: 44_100, channels: 1, samples: LevelRulesTests.clean(dBFS: -18, seconds: seconds).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+    }
+
+    func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    @Test func aSourceInResRawIsNeverItsOwnOutput() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let raw = dir + "/res/raw"
+        try FileManager.default.createDirectory(atPath: raw, withIntermediateDirectories: true)
+        try Self.tone(raw + "/x.wav", seconds: 1)
+        let before = bytes(raw + "/x.wav")
+        for format in AndroidSoundFormat.allCases {
+            var options = ExportOptions()
+            options.androidFolder = raw
+            options.androidFormat = format
+            options.lockPath = dir + "/lock.json"
+            let report = try Exporter(options: options).export(paths: [raw + "/x.wav"])
+            #expect(report.outcomes.map(\.status) == [.failed], "\(format)")
+            #expect(report.outcomes.first?.error?.message.contains("source") == true, "\(report.outcomes.first?.error?.message ?? "")")
+            #expect(bytes(raw + "/x.wav") == before, "the source is untouched (\(format))")
+            #expect(!FileManager.default.fileExists(atPath: raw + "/x.ogg"), "no second file of the resource name")
+            // Every source failed: nothing written, not even an empty lock.
+            #expect(report.nothingWritten && !FileManager.default.fileExists(atPath: options.lockPath))
+        }
+    }
+
+    @Test func anotherFileOfTheNameIsRefusedUnlessForced() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try Self.tone(dir + "/src/chime.wav")
+        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
+        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
+        var options = ExportOptions()
+        options.androidFolder = dir + "/res/raw"
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        let refused = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        #expect(refused.outcomes.map(\.status) == [.failed])
+        #expect(refused.outcomes.first?.error?.message.contains("chime.mp3") == true, "\(refused.outcomes.first?.error?.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg") && bytes(dir + "/ios/chime.caf") == Data("someone's caf".utf8))
+
+        try FileManager.default.removeItem(atPath: dir + "/res/raw/chime.mp3")
+        let ios = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        #expect(ios.outcomes.first?.error?.message.contains("ios/chime.caf") == true, "an iOS file it did not write: \(ios.outcomes.first?.error?.message ?? "")")
+
+        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
+        options.force = true
+        let forced = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        #expect(forced.outcomes.map(\.status) == [.written])
+        #expect(forced.outcomes.first?.written.contains(dir + "/res/raw/chime.mp3 (removed)") == true, "\(forced.outcomes.first?.written ?? [])")
+        #expect(FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg") && bytes(dir + "/ios/chime.caf") != Data("someone's caf".utf8))
+        // Its own files are its to replace: a second run needs no --force.
+        options.force = false
+        #expect(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.map(\.status) == [.unchanged])
+    }
+
+    @Test func theSameSourceTwiceIsOneSound() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        try Self.tone(dir + "/src/chime.wav")
+        var options = ExportOptions()
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        let report = try Exporter(options: options).export(paths: [dir + "/src", dir + "/src/chime.wav", dir + "/src/../src/chime.wav"])
+        #expect(report.outcomes.map(\.status) == [.written], "\(report.outcomes.map { ($0.source, $0.status, $0.error?.message ?? "") })")
+    }
+
+    /// A settings change that gives a sound a new channel ID was reported as `unchanged`.
+    @Test func aNewChannelIsReportedAsSuch() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        try Self.tone(dir + "/src/chime.wav")
+        var options = ExportOptions()
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        let first = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        let old = try #require(first.lock["chime"]?.channelId)
+        // A fade that changes nothing in a sound too short to be cut: same files, new settings, new ID.
+        options.fix.fade = 0.07
+        let second = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        let outcome = try #require(second.outcomes.first)
+        #expect(outcome.entry?.channelId != old)
+        #expect(outcome.status == .written && outcome.previousChannelId == old, "\(outcome.status) \(String(describing: outcome.previousChannelId))")
+    }
+}
