@@ -92,7 +92,26 @@ def entitlements(out):
              "deep.plist": b'<?xml version="1.0"?><plist version="1.0"><dict><key>a</key>' + b"<array>" * 3000 + b"</array>" * 3000 + b"</dict></plist>",
              "cycle.bplist": bplist([b"\xd1\x01\x00", b"\x51k"]),
              "shared.bplist": bplist([bytes([0xA2, i + 1, i + 1]) for i in range(40)] + [b"\x10\x2a"]),
-             "stars.keep.xml": b'<resources xmlns:tools="t" tools:keep="@raw/' + b"*a" * 2000 + b'*b"/>'}
+             "stars.keep.xml": b'<resources xmlns:tools="t" tools:keep="@raw/' + b"*a" * 2000 + b'*b"/>',
+             # An Xcode project: a group, a file, a variant group, a folder reference and a synchronized folder.
+             "project.pbxproj": b"""// !$*UTF8*$!
+{ archiveVersion = 1; objectVersion = 77; objects = {
+  B1 = {isa = PBXBuildFile; fileRef = F1; }; B2 = {isa = PBXBuildFile; fileRef = V1; }; B3 = {isa = PBXBuildFile; fileRef = F3; };
+  F1 = {isa = PBXFileReference; path = "../a b.caf"; sourceTree = "<group>"; };
+  F2 = {isa = PBXFileReference; name = en; path = en.lproj/x.caf; sourceTree = "<group>"; };
+  F3 = {isa = PBXFileReference; lastKnownFileType = folder; path = Sounds; sourceTree = SOURCE_ROOT; };
+  V1 = {isa = PBXVariantGroup; children = (F2, ); name = x.caf; sourceTree = "<group>"; };
+  S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = App; sourceTree = "<group>"; };
+  X1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (skip.caf, ); target = T1; };
+  G1 = {isa = PBXGroup; children = (G2, S1, F3, ); sourceTree = "<group>"; };
+  G2 = {isa = PBXGroup; children = (F1, V1, ); path = Runner; sourceTree = "<group>"; };
+  R1 = {isa = PBXResourcesBuildPhase; files = (B1, B2, B3, ); };
+  C1 = {isa = PBXCopyFilesBuildPhase; dstPath = Sub; dstSubfolderSpec = 7; files = (B1, ); };
+  T1 = {isa = PBXNativeTarget; buildPhases = (R1, C1, ); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
+  P1 = {isa = PBXProject; mainGroup = G1; projectDirPath = ""; targets = (T1, ); };
+}; rootObject = P1; }
+""",
+             "gradle.kts": b'android { buildTypes { release { isShrinkResources = true } } }\n<meta-data android:resource="@raw/x" />'}
     for name, data in seeds.items():
         open(os.path.join(out, name), "wb").write(data)
 

@@ -15,7 +15,7 @@ enum Target: String, CaseIterable {
     case references
     /// bytes -> .ipa -> bundle validation
     case ipa
-    /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names
+    /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names, an Xcode project
     case entitlements
     /// bytes -> fix (trim, fade, silence, gain, downmix, levels and loudness; ffmpeg for one input in 16) into a scratch folder
     case fix
@@ -248,6 +248,15 @@ func entitlements(_ bytes: [UInt8]) {
     keep.add(xml: text, file: "keep.xml")
     _ = keep.keeps("alarm")
     _ = AndroidRules.nameProblem(text)
+    // The Xcode project's property list and what the project resolves to.
+    _ = try? OpenStepPlistParser.parse(bytes)
+    _ = ResourceIDURIs.xmlReferences(text)
+    _ = ResourceIDURIs.shrinksResources(text)
+    let project = scratch + "/Fuzz.xcodeproj"
+    try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+    if FileManager.default.createFile(atPath: project + "/project.pbxproj", contents: Data(bytes)) {
+        if let read = try? XcodeProject.read(project) { _ = try? XcodeProject.scan(read) }
+    }
 }
 
 func ipa(_ bytes: [UInt8]) {

@@ -82,9 +82,10 @@ public struct BundleValidator: Sendable {
         var scans: [BundleScan] = []
         for path in paths {
             try control?.check()
-            let scan = try self.scan(path)
-            control?.expect(Int64(scan.sounds.count))
-            scans.append(scan)
+            for scan in try self.scans(path) {
+                control?.expect(Int64(scan.sounds.count))
+                scans.append(scan)
+            }
         }
         return ValidationRun(validator: self, scans: scans, references: references)
     }
@@ -219,6 +220,25 @@ public struct BundleValidator: Sendable {
         }
     }
 
+    /// What `path` is, and the sounds in it: one bundle, or two for the root of a cross-platform
+    /// repository (Flutter, React Native, Expo after prebuild) that holds both an Xcode project and
+    /// an Android project: each is judged by its platform's rules.
+    func scans(_ path: String) throws -> [BundleScan] {
+        let scan = try self.scan(path)
+        guard scan.kind == .xcodeProject, isFolder(path) == true, lowercasedExtension(lastComponent(path)) != "xcodeproj",
+              let rawFolders = AndroidProject.rawFoldersIfAndroid(path) else { return [scan] }
+        return [scan, Self.androidScan(root: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, rawFolders: rawFolders)]
+    }
+
+    /// An Android project's sounds, keep rules and the references its sources make.
+    static func androidScan(root: String, rawFolders: [String]) -> BundleScan {
+        var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
+        let sources = ResourceIDURIs.find(root: root)
+        keep.referenced = sources.referenced
+        keep.shrinks = sources.shrinks
+        return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
+    }
+
     /// What `path` is, and the sounds in it.
     func scan(_ path: String) throws -> BundleScan {
         guard let isDirectory = isFolder(path) else {
@@ -227,13 +247,13 @@ public struct BundleValidator: Sendable {
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
+        // A folder of an iOS project ships what its Xcode project copies, not what lies in it.
+        if kind == .resources, let project = try XcodeProject.find(near: root) {
+            return try XcodeProject.scan(project)
+        }
         // A folder that is no app is Android's when it has res/raw folders (found once, used to scan).
         if kind == .resources, let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-            var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
-            let sources = ResourceIDURIs.find(root: root)
-            keep.referenced = sources.referenced
-            keep.shrinks = sources.shrinks
-            return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
+            return Self.androidScan(root: root, rawFolders: rawFolders)
         }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
@@ -244,6 +264,7 @@ public struct BundleValidator: Sendable {
         let fm = FileManager.default
         switch lowercasedExtension(lastComponent(folder)) {
         case "app": return (.app, folder)
+        case "xcodeproj": return (.resources, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"
             guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {

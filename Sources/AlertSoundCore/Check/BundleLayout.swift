@@ -19,6 +19,9 @@ public enum BundleKind: String, Sendable, Codable {
     case androidProject = "android-project"
     /// An Android `.apk` (or `.aab`), read in place: sounds in `res/raw/`.
     case apk
+    /// An Xcode project (`.xcodeproj`, or the folder that holds one): its sounds are what the app
+    /// target copies into the bundle, where the project says they land.
+    case xcodeProject = "xcode-project"
 
     /// The platform whose rules apply.
     public var platform: Platform {

@@ -193,3 +193,11 @@ package struct FolderFile: Sendable, Hashable {
 }
 
 
+
+extension FolderFile {
+    /// The file at `path`, read through a handle on its folder (a file an Xcode project names,
+    /// found by its path rather than by a walk).
+    package init(path: String) {
+        self.init(folder: FolderHandle(root: Array(parentFolder(path).utf8)), name: Array(lastComponent(path).utf8))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// What ships is decided by the Xcode project, not the folder: projects written here as
+/// `project.pbxproj` text, in the layouts Flutter and React Native generate.
+@Suite struct XcodeProjectTests {
+    /// A Flutter-like `ios/Runner.xcodeproj`: the Runner group holds notification.caf (copied),
+    /// unused.mp3 (in the group, in no phase); notification.wav sits in `ios/` and is copied; a folder
+    /// reference `Sounds`; a variant group `Alert.caf` in en.lproj; an extension target copies ext.caf.
+    static let runner = """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	objectVersion = 54;
+        	objects = {
+        /* Begin PBXBuildFile section */
+        		B1000000000000000000000A /* notification.caf in Resources */ = {isa = PBXBuildFile; fileRef = F1000000000000000000000A /* notification.caf */; };
+        		B1000000000000000000000B = {isa = PBXBuildFile; fileRef = F1000000000000000000000B; };
+        		B1000000000000000000000C = {isa = PBXBuildFile; fileRef = F1000000000000000000000C; };
+        		B1000000000000000000000D = {isa = PBXBuildFile; fileRef = V1000000000000000000000A; };
+        		B1000000000000000000000E = {isa = PBXBuildFile; fileRef = F1000000000000000000000E; };
+        /* End PBXBuildFile section */
+        		F1000000000000000000000A /* notification.caf */ = {isa = PBXFileReference; lastKnownFileType = file; path = notification.caf; sourceTree = "<group>"; };
+        		F1000000000000000000000B = {isa = PBXFileReference; lastKnownFileType = audio.wav; name = notification.wav; path = ../notification.wav; sourceTree = "<group>"; };
+        		F1000000000000000000000C = {isa = PBXFileReference; lastKnownFileType = folder; path = Sounds; sourceTree = SOURCE_ROOT; };
+        		F1000000000000000000000D = {isa = PBXFileReference; path = unused.mp3; sourceTree = "<group>"; };
+        		F1000000000000000000000E = {isa = PBXFileReference; path = ext.caf; sourceTree = "<group>"; };
+        		F1000000000000000000000F = {isa = PBXFileReference; name = en; path = en.lproj/Alert.caf; sourceTree = "<group>"; };
+        		V1000000000000000000000A /* Alert.caf */ = {isa = PBXVariantGroup; children = (F1000000000000000000000F, ); name = Alert.caf; sourceTree = "<group>"; };
+        		G1000000000000000000000A = {isa = PBXGroup; children = (G1000000000000000000000B, F1000000000000000000000C, ); sourceTree = "<group>"; };
+        		G1000000000000000000000B /* Runner */ = {isa = PBXGroup; children = (F1000000000000000000000A, F1000000000000000000000B, F1000000000000000000000D, F1000000000000000000000E, V1000000000000000000000A, ); path = Runner; sourceTree = "<group>"; };
+        		R1000000000000000000000A /* Resources */ = {isa = PBXResourcesBuildPhase; buildActionMask = 2147483647; files = (B1000000000000000000000A, B1000000000000000000000B, B1000000000000000000000C, B1000000000000000000000D, ); runOnlyForDeploymentPostprocessing = 0; };
+        		R1000000000000000000000B = {isa = PBXResourcesBuildPhase; files = (B1000000000000000000000E, ); };
+        		T1000000000000000000000A /* Runner */ = {isa = PBXNativeTarget; buildPhases = (R1000000000000000000000A, ); name = Runner; productType = "com.apple.product-type.application"; };
+        		T1000000000000000000000B = {isa = PBXNativeTarget; buildPhases = (R1000000000000000000000B, ); name = NotificationService; productType = "com.apple.product-type.app-extension"; };
+        		P1000000000000000000000A /* Project object */ = {isa = PBXProject; mainGroup = G1000000000000000000000A; projectDirPath = ""; targets = (T1000000000000000000000A, T1000000000000000000000B, ); };
+        	};
+        	rootObject = P1000000000000000000000A /* Project object */;
+        }
+        """
+
+    /// Writes a Flutter-like repository: `ios/` with the project and its files, `lib/` with Dart.
+    static func flutter(_ scratch: Scratch) throws -> String {
+        let root = scratch.path("app")
+        let fm = FileManager.default
+        for folder in ["ios/Runner.xcodeproj", "ios/Runner/en.lproj", "ios/Sounds", "lib"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data(runner.utf8).write(to: URL(fileURLWithPath: root + "/ios/Runner.xcodeproj/project.pbxproj"))
+        let caf = AndroidTests.caf, wav = AndroidTests.pcm16
+        for (path, bytes) in [("ios/Runner/notification.caf", caf), ("ios/notification.wav", wav), ("ios/Sounds/deep.caf", caf),
+                              ("ios/Runner/en.lproj/Alert.caf", caf), ("ios/Runner/ext.caf", caf), ("ios/Runner/stray.caf", caf),
+                              ("ios/Runner/unused.mp3", Array("not a sound at all".utf8)), ("lib/main.dart", Array("void main() {}".utf8))] {
+            try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + path))
+        }
+        return root
+    }
+
+    @Test func theParserReadsWhatXcodeWrites() throws {
+        let value = try OpenStepPlistParser.parse(Array(Self.runner.utf8))
+        guard case .object(let top) = value, case .object(let objects)? = top["objects"] else { Issue.record("no objects"); return }
+        #expect(objects.count == 19)
+        guard case .object(let file)? = objects["F1000000000000000000000B"] else { Issue.record("no file"); return }
+        #expect(file["path"] == .string("../notification.wav") && file["sourceTree"] == .string("<group>"))
+        #expect(try OpenStepPlistParser.parse(Array(#"{ a = "q\"\\\n\U00e9\101"; b = (1, 2,); c = <0fab 12>; }"#.utf8))
+                == .object(["a": .string("q\"\\\né\u{41}"), "b": .array([.string("1"), .string("2")]), "c": .null]))
+    }
+
+    @Test(arguments: ["{ a = b", "{ a = (1, 2; }", "{ a b; }", "{ \"a = 1; }", "(" + String(repeating: "(", count: 600)])
+    func aBrokenProjectIsAClearError(_ text: String) {
+        do {
+            _ = try OpenStepPlistParser.parse(Array(text.utf8))
+            Issue.record("accepted \(text.prefix(20))")
+        } catch let error as StructureError {
+            #expect(error.message.contains("line") || error.reason == .tooDeep, "\(error.message)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// The app target's Resources phase decides: a sound in the tree no target copies is not in
+    /// the bundle (it was "plays"), a copied file outside the folder is (it was `no-such-sound`), an
+    /// unshipped mp3 does not fail the app, a folder reference's sounds are in a sub-folder, a
+    /// variant group's are localized, an extension's resources are not the app's.
+    @Test(arguments: ["ios", "ios/Runner", "ios/Runner.xcodeproj", ""])
+    func whatTheAppTargetCopiesIsWhatShips(_ given: String) throws {
+        let scratch = try Scratch()
+        let root = try Self.flutter(scratch)
+        let path = given.isEmpty ? root : root + "/" + given
+        let references = ["ios:notification.caf", "ios:notification.wav", "ios:stray.caf", "ios:deep.caf", "ios:ext.caf"].map { SoundReference.named($0) }
+        let report = try BundleValidator().validate(path: path, references: references)
+        #expect(report.kind == .xcodeProject, "\(given)")
+        #expect(report.bundle.contains("Runner.xcodeproj") && report.bundle.contains("app target Runner"), "\(report.bundle)")
+        let files = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.location) })
+        #expect(files == ["notification.caf": .bundle, "notification.wav": .bundle, "Sounds/deep.caf": .subfolder, "en.lproj/Alert.caf": .localized], "\(files)")
+        #expect(report.files.first { $0.relativePath == "notification.wav" }?.report.path == root + "/ios/notification.wav")
+        let verdicts = report.references.map { $0.diagnostics.map(\.code.rawValue) }
+        #expect(verdicts == [[], [], ["no-such-sound"], ["not-reachable"], ["no-such-sound"]], "\(verdicts)")
+        // Without references, the unshipped mp3 and the stray caf do not touch the verdict.
+        #expect(try BundleValidator().validate(path: path).files.allSatisfy { $0.report.valid })
+    }
+
+    /// A Flutter root was judged as Android only (or, with no res/raw, passed with 0 sounds): both
+    /// platforms are judged, each by its rules.
+    @Test func aRepositoryRootIsBothPlatforms() throws {
+        let scratch = try Scratch()
+        let root = try Self.flutter(scratch)
+        try FileManager.default.createDirectory(atPath: root + "/android/app/src/main/res/raw", withIntermediateDirectories: true)
+        try Data(AndroidTests.pcm16).write(to: URL(fileURLWithPath: root + "/android/app/src/main/res/raw/notification.wav"))
+        let report = try BundleValidator().validate(paths: [root], references: [.named("ios:notification.wav"), .named("android:notification")])
+        #expect(report.bundles.map(\.kind) == [.xcodeProject, .androidProject])
+        #expect(report.bundles.allSatisfy { $0.references.allSatisfy(\.valid) }, "\(report.bundles.map { $0.references.map(\.diagnostics) })")
+    }
+
+    /// A project's text is input: a folder reference to `/` would have the walk read the disk.
+    @Test func foldersOutsideTheProjectAreNotWalked() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("App")
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        try Data("""
+            { objects = {
+              B1 = {isa = PBXBuildFile; fileRef = F1; }; B2 = {isa = PBXBuildFile; fileRef = F2; };
+              F1 = {isa = PBXFileReference; lastKnownFileType = folder; path = /; sourceTree = "<absolute>"; };
+              F2 = {isa = PBXFileReference; lastKnownFileType = folder; path = ../..; sourceTree = "<group>"; };
+              S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = /usr; sourceTree = "<absolute>"; };
+              G1 = {isa = PBXGroup; children = (F1, F2, S1, ); sourceTree = "<group>"; };
+              R1 = {isa = PBXResourcesBuildPhase; files = (B1, B2, ); };
+              T1 = {isa = PBXNativeTarget; buildPhases = (R1, ); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
+              P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
+            }; rootObject = P1; }
+            """.utf8).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
+        let report = try BundleValidator().validate(path: root)
+        #expect(report.kind == .xcodeProject && report.files.isEmpty)
+    }
+
+    /// Xcode 16's synchronized folders: every file is the target's but its membership exceptions.
+    @Test func synchronizedFoldersShipAllButTheirExceptions() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("App")
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/App/Sounds", withIntermediateDirectories: true)
+        for name in ["App/Sounds/chime.caf", "App/Sounds/skip.caf", "App/top.caf"] { try Data(AndroidTests.caf).write(to: URL(fileURLWithPath: root + "/" + name)) }
+        try Data("""
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; objects = {
+              S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = App; sourceTree = "<group>"; };
+              X1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Sounds/skip.caf, ); target = T1; };
+              G1 = {isa = PBXGroup; children = (S1, ); sourceTree = "<group>"; };
+              T1 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
+              P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
+            }; rootObject = P1; }
+            """.utf8).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
+        let report = try BundleValidator().validate(path: root)
+        #expect(report.kind == .xcodeProject)
+        #expect(Set(report.files.map(\.relativePath)) == ["chime.caf", "top.caf"], "\(report.files.map(\.relativePath))")
+        #expect(report.files.allSatisfy { $0.location == .bundle })
+    }
+}
