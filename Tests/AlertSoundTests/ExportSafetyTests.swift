@@ -13,6 +13,17 @@ import Testing
 
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
+    /// A folder with `src/chime.wav`, and options that export it for iOS with a lock beside it.
+    static func oneSource() throws -> (String, ExportOptions) {
+        let dir = try FixTests.folder()
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        try tone(dir + "/src/chime.wav")
+        var options = ExportOptions()
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        return (dir, options)
+    }
+
     @Test func aSourceInResRawIsNeverItsOwnOutput() throws {
         let dir = try FixTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -67,26 +78,17 @@ import Testing
     }
 
     @Test func theSameSourceTwiceIsOneSound() throws {
-        let dir = try FixTests.folder()
+        let (dir, options) = try Self.oneSource()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
-        try Self.tone(dir + "/src/chime.wav")
-        var options = ExportOptions()
-        options.iosFolder = dir + "/ios"
-        options.lockPath = dir + "/lock.json"
         let report = try Exporter(options: options).export(paths: [dir + "/src", dir + "/src/chime.wav", dir + "/src/../src/chime.wav"])
         #expect(report.outcomes.map(\.status) == [.written], "\(report.outcomes.map { ($0.source, $0.status, $0.error?.message ?? "") })")
     }
 
     /// A settings change that gives a sound a new channel ID was reported as `unchanged`.
     @Test func aNewChannelIsReportedAsSuch() throws {
-        let dir = try FixTests.folder()
+        let (dir, made) = try Self.oneSource()
+        var options = made
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
-        try Self.tone(dir + "/src/chime.wav")
-        var options = ExportOptions()
-        options.iosFolder = dir + "/ios"
-        options.lockPath = dir + "/lock.json"
         let first = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         let old = try #require(first.lock["chime"]?.channelId)
         // A fade that changes nothing in a sound too short to be cut: same files, new settings, new ID.
