@@ -38,6 +38,7 @@ import AlertSoundTestSupport
         case .app, .ipa: folder = scratch.path("My.app")
         case .androidProject: folder = scratch.path("android")
         case .packageResources, .checkedFolder, .folder: folder = scratch.path("Resources")
+        case .xcodeProject: folder = scratch.path("ios")
         }
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -50,6 +51,10 @@ import AlertSoundTestSupport
         try Data(BundleExample.sound).write(to: URL(fileURLWithPath: scratch.path("outside.caf")))
         for link in example.links {
             try fm.createSymbolicLink(atPath: folder + "/" + link.path, withDestinationPath: link.target)
+        }
+        if example.shape == .xcodeProject {
+            try fm.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+            try Data(BundleExample.pbxproj(copying: example.copied).utf8).write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
         }
         if example.shape == .checkedFolder {
             return Set(Checker().check(paths: [folder]).files.flatMap { $0.diagnostics.map(\.code) })

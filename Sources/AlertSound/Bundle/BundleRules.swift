@@ -17,7 +17,7 @@ package struct BundleRule: Sendable {
     package static let all: [BundleRule] = [
         noSounds, linkOutsideBundle, resourceBundle, criticalNotEntitled, entitlementsUnknown, androidMayBeShrunk, noSuchSound,
         caseMismatch, localized, notReachable, invalidSound, badPayload, ambiguousName, missingExtension, unreferenced,
-        channelStale, lockMissingSound, unknownChannel, resourceIdUri,
+        channelStale, lockMissingSound, unknownChannel, resourceIdUri, notInTarget,
     ]
 }
 
@@ -37,6 +37,8 @@ package struct BundleExample: Sendable {
         case checkedFolder
         /// A plain folder given to `validate-bundle` (a resources folder).
         case folder
+        /// A folder `ios` holding `App.xcodeproj`, whose app target copies ``BundleExample/copied``.
+        case xcodeProject
     }
 
     package var shape: Shape
@@ -51,6 +53,8 @@ package struct BundleExample: Sendable {
     package var lock: SoundLock?
     package var channelUses: [SoundLock.ChannelUse] = []
     package var entitlements: Entitlements?
+    /// With ``Shape/xcodeProject``: the files (paths within the folder) the app target copies.
+    package var copied: [String] = []
 }
 
 extension BundleExample {
@@ -67,6 +71,22 @@ extension BundleExample {
 
     static func android(_ files: [(String, [UInt8])], names: [String] = []) -> BundleExample {
         BundleExample(shape: .androidProject, files: files.map { (path: $0.0, bytes: $0.1) }, names: names)
+    }
+
+    /// An Xcode project of one app target whose Resources phase copies `copied` (paths in `ios/`).
+    package static func pbxproj(copying copied: [String]) -> String {
+        let files = copied.enumerated().map { "F\($0.offset) = {isa = PBXFileReference; path = \"\($0.element)\"; sourceTree = \"<group>\"; };" }
+        let builds = copied.indices.map { "B\($0) = {isa = PBXBuildFile; fileRef = F\($0); };" }
+        return """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 54; objects = {
+            \((files + builds).joined(separator: "\n"))
+            G1 = {isa = PBXGroup; children = (\(copied.indices.map { "F\($0), " }.joined())); sourceTree = "<group>"; };
+            R1 = {isa = PBXResourcesBuildPhase; files = (\(copied.indices.map { "B\($0), " }.joined())); };
+            T1 = {isa = PBXNativeTarget; buildPhases = (R1, ); name = App; productType = "com.apple.product-type.application"; };
+            P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
+            }; rootObject = P1; }
+            """
     }
 
     static func critical(_ name: String) -> String { #"{"aps": {"sound": {"critical": 1, "name": "\#(name)", "volume": 1.0}}}"# }
@@ -169,6 +189,12 @@ extension BundleRule {
                   { var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
                     e.channelUses = [SoundLock.ChannelUse(id: "chat", source: "push.json", field: "android.notification.channel_id", sound: "default"),
                                      SoundLock.ChannelUse(id: "news", source: "push.json", field: "android.notification.channel_id")]; return e }()])
+
+    static let notInTarget = BundleRule(code: .notInTarget,
+        triggering: [{ var e = Example(shape: .xcodeProject, files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)], names: ["stray.caf"])
+                       e.copied = ["Runner/chime.caf"]; return e }()],
+        passing: [{ var e = Example(shape: .xcodeProject, files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)], names: ["chime.caf", "gone.caf"])
+                    e.copied = ["Runner/chime.caf"]; return e }()])
 
     static let resourceIdUri = BundleRule(code: .resourceIdUri,
         triggering: [.android([(raw + "chime.ogg", sound),

@@ -12,5 +12,8 @@ struct BundleScan: Sendable {
     var keep: KeepRules?
     /// An Android project's sound URIs built from resource IDs (``ResourceIDURIs``).
     var idURIs: [ResourceIDURIs.Use] = []
+    /// An Xcode project's sounds that lie in its folder but that no app target copies, by file
+    /// name (case folded, as iOS looks names up on a case-insensitive volume).
+    var uncopied: [String: String] = [:]
 }
 

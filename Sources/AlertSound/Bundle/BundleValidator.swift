@@ -145,6 +145,13 @@ public struct BundleValidator: Sendable {
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
                 var report = reference.report(target: reference.target.flatMap { invalidTargets[$0] }, strict: strict)
+                // A name the app lacks but the project's folder holds: it was never added to the target.
+                if report.diagnostics.contains(where: { $0.code == .noSuchSound }), let name = report.name,
+                   let path = scan.uncopied[lastComponent(name).lowercased()] {
+                    report.diagnostics = [DiagnosticCode.notInTarget.diagnostic(
+                        "\(path) is in the project's folder, but no app target copies it, so the app has no such sound and iOS plays the default one: "
+                        + "add it to the app target (Target Membership, or the Copy Bundle Resources phase)")]
+                }
                 if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) { report.append(finding) }
                 return report
             }

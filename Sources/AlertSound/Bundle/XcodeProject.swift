@@ -70,7 +70,7 @@ struct XcodeProject: Sendable {
     static let maximumBytes = 32 << 20
 
     /// The objects, and how to walk them.
-    private struct Graph {
+    struct Graph {
         let objects: [String: JSONValue]
         let sourceRoot: String
         /// Each group member's group.
@@ -267,7 +267,17 @@ extension XcodeProject {
             }
         }
         sounds.sort { $0.relativePath < $1.relativePath }
+        // The sounds beside the project that nothing copies: a payload naming one gets its own finding.
+        let copied = Set(project.targets.flatMap { $0.resources.map { Graph.collapsed($0.path) } })
+        let folder = parentFolder(project.path)
+        var uncopied: [String: String] = [:]
+        for walked in FolderScanner.scan(root: folder, displayRoot: folder) {
+            let path = Graph.collapsed(joinPath(folder, walked.relativePath))
+            guard !copied.contains(path), !copied.contains(where: { path.hasPrefix($0 + "/") }) else { continue }
+            let key = lastComponent(path).lowercased()
+            if uncopied[key] == nil { uncopied[key] = path }
+        }
         let names = project.targets.map(\.name).joined(separator: ", ")
-        return BundleScan(kind: .xcodeProject, root: "\(project.path) (app target \(names))", sounds: sounds)
+        return BundleScan(kind: .xcodeProject, root: "\(project.path) (app target \(names))", sounds: sounds, uncopied: uncopied)
     }
 }

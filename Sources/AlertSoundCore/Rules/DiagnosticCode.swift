@@ -93,6 +93,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownChannel = "unknown-channel"
     /// Android project sources build a sound URI from `R.raw.NAME`'s ID instead of its name.
     case resourceIdUri = "resource-id-uri"
+    /// A reference names a sound that lies in the Xcode project's folder but that no app target copies.
+    case notInTarget = "not-in-target"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }
@@ -151,6 +153,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .clickAtStart: return "With --levels: the first sample is above -20 dBFS, with no fade-in: it starts with a click."
         case .abruptEnd: return "With --levels: the last millisecond still peaks above -20 dBFS: it ends with a click."
         case .silent: return "With --levels: every sample is zero (or not a number): the alert plays nothing."
+        case .notInTarget: return "A reference names a sound that is in the Xcode project's folder, but no app target copies it (Copy Bundle Resources): iOS plays the default sound."
         case .leadingSilence: return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
         case .tooQuiet: return "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
         case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
