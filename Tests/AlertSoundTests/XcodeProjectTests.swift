@@ -137,6 +137,17 @@ import Testing
         #expect(report.kind == .xcodeProject && report.files.isEmpty)
     }
 
+    /// An XcodeGen or Tuist spec without its generated project is said to be so, not guessed at.
+    @Test(arguments: ["project.yml", "Project.swift"])
+    func aGeneratedProjectIsNotGuessedAt(_ spec: String) throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("ios/Sounds"), withIntermediateDirectories: true)
+        _ = try scratch.write("ios/" + spec, Array("name: App".utf8))
+        _ = try scratch.write("ios/Sounds/chime.caf", AndroidTests.caf)
+        let error = try #require(throws: AlertSoundError.self) { try BundleValidator().validate(path: scratch.path("ios")) }
+        #expect(error.message.contains(spec) && error.message.contains("generate"), "\(error.message)")
+    }
+
     /// Xcode 16's synchronized folders: every file is the target's but its membership exceptions.
     @Test func synchronizedFoldersShipAllButTheirExceptions() throws {
         let scratch = try Scratch()

@@ -232,8 +232,19 @@ extension XcodeProject {
                 if !project.targets.isEmpty { return project }
             }
         }
+        // A project generated from a spec has no .pbxproj until the generator runs: say so rather
+        // than judge the folder's files as if they all shipped.
+        for place in [folder, joinPath(folder, "ios")] {
+            for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
+                throw AlertSoundError(.invalidRequest, "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
+                                      + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)", path: folder)
+            }
+        }
         return nil
     }
+
+    /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
+    static let generatedProjectSpecs = [("project.yml", "XcodeGen"), ("Project.swift", "Tuist")]
 
     /// The sounds the app targets copy, placed where they land in the bundle (a folder
     /// reference's files in its folder, a variant group's in their `.lproj`), shown by their path in
