@@ -231,6 +231,15 @@ public struct BundleValidator: Sendable {
     /// repository (Flutter, React Native, Expo after prebuild) that holds both an Xcode project and
     /// an Android project: each is judged by its platform's rules.
     func scans(_ path: String) throws -> [BundleScan] {
+        // An Expo app's notification sounds: one file for both platforms, judged by both. Its
+        // folder is no bundle itself; the native projects, once prebuilt, are judged beside.
+        if isFolder(path) == true, !packageResources, let expo = try ExpoSounds.list(in: path) {
+            let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            var found = ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds)
+            if let project = try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
+            if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
+            return found
+        }
         let scan = try self.scan(path)
         guard scan.kind == .xcodeProject, isFolder(path) == true, lowercasedExtension(lastComponent(path)) != "xcodeproj",
               let rawFolders = AndroidProject.rawFoldersIfAndroid(path) else { return [scan] }

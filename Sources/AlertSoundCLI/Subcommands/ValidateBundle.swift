@@ -15,7 +15,9 @@ struct ValidateBundle: ParsableCommand {
             (its Library/Sounds) or resources folder (with --package-resources, a Swift package \
             target's resources, which land in a separate resource bundle); an .xcodeproj, or a folder that \
             holds one, sits beside one or is a repository root with one in ios/ (judged by what the app \
-            target's Resources phase copies; with an Android project beside it, both are judged); or an \
+            target's Resources phase copies; with an Android project beside it, both are judged); an \
+            Expo app's root (each file of expo-notifications' sounds list in app.json, judged by iOS's \
+            rules and by Android's); or an \
             Android project or module folder (every \
             res/raw within 7 levels, build output and node_modules left out), .apk or .aab. iOS sounds \
             are judged as `check` judges them and placed: bundle and library-sounds are reachable by \

@@ -1,0 +1,60 @@
+import AlertSoundCore
+
+/// The `sounds` list of an Expo app's notification config plugin (`expo-notifications`, or
+/// OneSignal's `onesignal-expo-plugin`) in `app.json` / `app.config.json`: at `expo prebuild` each
+/// file is copied unchanged into the iOS app's resources *and* into Android's `res/raw/` (notes §8),
+/// so one file must play on both platforms (a 16-bit PCM WAV under 30 s with a valid resource name;
+/// a CAF fails the Android build). Judged as two bundles, one per platform, by each platform's rules.
+/// `app.config.js`/`.ts` are programs, not data: they are not run.
+enum ExpoSounds {
+    /// The plugins whose `sounds` are copied to both platforms.
+    static let plugins: Set<String> = ["expo-notifications", "onesignal-expo-plugin"]
+
+    /// The config files read, in order.
+    static let configFiles = ["app.json", "app.config.json"]
+
+    /// The sounds listed in `folder`'s Expo config, as paths (relative to the folder, as given),
+    /// and the config file; `nil` when there is no such list.
+    static func list(in folder: String) throws -> (config: String, plugin: String, sounds: [String])? {
+        for name in configFiles {
+            let path = joinPath(folder, name)
+            guard isFolder(path) == false else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "Expo config")
+            } catch let error as SoundReference.UnreadableFile {
+                throw AlertSoundError(.unreadable, error.reason, path: path)
+            }
+            guard case .object(let top)? = try? JSONParser.parse(bytes) else {
+                throw AlertSoundError(.malformed, "not JSON, so its notification sounds cannot be read", path: path)
+            }
+            let expo: [String: JSONValue]
+            if case .object(let inner)? = top["expo"] { expo = inner } else { expo = top }
+            guard case .array(let entries)? = expo["plugins"] else { continue }
+            for entry in entries {
+                guard case .array(let pair) = entry, pair.count >= 2, case .string(let plugin) = pair[0], plugins.contains(plugin),
+                      case .object(let options) = pair[1], case .array(let sounds)? = options["sounds"] else { continue }
+                let paths = sounds.compactMap { value -> String? in if case .string(let path) = value { return path } else { return nil } }
+                return (path, plugin, paths)
+            }
+        }
+        return nil
+    }
+
+    /// The two bundles the list makes: the files as iOS gets them (at the app's top level) and as
+    /// Android gets them (in `res/raw/`), each shown by its path in the project.
+    static func scans(folder: String, config: String, plugin: String, sounds: [String]) -> [BundleScan] {
+        var ios: [FoundSound] = [], android: [FoundSound] = []
+        for listed in sounds {
+            let path = listed.hasPrefix("/") ? listed : joinPath(folder, listed.hasPrefix("./") ? String(listed.dropFirst(2)) : listed)
+            let content: FoundSound.Content = isFolder(path) == false ? .file(FolderFile(path: path))
+                : .problem(DiagnosticCode.notFound.diagnostic("\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file"))
+            let name = lastComponent(path)
+            let shown = parentFolder(path) + "/"
+            ios.append(FoundSound(relativePath: name, displayRoot: shown, location: .bundle, content: content))
+            android.append(FoundSound(relativePath: "res/raw/" + name, displayRoot: shown, shownFrom: "res/raw/".utf8.count, location: .rawResource, content: content))
+        }
+        return [BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios),
+                BundleScan(kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)]
+    }
+}
