@@ -233,7 +233,7 @@ public struct BundleValidator: Sendable {
     func scans(_ path: String) throws -> [BundleScan] {
         // An Expo app's notification sounds: one file for both platforms, judged by both. Its
         // folder is no bundle itself; the native projects, once prebuilt, are judged beside.
-        if isFolder(path) == true, !packageResources, let expo = try ExpoSounds.list(in: path) {
+        if isFolder(path) == true, !packageResources, (try? Self.classify(folder: path))?.0 == .resources, let expo = try ExpoSounds.list(in: path) {
             let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             var found = ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds)
             if let project = try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
