@@ -133,20 +133,20 @@ extension SoundLock {
         guard let bytes = try? SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
               case .object(let top)? = try? JSONParser.parse(bytes) else { return [] }
         var found: [ChannelUse] = []
+        func sound(_ notification: [String: JSONValue]) -> String? {
+            if case .string(let named)? = notification["sound"] { return named }
+            return nil
+        }
         func channel(in message: [String: JSONValue], prefix: String) {
             if case .object(let android)? = message["android"], case .object(let notification)? = android["notification"],
                case .string(let id)? = notification["channel_id"] {
-                var sound: String?
-                if case .string(let named)? = notification["sound"] { sound = named }
-                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id", sound: sound))
+                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id", sound: sound(notification)))
             }
         }
         if case .object(let message)? = top["message"] { channel(in: message, prefix: "message.") }
         channel(in: top, prefix: "")
         if case .object(let notification)? = top["notification"], case .string(let id)? = notification["android_channel_id"] {
-            var sound: String?
-            if case .string(let named)? = notification["sound"] { sound = named }
-            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id", sound: sound))
+            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id", sound: sound(notification)))
         }
         return found
     }

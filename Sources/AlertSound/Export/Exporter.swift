@@ -16,6 +16,9 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
     case ogg
     /// 16-bit PCM WAV.
     case wav
+
+    /// The file a sound named `name` is in this format: `order_ready.ogg`.
+    public func fileName(_ name: String) -> String { name + "." + rawValue }
 }
 
 /// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
@@ -132,10 +135,10 @@ public struct Exporter: Sendable {
             }
         }
         // The same file given twice (a folder and a file in it, two spellings) is one sound.
-        var seen: Set<FileIdentity> = []
+        var seen: Set<FolderScanner.FileID> = []
         sources = sources.filter { source in
-            guard let identity = FileIdentity(source.path) else { return true }
-            return seen.insert(identity).inserted
+            var info = stat()
+            return stat(source.path, &info) != 0 || seen.insert(FolderScanner.FileID(info)).inserted
         }
         let names = sources.map { Self.name(for: $0.path) }
         var holders: [String: [String]] = [:]
@@ -215,16 +218,16 @@ public struct Exporter: Sendable {
 
     /// One source's files and entry.
     private func export(_ source: String, name: String, previous: SoundLock.Entry?) throws -> ExportOutcome {
-        let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
         let ios = options.iosFolder.map { _ in name + ".caf" }
-        let androidFile = options.androidFolder.map { _ in name + "." + options.androidFormat.rawValue }
+        let androidFile = options.androidFolder.map { _ in options.androidFormat.fileName(name) }
         let iosPath = options.iosFolder.map { joinPath($0, name + ".caf") }
-        let androidPath = options.androidFolder.map { joinPath($0, name + "." + options.androidFormat.rawValue) }
-        try refuseClobbering(source: source, name: name, iosPath: iosPath, previous: previous)
+        let androidPath = options.androidFolder.map { joinPath($0, options.androidFormat.fileName(name)) }
+        let displaced = try refuseClobbering(source: source, name: name, outputs: [iosPath, androidPath].compactMap { $0 }, previous: previous)
+        let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
 
         // Unchanged audio and settings, and the files on disk still the ones the lock records:
         // nothing to do, and nothing is decoded beyond the hash.
-        if let previous, previous.contentHash == contentHash, previous.ios == ios, previous.androidFile == androidFile,
+        if displaced.isEmpty, let previous, previous.contentHash == contentHash, previous.ios == ios, previous.androidFile == androidFile,
            Self.fileHash(iosPath) == previous.iosSHA256, Self.fileHash(androidPath) == previous.androidSHA256 {
             return ExportOutcome(source: source, name: name, status: .unchanged, entry: previous)
         }
@@ -237,7 +240,7 @@ public struct Exporter: Sendable {
             iosHash = SHA256.hex(bytes)
             if try Self.writeIfChanged(bytes, to: iosPath) { written.append(iosPath) }
         }
-        if let androidPath, let folder = options.androidFolder {
+        if let androidPath {
             let (master, made) = try fixed(source, name: name, coding: .integer(16, bigEndian: false))
             if iosPath == nil { changes = made }
             let source16 = MemorySource(master)
@@ -252,20 +255,14 @@ public struct Exporter: Sendable {
                 bytes = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)),
                                               samples: samples)
             case .ogg:
-                let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexValue($1)) }
+                let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
                 bytes = try OggVorbisWriter.encode(reader, serial: serial)
             }
             androidHash = SHA256.hex(bytes)
             if try Self.writeIfChanged(bytes, to: androidPath) { written.append(androidPath) }
-            // The other format's file from an earlier export would be a second resource of the same
-            // name. Only a file export wrote goes: its name made from the sound's, never the lock's
-            // text, and its bytes still those the lock recorded (a source kept there is never one).
-            for other in Self.sameResource(name: name, in: folder) where other != name + "." + options.androidFormat.rawValue {
-                let stale = joinPath(folder, other)
-                guard (try? Converter.refuseOverwritingInput(input: source, output: stale)) != nil else { continue }
-                let ours = previous.map { $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(stale) == $0.androidSHA256 } ?? false
-                if ours || options.force, unlink(stale) == 0 { written.append(stale + " (removed)") }
-            }
+            // The other files of its resource name would make a second resource: they go once the
+            // new one is in place (refuseClobbering let only export's own, or --force, through).
+            for stale in displaced where unlink(stale) == 0 { written.append(stale + " (removed)") }
         }
         let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,
                                     contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
@@ -295,47 +292,45 @@ public struct Exporter: Sendable {
         return (try file.read(at: 0, count: Int(file.size)), outcome.changes)
     }
 
-    /// Refuses, before anything is written, what would replace or duplicate a file export did not
-    /// make: the source as its own output (a `.caf` source in the iOS folder, a `.wav` in res/raw
-    /// exported as WAV), another file of the sound's Android resource name (`x.wav` beside the
-    /// `x.ogg` it writes: aapt2 fails on two), an iOS file of that name it did not write. `force`
-    /// takes over the last two, never a source.
-    private func refuseClobbering(source: String, name: String, iosPath: String?, previous: SoundLock.Entry?) throws {
-        let outputs = [iosPath, options.androidFolder.map { joinPath($0, name + "." + options.androidFormat.rawValue) }].compactMap { $0 }
-        for output in outputs {
-            do {
-                try Converter.refuseOverwritingInput(input: source, output: output)
-            } catch {
-                throw AlertSoundError(.invalidRequest, "its output \(output) is the source itself; export never writes over a source: "
-                                      + "keep sources outside the folders export writes (design/sounds, say)", path: source)
-            }
+    /// Refuses, before anything is read or written, what would replace or duplicate a file export
+    /// did not make: the source as its own output (a `.caf` source in the iOS folder, a `.wav` in
+    /// res/raw exported as WAV), a source that is another file of the sound's Android resource
+    /// name, another such file export did not write (`x.mp3` beside the `x.ogg` it writes: aapt2
+    /// fails on two), an iOS file of that name it did not write. `force` takes over the last two,
+    /// never a source. Returns the other files of the resource name, to remove once the sound is
+    /// written: only names made from the sound's own, never the lock's text.
+    private func refuseClobbering(source: String, name: String, outputs: [String], previous: SoundLock.Entry?) throws -> [String] {
+        func isSource(_ path: String) -> Bool { (try? Converter.refuseOverwritingInput(input: source, output: path)) == nil }
+        if let output = outputs.first(where: isSource) {
+            throw AlertSoundError(.invalidRequest, "its output \(output) is the source itself; export never writes over a source: "
+                                  + "keep sources outside the folders export writes (design/sounds, say)", path: source)
         }
+        var displaced: [String] = []
         if let folder = options.androidFolder {
-            let mine = name + "." + options.androidFormat.rawValue
-            for other in Self.sameResource(name: name, in: folder) where other != mine {
+            let mine = options.androidFormat.fileName(name)
+            for other in AndroidProject.entries(of: folder, type: UInt8(DT_REG)).sorted() where other != mine && AndroidRules.resourceName(other) == name {
                 let path = joinPath(folder, other)
-                if (try? Converter.refuseOverwritingInput(input: source, output: path)) == nil {
+                if isSource(path) {
                     throw AlertSoundError(.invalidRequest, "the source is \(other) in the Android folder, where export writes \(mine): two files of the "
-                                          + "resource name '\(name)' fail the build; keep sources outside res/raw, or export with --android-format "
-                                          + "\(lowercasedExtension(other) == "wav" ? "wav" : options.androidFormat.rawValue) from a copy elsewhere", path: source)
+                                          + "resource name '\(name)' fail the build; keep sources outside res/raw", path: source)
                 }
-                let ours = previous.map { $0.androidFile == other && Self.fileHash(path) == $0.androidSHA256 } ?? false
-                if !ours, !options.force {
+                let ours = previous.map { $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(path) == $0.androidSHA256 } ?? false
+                guard ours || options.force else {
                     throw AlertSoundError(.invalidRequest, "\(path) is another file of the resource name '\(name)' and export did not write it: "
                                           + "with \(mine) beside it the build fails (duplicate resources); remove it, or export with --force to replace it", path: source)
                 }
+                displaced.append(path)
             }
         }
-        let iosIsOurs = { (path: String) in previous.map { $0.ios == lastComponent(path) && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 } ?? false }
-        if let iosPath, isFolder(iosPath) == false, !options.force, !iosIsOurs(iosPath) {
-            throw AlertSoundError(.invalidRequest, "\(iosPath) exists and is not the file export wrote for it (the lock has no such file): "
-                                  + "remove it, or export with --force to replace it", path: source)
+        if let folder = options.iosFolder, !options.force {
+            let path = joinPath(folder, name + ".caf")
+            let ours = previous.map { $0.ios == name + ".caf" && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 } ?? false
+            if isFolder(path) == false, !ours {
+                throw AlertSoundError(.invalidRequest, "\(path) exists and is not the file export wrote for it (the lock has no such file): "
+                                      + "remove it, or export with --force to replace it", path: source)
+            }
         }
-    }
-
-    /// Files in `folder` whose Android resource name is `name` (the file name up to its first dot).
-    static func sameResource(name: String, in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { AndroidRules.resourceName($0) == name }.sorted()
+        return displaced
     }
 
     /// The settings that shape the sound, in the content hash: a change to any of them changes
@@ -399,24 +394,7 @@ public struct Exporter: Sendable {
     }
 }
 
-private func hexValue(_ digit: UInt8) -> UInt8 {
-    digit >= 0x61 ? digit - 0x61 + 10 : digit - 0x30
-}
-
 /// `fix` judged a source and no fix makes it play: its findings end the source's export as they are.
 private struct FixBlocked: Error {
     let blockers: [Diagnostic]
-}
-
-/// A file's device and inode: two paths to one file compare equal.
-private struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(truncatingIfNeeded: info.st_dev)
-        inode = UInt64(truncatingIfNeeded: info.st_ino)
-    }
 }

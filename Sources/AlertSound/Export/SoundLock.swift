@@ -136,7 +136,7 @@ public struct SoundLock: Sendable, Hashable, Encodable {
             let ios = try text("ios"), android = try text("android"), androidFile = try text("androidFile")
             if let ios, ios != name + ".caf" { throw fail("sounds[\(i)].ios must be '\(name).caf' (from its name) or null") }
             if let android, android != name { throw fail("sounds[\(i)].android must be '\(name)' (its name) or null") }
-            if let androidFile, !AndroidSoundFormat.allCases.map({ name + "." + $0.rawValue }).contains(androidFile) {
+            if let androidFile, !AndroidSoundFormat.allCases.map({ $0.fileName(name) }).contains(androidFile) {
                 throw fail("sounds[\(i)].androidFile must be '\(name).ogg' or '\(name).wav' (from its name) or null")
             }
             if (android == nil) != (androidFile == nil) { throw fail("sounds[\(i)]: android and androidFile are both set or both null") }

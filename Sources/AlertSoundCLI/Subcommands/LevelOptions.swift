@@ -3,26 +3,23 @@ import ArgumentParser
 
 /// The thresholds `--levels` judges against, for `check` and `fix` alike.
 struct LevelOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the highest true peak allowed, \(Self.span(LevelThresholds.Range.truePeak)) dBTP (default \(Formatting.number(LevelThresholds().maximumTruePeak))).", valueName: "dBTP"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the highest true peak allowed, \(Formatting.range(LevelThresholds.Range.truePeak)) dBTP (default \(Formatting.number(LevelThresholds().maximumTruePeak))).", valueName: "dBTP"))
     var maxTruePeak: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the quietest the loudest 400 ms may be, \(Self.span(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))).", valueName: "LUFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the quietest the loudest 400 ms may be, \(Formatting.range(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))).", valueName: "LUFS"))
     var minLoudness: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the loudest the loudest 400 ms may be, \(Self.span(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.upperBound))).", valueName: "LUFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the loudest the loudest 400 ms may be, \(Formatting.range(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.upperBound))).", valueName: "LUFS"))
     var maxLoudness: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: how far a channel's mean may be off zero, in percent of full scale, 0 to 99.9 (default \(Formatting.number(LevelThresholds().maximumDCOffset * 100))).", valueName: "percent"))
     var maxDcOffset: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the level the first sample and the last millisecond may reach without a fade, \(Self.span(LevelThresholds.Range.edgeLevel)) dBFS (default \(Formatting.number(LevelThresholds().maximumEdgeLevel))).", valueName: "dBFS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the level the first sample and the last millisecond may reach without a fade, \(Formatting.range(LevelThresholds.Range.edgeLevel)) dBFS (default \(Formatting.number(LevelThresholds().maximumEdgeLevel))).", valueName: "dBFS"))
     var maxEdgeLevel: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --levels: the silence allowed before the sound starts: 100ms or 0.1s, at most \(Formatting.number(LevelThresholds.Range.leadingSilence.upperBound))s (default \(Formatting.number(LevelThresholds().maximumLeadingSilence * 1000))ms).", valueName: "duration"))
     var maxLeadingSilence: String?
-
-    /// `-60 to 6`: a range as the help states it.
-    static func span(_ range: ClosedRange<Double>) -> String { "\(Formatting.number(range.lowerBound)) to \(Formatting.number(range.upperBound))" }
 
     /// Whether any threshold was given.
     var given: Bool { maxTruePeak != nil || minLoudness != nil || maxLoudness != nil || maxDcOffset != nil || maxEdgeLevel != nil || maxLeadingSilence != nil }
@@ -31,7 +28,7 @@ struct LevelOptions: ParsableArguments {
         typealias R = LevelThresholds.Range
         func inRange(_ value: Double?, _ range: ClosedRange<Double>, _ option: String, _ unit: String) throws {
             guard let value, !range.contains(value) else { return }
-            throw ValidationError("\(option) must be from \(Formatting.number(range.lowerBound)) to \(Formatting.number(range.upperBound)) \(unit); got \(Formatting.number(value)).")
+            throw ValidationError("\(option) must be from \(Formatting.range(range)) \(unit); got \(Formatting.number(value)).")
         }
         try inRange(maxTruePeak, R.truePeak, "--max-true-peak", "dBTP")
         try inRange(minLoudness, R.loudness, "--min-loudness", "LUFS")

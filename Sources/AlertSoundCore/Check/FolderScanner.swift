@@ -164,7 +164,7 @@ package enum FolderScanner {
     package struct FileID: Hashable {
         let device: UInt64
         let inode: UInt64
-        init(_ info: stat) {
+        package init(_ info: stat) {
             // dev_t is a signed Int32 on Darwin: a negative device number must not trap, only stay distinct.
             device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(truncatingIfNeeded: info.st_ino)
@@ -191,8 +191,6 @@ package struct FolderFile: Sendable, Hashable {
         hasher.combine(name)
     }
 }
-
-
 
 extension FolderFile {
     /// The file at `path`, read through a handle on its folder (a file an Xcode project names,

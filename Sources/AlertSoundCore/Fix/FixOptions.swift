@@ -91,7 +91,7 @@ public struct FixOptions: Sendable, Hashable {
         }
         if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
         if let loudness, !LevelThresholds.Range.loudness.contains(loudness) {
-            return refuse("the loudness target must be from \(Formatting.number(LevelThresholds.Range.loudness.lowerBound)) to \(Formatting.number(LevelThresholds.Range.loudness.upperBound)) LUFS; got \(Formatting.number(loudness))")
+            return refuse("the loudness target must be from \(Formatting.range(LevelThresholds.Range.loudness)) LUFS; got \(Formatting.number(loudness))")
         }
         if normalize, levelsRepaired { return refuse("normalizing the peak and setting the levels both choose the gain; ask for one") }
         if let problem = levelLimits.problem() { return problem }

@@ -14,11 +14,6 @@ extension SoundLevels {
         try measure(path: path, opened: nil)
     }
 
-    /// Measures a sound our own readers decode from `source` (an output before it is put in place).
-    static func measure(source: ByteSource, name: String) throws -> SoundLevels {
-        try meter(source: source, name: name).levels()
-    }
-
     /// Reads `reader` to its end through a meter.
     static func measure(_ reader: FrameReader) throws -> SoundLevels {
         try meter(reader).levels()
@@ -35,7 +30,8 @@ extension SoundLevels {
         return meter
     }
 
-    /// The meter after a sound our own readers decode from `source`.
+    /// The meter after a sound our own readers decode from `source` (an output before it is put
+    /// in place: its levels, and each channel's mean).
     static func meter(source: ByteSource, name: String) throws -> LevelMeter {
         let info = try SoundFile.inspect(source: source, name: name)
         guard let reader = NativeReader(source: source, info: info) else {

@@ -36,17 +36,16 @@ public struct LevelThresholds: Sendable, Hashable, Codable {
     /// Why these thresholds cannot be used, if they cannot. NaN and infinities are refused with the rest.
     public func problem() -> AlertSoundError? {
         func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
-        func range(_ r: ClosedRange<Double>) -> String { "\(Formatting.number(r.lowerBound)) to \(Formatting.number(r.upperBound))" }
         if !Range.truePeak.contains(maximumTruePeak) {
-            return refuse("the maximum true peak must be from \(range(Range.truePeak)) dBTP; got \(Formatting.number(maximumTruePeak))")
+            return refuse("the maximum true peak must be from \(Formatting.range(Range.truePeak)) dBTP; got \(Formatting.number(maximumTruePeak))")
         }
         if !Range.dcOffset.contains(maximumDCOffset) { return refuse("the DC offset limit is a fraction of full scale from 0 to below 1; got \(Formatting.number(maximumDCOffset))") }
-        if !Range.edgeLevel.contains(maximumEdgeLevel) { return refuse("the edge level must be from \(range(Range.edgeLevel)) dBFS; got \(Formatting.number(maximumEdgeLevel))") }
+        if !Range.edgeLevel.contains(maximumEdgeLevel) { return refuse("the edge level must be from \(Formatting.range(Range.edgeLevel)) dBFS; got \(Formatting.number(maximumEdgeLevel))") }
         if !Range.leadingSilence.contains(maximumLeadingSilence) {
-            return refuse("the leading silence allowed must be from \(range(Range.leadingSilence)) seconds; got \(Formatting.number(maximumLeadingSilence))")
+            return refuse("the leading silence allowed must be from \(Formatting.range(Range.leadingSilence)) seconds; got \(Formatting.number(maximumLeadingSilence))")
         }
         if !(Range.loudness.contains(loudnessBand.lowerBound) && Range.loudness.contains(loudnessBand.upperBound)) {
-            return refuse("the loudness band must lie within \(range(Range.loudness)) LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))")
+            return refuse("the loudness band must lie within \(Formatting.range(Range.loudness)) LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))")
         }
         return nil
     }

@@ -130,13 +130,7 @@ package struct JSONParser {
         guard at + 4 <= bytes.count else { throw StructureError.malformed("a \\u escape needs four hex digits", at: at) }
         var value: UInt32 = 0
         for byte in bytes[at..<at + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw StructureError.malformed("a \\u escape needs four hex digits", at: at)
-            }
+            guard let digit = hexDigit(byte) else { throw StructureError.malformed("a \\u escape needs four hex digits", at: at) }
             value = value << 4 | UInt32(digit)
         }
         at += 4

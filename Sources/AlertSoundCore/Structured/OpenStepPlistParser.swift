@@ -76,7 +76,7 @@ package enum OpenStepPlistParser {
             case UInt8(ascii: "<"):
                 at += 1
                 while at < bytes.count, bytes[at] != UInt8(ascii: ">") {
-                    guard isHex(bytes[at]) || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09 else { throw fail("not hex inside <data>") }
+                    guard hexDigit(bytes[at]) != nil || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09 else { throw fail("not hex inside <data>") }
                     at += 1
                 }
                 guard at < bytes.count else { throw fail("the text ends inside <data>") }
@@ -118,7 +118,7 @@ package enum OpenStepPlistParser {
                 case UInt8(ascii: "U"), UInt8(ascii: "u"):
                     var value: UInt32 = 0
                     for _ in 0..<4 {
-                        guard at < bytes.count, let digit = hexValue(bytes[at]) else { throw fail("\\U needs four hex digits") }
+                        guard at < bytes.count, let digit = hexDigit(bytes[at]) else { throw fail("\\U needs four hex digits") }
                         value = value << 4 | UInt32(digit)
                         at += 1
                     }
@@ -140,17 +140,6 @@ package enum OpenStepPlistParser {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
                 || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-        }
-
-        func isHex(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
-
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
         }
     }
 }

@@ -25,6 +25,11 @@ public enum Formatting {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
+    /// A range as the messages and `--help` state it: `-60 to 6`.
+    public static func range(_ range: ClosedRange<Double>) -> String {
+        "\(number(range.lowerBound)) to \(number(range.upperBound))"
+    }
+
     /// To a tenth, always with one decimal (`-3.0`, `38.3`, `-0.5`): decibels, LUFS, SNR. A value
     /// too large to hold a tenth's precision (beyond 10^14) is written as Swift prints it.
     public static func tenths(_ value: Double) -> String {
