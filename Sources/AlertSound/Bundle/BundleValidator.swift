@@ -103,7 +103,7 @@ public struct BundleValidator: Sendable {
         let located: [LocatedReference]
         switch platform {
         case .ios:
-            let resolver = ReferenceResolver(sounds: sounds, references: mine)
+            let resolver = ReferenceResolver(sounds: sounds, references: mine, uncopied: scan.uncopied)
             located = mine.map(resolver.locate)
         case .android:
             let resolver = AndroidResolver(sounds: sounds, kind: scan.kind, references: mine)
@@ -145,13 +145,6 @@ public struct BundleValidator: Sendable {
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
                 var report = reference.report(target: reference.target.flatMap { invalidTargets[$0] }, strict: strict)
-                // A name the app lacks but the project's folder holds: it was never added to the target.
-                if report.diagnostics.contains(where: { $0.code == .noSuchSound }), let name = report.name,
-                   let path = scan.uncopied[lastComponent(name).lowercased()] {
-                    report.diagnostics = [DiagnosticCode.notInTarget.diagnostic(
-                        "\(path) is in the project's folder, but no app target copies it, so the app has no such sound and iOS plays the default one: "
-                        + "add it to the app target (Target Membership, or the Copy Bundle Resources phase)")]
-                }
                 if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) { report.append(finding) }
                 return report
             }
@@ -227,24 +220,23 @@ public struct BundleValidator: Sendable {
         }
     }
 
-    /// What `path` is, and the sounds in it: one bundle, or two for the root of a cross-platform
-    /// repository (Flutter, React Native, Expo after prebuild) that holds both an Xcode project and
-    /// an Android project: each is judged by its platform's rules.
+    /// What `path` is, and the sounds in it. A plain folder is judged by the projects it holds or
+    /// belongs to, each by its platform's rules: an Expo config's sounds list, an Xcode project, an
+    /// Android project (the root of a Flutter or React Native repository has the last two); a
+    /// folder with none of them is judged by its files.
     func scans(_ path: String) throws -> [BundleScan] {
-        // An Expo app's notification sounds: one file for both platforms, judged by both. Its
-        // folder is no bundle itself; the native projects, once prebuilt, are judged beside.
-        if isFolder(path) == true, !packageResources, (try? Self.classify(folder: path))?.0 == .resources, let expo = try ExpoSounds.list(in: path) {
-            let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            var found = ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds)
-            if let project = try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
-            if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
-            return found
-        }
-        let scan = try self.scan(path)
-        guard scan.kind == .xcodeProject, isFolder(path) == true, lowercasedExtension(lastComponent(path)) != "xcodeproj",
-              let rawFolders = AndroidProject.rawFoldersIfAndroid(path) else { return [scan] }
-        return [scan, Self.androidScan(root: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, rawFolders: rawFolders)]
+        guard isFolder(path) == true, !packageResources else { return [try scan(path)] }
+        let root = Self.trimmed(path)
+        guard try Self.classify(folder: root).0 == .resources else { return [try scan(path)] }
+        var found: [BundleScan] = []
+        if let expo = try ExpoSounds.list(in: root) { found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds) }
+        if let project = try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
+        if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
+        return found.isEmpty ? [try scan(path)] : found
     }
+
+    /// A folder path as reported: without a trailing `/`.
+    static func trimmed(_ path: String) -> String { path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path }
 
     /// An Android project's sounds, keep rules and the references its sources make.
     static func androidScan(root: String, rawFolders: [String]) -> BundleScan {
@@ -255,22 +247,15 @@ public struct BundleValidator: Sendable {
         return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
     }
 
-    /// What `path` is, and the sounds in it.
+    /// What `path` is, and the sounds in it, by the path alone: an archive, an app, an archive or
+    /// data container, package resources, or a folder of files.
     func scan(_ path: String) throws -> BundleScan {
         guard let isDirectory = isFolder(path) else {
             throw AlertSoundError(.notFound, "no such file or folder", path: path)
         }
-        let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let display = Self.trimmed(path)
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
-        // A folder of an iOS project ships what its Xcode project copies, not what lies in it.
-        if kind == .resources, let project = try XcodeProject.find(near: root) {
-            return try XcodeProject.scan(project)
-        }
-        // A folder that is no app is Android's when it has res/raw folders (found once, used to scan).
-        if kind == .resources, let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-            return Self.androidScan(root: root, rawFolders: rawFolders)
-        }
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
     }

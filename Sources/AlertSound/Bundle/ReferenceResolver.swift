@@ -10,9 +10,12 @@ struct ReferenceResolver {
     private var anywhereByLowercasedName: [String: Int] = [:]
     private var reachableByLowercasedStem: [String: [Int]] = [:]
     private var byRelativePath: [String: Int] = [:]
+    /// An Xcode project's sounds that no app target copies, by lower-cased file name.
+    private let uncopied: [String: String]
 
-    init(sounds: [FoundSound], references: [SoundReference]) {
+    init(sounds: [FoundSound], references: [SoundReference], uncopied: [String: String] = [:]) {
         self.sounds = sounds
+        self.uncopied = uncopied
         var paths = Set<String>(), names = Set<String>(), lowercased = Set<String>(), stems = Set<String>()
         for name in references.compactMap(\.name) where name != "default" {
             if name.contains("/") {
@@ -81,6 +84,12 @@ struct ReferenceResolver {
             } else {
                 located.diagnostics.append(DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.displayPath), in a sub-folder; iOS finds sounds only at the bundle's top level\(reference.critical ? "" : " or in Library/Sounds")"))
             }
+            return located
+        }
+        if let path = uncopied[name.lowercased()] {
+            located.diagnostics.append(DiagnosticCode.notInTarget.diagnostic(
+                "\(path) is in the project's folder, but no app target copies it, so the app has no such sound and iOS plays the default one: "
+                + "add it to the app target (Target Membership, or the Copy Bundle Resources phase)"))
             return located
         }
         let sameStem = (reachableByLowercasedStem[Self.stem(name).lowercased()] ?? []).map { "'\(sounds[$0].name)'" }

@@ -69,8 +69,19 @@ struct XcodeProject: Sendable {
     /// A `project.pbxproj` larger than this is not read (the largest seen in real apps are a few MB).
     static let maximumBytes = 32 << 20
 
+    /// `ios/Runner/../x.wav` → `ios/x.wav`: as Xcode resolves a project's paths, by their text.
+    static func collapsed(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
     /// The objects, and how to walk them.
-    struct Graph {
+    private struct Graph {
         let objects: [String: JSONValue]
         let sourceRoot: String
         /// Each group member's group.
@@ -120,18 +131,7 @@ struct XcodeProject: Sendable {
                 }
                 if let path, !path.isEmpty { folder = path.hasPrefix("/") ? path : joinPath(folder ?? "", path) }
             }
-            return folder.map(Self.collapsed)
-        }
-
-        /// `ios/Runner/../x.wav` → `ios/x.wav`: as Xcode resolves a project's paths, by their text.
-        static func collapsed(_ path: String) -> String {
-            var parts: [Substring] = []
-            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-                if part == "." { continue }
-                if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-                parts.append(part)
-            }
-            return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+            return folder.map(XcodeProject.collapsed)
         }
 
         /// What an app target copies into its bundle.
@@ -186,7 +186,7 @@ struct XcodeProject: Sendable {
         /// Whether `path` lies inside the project's folder. Folders are walked only there: a
         /// project's text could otherwise point a walk at `/`.
         func inside(_ path: String) -> Bool {
-            let root = Self.collapsed(sourceRoot)
+            let root = XcodeProject.collapsed(sourceRoot)
             return path == root || path.hasPrefix(root.isEmpty ? "" : root + "/") && !path.hasPrefix("/") == !root.hasPrefix("/")
         }
 
@@ -262,15 +262,16 @@ extension XcodeProject {
                     for walked in FolderScanner.scan(root: resource.path, displayRoot: resource.path) {
                         let landing = joinPath(resource.bundlePath, walked.relativePath)
                         sounds.append(FoundSound(relativePath: landing, displayRoot: parentFolder(resource.path) + "/",
-                                                 shownFrom: 0, location: SoundLocation.of(relativePath: landing, kind: .app),
-                                                 content: FoundSound.Content(walked.content)))
+                                                 location: SoundLocation.of(relativePath: landing, kind: .app), content: FoundSound.Content(walked.content)))
                     }
                     continue
                 }
                 guard ContainerKind.isSoundName(resource.path) else { continue }
-                let shownRoot = resource.path.hasSuffix("/" + resource.bundlePath)
-                    ? String(resource.path.dropLast(resource.bundlePath.count)) : parentFolder(resource.path) + "/"
-                let shownFrom = resource.path.hasSuffix("/" + resource.bundlePath) ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
+                // Shown by its path in the tree: the bundle path is its tail when the file sits as
+                // it lands (`Runner/en.lproj/x.caf`), else only its name is (a flattened folder).
+                let inPlace = resource.path.hasSuffix("/" + resource.bundlePath)
+                let shownRoot = inPlace ? String(resource.path.dropLast(resource.bundlePath.count)) : parentFolder(resource.path) + "/"
+                let shownFrom = inPlace ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
                 let content: FoundSound.Content = isFolder(resource.path) == false ? .file(FolderFile(path: resource.path))
                     : .problem(DiagnosticCode.notFound.diagnostic("the project copies \(resource.path) into the app, and there is no such file"))
                 sounds.append(FoundSound(relativePath: resource.bundlePath, displayRoot: shownRoot, shownFrom: shownFrom,
@@ -279,12 +280,18 @@ extension XcodeProject {
         }
         sounds.sort { $0.relativePath < $1.relativePath }
         // The sounds beside the project that nothing copies: a payload naming one gets its own finding.
-        let copied = Set(project.targets.flatMap { $0.resources.map { Graph.collapsed($0.path) } })
+        let copied = Set(project.targets.flatMap { $0.resources.map(\.path) })
         let folder = parentFolder(project.path)
         var uncopied: [String: String] = [:]
         for walked in FolderScanner.scan(root: folder, displayRoot: folder) {
-            let path = Graph.collapsed(joinPath(folder, walked.relativePath))
-            guard !copied.contains(path), !copied.contains(where: { path.hasPrefix($0 + "/") }) else { continue }
+            let path = collapsed(joinPath(folder, walked.relativePath))
+            // Copied itself, or inside a copied folder reference: its ancestors are looked up.
+            var ancestor = path, isCopied = false
+            while !ancestor.isEmpty, ancestor != "/", !isCopied {
+                isCopied = copied.contains(ancestor)
+                ancestor = ancestor.contains("/") ? parentFolder(ancestor) : ""
+            }
+            guard !isCopied else { continue }
             let key = lastComponent(path).lowercased()
             if uncopied[key] == nil { uncopied[key] = path }
         }
