@@ -9,11 +9,7 @@ import Testing
 @Suite struct HTMLReportBoundsCommandTests {
     let cli = CommandLineTests()
 
-    func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    func folder() throws -> URL { try ConvertCommandTests().folder() }
 
     func write(_ url: URL, rate: Double, channels: Int, frames: Int) throws {
         let samples = (0..<frames * channels).map { 0.3 * sin(Double($0 / channels) * 0.05) }

@@ -39,8 +39,7 @@ import Testing
     /// way, leaving a cut page the Action uploaded.
     @Test(arguments: [[-1e18], [-Double.infinity], [0.5, -1e18, 1e30, .nan]])
     func htmlReportDrawsAnySampleValue(_ pattern: [Double]) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-numbers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ConvertCommandTests().folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.wav").path
         try Data(FloatWAV.bytes((0..<4800).map { pattern[$0 % pattern.count] })).write(to: URL(fileURLWithPath: path))

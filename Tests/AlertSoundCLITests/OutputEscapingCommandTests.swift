@@ -8,11 +8,7 @@ import Testing
 @Suite struct OutputEscapingCommandTests {
     let cli = CommandLineTests()
 
-    func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-escaping-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    func folder() throws -> URL { try ConvertCommandTests().folder() }
 
     /// A right-to-left override makes `evil‮fac.wav` read as `evilvaw.caf`.
     @Test func textShowsBidiControlsAsEscapes() throws {

@@ -76,13 +76,12 @@ struct HTMLReport {
         case .success(let preview)?:
             out += Self.waveform(preview, levels: file.levels)
             if let levels = file.levels { out += Self.loudness(levels) + Self.figures(levels) }
-            if players, let wav = preview.wav, case let encoded = (wav.count + 2) / 3 * 4, playersLeft, audioBytes + encoded <= Self.audioBudget {
-                do {
-                    shownPlayers += 1
-                    audioBytes += encoded
-                    let clipped = Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
-                    out += "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
-                }
+            // The copy's base64 size decides whether it still fits the page's budget.
+            if let wav = preview.wav, playersLeft, audioBytes + (wav.count + 2) / 3 * 4 <= Self.audioBudget {
+                shownPlayers += 1
+                audioBytes += (wav.count + 2) / 3 * 4
+                let clipped = Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
+                out += "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
             } else if players {
                 leftOutPlayers += 1
             }

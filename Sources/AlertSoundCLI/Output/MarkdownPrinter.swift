@@ -60,7 +60,7 @@ enum MarkdownPrinter {
     /// `[Approved](…)` a link): the marks that open links, images and emphasis are
     /// backslash-escaped, which CommonMark reads as the mark itself. (Names in code spans need
     /// none: nothing is read inside one.)
-    static func cell(_ text: String) -> String {
+    private static func cell(_ text: String) -> String {
         var out = ""
         for scalar in text.escapingControls.unicodeScalars {
             switch scalar {
