@@ -60,4 +60,29 @@ import Testing
                                    "--lock", FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-\(UUID().uuidString).json").path, "--format", "json"])
         #expect(missing.status == 1 && missing.stdout.contains("\"failed\" : 1"), "\(missing.stdout)")
     }
+
+    /// The line says which platform was cut (the iOS copy under 30 s, the Android one whole), and
+    /// a dry run says what it would write in text and in JSON that meets the schema.
+    @Test func saysWhichPlatformWasCutAndWhatADryRunWouldDo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-export-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frames = 8_000 * 31
+        let tone = (0..<frames).map { i -> Double in 0.25 * sin(Double(i) * 0.3) * min(1, Double(i) / 80, Double(frames - 1 - i) / 80) }
+        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8_000, channels: 1, coding: .integer(16, bigEndian: false)), fullScale: tone))
+            .write(to: URL(fileURLWithPath: dir + "/adhan.wav"))
+        let arguments = ["export", dir + "/adhan.wav", "--ios", dir + "/ios", "--android", dir + "/raw", "--android-format", "wav", "--lock", dir + "/lock.json"]
+        let planned = try cli.run(arguments + ["--dry-run", "--format", "json"])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        let problems = CommandLineTests.schemas?.problems(planned.stdout, schema: "export.schema.json") ?? ["no schemas"]
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(planned.stdout.contains("\"dryRun\" : true") && !FileManager.default.fileExists(atPath: dir + "/ios"), "\(planned.stdout)")
+        let text = try cli.run(arguments + ["--dry-run"])
+        #expect(text.stdout.contains("would write \(dir)/ios/adhan.caf, \(dir)/raw/adhan.wav") && text.stdout.contains("dry run, nothing written"), "\(text.stdout)")
+        let done = try cli.run(arguments)
+        #expect(done.status == 0 && done.stdout.contains("; iOS: converted") && done.stdout.contains("trimmed 31.0 -> 29.5 s"), "\(done.stdout)")
+        #expect(done.stdout.contains("; Android: full length kept"), "\(done.stdout)")
+        #expect(try cli.run(["export", dir + "/adhan.wav", "--ios", dir + "/ios", "--android-max-duration", "40"]).status == 64, "cuts only an Android sound")
+        #expect(try cli.run(arguments + ["--android-max-duration", "0s"]).status == 64)
+    }
 }

@@ -70,7 +70,7 @@ import Testing
         options.force = true
         let forced = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         #expect(forced.outcomes.map(\.status) == [.written])
-        #expect(forced.outcomes.first?.written.contains(dir + "/res/raw/chime.mp3 (removed)") == true, "\(forced.outcomes.first?.written ?? [])")
+        #expect(forced.outcomes.first?.removed == [dir + "/res/raw/chime.mp3"], "\(forced.outcomes.first?.removed ?? [])")
         #expect(FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg") && bytes(dir + "/ios/chime.caf") != Data("someone's caf".utf8))
         // Its own files are its to replace: a second run needs no --force.
         options.force = false
@@ -97,5 +97,64 @@ import Testing
         let outcome = try #require(second.outcomes.first)
         #expect(outcome.entry?.channelId != old)
         #expect(outcome.status == .written && outcome.previousChannelId == old, "\(outcome.status) \(String(describing: outcome.previousChannelId))")
+    }
+
+    /// The length of a sound file as read back.
+    func seconds(_ path: String) throws -> Double {
+        let info = try SoundFile.inspect(path: path)
+        return Double(try #require(info.frames)) / (try #require(info.sampleRate))
+    }
+
+    /// A prayer app's 134 s adhan became 29.5 s on Android, which has no length limit: only the
+    /// iOS copy is cut now, and --android-max-duration cuts the Android one when asked.
+    @Test func androidKeepsTheFullLength() throws {
+        let (dir, made) = try Self.oneSource()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.tone(dir + "/src/chime.wav", seconds: 40)
+        var options = made
+        options.androidFolder = dir + "/raw"
+        options.androidFormat = .wav
+        let report = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        let outcome = try #require(report.outcomes.first)
+        #expect(outcome.status == .written, "\(outcome.error?.message ?? "") \(outcome.blockers)")
+        #expect(abs(try seconds(dir + "/ios/chime.caf") - 29.5) < 0.01)
+        #expect(abs(try seconds(dir + "/raw/chime.wav") - seconds(dir + "/src/chime.wav")) < 0.01)
+        #expect(outcome.changes.contains { $0.kind == "trimmed" } && !outcome.androidChanges.contains { $0.kind == "trimmed" })
+
+        options.androidMaxDuration = 35
+        let cut = try #require(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.first)
+        #expect(abs(try seconds(dir + "/raw/chime.wav") - 35) < 0.01)
+        #expect(cut.androidChanges.contains { $0.kind == "trimmed" })
+        #expect(cut.previousChannelId != nil, "a cut Android sound is new audio: a new channel")
+    }
+
+    /// `--dry-run` writes nothing (no folder, lock, keep file or removal) and says what would be
+    /// written, replaced and removed, as the real run then does.
+    @Test func aDryRunWritesNothingAndSaysWhatWould() throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try Self.tone(dir + "/src/chime.wav")
+        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
+        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
+        var options = ExportOptions()
+        options.androidFolder = dir + "/res/raw"
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        options.force = true
+        options.dryRun = true
+        let listing = { try FileManager.default.subpathsOfDirectory(atPath: dir).sorted() }
+        let before = try listing()
+        let planned = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
+        #expect(try listing() == before && bytes(dir + "/ios/chime.caf") == Data("someone's caf".utf8))
+        let outcome = try #require(planned.outcomes.first)
+        #expect(planned.dryRun && outcome.status == .written && planned.lockWritten && planned.keepWritten)
+        #expect(outcome.written == [dir + "/ios/chime.caf", dir + "/res/raw/chime.ogg"] && outcome.replaced == [dir + "/ios/chime.caf"])
+        #expect(outcome.removed == [dir + "/res/raw/chime.mp3"])
+
+        options.dryRun = false
+        let done = try #require(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.first)
+        #expect(done.written == outcome.written && done.replaced == outcome.replaced && done.removed == outcome.removed)
+        #expect(done.entry == outcome.entry, "the dry run's lock entry is the real one")
     }
 }

@@ -8,13 +8,14 @@ import Foundation
 /// `export --format json`'s document (Schemas/export.schema.json) is the report's encoding: each
 /// source's outcome, the lock as written, the keep file and the constants files.
 extension ExportReport: Encodable {
-    enum Keys: String, CodingKey { case schemaVersion, sounds, lock, lockWritten, keep, constants, summary }
-    enum SoundKeys: String, CodingKey { case source, name, status, channelId, previousChannelId, written, changes, error, blockers }
+    enum Keys: String, CodingKey { case schemaVersion, dryRun, sounds, lock, lockWritten, keep, constants, summary }
+    enum SoundKeys: String, CodingKey { case source, name, status, channelId, previousChannelId, written, replaced, removed, changes, androidChanges, error, blockers }
     enum FileKeys: String, CodingKey { case path, written }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
+        try c.encode(dryRun, forKey: .dryRun)
         var sounds = c.nestedUnkeyedContainer(forKey: .sounds)
         for outcome in outcomes {
             var s = sounds.nestedContainer(keyedBy: SoundKeys.self)
@@ -24,7 +25,10 @@ extension ExportReport: Encodable {
             try s.encode(outcome.entry?.channelId, forKey: .channelId)
             try s.encode(outcome.previousChannelId, forKey: .previousChannelId)
             try s.encode(outcome.written, forKey: .written)
+            try s.encode(outcome.replaced, forKey: .replaced)
+            try s.encode(outcome.removed, forKey: .removed)
             try s.encode(outcome.changes.map(\.kind), forKey: .changes)
+            try s.encode(outcome.androidChanges.map(\.kind), forKey: .androidChanges)
             // The same object as an error document's `error`.
             try s.encode(outcome.error, forKey: .error)
             try s.encode(outcome.blockers, forKey: .blockers)

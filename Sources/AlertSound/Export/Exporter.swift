@@ -34,6 +34,13 @@ public struct ExportOptions: Sendable, Hashable {
     public var androidFormat = AndroidSoundFormat.ogg
     /// The lock file, read (when present) and written.
     public var lockPath = "alertsound.lock.json"
+    /// Cut the Android sound to this many seconds (faded as the iOS one is). `nil`, the default,
+    /// keeps its full length: Android plays a channel's sound whatever its length, and only the
+    /// iOS copy is cut (to ``FixOptions/maxDuration``, as `fix` cuts).
+    public var androidMaxDuration: Double?
+    /// Do everything but write: outcomes list what would be written, replaced and removed, and
+    /// the report's lock and keep file what they would become.
+    public var dryRun = false
     /// Take over a file of a sound's resource name that export did not write (`x.wav` beside the
     /// `x.ogg` it writes, an iOS `x.caf` of unknown origin): replaced or removed, and said so. A
     /// source is never replaced or removed, with or without it.
@@ -66,10 +73,17 @@ public struct ExportOutcome: Sendable {
     public var entry: SoundLock.Entry?
     /// The channel ID the lock had for it before, when this export gave it a new one.
     public var previousChannelId: String?
-    /// The files written.
+    /// The files written (new, or with new content); with ``ExportOptions/dryRun``, those that would be.
     public var written: [String] = []
+    /// Those of `written` that replaced a file already there.
+    public var replaced: [String] = []
+    /// Other files of the sound's resource name taken away (``ExportOptions/force``, or one export wrote in another format).
+    public var removed: [String] = []
     /// What `fix` changed to make the iOS sound (or the Android one, when only it is made).
     public var changes: [FixChange] = []
+    /// What `fix` changed to make the Android sound, when one is made (it keeps the full length
+    /// unless ``ExportOptions/androidMaxDuration`` says otherwise, so it can differ from `changes`).
+    public var androidChanges: [FixChange] = []
     /// Why it failed, when the source could not be processed.
     public var error: AlertSoundError?
     /// Why it failed, when `fix` processed it: the findings no fix gets past (``FixOutcome/blockers``).
@@ -93,6 +107,8 @@ public struct ExportReport: Sendable {
     public var keepPath: String? = nil
     /// Whether the keep file's bytes changed.
     public var keepWritten = false
+    /// Made with ``ExportOptions/dryRun``: nothing was written; "written" means "would be".
+    public var dryRun = false
     /// True when no source failed.
     public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
     /// Every source failed, so nothing was written: no lock, keep file or constants (the caller
@@ -122,6 +138,7 @@ public struct Exporter: Sendable {
     /// folder asked for); a source that fails is reported in its outcome.
     public func export(paths: [String]) throws -> ExportReport {
         if let problem = options.fix.problem() { throw problem }
+        if let problem = androidFix.problem() { throw problem }
         guard options.iosFolder != nil || options.androidFolder != nil else {
             throw AlertSoundError(.invalidRequest, "name a folder for iOS sounds, for Android sounds, or both")
         }
@@ -143,7 +160,7 @@ public struct Exporter: Sendable {
         let names = sources.map { Self.name(for: $0.path) }
         var holders: [String: [String]] = [:]
         for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
-        for folder in [options.iosFolder, options.androidFolder].compactMap({ $0 }) { try makeFolders(folder) }
+        if !options.dryRun { for folder in [options.iosFolder, options.androidFolder].compactMap({ $0 }) { try makeFolders(folder) } }
 
         let outcomes = parallelMap(Array(zip(sources, names))) { source, name -> ExportOutcome in
             guard let name else {
@@ -170,6 +187,7 @@ public struct Exporter: Sendable {
             var report = ExportReport(outcomes: outcomes, lock: previous ?? SoundLock(sounds: []), lockWritten: false)
             report.lockPath = options.lockPath
             report.nothingWritten = true
+            report.dryRun = options.dryRun
             return report
         }
         // A sound that failed keeps its earlier entry: the app's channels stay as they were.
@@ -179,13 +197,14 @@ public struct Exporter: Sendable {
             if let name = outcome.name, !exported.contains(name), let old = previous?[name] { entries.append(old) }
         }
         let lock = SoundLock(sounds: entries)
-        let lockWritten = try Self.writeIfChanged(lock.bytes(), to: options.lockPath)
+        let lockWritten = try put(lock.bytes(), at: options.lockPath) != nil
         var report = ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
         report.lockPath = options.lockPath
+        report.dryRun = options.dryRun
         if let folder = options.androidFolder, lock.sounds.contains(where: { $0.android != nil }) {
             let path = joinPath(folder, Self.keepFileName)
             report.keepPath = path
-            report.keepWritten = try Self.writeIfChanged(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), to: path)
+            report.keepWritten = try put(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), at: path) != nil
         }
         return report
     }
@@ -231,18 +250,22 @@ public struct Exporter: Sendable {
            Self.fileHash(iosPath) == previous.iosSHA256, Self.fileHash(androidPath) == previous.androidSHA256 {
             return ExportOutcome(source: source, name: name, status: .unchanged, entry: previous)
         }
-        var written: [String] = []
-        var changes: [FixChange] = []
+        var outcome = ExportOutcome(source: source, name: name, status: .written)
+        func record(_ path: String, _ change: FileChange?) {
+            if change != nil { outcome.written.append(path) }
+            if change == .replaced { outcome.replaced.append(path) }
+        }
         var iosHash: String?, androidHash: String?
         if let iosPath {
-            let (bytes, made) = try fixed(source, name: name, coding: .ima4)
-            changes = made
+            let (bytes, made) = try fixed(source, name: name, fix: options.fix, coding: .ima4)
+            outcome.changes = made
             iosHash = SHA256.hex(bytes)
-            if try Self.writeIfChanged(bytes, to: iosPath) { written.append(iosPath) }
+            record(iosPath, try put(bytes, at: iosPath))
         }
         if let androidPath {
-            let (master, made) = try fixed(source, name: name, coding: .integer(16, bigEndian: false))
-            if iosPath == nil { changes = made }
+            let (master, made) = try fixed(source, name: name, fix: androidFix, coding: .integer(16, bigEndian: false))
+            if iosPath == nil { outcome.changes = made }
+            outcome.androidChanges = made
             let source16 = MemorySource(master)
             guard let reader = NativeReader(source: source16, info: try SoundFile.inspect(source: source16, name: androidPath)) else {
                 throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: androidPath)
@@ -259,26 +282,36 @@ public struct Exporter: Sendable {
                 bytes = try OggVorbisWriter.encode(reader, serial: serial)
             }
             androidHash = SHA256.hex(bytes)
-            if try Self.writeIfChanged(bytes, to: androidPath) { written.append(androidPath) }
+            record(androidPath, try put(bytes, at: androidPath))
             // The other files of its resource name would make a second resource: they go once the
             // new one is in place (refuseClobbering let only export's own, or --force, through).
-            for stale in displaced where unlink(stale) == 0 { written.append(stale + " (removed)") }
+            outcome.removed = displaced.filter { options.dryRun || unlink($0) == 0 }
         }
         let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,
                                     contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
         // A new channel ID is a change the app must act on, whether or not a file's bytes moved.
         let newChannel = previous.map { $0.channelId != entry.channelId } ?? false
-        var outcome = ExportOutcome(source: source, name: name, status: written.isEmpty && !newChannel ? .unchanged : .written, entry: entry,
-                                    written: written, changes: changes)
+        outcome.entry = entry
+        if outcome.written.isEmpty, outcome.removed.isEmpty, !newChannel { outcome.status = .unchanged }
         if newChannel { outcome.previousChannelId = previous?.channelId }
         return outcome
     }
 
-    /// The source made into a CAF of `coding` by `fix`, as bytes, and what fix changed.
-    private func fixed(_ source: String, name: String, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
+    /// `fix`'s options for the Android sound: the iOS sound's shaping without iOS's length limit,
+    /// cut only to ``ExportOptions/androidMaxDuration``.
+    var androidFix: FixOptions {
+        var fix = options.fix
+        fix.appliesIOSLengthLimit = false
+        fix.maxDuration = options.androidMaxDuration ?? FixOptions.longestCut
+        fix.maxDurationIsExplicit = options.androidMaxDuration != nil
+        return fix
+    }
+
+    /// The source made into a CAF of `coding` by `fix` with these options, as bytes, and what fix changed.
+    private func fixed(_ source: String, name: String, fix: FixOptions, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var fix = options.fix
+        var fix = fix
         fix.dataFormat = coding
         fix.outputFolder = nil
         fix.force = true
@@ -340,6 +373,9 @@ public struct Exporter: Sendable {
         var parts = ["max=\(f.maxDurationIsExplicit ? Formatting.number(f.maxDuration) : "default")", "fade=\(Formatting.number(f.fade))",
                      "trim=\(f.trimSilence)", "rate=\(f.sampleRate.map(Formatting.number) ?? "input")", "channels=\(f.channels.map(String.init) ?? "input")",
                      "mix=\(f.mix)", "normalize=\(f.normalize)", "quality=\(f.quality.rawValue)"]
+        // Only a cut changes the Android sound's audio; its full length (the default) adds nothing,
+        // so locks made before it was the default keep their channels for sounds under the cut.
+        if options.androidFolder != nil, let cut = options.androidMaxDuration { parts.append("androidMax=\(Formatting.number(cut))") }
         if f.levelsRepaired {
             let l = f.levelLimits
             parts += ["levels=true", "loudness=\(f.loudness.map(Formatting.number) ?? "band")", "truePeak=\(Formatting.number(l.maximumTruePeak))",
@@ -380,17 +416,28 @@ public struct Exporter: Sendable {
         return SHA256.hex(bytes)
     }
 
+    /// What putting a file in place did (or, in a dry run, would do).
+    enum FileChange { case created, replaced }
+
     /// Puts `bytes` at `path` (atomically) unless the file there holds them already, so a build
-    /// system that depends on the file sees it change only when its content does.
-    static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
-        if isFolder(path) == false, let file = try? FileSource(path: path), file.size == Int64(bytes.count),
+    /// system that depends on the file sees it change only when its content does; in a dry run
+    /// only says what that would do. `nil`: the file already holds them.
+    func put(_ bytes: [UInt8], at path: String) throws -> FileChange? {
+        try Self.put(bytes, at: path, dryRun: options.dryRun)
+    }
+
+    static func put(_ bytes: [UInt8], at path: String, dryRun: Bool) throws -> FileChange? {
+        let exists = isFolder(path) == false
+        if exists, let file = try? FileSource(path: path), file.size == Int64(bytes.count),
            let existing = try? file.read(at: 0, count: bytes.count), existing == bytes {
-            return false
+            return nil
         }
-        let output = try AtomicOutput(path: path)
-        try output.append(bytes)
-        try output.commit()
-        return true
+        if !dryRun {
+            let output = try AtomicOutput(path: path)
+            try output.append(bytes)
+            try output.commit()
+        }
+        return exists ? .replaced : .created
     }
 }
 

@@ -15,10 +15,11 @@ public enum SoundConstants {
     }
 
     /// Writes ``source(_:language:package:)`` to `path` unless the file holds it already (so a
-    /// build that depends on it reruns only on a change); returns whether it wrote.
+    /// build that depends on it reruns only on a change); returns whether it wrote. With `dryRun`,
+    /// writes nothing and returns whether it would.
     @discardableResult
-    public static func write(_ lock: SoundLock, language: Language, to path: String, package: String? = nil) throws -> Bool {
-        try Exporter.writeIfChanged(Array(source(lock, language: language, package: package).utf8), to: path)
+    public static func write(_ lock: SoundLock, language: Language, to path: String, package: String? = nil, dryRun: Bool = false) throws -> Bool {
+        try Exporter.put(Array(source(lock, language: language, package: package).utf8), at: path, dryRun: dryRun) != nil
     }
 
     /// The source text for `lock` in `language`; `package` is Kotlin's package, if any.

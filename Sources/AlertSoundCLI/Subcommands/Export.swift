@@ -15,7 +15,11 @@ struct Export: ParsableCommand {
             sound NAME.caf (CAF ima4, as fix makes it, shaped by the same options) in --ios, and the \
             Android raw resource NAME.ogg (Ogg Vorbis; --android-format wav for 16-bit PCM) in \
             --android. Two sources with one name are both refused. Files are written only when \
-            their content changes.
+            their content changes. The iOS sound is cut to under 30 s as fix cuts it (--max-duration); \
+            the Android one keeps its full length unless --android-max-duration cuts it too. \
+            Export never writes over or removes a source, and refuses to replace a file of a \
+            sound's name it did not write (--force takes it over); --dry-run says what would be \
+            written, replaced and removed, and writes nothing.
             The lock (--lock, default alertsound.lock.json) records per sound its names, a hash of \
             its audio and the shaping options, a channel ID made from that hash (order_ready_3f9a1c2e) \
             and a hash of each file. Android fixes a channel's sound when the channel is created: \
@@ -37,6 +41,9 @@ struct Export: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The Android file: ogg (Ogg Vorbis, the default) or wav (16-bit PCM).", valueName: "ogg|wav"))
     var androidFormat: AndroidSoundFormat = .ogg
+
+    @Option(name: .long, help: ArgumentHelp("Cut the Android sound to this long (10, 10s, 90000ms); by default it keeps its full length.", valueName: "duration"))
+    var androidMaxDuration: String?
 
     @Option(name: .long, help: ArgumentHelp("The lock file, read and written (default alertsound.lock.json).", valueName: "file"))
     var lock = "alertsound.lock.json"
@@ -61,12 +68,22 @@ struct Export: ParsableCommand {
     @Flag(name: .long, help: "Replace a file of a sound's name that export did not write (an iOS NAME.caf, an Android NAME.wav beside the NAME.ogg it writes). A source is never replaced or removed.")
     var force = false
 
+    @Flag(name: .long, help: "Write nothing; say what would be written, replaced and removed.")
+    var dryRun = false
+
     @Option(name: .long, help: "Output: text for people, json for machines.")
     var format: DocumentFormat = .text
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to export.") }
         guard ios != nil || android != nil else { throw ValidationError("Name where the sounds go: --ios DIR, --android DIR, or both.") }
+        if let androidMaxDuration {
+            guard android != nil else { throw ValidationError("--android-max-duration cuts the Android sound: name its folder with --android DIR.") }
+            guard let seconds = Fix.seconds(androidMaxDuration), seconds > 0 else {
+                throw ValidationError("--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration)'.")
+            }
+            _ = seconds
+        }
         if let kotlinPackage, kotlinPackage.split(separator: ".", omittingEmptySubsequences: false).contains(where: { part in
             part.isEmpty || !(part.first!.isLetter || part.first == "_") || !part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
         }) {
@@ -82,13 +99,15 @@ struct Export: ParsableCommand {
         options.androidFormat = androidFormat
         options.lockPath = lock
         options.force = force
+        options.dryRun = dryRun
+        options.androidMaxDuration = androidMaxDuration.flatMap(Fix.seconds)
         var report: ExportReport
         do {
             try shaping.apply(to: &options.fix)
             report = try Exporter(options: options).export(paths: paths)
             for (path, language) in report.nothingWritten ? [] :  [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
                 guard let path else { continue }
-                report.constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage)))
+                report.constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage, dryRun: dryRun)))
             }
         } catch let error as AlertSoundError {
             throw error.stopRun(command: "export", json: format == .json, otherwise: 2)
@@ -97,20 +116,22 @@ struct Export: ParsableCommand {
         case .json:
             print(JSONPrinter.render(report))
         case .text:
-            for outcome in report.outcomes { print(Self.line(outcome)) }
+            for outcome in report.outcomes { print(Self.line(outcome, dryRun: dryRun)) }
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
-            var summary = "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) written, \(count(.unchanged)) unchanged"
+            let written = dryRun ? "to write" : "written"
+            var summary = (dryRun ? "dry run, nothing written: " : "")
+                + "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) \(written), \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
-            if report.nothingWritten { summary += "; nothing written (the lock and constants are as they were)" }
-            print(summary + (report.nothingWritten ? "" : "; \(lock.escapingControls) \(report.lockWritten ? "written" : "unchanged")")
-                  + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? "written" : "unchanged")" } ?? "")
-                  + report.constants.map { "; \($0.path.escapingControls) \($0.written ? "written" : "unchanged")" }.joined())
+            if report.nothingWritten { summary += "; nothing \(written) (the lock and constants are as they were)" }
+            print(summary + (report.nothingWritten ? "" : "; \(lock.escapingControls) \(report.lockWritten ? written : "unchanged")")
+                  + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? written : "unchanged")" } ?? "")
+                  + report.constants.map { "; \($0.path.escapingControls) \($0.written ? written : "unchanged")" }.joined())
         }
         if !report.succeeded { throw ExitCode(1) }
     }
 
     /// Every string from the lock or a file name is escaped: a hand-edited lock once printed raw.
-    static func line(_ outcome: ExportOutcome) -> String {
+    static func line(_ outcome: ExportOutcome, dryRun: Bool = false) -> String {
         let source = outcome.source.escapingControls
         let name = (outcome.name ?? "?").escapingControls, channel = (outcome.entry?.channelId ?? "?").escapingControls
         switch outcome.status {
@@ -120,11 +141,29 @@ struct Export: ParsableCommand {
         case .unchanged:
             return "\(source) -> \(name) (channel \(channel)): unchanged"
         case .written:
-            let changes = outcome.changes.isEmpty ? "" : "; " + outcome.changes.map(\.description).joined(separator: "; ")
             let renamed = outcome.previousChannelId.map { "new channel \($0.escapingControls) -> \(channel)" } ?? "channel \(channel)"
-            let files = outcome.written.isEmpty ? "no file changed" : "wrote " + outcome.written.joined(separator: ", ").escapingControls
-            return "\(source) -> \(name) (\(renamed)): \(files)\(changes.escapingControls)"
+            var files = outcome.written.map { outcome.replaced.contains($0) ? "\($0) (replacing it)" : $0 }
+            files = files.isEmpty ? [] : [(dryRun ? "would write " : "wrote ") + files.joined(separator: ", ")]
+            if !outcome.removed.isEmpty { files.append((dryRun ? "would remove " : "removed ") + outcome.removed.joined(separator: ", ")) }
+            let done = files.isEmpty ? "no file changed" : files.joined(separator: "; ")
+            return "\(source) -> \(name) (\(renamed)): \(done.escapingControls)\(shaping(outcome).escapingControls)"
         }
+    }
+
+    /// What fix changed, said once when both platforms got the same and per platform when not
+    /// (the iOS sound cut to under 30 s, the Android one whole).
+    static func shaping(_ outcome: ExportOutcome) -> String {
+        let ios = outcome.changes.map(\.description)
+        // The Android file is made from a 16-bit master, not the iOS coding: that is no news.
+        let shaped = { (changes: [FixChange]) in changes.filter { $0.kind != "converted" } }
+        guard outcome.entry?.ios != nil, outcome.entry?.android != nil, shaped(outcome.androidChanges) != shaped(outcome.changes) else {
+            return ios.isEmpty ? "" : "; " + ios.joined(separator: "; ")
+        }
+        var android = shaped(outcome.androidChanges).map(\.description)
+        if outcome.changes.contains(where: { $0.kind == "trimmed" }), !outcome.androidChanges.contains(where: { $0.kind == "trimmed" }) {
+            android.append("full length kept")
+        }
+        return "; iOS: \(ios.isEmpty ? "as it is" : ios.joined(separator: ", ")); Android: \(android.isEmpty ? "as it is" : android.joined(separator: ", "))"
     }
 }
 

@@ -4,6 +4,10 @@ public struct FixOptions: Sendable, Hashable {
     public var maxDuration = FixOptions.defaultMaxDuration
     /// Set when the user chose `maxDuration`: then a valid sound longer than it is cut too.
     public var maxDurationIsExplicit = false
+    /// Whether the output answers to iOS's 30 s limit (cut to `maxDuration` when over it). Off
+    /// for a platform that plays any length (Android's raw resources, for `export`): then only
+    /// an explicit `maxDuration` cuts, it may be any length, and the output's length is not judged.
+    package var appliesIOSLengthLimit = true
     /// Seconds of fade-out before a cut (at most all that is kept).
     public var fade = 0.05
     /// Drop leading and trailing silence: every frame before the first, and after the last,
@@ -41,6 +45,9 @@ public struct FixOptions: Sendable, Hashable {
     /// Whether and which `ffmpeg` decodes what nothing else does (default: as the environment says).
     public var ffmpeg = FFmpegUse.environment
 
+    /// The longest cut asked of a sound without iOS's limit: a day, which keeps frame counts
+    /// at any rate far inside Int64.
+    package static let longestCut = 86_400.0
     /// The length a sound is cut to unless told otherwise: half a second under iOS's limit.
     public static let defaultMaxDuration = 29.5
     /// -60 dBFS: below what a phone speaker at full volume makes audible over a room's noise.
@@ -75,7 +82,11 @@ public struct FixOptions: Sendable, Hashable {
     /// Why these options cannot work, if they cannot.
     package func problem() -> AlertSoundError? {
         func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
-        if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
+        if !appliesIOSLengthLimit {
+            if !(maxDuration > 0 && maxDuration <= Self.longestCut) {
+                return refuse("the maximum duration must be above 0 s and at most \(Int(Self.longestCut)) s; got \(Formatting.number(maxDuration))")
+            }
+        } else if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
             return refuse("the maximum duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))")
         }
         if !(fade >= 0 && fade.isFinite) { return refuse("the fade must be 0 or more seconds; got \(Formatting.number(fade))") }

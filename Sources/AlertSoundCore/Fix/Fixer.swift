@@ -145,7 +145,7 @@ public struct Fixer: Sendable {
         }
         if let levels = after?.levels { changes = LevelRepair.measured(changes, output: levels) }
         // A length the header did not state is known only now.
-        if result.cut, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
+        if result.cut, let limit, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
             changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
         }
         return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: job.renameNote)
@@ -186,7 +186,8 @@ public struct Fixer: Sendable {
                 subject.levels = levels
                 subject.levelLimits = checker.levelLimits
             }
-            let report = checker.report(subject)
+            var report = checker.report(subject)
+            if !options.appliesIOSLengthLimit { report.diagnostics.removeAll { $0.code == .tooLong } }
             guard report.valid else { throw OutputRejected(report: report) }
             judged = report
         }
@@ -220,8 +221,8 @@ public struct Fixer: Sendable {
     }
 
     /// Trim, fade and gain, from the header and (for silence and normalising) one pass over the audio.
-    /// Also returns the frame limit a cut to the maximum duration keeps.
-    private func decideEdits(_ job: FixJob, reader: FrameReader, plan: ConversionPlan, before: FileReport) throws -> (Edits, [FixChange], Int64) {
+    /// Also returns the frame limit a cut to the maximum duration keeps (nil: no limit).
+    private func decideEdits(_ job: FixJob, reader: FrameReader, plan: ConversionPlan, before: FileReport) throws -> (Edits, [FixChange], Int64?) {
         let rate = plan.output.sampleRate
         var changes: [FixChange] = []
         if reader.backend == .ffmpeg { changes.append(.decodedWithFFmpeg) }
@@ -236,9 +237,11 @@ public struct Fixer: Sendable {
         let inputSeconds = reader.frameCount.map { Double($0) / reader.sampleRate }
         // A sound that is too long (or whose length is unknown) is cut to the maximum; one that
         // plays is cut only when asked, or at the last frame under 30 s should resampling round up.
-        let tooLong = inputSeconds.map { $0 >= maximumAlertDuration } ?? true
+        // Without iOS's limit only an explicit maximum cuts, and nothing is kept back otherwise.
+        let tooLong = options.appliesIOSLengthLimit && (inputSeconds.map { $0 >= maximumAlertDuration } ?? true)
         let capSeconds = tooLong || options.maxDurationIsExplicit ? options.maxDuration : nil
-        let limit = capSeconds.map { Int64(($0 * rate).rounded(.down)) } ?? Int64((maximumAlertDuration * rate).rounded(.up)) - 1
+        let limit = capSeconds.map { Int64(($0 * rate).rounded(.down)) }
+            ?? (options.appliesIOSLengthLimit ? Int64((maximumAlertDuration * rate).rounded(.up)) - 1 : nil)
         var edits = Edits(start: 0, length: limit, fadeFrames: Int((options.fade * rate).rounded()), gain: 1)
 
         if options.trimSilence || options.normalize {
@@ -261,10 +264,10 @@ public struct Fixer: Sendable {
                     throw AlertSoundError(.unsupported, "silent throughout (no sample above -60 dBFS): nothing to keep", path: job.input)
                 }
                 edits.start = first
-                edits.length = min(end - first, limit)
+                edits.length = limit.map { min(end - first, $0) } ?? end - first
                 // Trailing silence is what follows the last audible frame, when the sound ends before the cap.
                 let total = drained ? scan.frames : (reader.frameCount.map { Int64((Double($0) * rate / reader.sampleRate).rounded()) } ?? end)
-                let trailing = end - first < limit ? max(0, total - end) : 0
+                let trailing = (limit.map { end - first < $0 } ?? true) ? max(0, total - end) : 0
                 if first > 0 || trailing > 0 { changes.append(.silenceTrimmed(leading: Double(first) / rate, trailing: Double(trailing) / rate)) }
             }
             if options.normalize, scan.peak > 0 {
@@ -272,7 +275,7 @@ public struct Fixer: Sendable {
                 changes.append(.normalized(fromPeak: 20 * log10(scan.peak), toPeak: 20 * log10(FixOptions.normalizedPeak)))
             }
         }
-        if let inputSeconds, edits.length == limit, inputSeconds - Double(edits.start) / reader.sampleRate > Double(limit) / rate {
+        if let inputSeconds, let limit, edits.length == limit, inputSeconds - Double(edits.start) / reader.sampleRate > Double(limit) / rate {
             changes.append(.trimmed(from: inputSeconds, to: Double(limit) / rate, fade: options.fade))
         }
         return (edits, changes, limit)
