@@ -131,8 +131,27 @@ extension FirstRunTests {
         let run = try cli.run(["convert", dir + "/too-long.wav", dir + "/alert.caf"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("warning: \(dir)/alert.caf will not play as an alert sound: [too-long]"))
-        #expect(run.stderr.contains("fix it: alertsound fix \(dir)/too-long.wav"))
+        #expect(run.stderr.contains("fix it: alertsound fix --output-dir \(dir) \(dir)/too-long.wav"))
         #expect(try cli.run(["convert", dir + "/chime.wav", dir + "/fine.caf"]).stderr.isEmpty)
+    }
+
+    /// The suggested fix keeps the folder the user converted into (ios/Runner), replaces the
+    /// conversion that does not play when it has fix's name, and is never a fix into res/raw, where
+    /// a .caf beside the source is a second file of its resource name and the Android build fails.
+    @Test func suggestionsKeepTheOutputFolderAndStayOutOfResRaw() throws {
+        let dir = try Self.samples()
+        let raw = dir + "/android/app/src/main/res/raw", runner = dir + "/ios/Runner"
+        for folder in [raw, runner] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: dir + "/too-long.wav", toPath: raw + "/adhan.wav")
+        let check = try cli.run(["check", raw + "/adhan.wav"])
+        #expect(check.stdout.contains("alertsound fix --output-dir IOS_SOUNDS_DIR \(raw)/adhan.wav") && check.stdout.contains("not res/raw"), "\(check.stdout)")
+        let converted = try cli.run(["convert", raw + "/adhan.wav", runner + "/adhan.caf"])
+        let suggested = "alertsound fix --force --output-dir \(runner) \(raw)/adhan.wav"
+        #expect(converted.stderr.contains("fix it: " + suggested), "\(converted.stderr)")
+        let fixed = try cli.run(suggested.split(separator: " ").dropFirst().map(String.init))
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(try cli.run(["check", runner + "/adhan.caf"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: raw) == ["adhan.wav"], "nothing written into res/raw")
     }
 
     // 9. A folder with no sounds passed, in every format.

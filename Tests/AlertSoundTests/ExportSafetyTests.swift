@@ -110,7 +110,7 @@ import Testing
     @Test func androidKeepsTheFullLength() throws {
         let (dir, made) = try Self.oneSource()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.tone(dir + "/src/chime.wav", seconds: 40)
+        try Self.tone(dir + "/src/chime.wav", seconds: 32)
         var options = made
         options.androidFolder = dir + "/raw"
         options.androidFormat = .wav

@@ -154,6 +154,9 @@ import Testing
         #expect(!report.valid)
         let stale = report.files.filter { $0.report.diagnostics.contains { $0.code == .channelStale } }.map { lastComponent($0.report.path) }
         #expect(stale == ["order_ready.ogg"])
+        // The way out names the source and does not loop: export the new sound from there, or put the old one back.
+        let staleMessage = report.files.first { $0.report.path.hasSuffix("order_ready.ogg") }?.report.diagnostics.first { $0.code == .channelStale }?.message ?? ""
+        #expect(staleMessage.contains("make it its source \(dir)/src/Order Ready!.wav") && staleMessage.contains("--force"), "\(staleMessage)")
         #expect(report.references.filter { $0.diagnostics.contains { $0.code == .lockMissingSound } }.map(\.name) == ["sound_2_bell"])
         let unknown = report.references.filter { $0.diagnostics.contains { $0.code == .unknownChannel } }
         #expect(unknown.map(\.name) == ["chime_00000000"] && unknown.first?.field == "message.android.notification.channel_id")
@@ -291,5 +294,30 @@ import Testing
         // A warning: the bundle stays valid unless strict.
         #expect(report.valid)
         #expect(!(try BundleValidator(strict: true).validate(path: dir)).valid)
+    }
+
+    /// A source copied into res/raw beside the .ogg export made of it: channel-stale said "export
+    /// it again", which wrote the .ogg again beside it (a loop, and aapt2 fails on two files of one
+    /// name). The finding names the other file to remove, and following it gives a valid project.
+    @Test func theLockAdviceForASecondFileDoesNotLoop() throws {
+        let dir = try ExportTests.sources()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var options = ExportTests.options(dir)
+        options.iosFolder = nil
+        _ = try Exporter(options: options).export(paths: [dir + "/src/2 Bell.wav"])
+        try FileManager.default.copyItem(atPath: dir + "/src/2 Bell.wav", toPath: dir + "/res/raw/sound_2_bell.wav")
+        var validator = BundleValidator()
+        validator.lock = try SoundLock.read(path: options.lockPath)
+        validator.lockPath = options.lockPath
+        let report = try validator.validate(path: dir + "/res/raw")
+        let message = report.files.first { $0.report.path.hasSuffix("sound_2_bell.wav") }?.report.diagnostics.first { $0.code == .channelStale }?.message ?? ""
+        #expect(message.contains("sound_2_bell.wav is another file of the sound 'sound_2_bell', whose exported file is sound_2_bell.ogg") && message.contains("remove sound_2_bell.wav"), "\(message)")
+        // Exporting again without removing it is refused (the loop is gone) ...
+        #expect(try Exporter(options: options).export(paths: [dir + "/src/2 Bell.wav"]).outcomes.map(\.status) == [.failed])
+        // ... and doing what the finding says gives a project that passes.
+        try FileManager.default.removeItem(atPath: dir + "/res/raw/sound_2_bell.wav")
+        #expect(try Exporter(options: options).export(paths: [dir + "/src/2 Bell.wav"]).outcomes.map(\.status) == [.unchanged])
+        let after = try validator.validate(path: dir + "/res/raw")
+        #expect(after.valid, "\(after.files.flatMap(\.report.diagnostics))")
     }
 }

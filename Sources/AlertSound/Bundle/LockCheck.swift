@@ -47,11 +47,10 @@ struct LockCheck: Sendable {
             }
             locked.formUnion(found)
             guard let expected else { continue }
+            let lockedFile = platform == .android ? entry.androidFile : entry.ios
             for i in found {
                 guard let actual = Self.hash(sounds[i]), actual != expected else { continue }
-                files[i] = DiagnosticCode.channelStale.diagnostic(
-                    "not the file exported for channel \(entry.channelId) (\(path)): its sound changed under an old channel ID, and Android keeps playing "
-                    + "what the channel was created with on every existing install; export it again (alertsound export) so it gets a new channel ID")
+                files[i] = DiagnosticCode.channelStale.diagnostic(Self.staleMessage(file: sounds[i].name, lockedFile: lockedFile, entry: entry, lockPath: path))
             }
         }
         if unshipped > Self.maximumRepeatedFindings {
@@ -61,6 +60,21 @@ struct LockCheck: Sendable {
             ], strict: false))
         }
         return (files, missing, locked)
+    }
+
+    /// Why a shipped file is not the locked one, and the way out that does not loop: exporting
+    /// again from a source inside the folder export writes is refused, and exporting over a file
+    /// someone replaced on purpose would silently undo their change.
+    static func staleMessage(file: String, lockedFile: String?, entry: SoundLock.Entry, lockPath: String) -> String {
+        if let lockedFile, file != lockedFile {
+            return "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
+                + "with two files of one resource name the build fails or ships the wrong one; remove \(file) (keep sources outside the folders export "
+                + "writes), then run alertsound export again"
+        }
+        let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
+        return "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
+            + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
+            + "writes) and run alertsound export, which gives it a new channel ID; to undo the change, run alertsound export with --force"
     }
 
     /// References for the channel IDs payloads ask for that the lock does not know (the first

@@ -3,17 +3,25 @@ import AlertSound
 /// The command line that acts on a library's `Suggestion`: the library says what would help, the
 /// command-line tool says how to do it here.
 enum Advice {
-    static func text(_ s: Suggestion) -> String {
+    /// `outputFolder`: where the user sent this command's output; a `fix` it suggests writes there
+    /// too, over the file this command wrote there when `replacing` (it does not play).
+    static func text(_ s: Suggestion, outputFolder: String? = nil, replacing: Bool = false) -> String {
         let path = s.path.map(shellQuoted) ?? "FILE"
         switch s.action {
-        case .fix:
-            let options = s.dataFormat.map { " -d \($0)" } ?? ""
+        case .fix, .fixLevels:
+            let levels = s.action == .fixLevels ? " --levels" : "", format = s.dataFormat.map { " -d \($0)" } ?? ""
             // No path: the sound sits in a built archive; its source in the project is what to fix.
-            guard s.path != nil else { return "fix the sound the app is built from (alertsound fix SOURCE\(options)) and rebuild" }
-            return "fix it: alertsound fix \(path)" + options
-        case .fixLevels:
-            guard s.path != nil else { return "fix the sound the app is built from (alertsound fix --levels SOURCE) and rebuild" }
-            return "fix it: alertsound fix --levels \(path)"
+            guard let input = s.path else { return "fix the sound the app is built from (alertsound fix\(levels) SOURCE\(format)) and rebuild" }
+            if let outputFolder {
+                return "fix it: alertsound fix\(levels)\(replacing ? " --force" : "") --output-dir \(shellQuoted(outputFolder)) \(path)\(format)"
+            }
+            // fix writes beside its input: in res/raw a NAME.caf beside NAME.wav is a second file of
+            // one resource name, and the Android build fails.
+            if isAndroidRawResource(input) {
+                return "fix it into your iOS target's sound folder, not res/raw (a .caf there fails the Android build): "
+                    + "alertsound fix\(levels) --output-dir IOS_SOUNDS_DIR \(path)\(format)"
+            }
+            return "fix it: alertsound fix\(levels) \(path)\(format)"
         case .convert:
             var line = "convert it: alertsound convert \(path) \(s.output.map(shellQuoted) ?? "OUTPUT")"
             if let type = s.fileType { line += " -f \(type.rawValue)" }
@@ -43,6 +51,12 @@ enum Advice {
         case .relaxStrictness:
             return "warnings fail only with --strict"
         }
+    }
+
+    /// Whether `path` is a file directly in an Android `res/raw` (or `res/raw-QUALIFIER`) folder.
+    static func isAndroidRawResource(_ path: String) -> Bool {
+        let raw = lastComponent(parentFolder(path))
+        return (raw == "raw" || raw.hasPrefix("raw-")) && lastComponent(parentFolder(parentFolder(path))) == "res"
     }
 
     /// `message`, then what to do about it.

@@ -129,7 +129,12 @@ extension Convert {
         let report = Checker().check(path: result.outputPath)
         for finding in report.diagnostics where finding.severity == .error {
             // The advice acts on the input: fixing it gives the alert sound this conversion did not.
-            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input, dataFormat: $0.dataFormat)) } ?? ""
+            // ... into the folder this conversion wrote to, where the user wants the sound (over
+            // this output when fix would name its output so).
+            let folder = parentFolder(result.outputPath)
+            let fixOutput = FixJob.plan(paths: [input], outputFolder: folder).first?.output
+            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input, dataFormat: $0.dataFormat),
+                                                                     outputFolder: folder, replacing: fixOutput == result.outputPath) } ?? ""
             fputs("alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n", stderr)
         }
     }
