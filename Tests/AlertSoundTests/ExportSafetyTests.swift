@@ -121,9 +121,9 @@ import Testing
         #expect(abs(try seconds(dir + "/raw/chime.wav") - seconds(dir + "/src/chime.wav")) < 0.01)
         #expect(outcome.changes.contains { $0.kind == "trimmed" } && !outcome.androidChanges.contains { $0.kind == "trimmed" })
 
-        options.androidMaxDuration = 35
+        options.androidMaxDuration = 31
         let cut = try #require(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.first)
-        #expect(abs(try seconds(dir + "/raw/chime.wav") - 35) < 0.01)
+        #expect(abs(try seconds(dir + "/raw/chime.wav") - 31) < 0.01)
         #expect(cut.androidChanges.contains { $0.kind == "trimmed" })
         #expect(cut.previousChannelId != nil, "a cut Android sound is new audio: a new channel")
     }

@@ -56,11 +56,18 @@ public struct ValidationJSONStream {
         if bundle.pending >= 1 << 18 { output(bundle.take()) }
     }
 
-    /// The rest of the document, after the last bundle.
-    public mutating func finish() {
+    /// The rest of the document, after the last bundle: with the run's `notes`.
+    public mutating func finish(notes: [String] = []) {
         var w = JSONWriter(depth: 2)
         w.append(bundle.take())
         w.close("]", empty: bundles == 0)
+        w.key(ValidationReport.Keys.notes.stringValue, first: false)
+        w.open("[")
+        for (i, note) in notes.enumerated() {
+            w.item(first: i == 0)
+            w.string(note)
+        }
+        w.close("]", empty: notes.isEmpty)
         w.key(ValidationReport.Keys.schemaVersion.stringValue, first: false); w.int(ReportSchema.version)
         w.key(ValidationReport.Keys.valid.stringValue, first: false); w.bool(valid)
         w.close("}", empty: false)

@@ -80,14 +80,17 @@ public struct BundleValidator: Sendable {
     /// ```
     public func prepare(paths: [String], references: [SoundReference] = []) throws -> ValidationRun {
         var scans: [BundleScan] = []
+        var notes: [String] = []
         for path in paths {
             try control?.check()
-            for scan in try self.scans(path) {
+            let found = try self.scans(path)
+            for scan in found.scans {
                 control?.expect(Int64(scan.sounds.count))
                 scans.append(scan)
             }
+            notes += found.notes
         }
-        return ValidationRun(validator: self, scans: scans, references: references)
+        return ValidationRun(validator: self, scans: scans, references: references, notes: notes)
     }
 
     /// How many verdicts are made (in parallel) and handed on at a time.
@@ -223,16 +226,38 @@ public struct BundleValidator: Sendable {
     /// What `path` is, and the sounds in it. A plain folder is judged by the projects it holds or
     /// belongs to, each by its platform's rules: an Expo config's sounds list, an Xcode project, an
     /// Android project (the root of a Flutter or React Native repository has the last two); a
-    /// folder with none of them is judged by its files.
-    func scans(_ path: String) throws -> [BundleScan] {
-        guard isFolder(path) == true, !packageResources else { return [try scan(path)] }
+    /// folder with none of them is judged by its files. `notes`: at a repository root, the
+    /// platforms none of them is for.
+    func scans(_ path: String) throws -> (scans: [BundleScan], notes: [String]) {
+        guard isFolder(path) == true, !packageResources else { return ([try scan(path)], []) }
         let root = Self.trimmed(path)
-        guard try Self.classify(folder: root).0 == .resources else { return [try scan(path)] }
+        guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
         var found: [BundleScan] = []
         if let expo = try ExpoSounds.list(in: root) { found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds) }
-        if let project = try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
+        for project in try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
         if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
-        return found.isEmpty ? [try scan(path)] : found
+        return found.isEmpty ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found))
+    }
+
+    /// What a repository root (one with `ios/`, `android/`, `pubspec.yaml`, `package.json` or
+    /// `app.json`) holds for a platform none of `found` is for: a user who runs `validate-bundle .`
+    /// learns that half the app went unjudged, rather than reading a pass as both.
+    static func unjudgedPlatforms(root: String, found: [BundleScan]) -> [String] {
+        guard ["ios", "android", "pubspec.yaml", "package.json", "app.json"].contains(where: { isFolder(joinPath(root, $0)) != nil }) else { return [] }
+        var notes: [String] = []
+        if !found.contains(where: { $0.kind.platform == .ios }) {
+            let ios = joinPath(root, "ios")
+            notes.append(isFolder(ios) == true
+                ? "iOS not judged: \(ios) holds no Xcode project with an app target; give the .xcodeproj, its workspace or the built .app"
+                : "iOS not judged: no Xcode project with an app target in \(root) or an ios folder")
+        }
+        if !found.contains(where: { $0.kind.platform == .android }) {
+            let android = joinPath(root, "android")
+            notes.append(isFolder(android) == true
+                ? "Android not judged: \(android) holds no res/raw folder, so the app ships no Android notification sound"
+                : "Android not judged: no Android module (Gradle files or res/raw) in \(root) or an android folder")
+        }
+        return notes
     }
 
     /// A folder path as reported: without a trailing `/`.
@@ -265,7 +290,7 @@ public struct BundleValidator: Sendable {
         let fm = FileManager.default
         switch lowercasedExtension(lastComponent(folder)) {
         case "app": return (.app, folder)
-        case "xcodeproj": return (.resources, folder)
+        case "xcodeproj", "xcworkspace": return (.resources, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"
             guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {

@@ -5,6 +5,9 @@ public struct ValidationRun: Sendable {
     let validator: BundleValidator
     let scans: [BundleScan]
     let references: [SoundReference]
+    /// What the run could not judge: at a repository root, a platform whose project was not found
+    /// (`iOS not judged: …`). Printed before the bundles; not findings, so no exit status.
+    public let notes: [String]
 
     /// What each path is, in the order given (its rules are `kind.platform`'s).
     public var kinds: [BundleKind] { scans.map(\.kind) }
@@ -26,6 +29,8 @@ public struct ValidationRun: Sendable {
     public func report() throws -> ValidationReport {
         var collector = BundleReportCollector()
         try validate { collector.add($0) }
-        return ValidationReport(bundles: collector.reports)
+        var report = ValidationReport(bundles: collector.reports)
+        report.notes = notes
+        return report
     }
 }

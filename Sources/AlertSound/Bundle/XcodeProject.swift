@@ -80,6 +80,14 @@ struct XcodeProject: Sendable {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// Whether `path` is `folder` or lies inside it, both collapsed; a relative folder of nothing
+    /// (`.`) holds every relative path that does not climb out of it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        let path = collapsed(path), root = collapsed(folder)
+        if root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
+        return path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
     /// The objects, and how to walk them.
     private struct Graph {
         let objects: [String: JSONValue]
@@ -185,10 +193,7 @@ struct XcodeProject: Sendable {
 
         /// Whether `path` lies inside the project's folder. Folders are walked only there: a
         /// project's text could otherwise point a walk at `/`.
-        func inside(_ path: String) -> Bool {
-            let root = XcodeProject.collapsed(sourceRoot)
-            return path == root || path.hasPrefix(root.isEmpty ? "" : root + "/") && !path.hasPrefix("/") == !root.hasPrefix("/")
-        }
+        func inside(_ path: String) -> Bool { XcodeProject.isInside(path, sourceRoot) }
 
         /// A synchronized folder's files for `target`: all of them but the target's membership
         /// exceptions; a file in a `.lproj` folder lands in it, any other flat at the top level.
@@ -219,18 +224,34 @@ private extension Dictionary where Key == String, Value == JSONValue {
 }
 
 extension XcodeProject {
-    /// The Xcode project a folder belongs to: the folder itself (`App.xcodeproj`), one in it
-    /// (`ios/`), one in its `ios/` (a Flutter or React Native root), or one beside it (`ios/Runner`,
-    /// whose project is `ios/Runner.xcodeproj`). Of several in one place, the first by name that
-    /// has an app target. `nil` when there is none.
-    static func find(near folder: String) throws -> XcodeProject? {
-        if lowercasedExtension(lastComponent(folder)) == "xcodeproj" { return try read(folder) }
-        for place in [folder, joinPath(folder, "ios"), parentFolder(folder)] {
-            let projects = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).filter { lowercasedExtension($0) == "xcodeproj" }.sorted()
-            for name in projects {
-                let project = try read(joinPath(place, name))
-                if !project.targets.isEmpty { return project }
+    /// The app projects for `folder`: a `.xcodeproj` or `.xcworkspace` given, else those in the
+    /// folder, its `ios/`, or its parent (given `ios/Runner`), the first of these places that has
+    /// one with an app target. In a place, a workspace's projects (an app's own and CocoaPods',
+    /// or several apps opened together) and the `.xcodeproj` folders there, each once; those without
+    /// an app target (Pods) are left out. Throws for a project or workspace that cannot be read, and
+    /// for a generated project's spec without the project.
+    static func find(near folder: String) throws -> [XcodeProject] {
+        switch lowercasedExtension(lastComponent(folder)) {
+        case "xcodeproj": return [try read(folder)]
+        case "xcworkspace":
+            let apps = try XcodeWorkspace.read(folder).projects.filter { isFolder($0) == true }.map(read).filter { !$0.targets.isEmpty }
+            guard !apps.isEmpty else {
+                throw AlertSoundError(.invalidRequest, "the workspace opens no project with an app target (product type application) in its folder", path: folder)
             }
+            return apps
+        default: break
+        }
+        for place in [folder, joinPath(folder, "ios"), parentFolder(folder)] {
+            let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
+            var candidates: [String] = []
+            for name in entries where lowercasedExtension(name) == "xcworkspace" {
+                // A project a workspace names but the checkout lacks (Pods before pod install) is not there to read.
+                candidates += try XcodeWorkspace.read(joinPath(place, name)).projects.filter { isFolder($0) == true }
+            }
+            candidates += entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) }
+            var seen: Set<String> = []
+            let apps = try candidates.filter { seen.insert(collapsed($0)).inserted }.map(read).filter { !$0.targets.isEmpty }
+            if !apps.isEmpty { return apps }
         }
         // A project generated from a spec has no .pbxproj until the generator runs: say so rather
         // than judge the folder's files as if they all shipped.
@@ -240,7 +261,7 @@ extension XcodeProject {
                                       + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)", path: folder)
             }
         }
-        return nil
+        return []
     }
 
     /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.

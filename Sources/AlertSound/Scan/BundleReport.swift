@@ -196,22 +196,26 @@ public struct ValidationReport: Sendable, Codable, Equatable {
     public var bundles: [BundleReport]
     /// Whether every bundle is valid.
     public var valid: Bool { bundles.allSatisfy(\.valid) }
+    /// What the run could not judge (``ValidationRun/notes``).
+    public var notes: [String] = []
 
     /// A run's verdict.
     public init(bundles: [BundleReport]) { self.bundles = bundles }
 
-    enum Keys: String, CodingKey { case schemaVersion, valid, bundles }
+    enum Keys: String, CodingKey { case schemaVersion, valid, bundles, notes }
 
     /// Reads `validate-bundle --format json` back; a document of another schema version is refused.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         try ReportSchema.expectVersion(in: c, forKey: .schemaVersion)
         bundles = try c.decode([BundleReport].self, forKey: .bundles)
+        notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(bundles, forKey: .bundles)
+        try c.encode(notes, forKey: .notes)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
         try c.encode(valid, forKey: .valid)
     }

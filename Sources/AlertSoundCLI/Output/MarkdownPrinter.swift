@@ -12,7 +12,7 @@ enum MarkdownPrinter {
     }
 
     static func render(_ report: ValidationReport) -> String {
-        report.bundles.map { bundle in
+        report.notes.map { "> **Note:** \(cell($0))\n\n" }.joined() + report.bundles.map { bundle in
             let invalid = bundle.files.filter { !$0.report.valid }.count
             var out = "### \(verdict(bundle.valid)) `\(code(bundle.bundle))` (\(bundle.kind.rawValue), \(bundle.platform.displayName)):"
                 + " \(count(bundle.files.count, "sound")), \(invalid) invalid\n\n"

@@ -96,11 +96,20 @@ struct ValidateBundle: ParsableCommand {
             // Markdown tables, for people, are made whole).
             let run = try validator.prepare(paths: paths, references: references)
             let valid: Bool
+            // A platform left unjudged is said first: a pass below is not a pass for it.
+            for note in run.notes {
+                switch report.format {
+                case .text: print("note: \(note.escapingControls)")
+                case .xcode: print("note: alertsound validate-bundle: \(note.escapingControls)")
+                case .github: print("::notice title=alertsound::\(GitHubPrinter.data(note.escapingControls))")
+                case .json, .markdown, .html: break
+                }
+            }
             switch report.format {
             case .json:
                 var stream = ValidationJSONStream(output: Printers.write)
                 valid = try run.validate { stream.add($0) }
-                stream.finish()
+                stream.finish(notes: run.notes)
                 Printers.write([10])
             case .text:
                 var stream = TextPrinter.BundleText { print($0, terminator: "") }
