@@ -40,4 +40,39 @@ import Testing
         let report = try BundleValidator().validate(paths: [root])
         #expect(report.valid && report.bundles.count == 2)
     }
+
+    /// `export --both` writes the one file both platforms play; listed in app.json it passes as
+    /// both, and with the lock it is the locked file on both (its lock entry names it for each).
+    @Test func exportBothWritesTheFileTheListNeeds() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(scratch, sounds: ["./assets/sounds/order_ready.wav"])
+        try FileManager.default.createDirectory(atPath: root + "/design", withIntermediateDirectories: true)
+        // A 40 s stereo AIFF: too long for iOS, and no format both platforms share.
+        let frames = 8_000 * 40
+        let tone = (0..<frames * 2).map { i -> Double in 0.2 * sin(Double(i / 2) * 0.2) * min(1, Double(i / 2) / 80) }
+        try Data(try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8_000, channels: 2, coding: .integer(16, bigEndian: true)), fullScale: tone))
+            .write(to: URL(fileURLWithPath: root + "/design/Order Ready.aiff"))
+        var options = ExportOptions()
+        options.bothFolder = root + "/assets/sounds"
+        options.lockPath = root + "/alertsound.lock.json"
+        let report = try Exporter(options: options).export(paths: [root + "/design"])
+        let outcome = try #require(report.outcomes.first)
+        #expect(outcome.status == .written && outcome.written == [root + "/assets/sounds/order_ready.wav"], "\(outcome.error?.message ?? "") \(outcome.blockers)")
+        let info = try SoundFile.inspect(path: root + "/assets/sounds/order_ready.wav")
+        #expect(info.container == .wav && info.coding == .integer(16, bigEndian: false) && Double(info.frames ?? 0) / 8_000 < 30)
+        let entry = try #require(try SoundLock.read(path: options.lockPath)["order_ready"])
+        #expect(entry.ios == "order_ready.wav" && entry.androidFile == "order_ready.wav" && entry.iosSHA256 == entry.androidSHA256)
+        #expect(report.keepPath == nil, "no res/raw of its own: prebuild makes it")
+
+        var validator = BundleValidator()
+        validator.lock = try SoundLock.read(path: options.lockPath)
+        validator.lockPath = options.lockPath
+        let judged = try validator.validate(paths: [root], references: [.named("ios:order_ready.wav"), .named("android:order_ready")])
+        #expect(judged.valid, "\(judged.bundles.map { ($0.files.map(\.report.diagnostics), $0.references.map(\.diagnostics)) })")
+        // Again: nothing to do.
+        #expect(try Exporter(options: options).export(paths: [root + "/design"]).outcomes.map(\.status) == [.unchanged])
+        // Not beside the per-platform folders.
+        options.iosFolder = root + "/ios"
+        #expect(throws: AlertSoundError.self) { try Exporter(options: options).export(paths: [root + "/design"]) }
+    }
 }

@@ -19,6 +19,10 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The file a sound named `name` is in this format: `order_ready.ogg`.
     public func fileName(_ name: String) -> String { name + "." + rawValue }
+
+    /// Its container and coding, as a conversion names them.
+    var container: String { self == .ogg ? "Ogg" : "WAV" }
+    var coding: String { self == .ogg ? "Vorbis" : "LEI16" }
 }
 
 /// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
@@ -34,6 +38,10 @@ public struct ExportOptions: Sendable, Hashable {
     public var androidFormat = AndroidSoundFormat.ogg
     /// The lock file, read (when present) and written.
     public var lockPath = "alertsound.lock.json"
+    /// Where one file both platforms play goes, for Expo's and OneSignal's `sounds` list (which
+    /// copies each listed file unchanged into the iOS app and into res/raw): `NAME.wav`, 16-bit PCM
+    /// shaped and cut as the iOS sound is, the one format both play. Not with the two folders above.
+    public var bothFolder: String?
     /// Cut the Android sound to this many seconds (faded as the iOS one is). `nil`, the default,
     /// keeps its full length: Android plays a channel's sound whatever its length, and only the
     /// iOS copy is cut (to ``FixOptions/maxDuration``, as `fix` cuts).
@@ -139,8 +147,12 @@ public struct Exporter: Sendable {
     public func export(paths: [String]) throws -> ExportReport {
         if let problem = options.fix.problem() { throw problem }
         if let problem = androidFix.problem() { throw problem }
-        guard options.iosFolder != nil || options.androidFolder != nil else {
+        guard options.iosFolder != nil || options.androidFolder != nil || options.bothFolder != nil else {
             throw AlertSoundError(.invalidRequest, "name a folder for iOS sounds, for Android sounds, or both")
+        }
+        if options.bothFolder != nil, options.iosFolder != nil || options.androidFolder != nil {
+            throw AlertSoundError(.invalidRequest, "one file for both platforms goes where the sounds list takes it from, not beside the iOS and Android folders: "
+                                  + "ask for the one, or for the others")
         }
         let previous: SoundLock? = isFolder(options.lockPath) == nil ? nil : try SoundLock.read(path: options.lockPath)
         var sources: [(path: String, problem: AlertSoundError?)] = []
@@ -160,7 +172,7 @@ public struct Exporter: Sendable {
         let names = sources.map { Self.name(for: $0.path) }
         var holders: [String: [String]] = [:]
         for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
-        if !options.dryRun { for folder in [options.iosFolder, options.androidFolder].compactMap({ $0 }) { try makeFolders(folder) } }
+        if !options.dryRun { for folder in [options.iosFolder, options.androidFolder, options.bothFolder].compactMap({ $0 }) { try makeFolders(folder) } }
 
         let outcomes = parallelMap(Array(zip(sources, names))) { source, name -> ExportOutcome in
             guard let name else {
@@ -237,10 +249,13 @@ public struct Exporter: Sendable {
 
     /// One source's files and entry.
     private func export(_ source: String, name: String, previous: SoundLock.Entry?) throws -> ExportOutcome {
-        let ios = options.iosFolder.map { _ in name + ".caf" }
-        let androidFile = options.androidFolder.map { _ in options.androidFormat.fileName(name) }
+        // One file for both platforms is the Android raw resource that iOS plays too.
+        let both = options.bothFolder != nil
+        let format = resourceFormat
+        let androidFile = resourceFolder.map { _ in format.fileName(name) }
+        let ios = both ? androidFile : options.iosFolder.map { _ in name + ".caf" }
         let iosPath = options.iosFolder.map { joinPath($0, name + ".caf") }
-        let androidPath = options.androidFolder.map { joinPath($0, options.androidFormat.fileName(name)) }
+        let androidPath = resourceFolder.map { joinPath($0, format.fileName(name)) }
         let displaced = try refuseClobbering(source: source, name: name, outputs: [iosPath, androidPath].compactMap { $0 }, previous: previous)
         let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
 
@@ -263,15 +278,20 @@ public struct Exporter: Sendable {
             record(iosPath, try put(bytes, at: iosPath))
         }
         if let androidPath {
-            let (master, made) = try fixed(source, name: name, fix: androidFix, coding: .integer(16, bigEndian: false))
-            if iosPath == nil { outcome.changes = made }
-            outcome.androidChanges = made
+            let (master, made) = try fixed(source, name: name, fix: both ? options.fix : androidFix, coding: .integer(16, bigEndian: false))
+            // fix made a 16-bit CAF master; what ships is the file made from it.
+            let shipped = made.map { change -> FixChange in
+                guard case let .converted(container, format, _, _) = change else { return change }
+                return .converted(fromContainer: container, fromFormat: format, toFormat: resourceFormat.coding, toContainer: resourceFormat.container)
+            }
+            if iosPath == nil { outcome.changes = shipped }
+            outcome.androidChanges = shipped
             let source16 = MemorySource(master)
             guard let reader = NativeReader(source: source16, info: try SoundFile.inspect(source: source16, name: androidPath)) else {
                 throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: androidPath)
             }
             let bytes: [UInt8]
-            switch options.androidFormat {
+            switch format {
             case .wav:
                 var samples: [Int16] = []
                 while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
@@ -282,12 +302,13 @@ public struct Exporter: Sendable {
                 bytes = try OggVorbisWriter.encode(reader, serial: serial)
             }
             androidHash = SHA256.hex(bytes)
+            if both { iosHash = androidHash }
             record(androidPath, try put(bytes, at: androidPath))
             // The other files of its resource name would make a second resource: they go once the
             // new one is in place (refuseClobbering let only export's own, or --force, through).
             outcome.removed = displaced.filter { options.dryRun || unlink($0) == 0 }
         }
-        let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: options.androidFolder.map { _ in name }, androidFile: androidFile,
+        let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: resourceFolder.map { _ in name }, androidFile: androidFile,
                                     contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
         // A new channel ID is a change the app must act on, whether or not a file's bytes moved.
         let newChannel = previous.map { $0.channelId != entry.channelId } ?? false
@@ -296,6 +317,11 @@ public struct Exporter: Sendable {
         if newChannel { outcome.previousChannelId = previous?.channelId }
         return outcome
     }
+
+    /// Where the Android raw resource goes: the Android folder, or the one for both platforms.
+    var resourceFolder: String? { options.androidFolder ?? options.bothFolder }
+    /// Its format: 16-bit WAV when iOS plays the same file.
+    var resourceFormat: AndroidSoundFormat { options.bothFolder != nil ? .wav : options.androidFormat }
 
     /// `fix`'s options for the Android sound: the iOS sound's shaping without iOS's length limit,
     /// cut only to ``ExportOptions/androidMaxDuration``.
@@ -339,13 +365,13 @@ public struct Exporter: Sendable {
                                   + "keep sources outside the folders export writes (design/sounds, say)", path: source)
         }
         var displaced: [String] = []
-        if let folder = options.androidFolder {
-            let mine = options.androidFormat.fileName(name)
+        if let folder = resourceFolder {
+            let mine = resourceFormat.fileName(name)
             for other in AndroidProject.entries(of: folder, type: UInt8(DT_REG)).sorted() where other != mine && AndroidRules.resourceName(other) == name {
                 let path = joinPath(folder, other)
                 if isSource(path) {
-                    throw AlertSoundError(.invalidRequest, "the source is \(other) in the Android folder, where export writes \(mine): two files of the "
-                                          + "resource name '\(name)' fail the build; keep sources outside res/raw", path: source)
+                    throw AlertSoundError(.invalidRequest, "the source is \(other) in \(folder), where export writes \(mine): two files of the "
+                                          + "resource name '\(name)' fail the Android build; keep sources outside the folders export writes", path: source)
                 }
                 let ours = previous.map { $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(path) == $0.androidSHA256 } ?? false
                 guard ours || options.force else {

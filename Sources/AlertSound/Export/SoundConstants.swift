@@ -19,7 +19,9 @@ public enum SoundConstants {
     /// writes nothing and returns whether it would.
     @discardableResult
     public static func write(_ lock: SoundLock, language: Language, to path: String, package: String? = nil, dryRun: Bool = false) throws -> Bool {
-        try Exporter.put(Array(source(lock, language: language, package: package).utf8), at: path, dryRun: dryRun) != nil
+        // Its folder (src/, lib/) is made as export makes the sounds' folders.
+        if !dryRun, isFolder(parentFolder(path)) == nil { try makeFolders(parentFolder(path)) }
+        return try Exporter.put(Array(source(lock, language: language, package: package).utf8), at: path, dryRun: dryRun) != nil
     }
 
     /// The source text for `lock` in `language`; `package` is Kotlin's package, if any.

@@ -134,7 +134,10 @@ public struct SoundLock: Sendable, Hashable, Encodable {
                 throw fail("sounds[\(i)].name is not a name export writes (\(problem))")
             }
             let ios = try text("ios"), android = try text("android"), androidFile = try text("androidFile")
-            if let ios, ios != name + ".caf" { throw fail("sounds[\(i)].ios must be '\(name).caf' (from its name) or null") }
+            // NAME.wav is the one file both platforms play (export --both): also the Android file.
+            if let ios, ios != name + ".caf", !(ios == name + ".wav" && androidFile == ios) {
+                throw fail("sounds[\(i)].ios must be '\(name).caf' (from its name), '\(name).wav' when that is also its androidFile, or null")
+            }
             if let android, android != name { throw fail("sounds[\(i)].android must be '\(name)' (its name) or null") }
             if let androidFile, !AndroidSoundFormat.allCases.map({ $0.fileName(name) }).contains(androidFile) {
                 throw fail("sounds[\(i)].androidFile must be '\(name).ogg' or '\(name).wav' (from its name) or null")

@@ -20,6 +20,9 @@ struct Export: ParsableCommand {
             Export never writes over or removes a source, and refuses to replace a file of a \
             sound's name it did not write (--force takes it over); --dry-run says what would be \
             written, replaced and removed, and writes nothing.
+            --both DIR writes instead one file per sound that both platforms play, NAME.wav (16-bit \
+            PCM, shaped and cut as the iOS sound): for Expo's expo-notifications (or OneSignal's) \
+            sounds list, which copies each listed file unchanged to iOS and to res/raw.
             The lock (--lock, default alertsound.lock.json) records per sound its names, a hash of \
             its audio and the shaping options, a channel ID made from that hash (order_ready_3f9a1c2e) \
             and a hash of each file. Android fixes a channel's sound when the channel is created: \
@@ -38,6 +41,9 @@ struct Export: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write the Android raw resources here (a res/raw folder).", valueName: "dir"))
     var android: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write one file both platforms play here instead (NAME.wav, 16-bit PCM, under 30 s): for the sounds list of Expo's expo-notifications or OneSignal's plugin, which copies each file to iOS and Android.", valueName: "dir"))
+    var both: String?
 
     @Option(name: .long, help: ArgumentHelp("The Android file: ogg (Ogg Vorbis, the default) or wav (16-bit PCM).", valueName: "ogg|wav"))
     var androidFormat: AndroidSoundFormat = .ogg
@@ -76,7 +82,10 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to export.") }
-        guard ios != nil || android != nil else { throw ValidationError("Name where the sounds go: --ios DIR, --android DIR, or both.") }
+        guard ios != nil || android != nil || both != nil else { throw ValidationError("Name where the sounds go: --ios DIR, --android DIR, or both; or --both DIR for Expo.") }
+        if both != nil, ios != nil || android != nil || androidMaxDuration != nil {
+            throw ValidationError("--both writes the one file both platforms play (for Expo's sounds list); it goes without --ios, --android and --android-max-duration.")
+        }
         if let androidMaxDuration {
             guard android != nil else { throw ValidationError("--android-max-duration cuts the Android sound: name its folder with --android DIR.") }
             guard let seconds = Fix.seconds(androidMaxDuration), seconds > 0 else {
@@ -96,6 +105,7 @@ struct Export: ParsableCommand {
         var options = ExportOptions()
         options.iosFolder = ios
         options.androidFolder = android
+        options.bothFolder = both
         options.androidFormat = androidFormat
         options.lockPath = lock
         options.force = force

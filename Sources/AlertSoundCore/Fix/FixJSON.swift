@@ -69,7 +69,7 @@ extension FixChange: Codable {
         switch self {
         case .decodedWithFFmpeg:
             break
-        case let .converted(container, format, to):
+        case let .converted(container, format, to, _):
             try c.encode(container, forKey: .fromContainer)
             try c.encode(format, forKey: .fromFormat)
             try c.encode(to, forKey: .to)

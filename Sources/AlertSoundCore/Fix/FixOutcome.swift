@@ -2,8 +2,9 @@
 public enum FixChange: Sendable, Hashable, CustomStringConvertible {
     /// Decoded with the `ffmpeg` command (libsndfile and our readers could not).
     case decodedWithFFmpeg
-    /// Re-coded: from the input's container and format (`"MPEG audio (MP3)"`, `"mp3"`) to CAF and the output's.
-    case converted(fromContainer: String, fromFormat: String?, toFormat: String)
+    /// Re-coded: from the input's container and format (`"MPEG audio (MP3)"`, `"mp3"`) to the
+    /// output's (fix's is always CAF; export's Android file is WAV or Ogg Vorbis).
+    case converted(fromContainer: String, fromFormat: String?, toFormat: String, toContainer: String = "CAF")
     /// Cut to a maximum duration, with a fade-out; seconds before (when known) and after.
     case trimmed(from: Double?, to: Double, fade: Double)
     /// Leading and trailing silence dropped, in seconds.
@@ -47,10 +48,10 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .decodedWithFFmpeg:
             return "decoded with ffmpeg"
-        case let .converted(container, format, to):
+        case let .converted(container, format, to, toContainer):
             // "MPEG audio (MP3) mp3" says it twice.
             let named = format.map { container.lowercased().contains($0.lowercased()) } ?? true
-            return "converted \(container)\(named ? "" : " " + format!) -> CAF \(to)"
+            return "converted \(container)\(named ? "" : " " + format!) -> \(toContainer) \(to)"
         case let .trimmed(from, to, fade):
             let fadeText = fade > 0 ? " with a \(Formatting.number((fade * 1000).rounded())) ms fade-out" : ""
             return "trimmed \(from.map { Formatting.tenths($0) + " -> " } ?? "to ")\(Formatting.tenths(to)) s\(fadeText)"
