@@ -100,8 +100,10 @@ import Testing
         // stray.caf lies in Runner/ and ext.caf is only the extension's: neither is in the app.
         #expect(verdicts == [[], [], ["not-in-target"], ["not-reachable"], ["not-in-target"]], "\(verdicts)")
         #expect(report.references[2].diagnostics.first?.message.contains("ios/Runner/stray.caf") == true)
-        // Without references, the unshipped mp3 and the stray caf do not touch the verdict.
+        // Without references, the unshipped mp3 and the stray caf do not touch the verdict, and are said once.
         #expect(try BundleValidator().validate(path: path).files.allSatisfy { $0.report.valid })
+        let note = try BundleValidator().prepare(paths: [path]).notes.last ?? ""
+        #expect(note.hasPrefix("3 sounds in the folder of") && ["ext.caf", "stray.caf", "unused.mp3"].allSatisfy(note.contains), "\(note)")
     }
 
     /// A Flutter root was judged as Android only (or, with no res/raw, passed with 0 sounds): both

@@ -234,9 +234,14 @@ public struct BundleValidator: Sendable {
         guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
         var found: [BundleScan] = []
         if let expo = try ExpoSounds.list(in: root) { found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds) }
-        for project in try XcodeProject.find(near: root) { found.append(try XcodeProject.scan(project)) }
+        var notes: [String] = []
+        for project in try XcodeProject.find(near: root) {
+            let scan = try XcodeProject.scan(project)
+            found.append(scan)
+            notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
+        }
         if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
-        return found.isEmpty ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found))
+        return found.isEmpty ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
     }
 
     /// What a repository root (one with `ios/`, `android/`, `pubspec.yaml`, `package.json` or

@@ -264,6 +264,16 @@ extension XcodeProject {
         return []
     }
 
+    /// The sounds in the project's folder that no app target copies, said once: they are not in
+    /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
+    /// first ten are named.
+    static func uncopiedNote(_ scan: BundleScan) -> String? {
+        guard !scan.uncopied.isEmpty else { return nil }
+        let paths = scan.uncopied.values.sorted()
+        let named = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
+        return "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
+    }
+
     /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
     static let generatedProjectSpecs = [("project.yml", "XcodeGen"), ("Project.swift", "Tuist")]
 
