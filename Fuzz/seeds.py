@@ -93,6 +93,11 @@ def entitlements(out):
              "cycle.bplist": bplist([b"\xd1\x01\x00", b"\x51k"]),
              "shared.bplist": bplist([bytes([0xA2, i + 1, i + 1]) for i in range(40)] + [b"\x10\x2a"]),
              "stars.keep.xml": b'<resources xmlns:tools="t" tools:keep="@raw/' + b"*a" * 2000 + b'*b"/>',
+             # A workspace: a project by group:, one in a Group by container:, one outside by absolute:.
+             "contents.xcworkspacedata": b'<?xml version="1.0" encoding="UTF-8"?>\n<Workspace version = "1.0">\n'
+                 b'<!-- c --><FileRef location = "group:Fuzz.xcodeproj"></FileRef>\n'
+                 b'<Group location = "container:A" name = "A"><FileRef location = "group:../Fuzz.xcodeproj"/></Group>\n'
+                 b'<FileRef location = "absolute:/x/Y.xcodeproj" a=\'&amp;&#65;\'></FileRef>\n</Workspace>\n',
              # An Xcode project: a group, a file, a variant group, a folder reference and a synchronized folder.
              "project.pbxproj": b"""// !$*UTF8*$!
 { archiveVersion = 1; objectVersion = 77; objects = {

@@ -257,6 +257,13 @@ func entitlements(_ bytes: [UInt8]) {
     if FileManager.default.createFile(atPath: project + "/project.pbxproj", contents: Data(bytes)) {
         if let read = try? XcodeProject.read(project) { _ = try? XcodeProject.scan(read) }
     }
+    // The same bytes as a workspace, and the projects it opens (the one above, among them).
+    let workspace = scratch + "/Fuzz.xcworkspace"
+    try? FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    if FileManager.default.createFile(atPath: workspace + "/contents.xcworkspacedata", contents: Data(bytes)) {
+        _ = try? XcodeWorkspace.read(workspace)
+        _ = try? XcodeProject.find(near: workspace)
+    }
 }
 
 func ipa(_ bytes: [UInt8]) {
