@@ -41,4 +41,36 @@ import Testing
             return e.kind == .unrecognized && e.message.contains("'<?xml ve'")
         }
     }
+
+    /// Three MPEG-1 layer III frames at 128 kbit/s and 44.1 kHz (417 bytes each, the second padded).
+    static func mpegRun(frames: Int = 3) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for i in 0..<frames {
+            let padded = i == 1
+            bytes += [0xFF, 0xFB, padded ? 0x92 : 0x90, 0x64] + [UInt8](repeating: 0x55, count: (padded ? 418 : 417) - 4)
+        }
+        return bytes
+    }
+
+    /// UTF-16 text starts with FF FE, which passes an MPEG sync word: a project's
+    /// Localizable.strings files were each an invalid "MPEG audio (MP3), mp1". Text, JSON and
+    /// property lists are not sounds; a run of agreeing frames is, with or without an ID3 tag.
+    @Test func textIsNotTakenForMPEG() throws {
+        let strings: [UInt8] = [0xFF, 0xFE] + Array("\"ok\" = \"OK\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf32: [UInt8] = [0xFF, 0xFE, 0x00, 0x00] + Array("{}".unicodeScalars).flatMap { [UInt8($0.value), UInt8(0), UInt8(0), UInt8(0)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + Array("/* x */".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let json = Array("{\"images\":[],\"info\":{\"author\":\"xcode\",\"version\":1}}".utf8)
+        let plist = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x61, 0x51, 0x62, 0x08, 0x0B, 0x0D] + [UInt8](repeating: 0, count: 32)
+        for text in [strings, utf32, bigEndian, json, plist] {
+            #expect(throws: AlertSoundError.self, "\(text.prefix(4))") { try Fixture.inspect(text) }
+            #expect(!looksLikeSound(Array(text.prefix(16))))
+        }
+        // Text that happens to hold one plausible header is still text: the next frame is not there.
+        let oneHeader: [UInt8] = [0xFF, 0xFB, 0x90, 0x64] + Array(String(repeating: "text ", count: 200).utf8)
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(oneHeader) }
+
+        #expect(try Fixture.inspect(Self.mpegRun()).coding == .codec(.mp3))
+        #expect(try Fixture.inspect(Self.mpegRun(frames: 2)).container == .mp3, "a stream that ends after whole frames")
+        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Array(Self.mpegRun(frames: 2).dropLast())) }
+    }
 }

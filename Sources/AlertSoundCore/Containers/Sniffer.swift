@@ -19,17 +19,25 @@ package enum Sniffer {
             return (.mp3, .codec(.mp3))
         }
         if let kind = try containerMagic(head) { return kind }
-        if let kind = streamMagic(head) ?? frameSync(head) { return kind }
+        if let kind = streamMagic(head) { return kind }
+        // A sync word alone is two bytes text can hold too (UTF-16's byte-order mark): without an
+        // ID3 tag, MPEG audio is recognised by a run of frames that agree.
+        if let kind = frameSync(head) {
+            let bytes = kind.container == .adts ? head : try source.read(at: 0, count: Int(min(source.size, Int64(MPEGFrames.bytesNeeded))))
+            if kind.container == .adts || MPEGFrames.isStream(bytes, complete: Int64(bytes.count) == source.size) { return kind }
+        }
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
 
     /// What the first bytes show, without a message when they show nothing: bundle walks sniff
     /// every file not named like a sound, and building the message for each cost more than the
-    /// sniffing (callgrind, an .ipa of 5,000 other files). An ID3 tag counts as MP3.
+    /// sniffing (callgrind, an .ipa of 5,000 other files). An ID3 tag counts as MP3; an MPEG sync
+    /// word alone does not (text starts with one), so an MP3 with neither tag nor name is missed.
     static func kind(of head: [UInt8]) -> Identified? {
         guard head.count >= 4 else { return nil }
         if head.starts(with: Array("ID3".utf8)) { return (.mp3, .codec(.mp3)) }
-        return (try? containerMagic(head)) ?? streamMagic(head) ?? frameSync(head)
+        if let found = (try? containerMagic(head)) ?? streamMagic(head) { return found }
+        return frameSync(head).flatMap { $0.container == .adts ? $0 : nil }
     }
 
     private static func containerMagic(_ b: [UInt8]) throws -> Identified? {
