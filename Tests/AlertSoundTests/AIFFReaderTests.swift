@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
@@ -42,10 +43,63 @@ import Testing
     }
 
     @Test func aifcCompanded() throws {
-        let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(channels: 2, frames: 50, compression: "ULAW")),
-                                                     .init("SSND", Fixture.ssnd(100))], aifc: true))
-        #expect(info.coding == .ulaw)
-        #expect(info.frames == 50)
+        for (type, coding) in [("ulaw", SampleCoding.ulaw), ("alaw", .alaw)] {
+            let info = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(channels: 2, frames: 50, compression: type)),
+                                                         .init("SSND", Fixture.ssnd(100))], aifc: true))
+            #expect(info.coding == coding)
+            #expect(info.frames == 50)
+        }
+    }
+
+    /// AudioToolbox refuses upper-case 'ULAW' and 'ALAW' (fmt?, macOS 14.4): alertsound called them
+    /// valid, and iOS would play the default sound.
+    @Test(arguments: ["ULAW", "ALAW"])
+    func upperCaseCompandingIsNotRead(_ type: String) throws {
+        let path = try Self.write(Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, compression: type)), .init("SSND", Fixture.ssnd(50))], aifc: true))
+        let report = Checker().check(path: path)
+        #expect(report.info?.coding == .other(type) && report.diagnostics.map(\.code) == [.unsupportedFormat], "\(report.diagnostics)")
+        #expect(report.diagnostics.first?.message.contains("'\(type)'") == true)
+    }
+
+    /// QuickTime 5's µ-law AIFF-C with a `wave` chunk whose `frma` names in32: AudioToolbox opens it
+    /// but cannot decode it. With `frma` naming the type COMM names, it is an ordinary file.
+    @Test func quickTimeFormatThatDisagreesIsNotPlayed() throws {
+        func file(frma: String) -> [UInt8] {
+            let atoms: [UInt8] = [0, 0, 0, 12] + Array("frma".utf8) + Array(frma.utf8) + [0, 0, 0, 8] + [0, 0, 0, 0]
+            return Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, compression: "ulaw")), .init("wave", atoms), .init("SSND", Fixture.ssnd(50))], aifc: true)
+        }
+        let odd = try Fixture.inspect(file(frma: "in32"))
+        #expect(odd.coding?.code.contains("frma 'in32'") == true && odd.frames == 50, "\(String(describing: odd.coding))")
+        #expect(try Fixture.inspect(file(frma: "ulaw")).coding == .ulaw)
+        // A wave chunk of atoms that lie about their size is not read past its end.
+        let broken = Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, compression: "ulaw")), .init("wave", [0xFF, 0xFF, 0xFF, 0xFF] + Array("junkfrma".utf8)),
+                                   .init("SSND", Fixture.ssnd(50))], aifc: true)
+        #expect(try Fixture.inspect(broken).coding == .ulaw)
+    }
+
+    /// AudioToolbox counts the frames SSND holds, not COMM's: the 30-second rule is judged on what
+    /// plays. (macOS 14.4: 12,603 where COMM said 4,411; 4,411 where it said 4,410, SSND first; IMA4
+    /// 69 packets where COMM said 34.)
+    @Test func framesAreWhatSSNDHolds() throws {
+        let more = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 100)), .init("SSND", Fixture.ssnd(2 * 300))]))
+        #expect(more.frames == 300 && more.repairs.first?.message.contains("read as 300") == true)
+        let first = try Fixture.inspect(Fixture.aiff([.init("SSND", Fixture.ssnd(101)), .init("COMM", Fixture.comm(frames: 100, bits: 8))]))
+        #expect(first.frames == 101)
+        let ima = try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(channels: 2, frames: 34, compression: "ima4")),
+                                                    .init("SSND", Fixture.ssnd(69 * 68))], aifc: true))
+        #expect(ima.frames == Int64(69 * 64), "\(String(describing: ima.frames))")
+        // 40 s stated as 20: too long, as iOS counts it.
+        let path = try Self.write(Fixture.aiff([.init("COMM", Fixture.comm(frames: 20 * 8_000, bits: 8, rate: 8_000)), .init("SSND", Fixture.ssnd(40 * 8_000))]))
+        #expect(Checker().check(path: path).diagnostics.contains { $0.code == .tooLong })
+    }
+
+    /// AIFF-C `raw ` is offset binary: 0x80 is silence, 0x00 the most negative value.
+    @Test func rawIsUnsigned() throws {
+        let bytes = Fixture.aiff([.init("COMM", Fixture.comm(frames: 3, bits: 8, compression: "raw ")), .init("SSND", Fixture.ssnd(0) + [0x80, 0x00, 0xFF])], aifc: true)
+        let source = MemorySource(bytes)
+        let reader = try #require(NativeReader(source: source, info: try SoundFile.inspect(source: source, name: "raw.aifc")))
+        let samples = try reader.read(maxFrames: 3)
+        #expect(samples.count == 3 && samples[0] == 0 && samples[1] == -1 && samples[2] > 0.99, "\(samples)")
     }
 
     @Test func otherCompressionIsNamedAndNotGuessed() throws {
@@ -65,7 +119,7 @@ import Testing
     }
 
     @Test func formSizeLeavingOutFinalPadIsAccepted() throws {
-        let chunks: [Fixture.Chunk] = [.init("COMM", Fixture.comm(bits: 8, compression: "NONE")), .init("SSND", Fixture.ssnd(101))]
+        let chunks: [Fixture.Chunk] = [.init("COMM", Fixture.comm(frames: 101, bits: 8, compression: "NONE")), .init("SSND", Fixture.ssnd(101))]
         let honest = Fixture.aiff(chunks, aifc: true)
         let bytes = Fixture.aiff(chunks, aifc: true, formSize: Int64(honest.count - 8 - 1))
         #expect(try Fixture.inspect(bytes).repairs.isEmpty)
@@ -139,5 +193,12 @@ import Testing
         var ssnd = Fixture.ssnd(4)
         ssnd[3] = 200
         #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.aiff([.init("COMM", Fixture.comm(frames: 2)), .init("SSND", ssnd)])) }
+    }
+
+    /// `bytes` in a file of their own, for the checker.
+    static func write(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-aiff-\(UUID().uuidString).aifc").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 }

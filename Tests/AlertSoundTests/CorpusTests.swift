@@ -6,8 +6,19 @@ import Testing
 /// Every real file in ../shared/corpus must get the verdict expected.tsv gives it.
 @Suite(.enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; corpus tests skipped"))
 struct CorpusTests {
+    /// Where AudioToolbox's recorded reading (macOS 14.4, for the toisto AIFF test suite; issue 33)
+    /// differs from expected.tsv's, which counts by the header: iOS plays what AudioToolbox reads,
+    /// so its reading is the expectation. The IMA4 file's SSND holds 69 packets where COMM states
+    /// 34; QuickTime 5's µ-law file has a `frma` of in32, which AudioToolbox cannot decode.
+    static let audioToolboxReadings: [String: (expect: String, format: String, frames: String)] = [
+        "karip__toisto-aiff-test-suite__audacity-ima-adpcm.aifc": ("valid", "ima4", "4416"),
+        "karip__toisto-aiff-test-suite__quicktime5-ulaw.aifc": ("invalid", "ulaw with QuickTime's frma 'in32'", "4410"),
+    ]
+
     @Test(arguments: Corpus.rows)
     func fileMatchesExpectation(row: Corpus.Row) throws {
+        var row = row
+        if let reading = Self.audioToolboxReadings[row.file] { (row.expect, row.format, row.frames) = reading }
         let path = Corpus.folder! + "/files/" + row.file
         let report = Checker().check(path: path)
         switch row.expect {

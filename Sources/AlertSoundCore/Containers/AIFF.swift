@@ -18,10 +18,12 @@ enum AIFFReader {
         var walker = IFFChunkWalker(source: source, start: 12, order: .bigEndian)
         var comm: IFFChunk?
         var ssnd: IFFChunk?
+        var wave: IFFChunk?
         while let chunk = try walker.next(repairs: &info.repairs) {
             info.chunks.append(chunk.record)
             if chunk.id == "COMM", comm == nil { comm = chunk }
             if chunk.id == "SSND", ssnd == nil { ssnd = chunk }
+            if chunk.id == "wave", wave == nil { wave = chunk }
         }
         guard let comm else { throw missingChunk("no COMM chunk: the file does not describe its audio", repairs: info.repairs) }
 
@@ -34,6 +36,13 @@ enum AIFFReader {
         let codec = try AIFFCompression.reading(description.compression, sampleSize: description.sampleSize, chunk: comm)
         info.coding = codec.coding
         info.bitsPerSample = codec.bits
+        // QuickTime 5 wrote µ-law and A-law AIFF-C with a `wave` chunk whose `frma` atom names
+        // another format (`in32`): AudioToolbox opens such a file but cannot set up its decoder
+        // ("can't set app format"), so iOS plays the default sound. The samples are what COMM
+        // says; the verdict is AudioToolbox's.
+        if isAIFC, let wave, let frma = try quickTimeFormat(wave, from: source), frma.lowercasedName != description.compression.lowercasedName {
+            info.coding = .other("\(description.compression.lowercasedName) with QuickTime's frma '\(frma.description)'")
+        }
 
         guard let ssnd else {
             guard description.frameCount == 0 else {
@@ -60,13 +69,31 @@ enum AIFFReader {
         let framesPerUnit = Int64(geometry.frames)
         let stated = description.frameCount
         let present = available / unitBytes
-        if stated > present {
+        // AudioToolbox counts what SSND holds, whatever COMM states (macOS 14.4: an IMA4 file
+        // stating 34 packets of 69, PCM stating 4,411 frames of 12,603, and 4,410 of 4,411): the
+        // length iOS plays, and so the one the 30-second rule is judged on.
+        if stated != present {
+            let unit = framesPerUnit > 1 ? "packets" : "frames"
             info.repairs.append(Repair(
-                message: "COMM announces \(stated) \(framesPerUnit > 1 ? "packets" : "frames") but SSND holds only \(present)",
+                message: "COMM announces \(stated) \(unit) but SSND holds \(stated > present ? "only " : "")\(present); read as \(present), as AudioToolbox reads it",
                 chunk: "SSND", offset: ssnd.headerOffset))
         }
-        info.frames = min(stated, present) * framesPerUnit
+        info.frames = present * framesPerUnit
         return info
+    }
+
+    /// The format a QuickTime `wave` chunk's `frma` atom names, if it has one: atoms of a 32-bit
+    /// size and a type, read no further than the chunk's first ``Limits/maximumChunkRead`` bytes.
+    private static func quickTimeFormat(_ wave: IFFChunk, from source: ByteSource) throws -> FourCC? {
+        var atoms = try readPayload(wave, from: source, order: .bigEndian)
+        while atoms.remaining >= 8 {
+            let size = Int(try atoms.u32())
+            let type = try atoms.fourCC()
+            if type == "frma", size >= 12, atoms.remaining >= 4 { return try atoms.fourCC() }
+            guard size >= 8, size - 8 <= atoms.remaining else { return nil }
+            _ = try atoms.take(size - 8)
+        }
+        return nil
     }
 
     /// COMM as written: the reader's own record, turned into ``SoundInfo`` (what a file holds)

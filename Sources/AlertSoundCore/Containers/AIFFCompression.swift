@@ -1,6 +1,7 @@
 /// AIFF-C's compression types: the one table both the reader and the writer use. Each type says
 /// what a reader makes of it and, for those alertsound writes, the name AudioToolbox puts beside
-/// it in `COMM`. Readers match the type without regard to case (writers vary).
+/// it in `COMM`. Readers match the type without regard to case (writers vary), except where
+/// AudioToolbox does not: see ``matchesCase``.
 enum AIFFCompression: CaseIterable {
     case none, twos, sowt, in24, in32, le24, le32, raw, fl32, fl64, ulaw, alaw, ima4
 
@@ -23,10 +24,20 @@ enum AIFFCompression: CaseIterable {
         }
     }
 
+    /// AudioToolbox reads µ-law and A-law only as `ulaw` and `alaw`: macOS 14.4 refuses `ULAW` and
+    /// `ALAW` with `fmt?` (unsupported data format), so iOS plays the default sound for them.
+    var matchesCase: Bool { self == .ulaw || self == .alaw }
+
     /// The type a file names, if it is in the table.
     init?(_ type: FourCC) {
-        guard let found = Self.allCases.first(where: { $0.fourCC.lowercasedName == type.lowercasedName }) else { return nil }
+        guard let found = Self.allCases.first(where: { $0.matchesCase ? $0.fourCC == type : $0.fourCC.lowercasedName == type.lowercasedName }) else { return nil }
         self = found
+    }
+
+    /// A type not in the table as a coding's name: lower-cased, but `ULAW` kept as written, so it
+    /// is not taken for the `ulaw` it is not.
+    static func unknownName(_ type: FourCC) -> String {
+        allCases.contains { $0.matchesCase && $0.fourCC.lowercasedName == type.lowercasedName } ? type.description : type.lowercasedName
     }
 
     /// How the samples are coded; `sampleSize` is `COMM`'s, which the plain PCM types take as their width.
@@ -53,7 +64,7 @@ enum AIFFCompression: CaseIterable {
     /// How a file's `COMM` type and sample size code its samples; a type not in the table is a
     /// codec alertsound names and does not decode (no width).
     static func reading(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> (coding: SampleCoding, bits: Int?) {
-        guard let compression = AIFFCompression(type) else { return (.other(type.lowercasedName), nil) }
+        guard let compression = AIFFCompression(type) else { return (.other(unknownName(type)), nil) }
         if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
             throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
                                             offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
