@@ -68,6 +68,25 @@ import Testing
         return (folder, path)
     }
 
+    /// `check --levels` dropped levels silently for a sound it could not decode, where `info
+    /// --levels` said why: now both say so, in text, JSON (`levelsError`, schema-valid) and HTML.
+    @Test func checkSaysWhyLevelsWereNotMeasured() throws {
+        let (folder, _) = try Self.tone(dBFS: -20)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // MS ADPCM whose blocks are noise: read, not decoded (nor by ffmpeg, when it is here).
+        var bytes = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8) + [0x10, 0, 0, 0, 0x02, 0, 0x01, 0, 0x40, 0x1F, 0, 0, 0, 0x10, 0, 0, 0, 0x01, 0x04, 0]
+        bytes += Array("data".utf8) + [0, 1, 0, 0] + (0..<256).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
+        let path = folder.appendingPathComponent("noise.wav").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let text = try cli.run(["check", "--levels", path])
+        #expect(text.stdout.contains("  levels: not measured: "), "\(text.stdout)")
+        let json = try cli.run(["check", "--levels", "--format", "json", path])
+        let problems = CommandLineTests.schemas?.problems(json.stdout, schema: "check.schema.json") ?? ["no schemas"]
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(json.stdout.contains("\"levels\" : null") && json.stdout.contains("\"levelsError\" : {"), "\(json.stdout)")
+        #expect(try cli.run(["check", "--levels", "--format", "html", path]).stdout.contains("No levels: the audio cannot be decoded"))
+    }
+
     @Test func thresholdsAreOptions() throws {
         let (folder, path) = try Self.tone(dBFS: -10)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -88,7 +88,9 @@ struct HTMLReport {
         case .failure(let error)?:
             out += "<p class=\"nowave\">No waveform: the audio cannot be decoded (\(Self.escape(error.message))).</p>\n"
         case nil:
-            break
+            if let error = file.levelsError {
+                out += "<p class=\"nowave\">No levels: the audio cannot be decoded (\(Self.escape(error.advisedDescription))).</p>\n"
+            }
         }
         write(out + "</section>\n")
     }

@@ -53,7 +53,8 @@ enum InfoPrinter {
         out += line("Loudness", db(l.integratedLoudness, "LUFS integrated", none: unmeasured ?? "none (shorter than 0.4 s, or silence)"))
         out += line("Loudest 400 ms", db(l.maxMomentaryLoudness, "LUFS", none: unmeasured ?? "none (silence)"))
         out += line("Loudest 3 s", db(l.maxShortTermLoudness, "LUFS", none: unmeasured ?? "none (shorter than 3 s, or silence)"))
-        out += line("DC offset", Formatting.number((l.dcOffset * 1_000_000).rounded() / 1_000_000))
+        // In percent, as --max-dc-offset, check's message and the HTML say it (JSON keeps the fraction).
+        out += line("DC offset", Formatting.number((l.dcOffset * 100 * 10_000).rounded() / 10_000) + "% of full scale")
         out += line("Silence", "\(Formatting.seconds(l.leadingSilence)) s before, \(Formatting.seconds(l.trailingSilence)) s after (below -60 dBFS)")
         out += line("Clipped samples", String(l.clippedSamples))
         return out

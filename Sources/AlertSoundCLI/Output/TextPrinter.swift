@@ -22,6 +22,8 @@ enum TextPrinter {
             let low = file.info?.sampleRate.map { $0 < LevelMeter.minimumLoudnessRate } == true
             let loudness = low ? "not measured below \(Formatting.number(LevelMeter.minimumLoudnessRate)) Hz" : db(l.maxMomentaryLoudness, "LUFS")
             out += "  levels: loudest 400 ms \(loudness), true peak \(db(l.truePeak, "dBTP"))\n"
+        } else if let error = file.levelsError {
+            out += "  levels: not measured: \(error.advisedDescription.escapingControls)\n"
         }
         for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
         return out

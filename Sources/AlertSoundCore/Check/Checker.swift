@@ -130,9 +130,13 @@ public struct Checker: Sendable {
             if measuresLevels { opened = (source, info) }
             return info
         }
-        if let opened, let levels = try? SoundLevels.measure(path: name, opened: opened) {
-            subject.levels = levels
-            subject.levelLimits = levelLimits
+        if let opened {
+            do {
+                subject.levels = try SoundLevels.measure(path: name, opened: opened)
+                subject.levelLimits = levelLimits
+            } catch {
+                subject.levelsError = AlertSoundError.wrapping(error, as: .unreadable, path: name)
+            }
         }
         return report(subject)
     }
@@ -156,6 +160,7 @@ public struct Checker: Sendable {
         let judged = subject.levels == nil ? rules : rules + LevelRules.all
         var report = FileReport(path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict)
         report.levels = subject.levels
+        report.levelsError = subject.levelsError
         return report
     }
 }

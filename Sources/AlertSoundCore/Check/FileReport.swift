@@ -17,6 +17,8 @@ public struct FileReport: Sendable, Codable, Equatable {
     /// What `check --levels` measured (``Checker/measuresLevels``); `nil` otherwise, or when the
     /// audio could not be decoded.
     public var levels: SoundLevels?
+    /// Why `check --levels` has no levels for a sound it read: its audio could not be decoded.
+    public var levelsError: AlertSoundError?
 
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
@@ -36,7 +38,7 @@ public struct FileReport: Sendable, Codable, Equatable {
 
     enum Keys: String, CodingKey {
         case path, valid, container, format, formatID, sampleRate, sampleType, byteOrder, channels, bitsPerSample, frames, duration
-        case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels
+        case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels, levelsError
     }
 
     /// Unknown values are written as `null`, never left out or made up. Members come in key order,
@@ -57,8 +59,14 @@ public struct FileReport: Sendable, Codable, Equatable {
         try c.encodeOrNull(info?.formatID, forKey: .formatID)
         try c.encodeOrNull(info?.frames, forKey: .frames)
         try c.encodeOrNull(info?.framesPerPacket, forKey: .framesPerPacket)
-        // Only when measured: without --levels the document is what it always was.
-        try c.encodeIfPresent(levels, forKey: .levels)
+        // Only when measured: without --levels the document is what it always was. A sound whose
+        // audio could not be decoded has levels null and says why, as `info --levels` does.
+        if let levelsError {
+            try c.encodeNil(forKey: .levels)
+            try c.encode(levelsError, forKey: .levelsError)
+        } else {
+            try c.encodeIfPresent(levels, forKey: .levels)
+        }
         try c.encode(path, forKey: .path)
         try c.encodeOrNull(info?.sampleRate, forKey: .sampleRate)
         try c.encodeOrNull(info?.sampleType, forKey: .sampleType)
@@ -76,6 +84,7 @@ extension FileReport {
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
         levels = try c.decodeIfPresent(SoundLevels.self, forKey: .levels)
+        levelsError = try c.decodeIfPresent(AlertSoundError.self, forKey: .levelsError)
         guard let container = try c.decodeIfPresent(ContainerKind.self, forKey: .container) else {
             info = nil
             return
