@@ -155,7 +155,8 @@ import Testing
 
     @Test func memoryConversionRefusesWhatOnlyAFileDecoderReads() async {
         await #expect {
-            _ = try await Converter().convert(data: Data([0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 900)), name: "a.mp3")
+            // Three MPEG-1 layer III frames (417 bytes each): what the sniffer takes for MP3.
+            _ = try await Converter().convert(data: Data((0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }), name: "a.mp3")
         } throws: { ($0 as? AlertSoundError)?.kind == .unsupported }
     }
 

@@ -54,7 +54,8 @@ import Testing
         let report = Checker().check(bytes: long, name: "Sounds/long.aiff")
         let tooLong = try #require(report.diagnostics.first { $0.code == .tooLong })
         #expect(tooLong.suggestion == Suggestion(.fix, path: "Sounds/long.aiff"))
-        let mp3 = Checker().check(bytes: [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 600), name: "ping.mp3")
+        let mp3 = Checker().check(bytes: (0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }, name: "ping.mp3")
+        #expect(mp3.info?.container == .mp3)
         for d in report.diagnostics + mp3.diagnostics {
             #expect(!d.message.contains("alertsound ") && !d.message.contains(" --") && !d.message.contains("-d "), "\(d.message)")
         }

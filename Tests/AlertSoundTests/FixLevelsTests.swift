@@ -49,6 +49,37 @@ import Testing
         #expect(Self.warnings(Checker(measuring: true).check(path: output)) == [])
     }
 
+    /// A click, 0.5 s of silence, then the sound: fix --levels faded the click in and left the
+    /// silence, so check warned leading-silence and a second fix was needed. Now one pass drops
+    /// both, and a second pass over its output finds nothing to do.
+    @Test func aClickThenSilenceIsRepairedInOnePass() throws {
+        var samples = [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * Self.rate) * 2)
+        samples += LevelRulesTests.clean(dBFS: -20, seconds: 1)
+        let (dir, path) = try Self.input(samples)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(Self.warnings(Checker(measuring: true).check(path: path)).contains("click-at-start"))
+        let outcome = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(outcome.status == .fixed && outcome.changes.contains { $0.kind == "silence-trimmed" }, "\(outcome.changes)")
+        let output = try #require(outcome.output)
+        #expect(Self.warnings(Checker(measuring: true).check(path: output)) == [])
+        let second = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.outputFolder = dir + "/again" }.fix(paths: [output]).outcomes.first)
+        #expect(second.status == .unchanged, "\(second.changes)")
+    }
+
+    /// A sound quiet throughout (every sample under -60 dBFS) was all "leading silence": fix
+    /// --levels dropped it whole and called the empty file fixed. It is brought up instead.
+    @Test func aSoundQuietThroughoutIsNotDropped() throws {
+        let (dir, path) = try Self.input(LevelRulesTests.clean(dBFS: -63, seconds: 1))
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outcome = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(!outcome.changes.contains { $0.kind == "silence-trimmed" }, "\(outcome.changes)")
+        if outcome.status == .fixed {
+            let output = try #require(outcome.output)
+            let frames = try #require(try SoundFile.inspect(path: output).frames)
+            #expect(frames > 40_000, "\(frames)")
+        }
+    }
+
     @Test func loudnessTargetHoldsTheTruePeakAfterIMA4() throws {
         // A tone with sharp clicks: reaching -9 LUFS needs far more gain than the clicks have room for.
         var samples = LevelMeterTests.sine(2, dBFS: -30, frequency: 440)

@@ -69,12 +69,12 @@ struct LockCheck: Sendable {
         if let lockedFile, file != lockedFile {
             return "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
                 + "with two files of one resource name the build fails or ships the wrong one; remove \(file) (keep sources outside the folders export "
-                + "writes), then run alertsound export again"
+                + "writes), then export again"
         }
         let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
         return "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
             + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
-            + "writes) and run alertsound export, which gives it a new channel ID; to undo the change, run alertsound export with --force"
+            + "writes) and export again, which gives it a new channel ID; to undo the change, export again, forced over the file"
     }
 
     /// References for the channel IDs payloads ask for that the lock does not know (the first

@@ -82,7 +82,13 @@ extension Fixer {
         let rate = plan.output.sampleRate
         let limits = options.levelLimits
         var kept = try measureKept(job, plan: plan, edits: edits)
-        if !options.trimSilence, kept.levels.samplePeak != nil, kept.levels.leadingSilence > limits.maximumLeadingSilence {
+        // Silence before something louder than it: a sound quiet throughout (every sample under
+        // -60 dBFS) is all "silence", and dropping it left an empty file called fixed.
+        func soundFollows(_ measured: (levels: SoundLevels, means: [Double], frames: Int64)) -> Bool {
+            measured.levels.samplePeak != nil && measured.levels.leadingSilence < Double(measured.frames) / rate
+                && measured.levels.leadingSilence > limits.maximumLeadingSilence
+        }
+        if !options.trimSilence, soundFollows(kept) {
             let silent = Int64((kept.levels.leadingSilence * rate).rounded(.down))
             edits.start += silent
             changes.append(.silenceTrimmed(leading: Double(silent) / rate, trailing: 0))
@@ -90,6 +96,26 @@ extension Fixer {
         }
         var fadeIn = kept.levels.startPeak.map { $0 > limits.maximumEdgeLevel } ?? false
         var fadeOut = kept.levels.endPeak.map { $0 > limits.maximumEdgeLevel } ?? false
+        // A click and then silence: fading the click in would leave the silence for a second pass
+        // to drop (check warned leading-silence after fix). What follows the fade is measured, and
+        // when it starts with silence, the click goes with it.
+        if fadeIn, !options.trimSilence, kept.levels.samplePeak != nil {
+            var past = edits
+            past.start += Int64((FixOptions.clickFade * rate).rounded())
+            let after = try measureKept(job, plan: plan, edits: past)
+            if soundFollows(after) {
+                past.start += Int64((after.levels.leadingSilence * rate).rounded(.down))
+                let dropped = Double(past.start - edits.start) / rate
+                edits = past
+                if let i = changes.firstIndex(where: { $0.kind == "silence-trimmed" }), case let .silenceTrimmed(leading, trailing) = changes[i] {
+                    changes[i] = .silenceTrimmed(leading: leading + dropped, trailing: trailing)
+                } else {
+                    changes.append(.silenceTrimmed(leading: dropped, trailing: 0))
+                }
+                kept = try measureKept(job, plan: plan, edits: edits)
+                fadeIn = kept.levels.startPeak.map { $0 > limits.maximumEdgeLevel } ?? false
+            }
+        }
         if abs(kept.levels.dcOffset) > limits.maximumDCOffset {
             edits.dcOffsets = kept.means
             changes.append(.dcRemoved(offset: kept.levels.dcOffset))
