@@ -8,6 +8,35 @@ import Testing
 /// digital silence called fixed, a warning for a silent sound, and a DC offset the output brought
 /// back removed in the same run.
 @Suite struct LevelTruthTests {
+
+    /// A clipped sine as sox writes it: where it clipped, 32767 and 32766 by turns (its dither),
+    /// so no run sits at exactly full scale. The meter counted 0 while the HTML marked clipping
+    /// across the waveform; now one computation does both. A clean full-scale sine counts none.
+    @Test func clippingIsCountedAndMarkedAlike() throws {
+        let rate = 44_100.0
+        var turn = false
+        let clippedSine: [Int16] = (0..<Int(rate)).map { i in
+            let x = 1.6 * 32767 * sin(2 * Double.pi * 440 * Double(i) / rate)
+            guard abs(x) >= 32767 else { return Int16(x.rounded()) }
+            turn.toggle()
+            return Int16(x > 0 ? (turn ? 32767 : 32766) : (turn ? -32767 : -32766))
+        }
+        let clean: [Int16] = (0..<Int(rate)).map { Int16((32767 * sin(2 * Double.pi * 1000 * Double($0) / rate)).rounded()) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-clip-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, samples, clipped) in [("clipped.wav", clippedSine, true), ("clean.wav", clean, false)] {
+            let path = folder + "/" + name
+            try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: 1, coding: .integer(16, bigEndian: false)), samples: samples))
+                .write(to: URL(fileURLWithPath: path))
+            let levels = try SoundLevels.measure(path: path)
+            let preview = try SoundPreview.make(path: path, audio: false)
+            #expect((levels.clippedSamples > 1000) == clipped, "\(name): \(levels.clippedSamples)")
+            #expect(preview.clipped.contains(true) == clipped, "\(name)")
+            let report = Checker(measuring: true).check(path: path)
+            #expect(report.diagnostics.contains { $0.code == .clipped } == clipped, "\(name)")
+        }
+    }
     /// A 300 Hz tone at `rate`, mono.
     static func tone(rate: Double, seconds: Double = 1, amplitude: Double = 0.3) -> [Double] {
         (0..<Int(rate * seconds)).map { amplitude * sin(2 * Double.pi * 300 * Double($0) / rate) }

@@ -39,7 +39,7 @@ public struct LevelMeter: Sendable {
     private var sums: [Double]
     private var firstLoud: Int64?
     private var lastLoud: Int64?
-    private var clipRuns: [Int]
+    private var clipRuns: ClipRuns
     private var clipped = 0
     /// The first frame's largest magnitude, and each of the last millisecond of frames' (a ring).
     private var firstFrame = 0.0
@@ -68,7 +68,7 @@ public struct LevelMeter: Sendable {
         // Whole samples, as FFmpeg's meter counts them (1102 at 11,025 Hz).
         stepLength = max(1, Int(sampleRate / 10))
         sums = Array(repeating: 0, count: channels)
-        clipRuns = Array(repeating: 0, count: channels)
+        clipRuns = ClipRuns(channels: channels)
         endFrames = Array(repeating: 0, count: max(1, Int(sampleRate * Self.endWindow)))
     }
 
@@ -105,12 +105,7 @@ public struct LevelMeter: Sendable {
                     framePeak = max(framePeak, magnitude)
                     sums[c] += x
                     if magnitude > Self.silence { loud = true }
-                    if magnitude >= Self.fullScale {
-                        clipRuns[c] += 1
-                        clipped += clipRuns[c] == 3 ? 3 : clipRuns[c] > 3 ? 1 : 0
-                    } else {
-                        clipRuns[c] = 0
-                    }
+                    clipped += clipRuns.add(magnitude, channel: c)
                     truePeak[c].add(x)
                     if weights[c] != 0 {
                         let y = kWeighting[c].filter(x)

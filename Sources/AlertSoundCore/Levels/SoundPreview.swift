@@ -14,7 +14,8 @@ public struct SoundPreview: Sendable, Hashable {
     public var lowest: [Float]
     /// See ``lowest``.
     public var highest: [Float]
-    /// Per column, whether a sample there sits at full scale (clipped).
+    /// Per column, whether a sample there is clipped, as ``SoundLevels/clippedSamples`` counts
+    /// them (``ClipRuns``).
     public var clipped: [Bool]
     /// Frames per column.
     public var framesPerColumn: Int64
@@ -75,25 +76,34 @@ private struct Envelope {
     var lowest: [Float] = []
     var highest: [Float] = []
     var clipped: [Bool] = []
+    var clipRuns: ClipRuns
     var width: Int64 = 1
     var frames: Int64 = 0
     /// Frames in the column being filled.
     private var filled: Int64 = 0
 
     init(channels: Int, columns: Int) {
+        clipRuns = ClipRuns(channels: channels)
         self.channels = channels
         self.columns = columns
     }
 
     mutating func add(_ block: [Double]) {
         for f in 0..<(block.count / channels) {
-            var low = Double.infinity, high = -Double.infinity, full = false
+            var low = Double.infinity, high = -Double.infinity, full = false, runStarted = false
             for c in 0..<channels {
                 var x = block[f * channels + c]
                 if x.isNaN { x = 0 }
                 low = min(low, x)
                 high = max(high, x)
-                if abs(x) >= LevelMeter.fullScale { full = true }
+                let counted = clipRuns.add(abs(x), channel: c)
+                full = full || counted > 0
+                runStarted = runStarted || counted == ClipRuns.minimumRun
+            }
+            // A run is known at its third sample: the two before may lie in the column before.
+            if runStarted, filled < ClipRuns.minimumRun - 1 {
+                let previous = clipped.count - (filled == 0 ? 1 : 2)
+                if previous >= 0 { clipped[previous] = true }
             }
             if filled == 0 {
                 lowest.append(Float(max(-1, low)))

@@ -45,7 +45,7 @@ extension Rule {
     package static let clipped = levels(.clipped, repairable: false, triggering: [.example(clippedSamples: 12)],
                                         passing: [.example(clippedSamples: 0)]) { levels, _ in
         guard levels.clippedSamples > 0 else { return nil }
-        return "\(levels.clippedSamples) samples sit at full scale in runs of three or more: the sound was clipped"
+        return "\(levels.clippedSamples) samples sit at full scale (within two 16-bit steps) in runs of three or more: the sound was clipped"
     }
 
     package static let dcOffset = levels(.dcOffset, triggering: [.example(dcOffset: 0.05), .example(dcOffset: -0.02)],
