@@ -129,6 +129,8 @@ import Testing
         // Clipping is all that is wrong? No: the clip also makes the true peak high, which is repaired.
         #expect(outcome.status == .fixed)
         #expect(outcome.changes.map(\.kind).contains("peak-limited"))
+        // "Fixed", and it says the distortion remains (it said nothing).
+        #expect(outcome.note?.contains("clipped in the input; the distortion remains") == true, "\(outcome.note ?? "no note")")
     }
 
     @Test func dryRunSaysWhatWouldChange() throws {

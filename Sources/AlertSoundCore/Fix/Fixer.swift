@@ -124,7 +124,7 @@ public struct Fixer: Sendable {
         var (edits, changes, limit) = try decideEdits(job, reader: reader, plan: plan, before: before)
         let repair = options.levelsRepaired ? try repairLevels(job, plan: plan, edits: &edits, changes: &changes) : nil
         if dryRun {
-            return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes, note: job.renameNote)
+            return FixOutcome(input: job.input, output: job.output, status: .planned, before: before, changes: changes, note: Self.note(job, repair))
         }
         if options.outputFolder != nil { try makeFolders(parentFolder(job.output)) }
 
@@ -148,7 +148,13 @@ public struct Fixer: Sendable {
         if result.cut, let limit, edits.length == limit, !changes.contains(where: { $0.kind == "trimmed" }) {
             changes.append(.trimmed(from: nil, to: Double(limit) / plan.output.sampleRate, fade: options.fade))
         }
-        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: job.renameNote)
+        return FixOutcome(input: job.input, output: job.output, status: .fixed, before: before, after: after, changes: changes, note: Self.note(job, repair))
+    }
+
+    /// The outcome's note: a renamed output, and clipping that no repair undoes.
+    static func note(_ job: FixJob, _ repair: LevelRepair?) -> String? {
+        let notes = [job.renameNote, repair?.note].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
     /// The checker that judges inputs (and outputs): with their levels when they are repaired.

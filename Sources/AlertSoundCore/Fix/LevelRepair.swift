@@ -17,6 +17,13 @@ struct LevelRepair: Sendable {
     var truePeak: Double?
     /// Whether what is kept is not silent: an output that decodes to silence is then refused.
     var audible = false
+    /// Samples of what is kept that were clipped before any gain: no gain undoes that distortion.
+    var clippedBefore = 0
+
+    /// What the outcome says beside the changes.
+    var note: String? {
+        clippedBefore > 0 ? "\(clippedBefore) samples were clipped in the input; the distortion remains (fix cannot undo clipping)" : nil
+    }
 
     /// The gains fix applies at most: below −100 dB a sound is silence, and a non-finite gain
     /// (from a loudness of ±inf) would write digital silence and call it fixed.
@@ -142,6 +149,7 @@ extension Fixer {
         }
         var repair = LevelRepair(loudness: levels.maxMomentaryLoudness)
         repair.audible = levels.samplePeak != nil
+        repair.clippedBefore = levels.clippedSamples
         if let loudness = levels.maxMomentaryLoudness {
             let band = limits.loudnessBand
             let target = options.loudness ?? (loudness < band.lowerBound ? min(band.lowerBound + LevelRepair.inside, band.upperBound)
