@@ -50,6 +50,16 @@ import Darwin
         }
     }
 
+    /// The mask outputs are created with is the process's, read without setting it (on Linux).
+    @Test func theUmaskIsReadNotRaced() throws {
+        #if os(Linux)
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        #expect(AtomicOutput.processUmask == mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
+        #endif
+        #expect(AtomicOutput.processUmask & ~0o777 == 0)
+    }
+
     /// A stray file at the installer's old temporary name once passed its mode (and owner) on.
     @Test func aStrayTemporaryFilePassesNothingOn() async throws {
         let dir = try FixTests.folder()
@@ -62,8 +72,8 @@ import Darwin
         let installed = try await SoundInstaller(soundsDirectory: sounds).install(contentsOf: try SoundInstallerTests.source(dir, "a.wav", seconds: 0.1, channels: 1), named: "chime")
         var info = stat()
         #expect(stat(installed.url.path, &info) == 0)
-        let mask = umask(0)
-        umask(mask)
+        // Read without setting it: tests run in parallel, and another's umask(0) raced this one.
+        let mask = AtomicOutput.processUmask
         #expect(info.st_mode & 0o777 == 0o666 & ~mask, "mode \(String(info.st_mode & 0o777, radix: 8))")
         let strayBytes = try Data(contentsOf: URL(fileURLWithPath: stray))
         #expect(strayBytes == Data("stray".utf8), "the stray file is not written through")

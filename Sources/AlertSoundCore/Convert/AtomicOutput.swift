@@ -39,6 +39,29 @@ package final class AtomicOutput {
     private var descriptor: Int32
     private(set) var bytesWritten: Int64 = 0
 
+    /// The process's file-creation mask, read once. `umask` can only be read by setting it: done
+    /// on every output, two threads writing at once (fix runs its inputs in parallel) could each
+    /// see the other's 0 and make a file writable by everyone. Linux says it in /proc without
+    /// changing it; elsewhere it is set and restored once, on first use.
+    static let processUmask: mode_t = {
+        #if os(Linux)
+        // /proc files state no size: read as a stream.
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0, let line = String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+               let mask = mode_t(line.dropFirst("Umask:".count).trimmingWhitespace(), radix: 8) {
+                return mask
+            }
+        }
+        #endif
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }()
+
     /// Refuses to replace anything but a regular file (a FIFO, a device, a folder or a link is left
     /// alone); an existing file's permissions and owner are kept.
     /// `unnamed: false` skips `O_TMPFILE` (the tests use it to exercise the named fallback).
@@ -62,9 +85,7 @@ package final class AtomicOutput {
         } else if errno != ENOENT {
             throw AlertSoundError.writing(path, "cannot examine the output", errno: errno)
         }
-        let mask = umask(0)
-        umask(mask)
-        let mode = replaces ? existing.st_mode & 0o7777 : 0o666 & ~mask
+        let mode = replaces ? existing.st_mode & 0o7777 : 0o666 & ~Self.processUmask
 
         var fd: Int32 = -1
         let flag = unnamed ? Self.unnamedFileFlag : 0
