@@ -108,7 +108,7 @@ public struct ExportReport: Sendable {
     public var lockWritten: Bool
     /// Where the lock is.
     public var lockPath = ""
-    /// The constants files written from the lock (``SoundConstants/write(_:language:to:package:)``),
+    /// The constants files written from the lock (``SoundConstants/write(_:language:to:package:dryRun:)``),
     /// each with whether its bytes changed; the caller adds them.
     public var constants: [(path: String, written: Bool)] = []
     /// The Android keep file (``Exporter/keepFileName``), when there are Android sounds.

@@ -14,8 +14,8 @@ public struct SoundPreview: Sendable, Hashable {
     public var lowest: [Float]
     /// See ``lowest``.
     public var highest: [Float]
-    /// Per column, whether a sample there is clipped, as ``SoundLevels/clippedSamples`` counts
-    /// them (``ClipRuns``).
+    /// Per column, whether a sample there is clipped, by the same computation that counts
+    /// ``SoundLevels/clippedSamples``.
     public var clipped: [Bool]
     /// Frames per column.
     public var framesPerColumn: Int64
