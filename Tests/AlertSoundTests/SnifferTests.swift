@@ -69,7 +69,12 @@ import Testing
         let oneHeader: [UInt8] = [0xFF, 0xFB, 0x90, 0x64] + Array(String(repeating: "text ", count: 200).utf8)
         #expect(throws: AlertSoundError.self) { try Fixture.inspect(oneHeader) }
 
-        #expect(try Fixture.inspect(Self.mpegRun()).coding == .codec(.mp3))
+        let run = try Fixture.inspect(Self.mpegRun())
+        #expect(run.coding == .codec(.mp3))
+        // What the first frame states, and no length it does not (issue 33: info showed no rate or channels).
+        #expect(run.sampleRate == 44_100 && run.channels == 2 && run.framesPerPacket == 1152 && run.frames == nil)
+        let mono = try Fixture.inspect(Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + Self.mpegRun().enumerated().map { $0.offset % 417 == 3 || $0.offset == 420 ? 0xC4 : $0.element })
+        #expect(mono.channels == 1 && mono.sampleRate == 44_100, "\(String(describing: mono.channels))")
         #expect(try Fixture.inspect(Self.mpegRun(frames: 2)).container == .mp3, "a stream that ends after whole frames")
         #expect(throws: AlertSoundError.self) { try Fixture.inspect(Array(Self.mpegRun(frames: 2).dropLast())) }
     }

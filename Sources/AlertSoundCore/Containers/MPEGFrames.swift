@@ -12,12 +12,17 @@ enum MPEGFrames {
         var sampleRate: Int
         /// Bytes from this header to the next.
         var length: Int
+        /// 1 for the single-channel mode, else 2 (stereo, joint and dual channel).
+        var channels: Int
+        /// Samples per channel the frame decodes to: 384 (layer I), 1,152 (layer II, and III in
+        /// MPEG-1), 576 (layer III in MPEG-2 and 2.5).
+        var samplesPerFrame: Int
 
         /// The header in four bytes, or nil when they are not one whose length can be told (a
         /// reserved version, layer, rate or bit rate, or the free bit rate).
         init?(_ b: ArraySlice<UInt8>) {
             guard b.count >= 4 else { return nil }
-            let b0 = b[b.startIndex], b1 = b[b.startIndex + 1], b2 = b[b.startIndex + 2]
+            let b0 = b[b.startIndex], b1 = b[b.startIndex + 1], b2 = b[b.startIndex + 2], b3 = b[b.startIndex + 3]
             guard b0 == 0xFF, b1 & 0xE0 == 0xE0 else { return nil }
             version = (b1 >> 3) & 0x3
             layer = (b1 >> 1) & 0x3
@@ -39,6 +44,8 @@ enum MPEGFrames {
             case 1 where !mpeg1: length = 72 * bitRate / sampleRate + padding
             default: length = 144 * bitRate / sampleRate + padding
             }
+            channels = b3 >> 6 == 3 ? 1 : 2
+            samplesPerFrame = layer == 3 ? 384 : layer == 1 && !mpeg1 ? 576 : 1152
         }
 
         /// Whether `next` can follow this header in one stream.

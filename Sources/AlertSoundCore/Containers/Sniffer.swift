@@ -11,9 +11,8 @@ package enum Sniffer {
         var start: Int64 = 0
         // ID3v2 tags prefix MP3 (and occasionally other) streams; look behind them.
         var head = try source.read(at: 0, count: 64)
-        if head.count >= 10, head.starts(with: Array("ID3".utf8)) {
-            let syncsafe = head[6...9].reduce(Int64(0)) { $0 << 7 | Int64($1 & 0x7F) }
-            start = 10 + syncsafe + (head[5] & 0x10 != 0 ? 10 : 0)
+        if let audio = audioStart(head) {
+            start = audio
             head = try source.read(at: start, count: 64)
             if let kind = frameSync(head) ?? streamMagic(head) { return kind }
             return (.mp3, .codec(.mp3))
@@ -27,6 +26,13 @@ package enum Sniffer {
             if kind.container == .adts || MPEGFrames.isStream(bytes, complete: Int64(bytes.count) == source.size) { return kind }
         }
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
+    }
+
+    /// Where the audio starts behind an ID3v2 tag at the start of `head`; nil without one.
+    static func audioStart(_ head: [UInt8]) -> Int64? {
+        guard head.count >= 10, head.starts(with: Array("ID3".utf8)) else { return nil }
+        let syncsafe = head[6...9].reduce(Int64(0)) { $0 << 7 | Int64($1 & 0x7F) }
+        return 10 + syncsafe + (head[5] & 0x10 != 0 ? 10 : 0)
     }
 
     /// What the first bytes show, without a message when they show nothing: bundle walks sniff
