@@ -34,6 +34,17 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// An AAC file's length comes from ffmpeg's estimate: the cut does not state it as fact
+    /// (`trimmed 134.7 -> 29.5 s` was said of a 133.85 s file), only where it ends.
+    @Test(.enabled(if: FixCommandTests.ffmpeg != nil, "ffmpeg is not installed"))
+    func anEstimatedLengthIsNotGivenAsFact() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try encoded(dir + "/long.m4a", seconds: 31)
+        let run = try cli.run(["fix", dir + "/long.m4a", "--output-dir", dir + "/out"])
+        #expect(run.status == 0 && run.stdout.contains("trimmed to 29.5 s"), "\(run.stdout) \(run.stderr)")
+    }
+
     func json(_ text: String) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }

@@ -282,7 +282,9 @@ public struct Fixer: Sendable {
             }
         }
         if let inputSeconds, let limit, edits.length == limit, inputSeconds - Double(edits.start) / reader.sampleRate > Double(limit) / rate {
-            changes.append(.trimmed(from: inputSeconds, to: Double(limit) / rate, fade: options.fade))
+            // Only our own readers count frames exactly; libsndfile's and ffmpeg's length of an MP3
+            // or AAC is an estimate (134.7 s said of a 133.85 s file), so it is not given as fact.
+            changes.append(.trimmed(from: reader.backend == .native ? inputSeconds : nil, to: Double(limit) / rate, fade: options.fade))
         }
         return (edits, changes, limit)
     }
