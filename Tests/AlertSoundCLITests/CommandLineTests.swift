@@ -16,19 +16,7 @@ import Testing
     /// (debug, release), triple folder or `--scratch-path`; `ALERTSOUND_BINARY` overrides it.
     static let binary: URL = {
         if let chosen = ProcessInfo.processInfo.environment["ALERTSOUND_BINARY"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
-        // Linux runs the tests from `<products>/alertsoundPackageTests.xctest`; macOS from inside
-        // `<products>/alertsoundPackageTests.xctest/Contents/MacOS/`. Walk up until it is there.
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<5 {
-            let url = folder.appendingPathComponent("alertsound")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            folder = folder.deletingLastPathComponent()
-        }
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            let url = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("alertsound")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return URL(fileURLWithPath: "alertsound-binary-not-found-beside-the-tests")
+        return BuiltProducts.executable("alertsound") ?? URL(fileURLWithPath: "alertsound-binary-not-found-beside-the-tests")
     }()
 
     /// `environment` entries are added to (or replace) this process's own.

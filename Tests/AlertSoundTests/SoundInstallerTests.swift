@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
+import AlertSoundTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -154,13 +155,9 @@ import Darwin
 
     /// InstallProbe, which SwiftPM builds beside the test bundle (a folder or two up from it).
     static func installProbe() throws -> URL {
-        var tool = Bundle.main.bundleURL
-        for _ in 0..<5 {
-            let candidate = tool.appendingPathComponent("InstallProbe")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            tool = tool.deletingLastPathComponent()
-        }
-        throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests")
+        // macOS runs the tests through swiftpm-testing-helper, whose bundle is not beside them.
+        guard let found = BuiltProducts.executable("InstallProbe") else { throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests") }
+        return found
     }
 
     /// Runs InstallProbe and returns its exit status and peak resident memory in bytes.
@@ -170,8 +167,10 @@ import Darwin
         let toolPath: String = found.path
         let words: [String] = [toolPath, folder, file, name]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { word in word.withCString { strdup($0) } } + [nil]
-        defer { argv.forEach { free($0) } }
-        guard posix_spawn(&pid, toolPath, nil, nil, argv, environ) == 0 else { throw AlertSoundError(.unreadable, "cannot start InstallProbe") }
+        // Darwin's Swift has no `environ`: the environment is passed as ProcessInfo has it.
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { entry in "\(entry.key)=\(entry.value)".withCString { strdup($0) } } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        guard posix_spawn(&pid, toolPath, nil, nil, argv, envp) == 0 else { throw AlertSoundError(.unreadable, "cannot start InstallProbe") }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
