@@ -178,6 +178,9 @@ extension FirstRunTests {
             let run = try cli.run(["fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"])
             #expect(run.status == 0, "-d \(format): \(run.stderr)")
         }
+        // The one it cannot write is named as given ("CAF cannot hold lpcm" said nothing), with the list.
+        let refused = try cli.run(["fix", dir + "/chime.wav", "-d", "UI8", "--output-dir", dir + "/UI8"])
+        #expect(refused.status != 0 && refused.stderr.contains("CAF cannot hold UI8; fix writes CAF with " + listed.joined(separator: ", ")), "\(refused.stderr)")
     }
 
     // 11. Usage errors under --format json printed nothing on standard output.

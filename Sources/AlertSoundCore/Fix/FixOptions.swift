@@ -100,7 +100,11 @@ public struct FixOptions: Sendable, Hashable {
             return refuse("the sample rate must be from \(Formatting.number(Limits.outputSampleRates.lowerBound)) to "
                           + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))")
         }
-        if let dataFormat, !FileType.caff.carries(dataFormat) { return refuse("CAF cannot hold \(dataFormat.code)") }
+        if let dataFormat, !FileType.caff.carries(dataFormat) {
+            // Named as given (UI8, not the coding's "lpcm"), with what fix can write instead.
+            return refuse("CAF cannot hold \(OutputDataFormat.name(of: dataFormat) ?? dataFormat.code); fix writes CAF with "
+                          + FileType.caff.allowedDataFormats.joined(separator: ", "))
+        }
         if let loudness, !LevelThresholds.Range.loudness.contains(loudness) {
             return refuse("the loudness target must be from \(Formatting.range(LevelThresholds.Range.loudness)) LUFS; got \(Formatting.number(loudness))")
         }
