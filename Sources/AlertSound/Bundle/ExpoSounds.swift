@@ -19,12 +19,7 @@ enum ExpoSounds {
         for name in configFiles {
             let path = joinPath(folder, name)
             guard isFolder(path) == false else { continue }
-            let bytes: [UInt8]
-            do {
-                bytes = try SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "Expo config")
-            } catch let error as SoundReference.UnreadableFile {
-                throw AlertSoundError(.unreadable, error.reason, path: path)
-            }
+            let bytes = try SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "Expo config")
             guard case .object(let top)? = try? JSONParser.parse(bytes) else {
                 throw AlertSoundError(.malformed, "not JSON, so its notification sounds cannot be read", path: path)
             }

@@ -38,12 +38,7 @@ struct XcodeProject: Sendable {
     /// Reads `project.pbxproj` in the `.xcodeproj` at `path`.
     static func read(_ path: String) throws -> XcodeProject {
         let file = joinPath(path, "project.pbxproj")
-        let bytes: [UInt8]
-        do {
-            bytes = try SoundReference.boundedContents(of: file, limit: maximumBytes, what: "Xcode project")
-        } catch let error as SoundReference.UnreadableFile {
-            throw AlertSoundError(.unreadable, error.reason, path: file)
-        }
+        let bytes = try SoundReference.contents(of: file, limit: maximumBytes, what: "Xcode project")
         let top: JSONValue
         do {
             top = try OpenStepPlistParser.parse(bytes)

@@ -22,12 +22,7 @@ struct XcodeWorkspace: Sendable {
     /// Reads the workspace at `path` (a `.xcworkspace` folder).
     static func read(_ path: String) throws -> XcodeWorkspace {
         let file = joinPath(path, "contents.xcworkspacedata")
-        let bytes: [UInt8]
-        do {
-            bytes = try SoundReference.boundedContents(of: file, limit: maximumBytes, what: "Xcode workspace")
-        } catch let error as SoundReference.UnreadableFile {
-            throw AlertSoundError(.unreadable, error.reason, path: file)
-        }
+        let bytes = try SoundReference.contents(of: file, limit: maximumBytes, what: "Xcode workspace")
         let container = parentFolder(path)
         var projects: [String] = []
         // Each open Group's folder; the workspace's own folder at the bottom.

@@ -173,11 +173,7 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         case true?: throw AlertSoundError(.invalidRequest, "a folder, not a lock file", path: path)
         default: break
         }
-        do {
-            return try read(try SoundReference.boundedContents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path)
-        } catch let error as SoundReference.UnreadableFile {
-            throw AlertSoundError(.unreadable, error.reason, path: path)
-        }
+        return try read(try SoundReference.contents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path)
     }
 
     /// The longest sound name a lock holds, in bytes (a file system's NAME_MAX less an extension).

@@ -51,12 +51,7 @@ public struct SoundReference: Sendable, Hashable {
     /// One name per line (LF, CRLF or CR; a byte-order mark is skipped); blank lines and lines
     /// starting with `#` are skipped. At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
-        let bytes: [UInt8]
-        do {
-            bytes = try boundedContents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
-        } catch let error as UnreadableFile {
-            throw AlertSoundError(.unreadable, "\(error.reason)", path: path)
-        }
+        let bytes = try contents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
         guard let text = validUTF8(bytes) else {
             throw AlertSoundError(.malformed, "the list of sound names is not UTF-8 text", path: path)
         }
@@ -70,6 +65,16 @@ public struct SoundReference: Sendable, Hashable {
     /// Why `boundedContents` gave no bytes, without the path: each caller words the finding.
     struct UnreadableFile: Error {
         var reason: String
+    }
+
+    /// ``boundedContents(of:limit:what:)`` for a caller that stops on it: its refusal is an
+    /// `unreadable` error naming the file.
+    static func contents(of path: String, limit: Int, what: String) throws -> [UInt8] {
+        do {
+            return try boundedContents(of: path, limit: limit, what: what)
+        } catch let error as UnreadableFile {
+            throw AlertSoundError(.unreadable, error.reason, path: path)
+        }
     }
 
     /// A file's bytes, refusing (without reading them all) files larger than `limit`.
