@@ -24,6 +24,21 @@ import Testing
         return (dir, options)
     }
 
+    /// `src/chime.wav` to export for both platforms, and files of its name export did not write in
+    /// the way: `res/raw/chime.mp3` and `ios/chime.caf`.
+    static func othersInTheWay() throws -> (String, ExportOptions) {
+        let dir = try FixTests.folder()
+        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try tone(dir + "/src/chime.wav")
+        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
+        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
+        var options = ExportOptions()
+        options.androidFolder = dir + "/res/raw"
+        options.iosFolder = dir + "/ios"
+        options.lockPath = dir + "/lock.json"
+        return (dir, options)
+    }
+
     @Test func aSourceInResRawIsNeverItsOwnOutput() throws {
         let dir = try FixTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -47,16 +62,8 @@ import Testing
     }
 
     @Test func anotherFileOfTheNameIsRefusedUnlessForced() throws {
-        let dir = try FixTests.folder()
+        var (dir, options) = try Self.othersInTheWay()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
-        try Self.tone(dir + "/src/chime.wav")
-        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
-        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
-        var options = ExportOptions()
-        options.androidFolder = dir + "/res/raw"
-        options.iosFolder = dir + "/ios"
-        options.lockPath = dir + "/lock.json"
         let refused = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         #expect(refused.outcomes.map(\.status) == [.failed])
         #expect(refused.outcomes.first?.error?.message.contains("chime.mp3") == true, "\(refused.outcomes.first?.error?.message ?? "")")
@@ -131,16 +138,8 @@ import Testing
     /// `--dry-run` writes nothing (no folder, lock, keep file or removal) and says what would be
     /// written, replaced and removed, as the real run then does.
     @Test func aDryRunWritesNothingAndSaysWhatWould() throws {
-        let dir = try FixTests.folder()
+        var (dir, options) = try Self.othersInTheWay()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
-        try Self.tone(dir + "/src/chime.wav")
-        try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
-        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
-        var options = ExportOptions()
-        options.androidFolder = dir + "/res/raw"
-        options.iosFolder = dir + "/ios"
-        options.lockPath = dir + "/lock.json"
         options.force = true
         options.dryRun = true
         let listing = { try FileManager.default.subpathsOfDirectory(atPath: dir).sorted() }

@@ -229,7 +229,7 @@ extension XcodeProject {
         switch lowercasedExtension(lastComponent(folder)) {
         case "xcodeproj": return [try read(folder)]
         case "xcworkspace":
-            let apps = try XcodeWorkspace.read(folder).projects.filter { isFolder($0) == true }.map(read).filter { !$0.targets.isEmpty }
+            let apps = try appProjects(XcodeWorkspace.read(folder).projects)
             guard !apps.isEmpty else {
                 throw AlertSoundError(.invalidRequest, "the workspace opens no project with an app target (product type application) in its folder", path: folder)
             }
@@ -239,13 +239,8 @@ extension XcodeProject {
         for place in [folder, joinPath(folder, "ios"), parentFolder(folder)] {
             let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
             var candidates: [String] = []
-            for name in entries where lowercasedExtension(name) == "xcworkspace" {
-                // A project a workspace names but the checkout lacks (Pods before pod install) is not there to read.
-                candidates += try XcodeWorkspace.read(joinPath(place, name)).projects.filter { isFolder($0) == true }
-            }
-            candidates += entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) }
-            var seen: Set<String> = []
-            let apps = try candidates.filter { seen.insert(collapsed($0)).inserted }.map(read).filter { !$0.targets.isEmpty }
+            for name in entries where lowercasedExtension(name) == "xcworkspace" { candidates += try XcodeWorkspace.read(joinPath(place, name)).projects }
+            let apps = try appProjects(candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) })
             if !apps.isEmpty { return apps }
         }
         // A project generated from a spec has no .pbxproj until the generator runs: say so rather
@@ -257,6 +252,13 @@ extension XcodeProject {
             }
         }
         return []
+    }
+
+    /// The projects at `paths` that have an app target, each read once. A project a workspace
+    /// names but the checkout lacks (Pods before `pod install`) is not there to read.
+    private static func appProjects(_ paths: [String]) throws -> [XcodeProject] {
+        var seen: Set<String> = []
+        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map(read).filter { !$0.targets.isEmpty }
     }
 
     /// The sounds in the project's folder that no app target copies, said once: they are not in

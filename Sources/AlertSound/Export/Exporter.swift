@@ -21,8 +21,8 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
     public func fileName(_ name: String) -> String { name + "." + rawValue }
 
     /// Its container and coding, as a conversion names them.
-    var container: String { self == .ogg ? "Ogg" : "WAV" }
-    var coding: String { self == .ogg ? "Vorbis" : "LEI16" }
+    var container: String { (self == .ogg ? ContainerKind.ogg : .wav).displayName }
+    var coding: String { self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, bigEndian: false))! }
 }
 
 /// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
@@ -146,7 +146,7 @@ public struct Exporter: Sendable {
     /// folder asked for); a source that fails is reported in its outcome.
     public func export(paths: [String]) throws -> ExportReport {
         if let problem = options.fix.problem() { throw problem }
-        if let problem = androidFix.problem() { throw problem }
+        if let problem = resourceFix.problem() { throw problem }
         guard options.iosFolder != nil || options.androidFolder != nil || options.bothFolder != nil else {
             throw AlertSoundError(.invalidRequest, "name a folder for iOS sounds, for Android sounds, or both")
         }
@@ -278,7 +278,7 @@ public struct Exporter: Sendable {
             record(iosPath, try put(bytes, at: iosPath))
         }
         if let androidPath {
-            let (master, made) = try fixed(source, name: name, fix: both ? options.fix : androidFix, coding: .integer(16, bigEndian: false))
+            let (master, made) = try fixed(source, name: name, fix: resourceFix, coding: .integer(16, bigEndian: false))
             // fix made a 16-bit CAF master; what ships is the file made from it.
             let shipped = made.map { change -> FixChange in
                 guard case let .converted(container, format, _, _) = change else { return change }
@@ -324,8 +324,9 @@ public struct Exporter: Sendable {
     var resourceFormat: AndroidSoundFormat { options.bothFolder != nil ? .wav : options.androidFormat }
 
     /// `fix`'s options for the Android sound: the iOS sound's shaping without iOS's length limit,
-    /// cut only to ``ExportOptions/androidMaxDuration``.
-    var androidFix: FixOptions {
+    /// cut only to ``ExportOptions/androidMaxDuration``; for one file both play, the iOS sound's.
+    var resourceFix: FixOptions {
+        guard options.bothFolder == nil else { return options.fix }
         var fix = options.fix
         fix.appliesIOSLengthLimit = false
         fix.maxDuration = options.androidMaxDuration ?? FixOptions.longestCut

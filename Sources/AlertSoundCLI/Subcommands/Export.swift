@@ -88,10 +88,9 @@ struct Export: ParsableCommand {
         }
         if let androidMaxDuration {
             guard android != nil else { throw ValidationError("--android-max-duration cuts the Android sound: name its folder with --android DIR.") }
-            guard let seconds = Fix.seconds(androidMaxDuration), seconds > 0 else {
+            guard (Fix.seconds(androidMaxDuration) ?? 0) > 0 else {
                 throw ValidationError("--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration)'.")
             }
-            _ = seconds
         }
         if let kotlinPackage, kotlinPackage.split(separator: ".", omittingEmptySubsequences: false).contains(where: { part in
             part.isEmpty || !(part.first!.isLetter || part.first == "_") || !part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

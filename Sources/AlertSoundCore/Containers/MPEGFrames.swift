@@ -59,6 +59,21 @@ enum MPEGFrames {
         static let mpeg2LayersIIAndIII = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
     }
 
+    /// What an MPEG audio file's first frame header states, behind an ID3 tag if it has one: rate,
+    /// channels and samples per frame. Its length is stated nowhere exact (no header counts the
+    /// frames of a plain stream), so frames and duration stay unknown rather than estimated.
+    static func read(_ source: ByteSource, coding: SampleCoding?) throws -> SoundInfo {
+        var info = SoundInfo(container: .mp3, fileSize: source.size)
+        info.coding = coding
+        let start = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+        if let header = Header(try source.read(at: start, count: 4)[...]) {
+            info.sampleRate = Double(header.sampleRate)
+            info.channels = header.channels
+            info.framesPerPacket = header.samplesPerFrame
+        }
+        return info
+    }
+
     /// Frames that must agree before bytes are called a stream (fewer when the file ends first).
     static let runLength = 3
     /// The longest frame: MPEG-2.5 layer II at 160 kbit/s and 8 kHz, 2,880 bytes and a padding byte.

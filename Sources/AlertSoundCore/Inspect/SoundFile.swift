@@ -49,17 +49,12 @@ public enum SoundFile {
             case .wav, .rf64, .rifx: return try WAVReader.read(source)
             case .caf: return try CAFReader.read(source)
             case .au: return try AUReader.read(source)
+            case .mp3:
+                return try MPEGFrames.read(source, coding: found.coding)
             // Recognised, not read further: what the first bytes say is all there is.
-            case .mp3, .mp4, .flac, .ogg, .adts, .amr:
+            case .mp4, .flac, .ogg, .adts, .amr:
                 var info = SoundInfo(container: found.container, fileSize: source.size)
                 info.coding = found.coding
-                // MPEG audio's first frame header states its rate and channels; its length is not
-                // stated anywhere exact, so frames and duration stay unknown rather than estimated.
-                if found.container == .mp3, let header = MPEGFrames.Header(try source.read(at: Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0, count: 4)[...]) {
-                    info.sampleRate = Double(header.sampleRate)
-                    info.channels = header.channels
-                    info.framesPerPacket = header.samplesPerFrame
-                }
                 return info
             }
         } catch {

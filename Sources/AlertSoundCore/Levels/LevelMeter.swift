@@ -46,8 +46,6 @@ public struct LevelMeter: Sendable {
     private var endFrames: [Double]
     private var endAt = 0
 
-    /// Full scale as the largest 16-bit sample reaches it: a run there is clipping.
-    static let fullScale = 32767.0 / 32768.0
     /// −60 dBFS: below it a sample counts as silence.
     static let silence = 0.001
     /// +60 dBFS: the largest float sample measured as it is.
