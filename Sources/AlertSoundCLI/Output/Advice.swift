@@ -17,7 +17,7 @@ enum Advice {
             }
             // fix writes beside its input: in res/raw a NAME.caf beside NAME.wav is a second file of
             // one resource name, and the Android build fails.
-            if isAndroidRawResource(input) {
+            if SoundLocation.of(relativePath: input, kind: .androidProject) == .rawResource {
                 return "fix it into your iOS target's sound folder, not res/raw (a .caf there fails the Android build): "
                     + "alertsound fix\(levels) --output-dir IOS_SOUNDS_DIR \(path)\(format)"
             }
@@ -51,12 +51,6 @@ enum Advice {
         case .relaxStrictness:
             return "warnings fail only with --strict"
         }
-    }
-
-    /// Whether `path` is a file directly in an Android `res/raw` (or `res/raw-QUALIFIER`) folder.
-    static func isAndroidRawResource(_ path: String) -> Bool {
-        let raw = lastComponent(parentFolder(path))
-        return (raw == "raw" || raw.hasPrefix("raw-")) && lastComponent(parentFolder(parentFolder(path))) == "res"
     }
 
     /// `message`, then what to do about it.
