@@ -121,7 +121,7 @@ public struct Checker: Sendable {
 
     /// Checks the file `opening` opens. With ``measuresLevels`` the readable ones are decoded from
     /// the same open file, their header read once, and judged by ``LevelRules``; a sound whose
-    /// audio cannot be decoded keeps its verdict without levels.
+    /// audio cannot be decoded keeps its verdict without levels, and says why.
     private func check(name: String, _ opening: () throws -> FileSource) -> FileReport {
         var opened: (source: FileSource, info: SoundInfo)?
         var subject = subject(path: name) {
@@ -130,15 +130,18 @@ public struct Checker: Sendable {
             if measuresLevels { opened = (source, info) }
             return info
         }
+        var levelsError: AlertSoundError?
         if let opened {
             do {
                 subject.levels = try SoundLevels.measure(path: name, opened: opened)
                 subject.levelLimits = levelLimits
             } catch {
-                subject.levelsError = AlertSoundError.wrapping(error, as: .unreadable, path: name)
+                levelsError = AlertSoundError.wrapping(error, as: .unreadable, path: name)
             }
         }
-        return report(subject)
+        var report = report(subject)
+        report.levelsError = levelsError
+        return report
     }
 
     /// Checks contents read through any byte source (an archive entry).
@@ -160,7 +163,6 @@ public struct Checker: Sendable {
         let judged = subject.levels == nil ? rules : rules + LevelRules.all
         var report = FileReport(path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict)
         report.levels = subject.levels
-        report.levelsError = subject.levelsError
         return report
     }
 }

@@ -60,8 +60,6 @@ public struct RuleSubject: Sendable {
     /// What `check --levels` measured of its decoded audio; `nil` when levels were not measured.
     /// Only the level rules read it.
     package var levels: SoundLevels?
-    /// Why levels were asked for and not measured.
-    package var levelsError: AlertSoundError?
     /// The thresholds the level rules judge `levels` against.
     package var levelLimits = LevelThresholds()
 
