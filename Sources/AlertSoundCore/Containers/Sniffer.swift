@@ -22,8 +22,9 @@ package enum Sniffer {
         // A sync word alone is two bytes text can hold too (UTF-16's byte-order mark): without an
         // ID3 tag, MPEG audio is recognised by a run of frames that agree.
         if let kind = frameSync(head) {
-            let bytes = kind.container == .adts ? head : try source.read(at: 0, count: Int(min(source.size, Int64(MPEGFrames.bytesNeeded))))
-            if kind.container == .adts || MPEGFrames.isStream(bytes, complete: Int64(bytes.count) == source.size) { return kind }
+            if kind.container == .adts { return kind }
+            let bytes = try source.read(at: 0, count: Int(min(source.size, Int64(MPEGFrames.bytesNeeded))))
+            if MPEGFrames.isStream(bytes, complete: Int64(bytes.count) == source.size) { return kind }
         }
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
@@ -75,11 +76,9 @@ package enum Sniffer {
     /// MPEG audio and ADTS AAC frames start with an 11- or 12-bit sync word.
     private static func frameSync(_ b: [UInt8]) -> Identified? {
         guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return nil }
-        let version = (b[1] >> 3) & 0x3
-        let layer = (b[1] >> 1) & 0x3
         if b[1] & 0xF6 == 0xF0 { return (.adts, .codec(.aac)) }
-        guard version != 1, layer != 0, b[2] >> 4 != 0xF, (b[2] >> 2) & 0x3 != 3 else { return nil }
-        return (.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(layer) - 1]))
+        guard let header = MPEGFrames.Header(b[...]) else { return nil }
+        return (.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(header.layer) - 1]))
     }
 
     private static func oggCodec(_ b: [UInt8]) -> SampleCoding? {
