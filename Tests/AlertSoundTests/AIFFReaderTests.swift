@@ -159,6 +159,39 @@ import Testing
         #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).message.contains("sample rate") }
     }
 
+    /// AudioToolbox reads AIFF at 0.01 Hz and 2.9 MHz as stated; so does alertsound, and judges them.
+    @Test(arguments: [0.01, 2_900_000])
+    func oddSampleRatesAreReadAsStatedAndJudged(rate: Double) throws {
+        let frames: UInt32 = rate < 1 ? 50 : 29_000
+        let bytes = Fixture.aiff([.init("COMM", Fixture.comm(frames: frames, rate: rate)), .init("SSND", Fixture.ssnd(Int(frames) * 2))])
+        let info = try Fixture.inspect(bytes)
+        #expect(info.sampleRate == rate && info.frames == Int64(frames) && info.repairs.isEmpty)
+        let path = try Self.write(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = Checker().check(path: path)
+        // 50 frames at 0.01 Hz play 5,000 s; 29,000 at 2.9 MHz 10 ms.
+        #expect(report.diagnostics.map(\.code) == (rate < 1 ? [.tooLong, .unusualSampleRate] : [.unusualSampleRate]), "\(report.diagnostics)")
+        #expect(report.info?.duration == Double(frames) / rate)
+        // The report for people decodes it too; a copy to play exists only at a rate a WAV and a player take.
+        let preview = try SoundPreview.make(path: path)
+        #expect(preview.frames == Int64(frames) && (preview.wav == nil) == (rate < 1))
+    }
+
+    @Test func fixRefusesARateAtWhichNoFrameFitsUnderTheLimit() throws {
+        let path = try Self.write(Fixture.aiff([.init("COMM", Fixture.comm(frames: 50, rate: 0.01)), .init("SSND", Fixture.ssnd(100))]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try #require(try Fixer(options: FixOptions()).fix(paths: [path]).outcomes.first)
+        #expect(outcome.status == .failed, "\(outcome.status)")
+        #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingPathExtension + ".caf"))
+        #expect(outcome.error?.message.contains("not one frame fits") == true, "\(outcome.error?.description ?? "")")
+    }
+
+    @Test(arguments: [0.0001, 5e9])
+    func ratesBeyondAnyWriterAreMalformed(rate: Double) {
+        let bytes = Fixture.aiff([.init("COMM", Fixture.comm(rate: rate)), .init("SSND", Fixture.ssnd(200))])
+        #expect { try Fixture.inspect(bytes) } throws: { ($0 as! AlertSoundError).message.contains("not plausible") }
+    }
+
     @Test func thousandChannelsReadsWithoutHugeAllocation() throws {
         let bytes = Fixture.aiff([.init("COMM", Fixture.comm(channels: 1000, frames: 3)), .init("SSND", Fixture.ssnd(6000))])
         let info = try Fixture.inspect(bytes)

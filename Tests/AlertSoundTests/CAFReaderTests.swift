@@ -67,6 +67,15 @@ import Testing
         #expect(info.repairs.contains { $0.chunk == "pakt" })
     }
 
+    /// The packet table's valid frames are the length when the data holds more (the last packet's
+    /// remainder frames), as Apple's CAF specification defines them.
+    @Test func paktShorterThanDataIsTheLength() throws {
+        let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
+        let bytes = FileType.caff.carrying(format)!.header(frames: 100, audioBytes: 2 * 34) + [UInt8](repeating: 0, count: 2 * 34)
+        let info = try Fixture.inspect(bytes)
+        #expect(info.frames == 100 && info.repairs.isEmpty)
+    }
+
     @Test func descMustComeFirst() {
         #expect { try Fixture.inspect(Fixture.caf([.init("free", []), .init("desc", Fixture.desc()), .init("data", Fixture.cafData(2))])) }
             throws: { ($0 as! AlertSoundError).message.contains("must start with 'desc'") }

@@ -50,6 +50,26 @@ import Testing
         #expect(info.frames == 1010)
     }
 
+    /// `fact` may trim IMA ADPCM's last block, never add frames the blocks do not hold.
+    @Test(arguments: [(UInt32(1000), Int64(1000), false), (5000, 1010, true)])
+    func imaADPCMFactIsBelievedUpToWhatTheBlocksHold(fact: UInt32, frames: Int64, repaired: Bool) throws {
+        var factBytes = ByteWriter(order: .littleEndian)
+        factBytes.u32(fact)
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
+                                                    .init("fact", factBytes.bytes), .init("data", [UInt8](repeating: 0, count: 512))]))
+        #expect(info.frames == frames)
+        #expect(info.repairs.contains { $0.chunk == "fact" && $0.offset == 36 } == repaired, "\(info.repairs)")
+    }
+
+    /// `fact` is defined for compressed formats: linear PCM and G.711 are counted from the data.
+    @Test(arguments: [(UInt16(1), UInt16(16)), (7, 8), (3, 32)])
+    func uncompressedFormatsIgnoreFact(tag: UInt16, bits: UInt16) throws {
+        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: tag, bits: bits)), .init("fact", [5, 0, 0, 0]),
+                                                    .init("data", [UInt8](repeating: 0, count: 160))]))
+        #expect(info.frames == Int64(160 / (bits / 8)))
+        #expect(info.repairs.isEmpty)
+    }
+
     @Test func chunksBeforeDataAndOddChunksWithAndWithoutPad() throws {
         let bytes = Fixture.wav([.init("LIST", [1, 2, 3]), .init("JUNK", [0, 0, 0, 0, 0], omitPad: true),
                                  .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 20))])

@@ -70,7 +70,7 @@ final class FFmpegReader: FrameReader {
         guard magic == 0x2E73_6E64, encoding == Self.auFloat64 else {
             throw AlertSoundError(.unreadable, "ffmpeg's output is not the AU float stream asked for", path: path)
         }
-        guard (24...65_536).contains(offset), rate >= 1, rate <= Limits.maximumSampleRate, (1...Limits.maximumChannels).contains(count) else {
+        guard (24...65_536).contains(offset), Limits.readableSampleRates.contains(rate), (1...Limits.maximumChannels).contains(count) else {
             throw AlertSoundError(.unsupported, "ffmpeg reports \(count) channels at \(Formatting.number(rate)) Hz, outside what alertsound converts", path: path)
         }
         if offset > 24 {

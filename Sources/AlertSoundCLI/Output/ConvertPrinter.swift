@@ -4,7 +4,9 @@ import AlertSound
 enum ConvertPrinter {
     static func verbose(input: String, result: ConversionResult, outputTruePeak: Double?) -> String {
         let plan = result.plan
-        var out = "Input file: \(input), \(result.inputFrames.map { "\($0) frames" } ?? "length unknown")\n"
+        let length = result.inputFrames.map { "\($0) frames" }
+            ?? result.inputFramesEstimate.map { "about \($0) frames (the decoder's estimate; not read to the end)" } ?? "length unknown"
+        var out = "Input file: \(input), \(length)\n"
         out += "Formats:\n"
         out += "  Input file     \(result.inputDescription)\n"
         out += "  Output file    \(plan.output)\n"

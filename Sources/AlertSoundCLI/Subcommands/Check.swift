@@ -12,7 +12,7 @@ struct Check: ParsableCommand {
         discussion: """
             Folders are searched recursively for sounds, by extension or content, at any depth; what \
             cannot be read is reported. Headers must be plausible (1-\(Limits.maximumChannels) channels, \
-            1-\(Formatting.number(Limits.maximumSampleRate)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
+            \(Formatting.number(Limits.readableSampleRates.lowerBound))-\(Formatting.number(Limits.readableSampleRates.upperBound)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
             See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). Exit status: 0 when \
             every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
             Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")); with --levels also \(LevelRules.all.map(\.code.rawValue).joined(separator: ", ")) (warnings).

@@ -17,7 +17,7 @@ enum AUReader {
             info.coding = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
             info.bitsPerSample = formats[encoding]?.1
             // Recognised only to name it; an implausible value is left unknown rather than repeated.
-            if rate > 0, Double(rate) <= Limits.maximumSampleRate { info.sampleRate = Double(rate) }
+            if Limits.readableSampleRates.contains(Double(rate)) { info.sampleRate = Double(rate) }
             if channels > 0, channels <= Limits.maximumChannels { info.channels = Int(channels) }
             guard offset <= source.size else { return }
             info.dataOffset = offset

@@ -2,13 +2,14 @@
 /// hostile or garbled header is never judged valid and never reaches a writer or a decoder.
 /// `offset` is the field's byte, `chunkOffset` where its chunk starts.
 
-/// Sample rates: finite, at least 1 Hz, at most `Limits.maximumSampleRate`.
+/// Sample rates: finite, within `Limits.readableSampleRates`.
 func checkSampleRate(_ rate: Double, chunk: FourCC, offset: Int64, chunkOffset: Int64? = nil) throws -> Double {
     guard rate.isFinite, rate > 0 else {
         throw AlertSoundError.malformed("sample rate is \(rate.isNaN ? "NaN" : String(rate))", chunk: chunk, offset: offset, chunkOffset: chunkOffset)
     }
-    guard rate >= 1, rate <= Limits.maximumSampleRate else {
-        throw AlertSoundError.malformed("sample rate \(Formatting.number(rate)) Hz is not plausible (1 Hz to \(Formatting.number(Limits.maximumSampleRate)) Hz)",
+    guard Limits.readableSampleRates.contains(rate) else {
+        let range = Limits.readableSampleRates
+        throw AlertSoundError.malformed("sample rate \(Formatting.number(rate)) Hz is not plausible (\(Formatting.number(range.lowerBound)) Hz to \(Formatting.number(range.upperBound)) Hz)",
                                         chunk: chunk, offset: offset, chunkOffset: chunkOffset)
     }
     return rate

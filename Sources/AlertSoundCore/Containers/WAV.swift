@@ -23,7 +23,7 @@ enum WAVReader {
         var walker = IFFChunkWalker(source: source, start: 12, order: order)
         var fmt: IFFChunk?
         var data: IFFChunk?
-        var factFrames: Int64?
+        var fact: (frames: Int64, at: Int64)?
         while let chunk = try walker.next(repairs: &info.repairs) {
             info.chunks.append(chunk.record)
             switch chunk.id {
@@ -34,9 +34,9 @@ enum WAVReader {
                 let dataSize = Int64(clamping: sizes.1)
                 walker.sizeOverride = { id, raw in id == "data" && raw == 0xFFFF_FFFF ? dataSize : nil }
             case "fmt " where fmt == nil: fmt = chunk
-            case "fact" where factFrames == nil:
+            case "fact" where fact == nil:
                 var r = try readPayload(chunk, from: source, order: order, limit: 4)
-                factFrames = try? Int64(r.u32())
+                if let frames = try? r.u32() { fact = (Int64(frames), chunk.headerOffset) }
             case "data" where data == nil: data = chunk
             default: break
             }
@@ -60,6 +60,9 @@ enum WAVReader {
         info.dataOffset = data.payloadOffset
         info.dataSize = data.availableSize
 
+        // Counts follow what the data chunk holds, as AudioToolbox counts AIFF's SSND: linear PCM,
+        // µ-law and A-law ignore `fact` (defined for compressed formats only); IMA ADPCM believes
+        // `fact` up to what its blocks hold (it trims the last block's padding, never adds frames).
         if let frameBytes = format.frameBytes(repairs: &info.repairs, chunk: fmt) {
             info.bytesPerPacket = frameBytes
             info.framesPerPacket = 1
@@ -67,9 +70,16 @@ enum WAVReader {
         } else if format.coding == .imaAdpcm {
             info.bytesPerPacket = format.blockAlign
             info.framesPerPacket = format.samplesPerBlock
-            info.frames = factFrames ?? format.imaAdpcmFrames(dataBytes: data.availableSize)
+            let inBlocks = format.imaAdpcmFrames(dataBytes: data.availableSize)
+            if let fact, let inBlocks, fact.frames > inBlocks {
+                info.repairs.append(Repair(message: "'fact' states \(fact.frames) frames but the data's blocks hold \(inBlocks); \(inBlocks) are read",
+                                           chunk: "fact", offset: fact.at))
+                info.frames = inBlocks
+            } else {
+                info.frames = fact?.frames ?? inBlocks
+            }
         } else {
-            info.frames = factFrames
+            info.frames = fact?.frames
         }
         return info
     }

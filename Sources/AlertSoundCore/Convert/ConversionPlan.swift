@@ -46,7 +46,8 @@ public struct ConversionPlan: Sendable, Hashable {
         // CAF and AIFF store any rate exactly; WAV only whole hertz. Never round it in silence.
         if type == .wave, outRate != outRate.rounded() {
             throw AlertSoundError(.invalidRequest, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
-                + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name, sampleRate: outRate.rounded()))
+                + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name,
+                                                       sampleRate: Limits.outputSampleRates.contains(outRate.rounded()) ? outRate.rounded() : nil))
         }
         let output = StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding)
         let carried = try type.carried(output)

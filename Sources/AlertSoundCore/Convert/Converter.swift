@@ -17,8 +17,12 @@ public struct ConversionResult: Sendable, Hashable {
     public var outputPath: String { plan.outputPath }
     /// The input as afconvert's `-v` describes it.
     public var inputDescription: String
-    /// The input's length in frames, when it states it.
+    /// The input's length in frames: counted when the whole input was decoded, else as alertsound's
+    /// own reader found it in the header; `nil` when neither (only a decoder's estimate, if any).
     public var inputFrames: Int64?
+    /// The decoder's estimate of the input's length, when ``inputFrames`` is `nil`: libsndfile's and
+    /// ffmpeg's lengths of MP3 and similar are estimates from the first frames or the bit rate.
+    public var inputFramesEstimate: Int64? = nil
     /// Frames of audio in the output (its true length).
     public var frames: Int64
     /// Packets written: frames for PCM and G.711, 64-frame packets for IMA4.
@@ -149,6 +153,9 @@ public struct Converter: Sendable {
         try file.append(placeholder)
 
         var audioBytes: Int64 = 0
+        // Frames the decoder gave, and whether it gave all: then they are the input's true length.
+        var decoded: Int64 = 0
+        var readToEnd = true
         func emit(_ bytes: [UInt8]) throws {
             try file.append(bytes)
             audioBytes += Int64(bytes.count)
@@ -160,20 +167,24 @@ public struct Converter: Sendable {
             // Same law, nothing to change: the codes themselves.
             while case let codes = try reader.readCodes(maxFrames: blockFrames), !codes.isEmpty {
                 try emit(encoder.passThrough(map.select(codes, inputChannels: reader.channels)))
+                decoded += Int64(codes.count / reader.channels)
                 try control?.decoded(frames: Int64(codes.count / reader.channels))
             }
         case (.pcm?, let out) where out.takesInt16:
             // 16-bit in, and the codec takes 16-bit: no float round trip.
             while case let block = try reader.readInt16(maxFrames: blockFrames), !block.isEmpty {
                 try emit(encoder.encode(map.select(block, inputChannels: reader.channels)))
+                decoded += Int64(block.count / reader.channels)
                 try control?.decoded(frames: Int64(block.count / reader.channels))
             }
         default:
             while true {
                 // Once a trim has cut, nothing more is needed from the decoder.
-                let block = trim?.finished == true ? [] : try reader.read(maxFrames: blockFrames)
+                let stopped = trim?.finished == true
+                let block = stopped ? [] : try reader.read(maxFrames: blockFrames)
                 try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
-                if block.isEmpty { break }
+                if block.isEmpty { readToEnd = !stopped; break }
+                decoded += Int64(block.count / reader.channels)
                 try control?.decoded(frames: Int64(block.count / reader.channels))
             }
         }
@@ -189,7 +200,9 @@ public struct Converter: Sendable {
         try control?.check()
         try file.commit()
 
-        return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: reader.frameCount,
+        let exact = readToEnd ? decoded : reader.backend == .native ? reader.frameCount : nil
+        return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: exact,
+                                inputFramesEstimate: exact == nil ? reader.frameCount : nil,
                                 frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr,
                                 lossless: options.measuresLoss ? encoder.snr == nil : nil, decoder: reader.backend, cut: trim?.cut ?? false)
     }

@@ -248,6 +248,11 @@ public struct Fixer: Sendable {
         let capSeconds = tooLong || options.maxDurationIsExplicit ? options.maxDuration : nil
         let limit = capSeconds.map { Int64(($0 * rate).rounded(.down)) }
             ?? (options.appliesIOSLengthLimit ? Int64((maximumAlertDuration * rate).rounded(.up)) - 1 : nil)
+        if let limit, limit < 1 {
+            // A rate far below any real one (AudioToolbox reads 0.01 Hz as stated): a cut would leave an empty file "fixed".
+            throw AlertSoundError(.unsupported, "at \(Formatting.number(rate)) Hz not one frame fits in \(Formatting.seconds(capSeconds ?? maximumAlertDuration)) s, "
+                + "so a cut would leave nothing to play; the sound needs a usual sample rate first", path: job.input)
+        }
         var edits = Edits(start: 0, length: limit, fadeFrames: Int((options.fade * rate).rounded()), gain: 1)
 
         if options.trimSilence || options.normalize {

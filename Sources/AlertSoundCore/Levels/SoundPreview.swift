@@ -20,7 +20,7 @@ public struct SoundPreview: Sendable, Hashable {
     /// Frames per column.
     public var framesPerColumn: Int64
     /// The first ``audioLimit`` seconds as a 16-bit PCM WAV file, mono or stereo (the first two
-    /// channels of a wider sound) at ``audioRate`` at most; `nil` when not asked for. At most
+    /// channels of a wider sound) at ``audioRate`` at most; `nil` when not asked for, or when the copy would be below 1 kHz (a WAV states whole hertz). At most
     /// 30 s × 48 kHz × 2 × 2 bytes (5.8 MB), whatever the sound.
     public var wav: [UInt8]?
 
@@ -39,7 +39,9 @@ public struct SoundPreview: Sendable, Hashable {
             // A preview, not an output: averaging `factor` frames is low-pass enough for a player.
             let factor = reader.sampleRate > audioRate ? Int((reader.sampleRate / audioRate).rounded(.up)) : 1
             let copyRate = reader.sampleRate / Double(factor)
-            let audioFrames = audio ? Int64(audioLimit * copyRate) : 0
+            // A WAV states whole hertz, and a player needs a rate it plays: below 1 kHz there is no copy.
+            let playable = audio && Limits.outputSampleRates.contains(copyRate.rounded())
+            let audioFrames = playable ? Int64(audioLimit * copyRate) : 0
             var pcm: [Int16] = []
             var sums = [Double](repeating: 0, count: kept), summed = 0
             while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {
@@ -59,7 +61,7 @@ public struct SoundPreview: Sendable, Hashable {
                 }
                 pcm += quantize16(averaged)
             }
-            let wav = audio ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: copyRate, channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
+            let wav = playable ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: copyRate.rounded(), channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
             return SoundPreview(sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames, lowest: envelope.lowest,
                                 highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
         } catch {

@@ -4,10 +4,13 @@
 public enum Limits {
     /// Channels a header may state. libsndfile stops at the same number; no real sound has more.
     public static let maximumChannels = 1024
-    /// Highest sample rate a header may state (768 kHz: twice the highest studio rate).
-    public static let maximumSampleRate = 768_000.0
+    /// Sample rates a header may state and be read as stated: AudioToolbox reads AIFF at 0.01 Hz
+    /// and at 2.9 MHz, so the bounds are wide: a thousandth of a hertz (one frame then lasts over
+    /// 16 minutes) to the largest rate a WAV's 32-bit field holds. Zero, negative, NaN and infinite
+    /// rates are `malformed`; rates outside ``outputSampleRates`` are judged `unusual-sample-rate`.
+    public static let readableSampleRates = 0.001...4_294_967_295.0
     /// Sample rates alertsound writes (`-d FORMAT@RATE`, `fix --rate`): 1 to 384 kHz, from the
-    /// lowest rate any codec uses to the highest studio rate. Reading accepts up to ``maximumSampleRate``.
+    /// lowest rate any codec uses to the highest studio rate.
     public static let outputSampleRates = 1000.0...384_000.0
     /// Bytes of any one header chunk read into memory; sound data is never read to check a file.
     public static let maximumChunkRead = 4096
