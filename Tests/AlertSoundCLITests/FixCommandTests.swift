@@ -111,7 +111,7 @@ import Testing
 
         let fixed = try cli.run(["fix", dir + "/chime.m4a", dir + "/bell.caf"])
         #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
-        #expect(fixed.stdout.contains("\(dir)/chime.m4a -> \(dir)/chime.caf: decoded with ffmpeg; converted MPEG-4 / QuickTime (M4A, MP4) -> CAF ima4"))
+        #expect(fixed.stdout.contains("\(dir)/chime.m4a -> \(dir)/chime.caf: decoded with ffmpeg; converted MPEG-4 / QuickTime (M4A, MP4) aac -> CAF ima4"))
         #expect(fixed.stdout.contains("\(dir)/bell.caf -> \(dir)/bell-fixed.caf: decoded with ffmpeg; converted CAF opus -> CAF ima4"))
         // The CAF's packet table says how many frames are audio.
         let stated = try #require(try SoundFile.inspect(path: dir + "/bell.caf").frames)

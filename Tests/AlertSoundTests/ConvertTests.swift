@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 @testable import AlertSound
@@ -161,6 +162,27 @@ func readAll(_ path: String) throws -> [Int16] {
         } else {
             #expect((result.snr ?? 0) > 20)
         }
+    }
+
+    /// Without a Xing/Info frame, libsndfile takes a variable-bit-rate MP3's length from its first
+    /// frame's bit rate and stops reading there: 3 s became 0.48 s, and `-v` printed that estimate as
+    /// the input's length. Counted by frame headers it is decoded whole (through FFmpeg), and the
+    /// input's frames are the ones decoded.
+    @Test func aVariableBitRateMP3WithoutATagIsDecodedWhole() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("tone.mp3")
+        try SoundWriter.write(.mp3, path: path, samples: FixTests.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100, channels: 2)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let start = Int(Sniffer.audioStart(bytes) ?? 0)
+        let first = try #require(MPEGFrames.Header(bytes[start...]))
+        #expect(MPEGFrames.taggedLength(bytes[start..<start + first.length], header: first) == 132_300, "LAME's tag states 3 s")
+        bytes.removeSubrange(start..<start + first.length)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let walked = try #require(try MPEGFrames.walkedLength(MemorySource(bytes)))
+        let estimate = try #require(try SndFileReader(path: path).frameCount)
+        #expect(estimate < walked / 2, "the file this test needs: libsndfile's estimate far short")
+        let result = try Converter().convert(input: path, output: scratch.path("o.caf"))
+        #expect(result.frames == walked && result.inputFrames == walked && result.decoder == .ffmpeg)
     }
 
     @Test func ima4CAFFromSixteenBitIsAfconvertsLayout() throws {

@@ -2,7 +2,7 @@
 /// bytes of UTF-16 text's byte-order mark (`FF FE`) pass the 11-bit sync word, and a project's
 /// `Localizable.strings` files were each reported as an invalid MPEG layer I stream. A stream is
 /// recognised by a run of frames whose headers agree, each where the one before says it ends.
-enum MPEGFrames {
+package enum MPEGFrames {
     /// One frame's header: what must stay the same from frame to frame, and the frame's length.
     struct Header: Equatable {
         /// 3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5 (the header's own bits).
@@ -59,20 +59,81 @@ enum MPEGFrames {
         static let mpeg2LayersIIAndIII = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
     }
 
-    /// What an MPEG audio file's first frame header states, behind an ID3 tag if it has one: rate,
-    /// channels and samples per frame. Its length is stated nowhere exact (no header counts the
-    /// frames of a plain stream), so frames and duration stay unknown rather than estimated.
+    /// What an MPEG audio file's first frame states, behind an ID3 tag if it has one: rate,
+    /// channels and samples per frame, and the length when an encoder's tag there states it (see
+    /// ``taggedLength(_:header:)``). Without one no header counts the frames, so frames and
+    /// duration stay unknown rather than estimated (`check` reads headers, not whole files).
     static func read(_ source: ByteSource, coding: SampleCoding?) throws -> SoundInfo {
         var info = SoundInfo(container: .mp3, fileSize: source.size)
         info.coding = coding
         let start = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
-        if let header = Header(try source.read(at: start, count: 4)[...]) {
+        let first = try source.read(at: start, count: longestFrame)
+        if let header = Header(first[...]) {
             info.sampleRate = Double(header.sampleRate)
             info.channels = header.channels
             info.framesPerPacket = header.samplesPerFrame
+            info.frames = taggedLength(first.prefix(header.length), header: header)
         }
         return info
     }
+
+    /// The length a Xing or Info tag (LAME, FFmpeg) or a VBRI tag (Fraunhofer) in the first frame
+    /// states, as gapless decoders (mpg123 in libsndfile, FFmpeg) give it: the frames it counts
+    /// times the samples per frame, less the encoder delay and padding a LAME tag records.
+    static func taggedLength(_ frame: ArraySlice<UInt8>, header: Header) -> Int64? {
+        let bytes = Array(frame)
+        func u32(_ at: Int) -> Int64? {
+            at + 4 <= bytes.count ? Int64(bytes[at]) << 24 | Int64(bytes[at + 1]) << 16 | Int64(bytes[at + 2]) << 8 | Int64(bytes[at + 3]) : nil
+        }
+        func tag(_ at: Int, _ name: String) -> Bool { at + 4 <= bytes.count && bytes[at..<at + 4].elementsEqual(name.utf8) }
+        let spf = Int64(header.samplesPerFrame)
+        // VBRI sits 32 bytes after the header; its frame count is at 14 bytes into it.
+        if tag(36, "VBRI"), let frames = u32(36 + 14) { return frames * spf }
+        guard header.layer == 1 else { return nil }
+        // Xing/Info follows the side information: 17 or 32 bytes in MPEG-1, 9 or 17 in MPEG-2 and 2.5.
+        let side = header.version == 3 ? (header.channels == 1 ? 17 : 32) : (header.channels == 1 ? 9 : 17)
+        let at = 4 + side
+        guard tag(at, "Xing") || tag(at, "Info"), let flags = u32(at + 4), flags & 1 != 0, let frames = u32(at + 8) else { return nil }
+        var lame = at + 12
+        if flags & 2 != 0 { lame += 4 }
+        if flags & 4 != 0 { lame += 100 }
+        if flags & 8 != 0 { lame += 4 }
+        var total = frames * spf
+        // The LAME tag (FFmpeg writes one too, as "Lavc"/"Lavf"): delay and padding, 12 bits each, 21 bytes in.
+        if lame + 24 <= bytes.count, tag(lame, "LAME") || bytes[lame..<lame + 3].elementsEqual("Lav".utf8) {
+            let d = Int64(bytes[lame + 21]) << 4 | Int64(bytes[lame + 22] >> 4)
+            let p = Int64(bytes[lame + 22] & 0x0F) << 8 | Int64(bytes[lame + 23])
+            if d + p < total { total -= d + p }
+        }
+        return total
+    }
+
+    /// Samples per channel in the whole stream, counted frame header by frame header from the first
+    /// (what mpg123 and FFmpeg decode when no tag states a length); `nil` when the walk loses the
+    /// stream more than `trailerAllowance` bytes before the end (an ID3v1 or APE tag may follow).
+    package static func walkedLength(_ source: ByteSource) throws -> Int64? {
+        var at = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+        var window: [UInt8] = [], windowStart: Int64 = 0
+        var first: Header?
+        var total: Int64 = 0
+        while at < source.size {
+            if at + 4 > windowStart + Int64(window.count) {
+                windowStart = at
+                window = try source.read(at: at, count: 1 << 16)
+            }
+            let index = Int(at - windowStart)
+            guard let header = Header(window[index...]), first.map({ $0.continues(with: header) }) ?? true else {
+                return source.size - at <= trailerAllowance ? total : nil
+            }
+            first = first ?? header
+            total += Int64(header.samplesPerFrame)
+            at += Int64(header.length)
+        }
+        return total
+    }
+
+    /// Bytes after the last frame the walk tolerates: ID3v1 (128), Lyrics3 and APE tags.
+    static let trailerAllowance: Int64 = 8192
 
     /// Frames that must agree before bytes are called a stream (fewer when the file ends first).
     static let runLength = 3

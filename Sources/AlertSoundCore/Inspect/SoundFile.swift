@@ -51,8 +51,10 @@ public enum SoundFile {
             case .au: return try AUReader.read(source)
             case .mp3:
                 return try MPEGFrames.read(source, coding: found.coding)
+            case .mp4:
+                return try MP4Reader.read(source, coding: found.coding)
             // Recognised, not read further: what the first bytes say is all there is.
-            case .mp4, .flac, .ogg, .adts, .amr:
+            case .flac, .ogg, .adts, .amr:
                 var info = SoundInfo(container: found.container, fileSize: source.size)
                 info.coding = found.coding
                 return info
