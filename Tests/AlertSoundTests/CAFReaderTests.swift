@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
@@ -74,6 +75,17 @@ import Testing
         let bytes = FileType.caff.carrying(format)!.header(frames: 100, audioBytes: 2 * 34) + [UInt8](repeating: 0, count: 2 * 34)
         let info = try Fixture.inspect(bytes)
         #expect(info.frames == 100 && info.repairs.isEmpty)
+    }
+
+    /// Found by the fuzzer: a format ID `Lpcm` was reported as `lpcm`, and its report's JSON, read
+    /// back, failed (lpcm without a layout). A code that only looks like a known one keeps its case.
+    @Test(arguments: ["Lpcm", "ULAW", "Ima4"])
+    func aCodeThatOnlyLooksLikeAKnownOneKeepsItsCase(_ id: String) throws {
+        let bytes = Fixture.caf([.init("desc", Fixture.desc(format: id)), .init("data", Fixture.cafData(8))])
+        let report = Checker().check(bytes: bytes, name: "x.caf")
+        #expect(report.info?.coding == .other(id) && report.diagnostics.map(\.code).contains(.unsupportedFormat))
+        let json = CheckReport(files: [report]).jsonBytes()
+        #expect(try JSONDecoder().decode(CheckReport.self, from: Data(json)).jsonBytes() == json)
     }
 
     @Test func descMustComeFirst() {

@@ -66,6 +66,33 @@ import Testing
         #expect(second.status == .unchanged, "\(second.changes)")
     }
 
+    /// Every level case `fix --levels` repairs, alone and together: one pass leaves nothing for a
+    /// second, whose run over the first's output is `unchanged` with no change listed.
+    static let levelCases: [(String, () -> [Double])] = [
+        ("dc-offset", { LevelRulesTests.clean(dBFS: -20).map { $0 + 0.05 } }),
+        ("leading-silence", { [Double](repeating: 0, count: Int(0.4 * rate) * 2) + LevelRulesTests.clean(dBFS: -20) }),
+        ("too-quiet", { LevelRulesTests.clean(dBFS: -50) }),
+        ("too-loud", { LevelRulesTests.clean(dBFS: -0.5, seconds: 1).map { max(-0.9, min(0.9, $0 * 3)) } }),
+        ("click-at-start", { LevelMeterTests.sine(1, dBFS: -6, phase: .pi / 2) }),
+        ("abrupt-end", { LevelMeterTests.sine(1, dBFS: -12) }),
+        ("true-peak-over", { LevelMeterTests.sine(1, dBFS: -0.2, frequency: 11_025, phase: .pi / 4) }),
+        ("click-then-silence", { [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * rate) * 2) + LevelRulesTests.clean(dBFS: -20) }),
+        ("all-at-once", { [Double](repeating: 0, count: Int(0.3 * rate) * 2) + LevelMeterTests.sine(1.5, dBFS: -45).map { $0 + 0.12 } }),
+    ]
+
+    @Test(arguments: levelCases.indices)
+    func aSecondPassChangesNothing(_ index: Int) throws {
+        let (name, make) = Self.levelCases[index]
+        let (dir, path) = try Self.input(make())
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try Self.fix(path) { $0.repairsLevels = true }
+        #expect(first.status == .fixed, "\(name): \(first.error?.description ?? "")")
+        #expect(Self.warnings(first.after) == [], "\(name): \(Self.warnings(first.after))")
+        let output = try #require(first.output)
+        let second = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.outputFolder = dir + "/again" }.fix(paths: [output]).outcomes.first)
+        #expect(second.status == .unchanged && second.changes.isEmpty, "\(name): \(second.changes.map(\.description))")
+    }
+
     /// A sound quiet throughout (every sample under -60 dBFS) was all "leading silence": fix
     /// --levels dropped it whole and called the empty file fixed. It is brought up instead.
     @Test func aSoundQuietThroughoutIsNotDropped() throws {

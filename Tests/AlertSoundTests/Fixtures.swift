@@ -21,15 +21,15 @@ enum Fixture {
 
     static func iff(_ magic: String, _ type: String, order: ByteOrder, chunks: [Chunk], totalSize: Int64? = nil) -> [UInt8] {
         var body = ByteWriter(order: order)
-        body.fourCC(FourCC(stringLiteral: type))
+        body.fourCC(FourCC(type))
         for chunk in chunks {
-            body.fourCC(FourCC(stringLiteral: chunk.id))
+            body.fourCC(FourCC(chunk.id))
             body.u32(UInt32(truncatingIfNeeded: chunk.declaredSize ?? Int64(chunk.payload.count)))
             body.append(chunk.payload)
             if chunk.payload.count % 2 == 1, !chunk.omitPad { body.u8(0) }
         }
         var w = ByteWriter(order: order)
-        w.fourCC(FourCC(stringLiteral: magic))
+        w.fourCC(FourCC(magic))
         w.u32(UInt32(truncatingIfNeeded: totalSize ?? Int64(body.count)))
         w.append(body.bytes)
         return w.bytes
@@ -50,7 +50,7 @@ enum Fixture {
         w.i16(bits)
         w.extended80(rate)
         if let compression {
-            w.fourCC(FourCC(stringLiteral: compression))
+            w.fourCC(FourCC(compression))
             w.u8(0)
             w.u8(0)
         }
@@ -88,7 +88,7 @@ enum Fixture {
         w.u16(version)
         w.u16(0)
         for chunk in chunks {
-            w.fourCC(FourCC(stringLiteral: chunk.id))
+            w.fourCC(FourCC(chunk.id))
             w.i64(chunk.declaredSize ?? Int64(chunk.payload.count))
             w.append(chunk.payload)
         }
@@ -99,7 +99,7 @@ enum Fixture {
                      framesPerPacket: UInt32 = 1, channels: UInt32 = 1, bits: UInt32 = 16) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.f64(rate)
-        w.fourCC(FourCC(stringLiteral: format))
+        w.fourCC(FourCC(format))
         w.u32(flags)
         w.u32(bytesPerPacket)
         w.u32(framesPerPacket)

@@ -157,7 +157,7 @@ import Testing
     @Test func containerTablesReadBackWhatTheyWrite() {
         for type in AIFFCompression.allCases {
             // Upper case reads as the type, but for µ-law and A-law, which AudioToolbox refuses so.
-            let upper = AIFFCompression(FourCC(stringLiteral: type.fourCC.lowercasedName.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0)))
+            let upper = AIFFCompression(FourCC(type.fourCC.lowercasedName.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0)))
             #expect(AIFFCompression(type.fourCC) == type && (type.matchesCase ? upper == nil : upper == type))
         }
         for (_, coding) in OutputDataFormat.all where FileType.aifc.carries(coding) {

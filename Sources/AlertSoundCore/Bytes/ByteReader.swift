@@ -39,7 +39,7 @@ package struct ByteReader {
     mutating func f64() throws -> Double { Double(bitPattern: try u64()) }
 
     /// A four-character code, always stored in file order whatever the byte order.
-    mutating func fourCC() throws -> FourCC { FourCC(Array(try take(4))) }
+    mutating func fourCC() throws -> FourCC { FourCC(try take(4)) }
 
     /// The 80-bit IEEE 754 extended float AIFF uses for its sample rate (big-endian).
     mutating func extended80() throws -> Double {

@@ -26,6 +26,8 @@ package func displayName<C: Collection>(_ bytes: C) -> String where C.Element ==
 /// that changes them shows they were not). Works with Swift 5.9's standard library.
 package func validUTF8<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
     let text = String(decoding: bytes, as: UTF8.self)
+    // ASCII, as most names are, is valid: the round trip's comparison was 2% of a check's time.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return text }
     return text.utf8.elementsEqual(bytes) ? text : nil
 }
 
@@ -45,6 +47,17 @@ package func lowercasedExtension(_ name: String) -> String {
 
 /// The last component of a path (`c.wav` of `a/b/c.wav`), ignoring trailing slashes.
 package func lastComponent(_ path: String) -> String {
+    // Over the contiguous bytes a native string has: stepping String.UTF8View's indexes backwards
+    // cost 2,000 instructions a file in a check (callgrind). '/' is ASCII, so a cut there is whole UTF-8.
+    let fast = path.utf8.withContiguousStorageIfAvailable { buf -> String? in
+        var end = buf.count
+        while end > 0, buf[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard end > 0 else { return nil }
+        var start = end
+        while start > 0, buf[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        return start == 0 && end == buf.count ? nil : String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+    }
+    if let fast { return fast ?? path }
     let utf8 = path.utf8
     var end = utf8.endIndex
     while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }

@@ -1,22 +1,44 @@
 /// A four-character code such as a chunk type or a format ID.
 struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    let bytes: [UInt8]
+    /// The four bytes as one number, the first in the high byte: chunk walks compare codes against
+    /// literals many times a file, and comparing arrays cost an allocation each (callgrind).
+    let value: UInt32
 
-    init(_ bytes: [UInt8]) {
+    init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         precondition(bytes.count == 4, "a four-character code has four bytes")
-        self.bytes = bytes
+        value = bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    init(stringLiteral value: String) {
-        self.init(Array(value.utf8))
+    /// A literal: its bytes are known when compiled, so comparing a code with `"data"` costs nothing.
+    init(stringLiteral value: StaticString) {
+        precondition(value.utf8CodeUnitCount == 4, "a four-character code has four bytes")
+        self.init(UnsafeBufferPointer(start: value.utf8Start, count: 4))
     }
 
-    var isPrintable: Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+    /// A code known only at run time (a coding's name).
+    init(_ text: String) {
+        self.init(text.utf8)
+    }
+
+    var bytes: [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+
+    var isPrintable: Bool { (0..<4).allSatisfy { (0x20...0x7E).contains(value >> (8 * $0) & 0xFF) } }
 
     /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
     var description: String {
         if isPrintable { return String(decoding: bytes, as: UTF8.self) }
         return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
+    }
+
+    /// The name of a coding this code stands for but no reader decodes: ``lowercasedName``, unless
+    /// that is the name of a coding alertsound knows (`Lpcm`, `ULAW`), which this code is not: then
+    /// as written, so a report never calls it what it is not.
+    var otherCodingName: String {
+        let name = lowercasedName
+        guard name == SampleCoding.pcmCode || SampleCoding.named[name] != nil else { return name }
+        var text = description
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 
     /// The code as a lower-case name with trailing spaces removed (`"aac "` → `"aac"`).

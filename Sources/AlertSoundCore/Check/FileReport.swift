@@ -112,9 +112,8 @@ extension FileReport {
         switch code {
         case SampleCoding.pcmCode:
             let kinds: [String: PCMFormat.Kind] = ["signed-integer": .signed, "unsigned-integer": .unsigned, "float": .float]
-            guard let kind = sampleType.flatMap({ kinds[$0] }), let bits = info.bitsPerSample, bits > 0 else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [Keys.format], debugDescription: "lpcm without sampleType and bitsPerSample"))
-            }
+            // Without its layout, `lpcm` is a name a file gave (an MPEG-4 sample entry's), as written.
+            guard let kind = sampleType.flatMap({ kinds[$0] }), let bits = info.bitsPerSample, bits > 0 else { return .other(code) }
             let perSample = info.channels.flatMap { channels in info.bytesPerPacket.map { $0 / max(channels, 1) } }
             return .pcm(PCMFormat(kind, bits: bits, bytesPerSample: perSample.flatMap { $0 > 0 ? $0 : nil }, order: byteOrder == ByteOrder.bigEndian.name ? .bigEndian : .littleEndian))
         default: return .other(code)

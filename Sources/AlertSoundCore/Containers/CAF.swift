@@ -195,7 +195,7 @@ enum CAFReader {
             case (".mp3", _): coding = .codec(.mp3)
             case (".mp2", _): coding = .codec(.mp2)
             case (".mp1", _): coding = .codec(.mp1)
-            default: coding = .other(formatID.lowercasedName)
+            default: coding = .other(formatID.otherCodingName)
             }
         }
 

@@ -17,7 +17,7 @@ enum CAFWriter {
         w.fourCC("desc")
         w.i64(32)
         w.f64(format.sampleRate)
-        w.fourCC(FourCC(stringLiteral: coding.coding.code))
+        w.fourCC(FourCC(coding.coding.code))
         switch coding {
         case .pcm(let p):
             // A byte has no order: for 8-bit samples afconvert's flag follows the input's byte order

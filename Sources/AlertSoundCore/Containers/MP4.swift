@@ -45,7 +45,7 @@ enum MP4Reader {
             // stsd: version and flags, an entry count, then the first sample entry (a box).
             guard let entry = try boxes(in: source, from: stsd.payload + 8, to: stsd.end, budget: &budget).first else { return }
             info.formatID = entry.type.description
-            info.coding = entry.type == "mp4a" ? .codec(.aac) : entry.type == ".mp3" ? .codec(.mp3) : .other(entry.type.lowercasedName)
+            info.coding = entry.type == "mp4a" ? .codec(.aac) : entry.type == ".mp3" ? .codec(.mp3) : .other(entry.type.otherCodingName)
             // AudioSampleEntry: 8 bytes reserved and reference, 8 reserved, channels, sample size, 4, rate as 16.16.
             var r = ByteReader(try source.read(at: entry.payload, count: 28), base: entry.payload, order: .bigEndian)
             _ = try r.take(16)

@@ -51,18 +51,18 @@ package enum Sniffer {
         guard b.count >= 4 else {
             throw AlertSoundError(.malformed, "the file is only \(b.count) byte\(b.count == 1 ? "" : "s") long")
         }
-        let magic = FourCC(Array(b[0..<4]))
+        let magic = FourCC(b[0..<4])
         switch magic {
         case "caff": return (.caf, nil)
         // The form type says which; a short or odd one is the AIFF reader's to refuse.
-        case "FORM": return (b.count >= 12 && FourCC(Array(b[8..<12])) == "AIFC" ? .aifc : .aiff, nil)
+        case "FORM": return (b.count >= 12 && FourCC(b[8..<12]) == "AIFC" ? .aifc : .aiff, nil)
         case "RIFF": return (.wav, nil)
         case "RIFX": return (.rifx, nil)
         case "RF64", "BW64": return (.rf64, nil)
         case ".snd": return (.au, nil)
         default: break
         }
-        if b.count >= 12, FourCC(Array(b[4..<8])) == "ftyp" { return (.mp4, nil) }
+        if b.count >= 12, FourCC(b[4..<8]) == "ftyp" { return (.mp4, nil) }
         return nil
     }
 

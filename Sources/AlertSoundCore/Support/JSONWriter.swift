@@ -102,6 +102,11 @@ package struct JSONWriter {
     /// A number that is not finite is `null`: JSON has no such number.
     package mutating func double(_ value: Double?) {
         guard let value, value.isFinite else { return null() }
+        // A whole number (a sample rate) as the integer it is, without formatting a Double: the
+        // same text as `description` without ".0" below 10^15 (not -0, which keeps its sign).
+        if value.rounded(.towardZero) == value, value.magnitude < 1e15, value != 0 || value.sign == .plus {
+            return int64(Int64(value))
+        }
         bytes.append(contentsOf: JSONText.number(value).utf8)
     }
 
