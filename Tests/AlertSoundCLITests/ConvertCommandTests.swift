@@ -97,6 +97,7 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         func writing() -> Bool {
             if ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasPrefix(".alertsound-") }) { return true }
+            // portable: on macOS the folder does not exist and only the named temporary file is looked for.
             let fds = "/proc/\(process.processIdentifier)/fd"
             return ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains { fd in
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + fd)) ?? ""
@@ -121,7 +122,7 @@ import Testing
     /// Whether the temporary folder's file system takes unnamed files (Linux, and not every file system).
     static let unnamedFilesWork: Bool = {
         let flag = alertsound_o_tmpfile()
-        guard flag != 0, FileManager.default.fileExists(atPath: "/proc/self/fd") else { return false }
+        guard flag != 0, FileManager.default.fileExists(atPath: "/proc/self/fd") else { return false }   // portable: a run-time test
         let fd = open(FileManager.default.temporaryDirectory.path, flag | O_WRONLY, 0o600)
         if fd >= 0 { close(fd) }
         return fd >= 0
@@ -149,6 +150,7 @@ import Testing
     }
 
     /// F11: SIGKILL cannot be caught; with an unnamed temporary file there is nothing to clean up.
+    // portable: the trait's text names O_TMPFILE; unnamedFilesWork is false on macOS.
     @Test(.enabled(if: unnamedFilesWork, "needs O_TMPFILE (Linux) in the temporary folder's file system"))
     func killedConversionLeavesNothingVisible() throws {
         let dir = try folder()

@@ -136,6 +136,7 @@ package final class AtomicOutput {
         guard descriptor >= 0 else { return }
         guard fsync(descriptor) == 0 else { throw failure("cannot write") }
         if temporaryPath == nil {
+            // portable: no temporary path means O_TMPFILE was used, which only Linux has.
             let procPath = "/proc/self/fd/\(descriptor)"
             // Nothing there: link the finished file in under its own name, in one step.
             if linkat(AT_FDCWD, procPath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 {
