@@ -17,3 +17,6 @@ file_size() { wc -c <"$1" | tr -d ' '; }
 
 # Processors online (Linux's nproc is not on macOS).
 cpu_count() { getconf _NPROCESSORS_ONLN; }
+
+# SHA-256 of files, as sha256sum prints it (Linux's sha256sum, macOS's shasum -a 256).
+sha256() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }

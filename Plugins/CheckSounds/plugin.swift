@@ -5,19 +5,22 @@ import PackagePlugin
 /// target's resources, so an invalid sound fails the build with `path: error: [code] message`
 /// (Xcode shows it in the Issue navigator) and warnings stay warnings. Every resource is an input
 /// and a stamp file the output, so the check reruns only when a resource (or alertsound) changes.
+/// The stamp is a Swift file holding one comment: SwiftPM and Xcode compile a command's `.swift`
+/// outputs into the target, where any other output would be copied into the app as a stray
+/// resource (or, in Xcode, never asked for, so the check would not run).
 /// Which resources are sounds is alertsound's to decide (`--sounds-only`: by extension or content).
 @main
 struct CheckSounds: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
         let resources = module.sourceFiles.filter { $0.type == .resource }.map(\.url)
-        return try Self.commands(tool: context.tool(named: "AlertSoundCLI").url, resources: resources,
+        return try Self.commands(tool: alertsound(context.tool(named:)), resources: resources,
                                  workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
     }
 
     static func commands(tool: URL, resources: [URL], workDirectory: URL, targetName: String) -> [Command] {
         guard !resources.isEmpty else { return [] }
-        let stamp = workDirectory.appendingPathComponent("sounds-checked")
+        let stamp = workDirectory.appendingPathComponent("AlertSoundsChecked.swift")
         return [.buildCommand(
             displayName: "Checking the notification sounds of \(targetName)",
             executable: tool,
@@ -28,6 +31,13 @@ struct CheckSounds: BuildToolPlugin {
     }
 }
 
+/// The alertsound executable: the binary artifact `alertsound` where the plugins come from the
+/// binary package, the executable target `AlertSoundCLI` where they are built from source.
+func alertsound(_ tool: (String) throws -> PluginContext.Tool) throws -> URL {
+    if let binary = try? tool("alertsound") { return binary.url }
+    return try tool("AlertSoundCLI").url
+}
+
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
@@ -35,7 +45,7 @@ import XcodeProjectPlugin
 extension CheckSounds: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let resources = target.inputFiles.filter { $0.type == .resource }.map(\.url)
-        return Self.commands(tool: try context.tool(named: "AlertSoundCLI").url, resources: resources,
+        return Self.commands(tool: try alertsound(context.tool(named:)), resources: resources,
                              workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
     }
 }

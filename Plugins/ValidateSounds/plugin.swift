@@ -11,11 +11,12 @@ import PackagePlugin
 @main
 struct ValidateSounds: CommandPlugin {
     /// alertsound options that take a value; the next argument belongs to them.
-    static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format", "--entitlements"]
+    static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format", "--entitlements", "--lock"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        // The executable target, by its name (the command it builds is alertsound).
-        let tool = try context.tool(named: "AlertSoundCLI")
+        // The binary artifact where the plugins come from the binary package; else the executable
+        // target, by its name (the command it builds is alertsound).
+        let tool = try (try? context.tool(named: "alertsound")) ?? context.tool(named: "AlertSoundCLI")
         var paths: [String] = []
         var targetNames: [String] = []
         var options: [String] = []
@@ -46,13 +47,19 @@ struct ValidateSounds: CommandPlugin {
                 throw ExitCode.failure
             }
             let chosen = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
-            // Only targets that declare resources: the others ship no sounds.
-            paths = chosen.compactMap { target -> String? in
-                guard let module = target.sourceModule, module.sourceFiles.contains(where: { $0.type == .resource }) else { return nil }
+            // The folders the targets declare as resources (`.process("Sounds")`), each once; a
+            // resource file at the top of a target, the target's folder. Targets without resources ship no sounds.
+            paths = Array(Set(chosen.flatMap { target -> [String] in
+                guard let module = target.sourceModule else { return [] }
                 // `directory` (a Path) is deprecated from tools 6.0, but its replacement needs 6.1.
-                let resources = target.directory.appending("Resources").string
-                return FileManager.default.fileExists(atPath: resources) ? resources : target.directory.string
-            }
+                let root = target.directory.string
+                return module.sourceFiles.filter { $0.type == .resource }.map { file in
+                    let path = file.url.path
+                    guard path.hasPrefix(root + "/") else { return root }
+                    let inside = path.dropFirst(root.count + 1).split(separator: "/")
+                    return inside.count > 1 ? root + "/" + inside[0] : root
+                }
+            })).sorted()
             if paths.isEmpty {
                 print("validate-sounds: no target\(targetNames.isEmpty ? "" : " named") has resources; nothing to check")
                 return

@@ -32,7 +32,7 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("no-players"), help: "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReport.maximumPlayers) sounds, within \(HTMLReport.audioBudget >> 20) MB of audio.")
     var noPlayers = false
 
-    @Option(name: .long, help: ArgumentHelp("Write this file when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Write this file (one Swift comment line) when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
     var stamp: String?
 
     @Argument(help: "Sound files or folders to check.")
@@ -87,7 +87,7 @@ struct Check: ParsableCommand {
         Printers.flush()
         if !valid { throw ExitCode(1) }
         if let stamp {
-            guard FileManager.default.createFile(atPath: stamp, contents: Data("sounds valid\n".utf8)) else {
+            guard FileManager.default.createFile(atPath: stamp, contents: Data("// alertsound check: every sound valid\n".utf8)) else {
                 throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(command: "check", json: report.format == .json, otherwise: 2)
             }
         }

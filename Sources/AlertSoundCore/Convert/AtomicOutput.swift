@@ -161,7 +161,18 @@ package final class AtomicOutput {
                 PendingOutputs.remove(temporaryPath)
                 return
             }
-            let error = errno
+            var error = errno
+            #if canImport(Darwin)
+            // exFAT, FAT and some SMB volumes have no hard links; an exclusive rename is the same
+            // single step there (it fails with EEXIST when the name is taken).
+            if error == ENOTSUP || error == EOPNOTSUPP || error == EPERM || error == ENOSYS {
+                if renamex_np(temporaryPath, path, UInt32(RENAME_EXCL)) == 0 {
+                    PendingOutputs.remove(temporaryPath)
+                    return
+                }
+                error = errno
+            }
+            #endif
             unlink(temporaryPath)
             PendingOutputs.remove(temporaryPath)
             if error == EEXIST { throw Self.appeared(path) }
