@@ -29,7 +29,7 @@ struct Export: ParsableCommand {
             create channels from these IDs (--swift, --kotlin, --typescript, --dart write them as \
             constants) and a changed sound gets a new channel by itself. Unchanged sources leave the \
             lock byte for byte; validate-bundle --lock tells when a shipped file is not the locked one.
-            Exit status: 0 when every source was exported, 1 when any could not be, 64 for a usage error.
+            Exit status: 0 when every source was exported, 1 when any could not be, 2 when the run stopped before any source, 64 for a usage error.
             """
     )
 
