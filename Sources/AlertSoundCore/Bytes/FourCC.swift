@@ -30,17 +30,6 @@ struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringL
         return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
     }
 
-    /// The name of a coding this code stands for but no reader decodes: ``lowercasedName``, unless
-    /// that is the name of a coding alertsound knows (`Lpcm`, `ULAW`), which this code is not: then
-    /// as written, so a report never calls it what it is not.
-    var otherCodingName: String {
-        let name = lowercasedName
-        guard name == SampleCoding.pcmCode || SampleCoding.named[name] != nil else { return name }
-        var text = description
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
-    }
-
     /// The code as a lower-case name with trailing spaces removed (`"aac "` → `"aac"`).
     var lowercasedName: String {
         var text = description.lowercased()
