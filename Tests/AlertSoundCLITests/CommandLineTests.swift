@@ -170,4 +170,18 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("check") && r.stdout.contains("info"))
     }
+
+    /// A newcomer found runs of spaces inside `validate-bundle --help`'s sentences, and level codes
+    /// listed for a command that has no --levels.
+    @Test(arguments: ["check", "info", "convert", "fix", "validate-bundle", "export"])
+    func helpSentencesAreWhole(_ command: String) throws {
+        let help = try run([command, "--help"]).stdout
+        // Lines that start with text (not an option's aligned column) hold no run of spaces mid-sentence.
+        let runs = help.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.range(of: "[^ ]  +[^ ]", options: .regularExpression) != nil }
+        #expect(runs.isEmpty, "\(runs)")
+        if command == "validate-bundle" {
+            let codes = help.components(separatedBy: "Codes:").last ?? ""
+            #expect(!codes.contains("true-peak-over") && !codes.contains("too-quiet"), "\(codes)")
+        }
+    }
 }

@@ -30,8 +30,8 @@ struct ValidateBundle: ParsableCommand {
             one). A critical alert is checked against the app's entitlements: the code signature of \
             its main executable, else embedded.mobileprovision, or --entitlements. An archive is \
             streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
-            alertsound(1). With --lock (alertsound export's lock file), each locked sound must be             shipped and be the very file exported for its notification channel, and a payload's             Android channel_id must be one of the lock's.
-            Codes: \(DiagnosticCode.allCases.filter { code in !Rule.all.contains { $0.code == code } }.map(\.code).joined(separator: ", ")), plus every `check` code.
+            alertsound(1). With --lock (alertsound export's lock file), each locked sound must be shipped and be the very file exported for its notification channel, and a payload's Android channel_id must be one of the lock's.
+            Codes: \(DiagnosticCode.allCases.filter { code in !Rule.all.contains { $0.code == code } && !LevelRules.all.contains { $0.code == code } }.map(\.code).joined(separator: ", ")), plus every `check` code (the level codes need check --levels).
             Exit status: 0 when every sound and reference is valid, 1 when any is not, 2 when a PATH, \
             list or entitlements file cannot be read at all (with --format json, a document with \
             "error" on standard output), 64 for a usage error.
