@@ -14,12 +14,13 @@ enum MP4Reader {
         var budget = Limits.maximumChunks
         guard let moov = try boxes(in: source, from: 0, to: source.size, budget: &budget).first(where: { $0.type == "moov" }) else { return }
         for trak in try boxes(in: source, from: moov.payload, to: moov.end, budget: &budget) where trak.type == "trak" {
-            guard let mdia = try child("mdia", of: trak, in: source, budget: &budget),
-                  let hdlr = try child("hdlr", of: mdia, in: source, budget: &budget),
-                  try source.read(at: hdlr.payload + 8, count: 4).elementsEqual("soun".utf8) else { continue }
+            let inTrak = try children(of: trak, in: source, budget: &budget)
+            guard let mdia = inTrak["mdia"] else { continue }
+            let inMdia = try children(of: mdia, in: source, budget: &budget)
+            guard let hdlr = inMdia["hdlr"], try source.read(at: hdlr.payload + 8, count: 4).elementsEqual("soun".utf8) else { continue }
             // mdhd: the track's length in units of its time scale.
             var length: (units: Int64, scale: Int64)?
-            if let mdhd = try child("mdhd", of: mdia, in: source, budget: &budget) {
+            if let mdhd = inMdia["mdhd"] {
                 var r = ByteReader(try source.read(at: mdhd.payload, count: 32), base: mdhd.payload, order: .bigEndian)
                 let version = try r.u8()
                 _ = try r.take(version == 1 ? 19 : 11)
@@ -28,7 +29,7 @@ enum MP4Reader {
                 if scale > 0 { length = (units, scale) }
             }
             // An edit list's first media time is the encoder's priming (AAC's 1,024 or 2,112), which players skip.
-            if let edts = try child("edts", of: trak, in: source, budget: &budget), let elst = try child("elst", of: edts, in: source, budget: &budget),
+            if let edts = inTrak["edts"], let elst = try children(of: edts, in: source, budget: &budget)["elst"],
                let units = length?.units {
                 var r = ByteReader(try source.read(at: elst.payload, count: 24), base: elst.payload, order: .bigEndian)
                 let version = try r.u8()
@@ -39,9 +40,8 @@ enum MP4Reader {
                     if start > 0, start < units { length?.units = units - start }
                 }
             }
-            guard let minf = try child("minf", of: mdia, in: source, budget: &budget),
-                  let stbl = try child("stbl", of: minf, in: source, budget: &budget),
-                  let stsd = try child("stsd", of: stbl, in: source, budget: &budget) else { return }
+            guard let minf = inMdia["minf"], let stbl = try children(of: minf, in: source, budget: &budget)["stbl"],
+                  let stsd = try children(of: stbl, in: source, budget: &budget)["stsd"] else { return }
             // stsd: version and flags, an entry count, then the first sample entry (a box).
             guard let entry = try boxes(in: source, from: stsd.payload + 8, to: stsd.end, budget: &budget).first else { return }
             info.formatID = entry.type.description
@@ -93,7 +93,10 @@ enum MP4Reader {
         return found
     }
 
-    static func child(_ type: FourCC, of box: Box, in source: ByteSource, budget: inout Int) throws -> Box? {
-        try boxes(in: source, from: box.payload, to: box.end, budget: &budget).first { $0.type == type }
+    /// A box's children by type, each header read once (the first of a type counts).
+    static func children(of box: Box, in source: ByteSource, budget: inout Int) throws -> [FourCC: Box] {
+        try boxes(in: source, from: box.payload, to: box.end, budget: &budget).reduce(into: [:]) { found, child in
+            if found[child.type] == nil { found[child.type] = child }
+        }
     }
 }
