@@ -43,6 +43,31 @@ import Testing
         #expect(error.message.contains("is also the output of"))
     }
 
+    /// APFS folds case fully (`CaseFolding.txt` C+F) under canonical equivalence; `lowercased()` left
+    /// `Straße`/`STRASSE`, `µ`/`μ`, final `ς`/`σ` as two outputs that a Mac writes to one file.
+    @Test(arguments: [
+        ("Straße.caf", "STRASSE.caf"), ("straẞe.caf", "strasse.caf"), ("µlaw.caf", "μLAW.caf"),
+        ("ΟΔΟΣ.caf", "οδος.caf"), ("ſound.caf", "SOUND.caf"), ("ﬁre.caf", "FIRE.caf"),
+        ("Cafe\u{301}.caf", "CAFÉ.caf"), ("Ꭰ.caf", "ꭰ.caf"), ("ǅ.caf", "ǆ.caf"),
+    ])
+    func namesAMacVolumeFoldsTogetherAreOnePath(a: String, b: String) {
+        #expect(samePathKey(a) == samePathKey(b))
+        #expect(samePathKey("out/./" + a) == samePathKey("out//" + b))
+    }
+
+    @Test(arguments: [("ı.caf", "i.caf"), ("ı.caf", "I.caf"), ("ss.caf", "s.caf"), ("σ.caf", "s.caf")])
+    func namesAMacVolumeKeepsApartStayTwoPaths(a: String, b: String) {
+        #expect(samePathKey(a) != samePathKey(b))
+    }
+
+    @Test func twoInputsWhoseOutputsAMacFoldsTogetherGetDistinctOutputs() throws {
+        let dir = try FixTests.folder()
+        try FixTests.write(dir + "/Straße.wav", rate: 8000, channels: 1, samples: Self.long)
+        try FixTests.write(dir + "/STRASSE.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        let jobs = FixJob.plan(paths: [dir + "/Straße.wav", dir + "/STRASSE.aiff"], outputFolder: nil)
+        #expect(jobs.map { lastComponent($0.output) } == ["Straße.caf", "STRASSE-aiff.caf"])
+    }
+
     @Test func anOlderFileWhereTheOutputGoesIsNotTakenForItsFixedCopy() throws {
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/ring.caf", .caff, rate: 8000, channels: 1, samples: FixTests.tone(seconds: 1, rate: 8000, channels: 1))

@@ -82,7 +82,35 @@ func normalizedPath(_ path: String) -> String {
 /// Mac's default (case-insensitive) volume `Ding.caf` and `ding.caf` are the same file. Deciding
 /// this the same way everywhere keeps a run's outputs distinct on every disk it may meet.
 package func samePathKey(_ path: String) -> String {
-    normalizedPath(path).lowercased()
+    apfsCaseFolded(normalizedPath(path))
+}
+
+/// A name as a case-insensitive APFS volume compares it: Unicode full case folding (statuses C and
+/// F of `CaseFolding.txt`, not the Turkic ones), under canonical equivalence, which Swift's
+/// `String` comparison and hashing already apply. `lowercased()` is not that: it keeps `ß`, `ς`,
+/// `µ`, `ſ` and `ﬁ`, which APFS takes for `ss`, `σ`, `μ`, `s` and `fi`, so two outputs could be
+/// one file on a Mac. The standard library has no case-folding mapping; upper- then lower-casing
+/// reaches the same class for every scalar but two, handled here: `ẞ` needs the round twice (it
+/// lowers to `ß`, which uppers to `SS`), and the dotless `ı` has no folding of its own, so it must
+/// not meet `i` through `I`.
+package func apfsCaseFolded(_ name: String) -> String {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+    var folded = ""
+    var run = ""
+    func flush() {
+        folded += run.uppercased().lowercased().uppercased().lowercased()
+        run = ""
+    }
+    for scalar in name.unicodeScalars {
+        if scalar == "\u{131}" {
+            flush()
+            folded.unicodeScalars.append(scalar)
+        } else {
+            run.unicodeScalars.append(scalar)
+        }
+    }
+    flush()
+    return folded
 }
 
 /// `name` in `folder`, with one `/` between them.
