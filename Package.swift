@@ -3,8 +3,12 @@ import PackageDescription
 
 // scripts/release sets ALERTSOUND_STATIC_ZLIB=1 so the shipped binary carries zlib (Debian's libz.a)
 // and needs no libz.so at start-up; every other build links the system's zlib as usual.
-let zlib: [LinkerSetting] = Context.environment["ALERTSOUND_STATIC_ZLIB"] == "1"
-    ? [.unsafeFlags(["-Xlinker", "-l:libz.a"], .when(platforms: [.linux])), .linkedLibrary("z", .when(platforms: [.macOS, .iOS]))]
+let zlib: [LinkerSetting] =
+    Context.environment["ALERTSOUND_STATIC_ZLIB"] == "1"
+    ? [
+        .unsafeFlags(["-Xlinker", "-l:libz.a"], .when(platforms: [.linux])),
+        .linkedLibrary("z", .when(platforms: [.macOS, .iOS]))
+    ]
     : [.linkedLibrary("z")]
 
 let package = Package(
@@ -22,10 +26,10 @@ let package = Package(
         // library but for case would share its module and build folders on a case-insensitive volume.
         .executable(name: "alertsound", targets: ["AlertSoundCLI"]),
         .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
-        .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
+        .plugin(name: "CheckSounds", targets: ["CheckSounds"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // libsndfile and libsamplerate, loaded with dlopen when a feature needs them.
@@ -50,7 +54,7 @@ let package = Package(
             dependencies: [
                 "AlertSound",
                 "CSystemShims",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "Sources/AlertSoundCLI"
         ),
@@ -62,20 +66,29 @@ let package = Package(
         .plugin(
             name: "ValidateSounds",
             capability: .command(
-                intent: .custom(verb: "validate-sounds", description: "Check this package's notification sounds with alertsound validate-bundle."),
+                intent: .custom(
+                    verb: "validate-sounds",
+                    description: "Check this package's notification sounds with alertsound validate-bundle."),
                 permissions: []
             ),
             dependencies: ["AlertSoundCLI"]
         ),
         // Checks a target's sound resources on every build (and an Xcode target's, on macOS).
         .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["AlertSoundCLI"]),
-        .target(name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support", linkerSettings: [.linkedLibrary("z")]),
+        .target(
+            name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support",
+            linkerSettings: [.linkedLibrary("z")]),
         // SoundInstaller in a process of its own, so a test can read its peak memory.
         .executableTarget(name: "InstallProbe", dependencies: ["AlertSoundCore"], path: "Tests/InstallProbe"),
-        .testTarget(name: "AlertSoundTests", dependencies: ["AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "InstallProbe"]),
+        .testTarget(
+            name: "AlertSoundTests",
+            dependencies: ["AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "InstallProbe"]),
         // Uses the library as a Swift 6 packaging tool would.
-        .testTarget(name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "AlertSoundCLITests", dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "CSystemShims"]),
+        .testTarget(
+            name: "AlertSoundPublicAPITests", dependencies: ["AlertSound"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "AlertSoundCLITests",
+            dependencies: ["AlertSoundCLI", "AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "CSystemShims"])
     ],
     swiftLanguageModes: [.v5]
 )

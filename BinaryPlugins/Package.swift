@@ -10,7 +10,7 @@ let package = Package(
     name: "alertsound-plugins",
     products: [
         .plugin(name: "CheckSounds", targets: ["CheckSounds"]),
-        .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
+        .plugin(name: "ValidateSounds", targets: ["ValidateSounds"])
     ],
     targets: [
         .binaryTarget(
@@ -21,11 +21,13 @@ let package = Package(
         .plugin(
             name: "ValidateSounds",
             capability: .command(
-                intent: .custom(verb: "validate-sounds", description: "Check this package's notification sounds with alertsound validate-bundle."),
+                intent: .custom(
+                    verb: "validate-sounds",
+                    description: "Check this package's notification sounds with alertsound validate-bundle."),
                 permissions: []
             ),
             dependencies: ["alertsound"]
         ),
-        .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["alertsound"]),
+        .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["alertsound"])
     ]
 )

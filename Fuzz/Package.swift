@@ -12,6 +12,6 @@ let package = Package(
         .executableTarget(
             name: "alertsound-fuzz",
             dependencies: ["FuzzDriver", .product(name: "AlertSoundLibrary", package: "alertsound")]
-        ),
+        )
     ]
 )

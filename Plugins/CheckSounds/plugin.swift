@@ -14,20 +14,24 @@ struct CheckSounds: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
         let resources = module.sourceFiles.filter { $0.type == .resource }.map(\.url)
-        return try Self.commands(tool: alertsound(context.tool(named:)), resources: resources,
-                                 workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
+        return try Self.commands(
+            tool: alertsound(context.tool(named:)), resources: resources,
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
     }
 
     static func commands(tool: URL, resources: [URL], workDirectory: URL, targetName: String) -> [Command] {
         guard !resources.isEmpty else { return [] }
         let stamp = workDirectory.appendingPathComponent("AlertSoundsChecked.swift")
-        return [.buildCommand(
-            displayName: "Checking the notification sounds of \(targetName)",
-            executable: tool,
-            arguments: ["check", "--format", "xcode", "--sounds-only", "--stamp", stamp.path] + resources.map(\.path),
-            inputFiles: resources + [tool],
-            outputFiles: [stamp]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Checking the notification sounds of \(targetName)",
+                executable: tool,
+                arguments: ["check", "--format", "xcode", "--sounds-only", "--stamp", stamp.path]
+                    + resources.map(\.path),
+                inputFiles: resources + [tool],
+                outputFiles: [stamp]
+            )
+        ]
     }
 }
 
@@ -45,8 +49,9 @@ import XcodeProjectPlugin
 extension CheckSounds: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let resources = target.inputFiles.filter { $0.type == .resource }.map(\.url)
-        return Self.commands(tool: try alertsound(context.tool(named:)), resources: resources,
-                             workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
+        return Self.commands(
+            tool: try alertsound(context.tool(named:)), resources: resources,
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
     }
 }
 #endif

@@ -49,19 +49,23 @@ struct ValidateSounds: CommandPlugin {
             let chosen = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
             // The folders the targets declare as resources (`.process("Sounds")`), each once; a
             // resource file at the top of a target, the target's folder. Targets without resources ship no sounds.
-            paths = Array(Set(chosen.flatMap { target -> [String] in
-                guard let module = target.sourceModule else { return [] }
-                // `directory` (a Path) is deprecated from tools 6.0, but its replacement needs 6.1.
-                let root = target.directory.string
-                return module.sourceFiles.filter { $0.type == .resource }.map { file in
-                    let path = file.url.path
-                    guard path.hasPrefix(root + "/") else { return root }
-                    let inside = path.dropFirst(root.count + 1).split(separator: "/")
-                    return inside.count > 1 ? root + "/" + inside[0] : root
-                }
-            })).sorted()
+            paths = Array(
+                Set(
+                    chosen.flatMap { target -> [String] in
+                        guard let module = target.sourceModule else { return [] }
+                        // `directory` (a Path) is deprecated from tools 6.0, but its replacement needs 6.1.
+                        let root = target.directory.string
+                        return module.sourceFiles.filter { $0.type == .resource }.map { file in
+                            let path = file.url.path
+                            guard path.hasPrefix(root + "/") else { return root }
+                            let inside = path.dropFirst(root.count + 1).split(separator: "/")
+                            return inside.count > 1 ? root + "/" + inside[0] : root
+                        }
+                    })
+            ).sorted()
             if paths.isEmpty {
-                print("validate-sounds: no target\(targetNames.isEmpty ? "" : " named") has resources; nothing to check")
+                print(
+                    "validate-sounds: no target\(targetNames.isEmpty ? "" : " named") has resources; nothing to check")
                 return
             }
             options.append("--package-resources")

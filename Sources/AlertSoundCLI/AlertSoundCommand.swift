@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,7 +43,8 @@ struct AlertSoundCommand: ParsableCommand {
     }
 
     static func wantsJSON(_ arguments: [String]) -> Bool {
-        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+        arguments.contains("--format=json")
+            || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
     }
 }
 

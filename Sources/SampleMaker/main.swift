@@ -33,21 +33,51 @@ let short = chime(seconds: 1.5, rate: 44100, channels: 1)
 let shortStereo = chime(seconds: 1.5, rate: 44100, channels: 2)
 
 try write("chime.caf", try SoundFileBuilder.make(.caff, format: mono16, samples: short))
-try write("chime-ima4.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4), samples: shortStereo))
-try write("chime-ima4.aifc", try SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .ima4), samples: chime(seconds: 1.5, rate: 22050, channels: 1)))
+try write(
+    "chime-ima4.caf",
+    try SoundFileBuilder.make(
+        .caff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4), samples: shortStereo))
+try write(
+    "chime-ima4.aifc",
+    try SoundFileBuilder.make(
+        .aifc, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .ima4),
+        samples: chime(seconds: 1.5, rate: 22050, channels: 1)))
 try write("chime-stereo.caf", try SoundFileBuilder.make(.caff, format: stereo, samples: shortStereo))
 try write("chime.aiff", try SoundFileBuilder.make(.aiff, format: mono16, samples: short))
 try write("chime-sowt.aifc", try SoundFileBuilder.make(.aifc, format: stereo, samples: shortStereo))
-try write("chime-ulaw.aifc", try SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
-try write("chime-alaw.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .alaw), samples: short))
-try write("chime-ulaw.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
-try write("chime.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)), samples: short))
-try write("chime-24bit.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: chime(seconds: 1, rate: 48000, channels: 2)))
-try write("chime-float.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .float(32, bigEndian: false)), samples: short))
+try write(
+    "chime-ulaw.aifc",
+    try SoundFileBuilder.make(
+        .aifc, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
+try write(
+    "chime-alaw.caf",
+    try SoundFileBuilder.make(
+        .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .alaw), samples: short))
+try write(
+    "chime-ulaw.wav",
+    try SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ulaw), samples: short))
+try write(
+    "chime.wav",
+    try SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+        samples: short))
+try write(
+    "chime-24bit.wav",
+    try SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)),
+        samples: chime(seconds: 1, rate: 48000, channels: 2)))
+try write(
+    "chime-float.caf",
+    try SoundFileBuilder.make(
+        .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .float(32, bigEndian: false)),
+        samples: short))
 
 // Over the limit: 31 s at 8 kHz keeps the file small.
 let long = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-try write("too-long.wav", try SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1)))
+try write(
+    "too-long.wav", try SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1))
+)
 
 // An MP3 stream named .caf, the most common real failure: silent MPEG-1 Layer III frames
 // (128 kbit/s, 44.1 kHz, mono; 417 bytes each) behind an ID3v2.3 tag holding a title.
@@ -57,7 +87,9 @@ for _ in 0..<40 { mp3 += [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count:
 try write("not-really.caf", mp3)
 
 // Damaged: the RIFF size is wrong and the data chunk claims more bytes than the file holds.
-var damaged = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: false)), samples: chime(seconds: 1, rate: 22050, channels: 1))
+var damaged = try SoundFileBuilder.make(
+    .wave, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: false)),
+    samples: chime(seconds: 1, rate: 22050, channels: 1))
 damaged.removeLast(10_000)
 try write("damaged.wav", damaged)
 

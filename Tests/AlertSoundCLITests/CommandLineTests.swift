@@ -15,8 +15,11 @@ import Testing
     /// The `alertsound` built with these tests: beside the test bundle, whatever the configuration
     /// (debug, release), triple folder or `--scratch-path`; `ALERTSOUND_BINARY` overrides it.
     static let binary: URL = {
-        if let chosen = ProcessInfo.processInfo.environment["ALERTSOUND_BINARY"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
-        return BuiltProducts.executable("alertsound") ?? URL(fileURLWithPath: "alertsound-binary-not-found-beside-the-tests")
+        if let chosen = ProcessInfo.processInfo.environment["ALERTSOUND_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
+        return BuiltProducts.executable("alertsound")
+            ?? URL(fileURLWithPath: "alertsound-binary-not-found-beside-the-tests")
     }()
 
     /// `environment` entries are added to (or replace) this process's own.
@@ -35,7 +38,9 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let run = Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let run = Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
         Self.checkAgainstSchema(arguments, run)
         return run
     }
@@ -45,12 +50,19 @@ import Testing
     /// Every JSON document any test makes the command print must conform to its schema in
     /// `Schemas/`: the contract is checked on every output the suite produces, not on samples.
     static func checkAgainstSchema(_ arguments: [String], _ run: Run) {
-        guard let command = arguments.first, let format = arguments.firstIndex(of: "--format"), format + 1 < arguments.count,
-              arguments[format + 1] == "json", run.status != 64 || !run.stdout.isEmpty else { return }
-        guard let schemas else { Issue.record("Schemas/ cannot be read"); return }
+        guard let command = arguments.first, let format = arguments.firstIndex(of: "--format"),
+            format + 1 < arguments.count,
+            arguments[format + 1] == "json", run.status != 64 || !run.stdout.isEmpty
+        else { return }
+        guard let schemas else {
+            Issue.record("Schemas/ cannot be read")
+            return
+        }
         let problems = schemas.problems(run.stdout, schema: command + ".schema.json")
         if !problems.isEmpty {
-            Issue.record("alertsound \(arguments.joined(separator: " ")): JSON does not match Schemas/\(command).schema.json: \(problems.prefix(5).joined(separator: "; "))")
+            Issue.record(
+                "alertsound \(arguments.joined(separator: " ")): JSON does not match Schemas/\(command).schema.json: \(problems.prefix(5).joined(separator: "; "))"
+            )
         }
         schemaChecks.increment()
     }
@@ -61,17 +73,28 @@ import Testing
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
-        func increment() { lock.lock(); count += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+        func increment() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
     }
 
     /// A folder with one valid sound, one too long, and one MP3 named .caf.
     func fixtureFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-cli-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        try Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(to: folder.appendingPathComponent("ok.caf"))
-        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31))).write(to: folder.appendingPathComponent("long.wav"))
+        try Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(
+            to: folder.appendingPathComponent("ok.caf"))
+        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31)))
+            .write(to: folder.appendingPathComponent("long.wav"))
         let mp3: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
         try Data(mp3).write(to: folder.appendingPathComponent("fake.caf"))
         return folder
@@ -153,11 +176,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try run(["info", folder.appendingPathComponent("ok.caf").path])
         #expect(r.status == 0)
-        for expected in ["Container        CAF (caf)", "Data format      lpcm 'lpcm'", "Frames           8000", "Duration         1.000 s",
-                         "Audio data       16000 bytes at byte 4096", "'desc' @8 (32)"] {
+        for expected in [
+            "Container        CAF (caf)", "Data format      lpcm 'lpcm'", "Frames           8000",
+            "Duration         1.000 s",
+            "Audio data       16000 bytes at byte 4096", "'desc' @8 (32)"
+        ] {
             #expect(r.stdout.contains(expected), "missing \(expected)")
         }
-        let json = try run(["info", "--format", "json", folder.appendingPathComponent("ok.caf").path, "/nonexistent.caf"])
+        let json = try run([
+            "info", "--format", "json", folder.appendingPathComponent("ok.caf").path, "/nonexistent.caf"
+        ])
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let files = object["files"] as! [[String: Any]]
@@ -177,7 +205,9 @@ import Testing
     func helpSentencesAreWhole(_ command: String) throws {
         let help = try run([command, "--help"]).stdout
         // Lines that start with text (not an option's aligned column) hold no run of spaces mid-sentence.
-        let runs = help.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.range(of: "[^ ]  +[^ ]", options: .regularExpression) != nil }
+        let runs = help.split(separator: "\n").filter {
+            !$0.hasPrefix(" ") && $0.range(of: "[^ ]  +[^ ]", options: .regularExpression) != nil
+        }
         #expect(runs.isEmpty, "\(runs)")
         if command == "validate-bundle" {
             let codes = help.components(separatedBy: "Codes:").last ?? ""

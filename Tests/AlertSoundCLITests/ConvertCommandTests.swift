@@ -1,35 +1,46 @@
-@testable import AlertSound
-@testable import AlertSoundCore
 import CSystemShims
 import Foundation
 import Testing
+
+@testable import AlertSound
+@testable import AlertSoundCore
 
 @Suite struct ConvertCommandTests {
     let cli = CommandLineTests()
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-convert-cli-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-convert-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     func aiff(frames: Int, channels: Int = 1, rate: Double = 44100) -> [UInt8] {
         let samples = (0..<frames * channels).map { Int16(truncatingIfNeeded: ($0 &* 2654435761) >> 20) }
-        return try! SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)), samples: samples)
+        return try! SoundFileBuilder.make(
+            .aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)),
+            samples: samples)
     }
 
     @Test func documentedAfconvertCommandWorksVerbatim() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(aiff(frames: 4410)).write(to: dir.appendingPathComponent("Submarine.aiff"))
-        let r = try cli.run(["convert", dir.appendingPathComponent("Submarine.aiff").path, dir.appendingPathComponent("sub.caf").path, "-d", "ima4", "-f", "caff", "-v"])
+        let r = try cli.run([
+            "convert", dir.appendingPathComponent("Submarine.aiff").path, dir.appendingPathComponent("sub.caf").path,
+            "-d", "ima4", "-f", "caff", "-v"
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Input file: \(dir.path)/Submarine.aiff, 4410 frames"))
-        #expect(r.stdout.contains("Output file    1 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 34 bytes/packet, 64 frames/packet"))
+        #expect(
+            r.stdout.contains(
+                "Output file    1 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 34 bytes/packet, 64 frames/packet"))
         #expect(r.stdout.contains("69 packets, 4410 valid frames"))
         #expect(r.stdout.contains("Encode SNR: "))
         // The output's true peak, as decoded: what a player will hear.
-        let peak = r.stdout.split(separator: "\n").first { $0.hasPrefix("Output true peak: ") }.flatMap { Double($0.split(separator: " ")[3]) }
+        let peak = r.stdout.split(separator: "\n").first { $0.hasPrefix("Output true peak: ") }.flatMap {
+            Double($0.split(separator: " ")[3])
+        }
         let measured = try SoundLevels.measure(path: dir.appendingPathComponent("sub.caf").path).truePeak
         #expect(peak != nil && abs(peak! - measured!) < 0.051, "\(r.stdout)")
         let info = try SoundFile.inspect(path: dir.appendingPathComponent("sub.caf").path)
@@ -76,8 +87,9 @@ import Testing
     static func longInput(in dir: URL) throws -> URL {
         let input = dir.appendingPathComponent("long.wav")
         let frames = 48000 * 600
-        let header = FileType.wave.carrying(StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)))!.header(
-                                      frames: Int64(frames), audioBytes: Int64(frames * 4))
+        let header = FileType.wave.carrying(
+            StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)))!.header(
+                frames: Int64(frames), audioBytes: Int64(frames * 4))
         #expect(FileManager.default.createFile(atPath: input.path, contents: Data(header)))
         let handle = try FileHandle(forWritingTo: input)
         handle.seekToEndOfFile()
@@ -96,7 +108,11 @@ import Testing
         try process.run()
         let deadline = Date().addingTimeInterval(20)
         func writing() -> Bool {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasPrefix(".alertsound-") }) { return true }
+            if ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: {
+                $0.hasPrefix(".alertsound-")
+            }) {
+                return true
+            }
             // portable: on macOS the folder does not exist and only the named temporary file is looked for.
             let fds = "/proc/\(process.processIdentifier)/fd"
             return ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains { fd in
@@ -115,14 +131,17 @@ import Testing
         process.terminate()
         process.waitUntilExit()
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "the conversion was interrupted, not finished")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+            "the conversion was interrupted, not finished")
         #expect(left == ["long.wav"], "an interrupted conversion must leave no file behind")
     }
 
     /// Whether the temporary folder's file system takes unnamed files (Linux, and not every file system).
     static let unnamedFilesWork: Bool = {
         let flag = alertsound_o_tmpfile()
-        guard flag != 0, FileManager.default.fileExists(atPath: "/proc/self/fd") else { return false }   // portable: a run-time test
+        // portable: a run-time test
+        guard flag != 0, FileManager.default.fileExists(atPath: "/proc/self/fd") else { return false }
         let fd = open(FileManager.default.temporaryDirectory.path, flag | O_WRONLY, 0o600)
         if fd >= 0 { close(fd) }
         return fd >= 0
@@ -135,11 +154,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("missing.wav").path
         let type = try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-f", "FOO"])
-        #expect(type.status == 64 && type.stderr.contains("unknown file type 'FOO'; use caff, AIFF, AIFC, WAVE"), "\(type.stderr)")
+        #expect(
+            type.status == 64 && type.stderr.contains("unknown file type 'FOO'; use caff, AIFF, AIFC, WAVE"),
+            "\(type.stderr)")
         let data = try cli.run(["fix", input, "-d", "mp3"])
-        #expect(data.status == 64 && data.stderr.contains("unknown data format 'mp3'") && data.stderr.contains("LEI16"), "\(data.stderr)")
+        #expect(
+            data.status == 64 && data.stderr.contains("unknown data format 'mp3'") && data.stderr.contains("LEI16"),
+            "\(data.stderr)")
         // Valid values in any case, and the rate with them, reach the command (here: a missing input).
-        let good = try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-f", "CAFF", "-d", "IMA4@22050"])
+        let good = try cli.run([
+            "convert", input, dir.appendingPathComponent("x.caf").path, "-f", "CAFF", "-d", "IMA4@22050"
+        ])
         #expect(good.status != 64 && good.stderr.contains("missing.wav"), "\(good.stderr)")
     }
 
@@ -163,16 +188,20 @@ import Testing
     }
 
     /// F11: past `ulimit -f` the write fails; the conversion reports it and leaves nothing behind.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["ALERTSOUND_SANITIZER"] == "thread",
-                     "ThreadSanitizer's own runtime dies of SIGBUS under ulimit -f, before alertsound runs"))
+    @Test(
+        .disabled(
+            if: ProcessInfo.processInfo.environment["ALERTSOUND_SANITIZER"] == "thread",
+            "ThreadSanitizer's own runtime dies of SIGBUS under ulimit -f, before alertsound runs"))
     func fileSizeLimitIsAnErrorNotALeftover() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = try Self.longInput(in: dir)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -f 64; exec \"$0\" convert \"$1\" \"$2\"", CommandLineTests.binary.path, input.path,
-                             dir.appendingPathComponent("out.caf").path]
+        process.arguments = [
+            "-c", "ulimit -f 64; exec \"$0\" convert \"$1\" \"$2\"", CommandLineTests.binary.path, input.path,
+            dir.appendingPathComponent("out.caf").path
+        ]
         let stderr = Pipe()
         process.standardError = stderr
         try process.run()
@@ -204,12 +233,17 @@ extension ConvertCommandTests {
         #expect(q64.bytes == standard.bytes, "below 96, afconvert's encoder")
         #expect(high.bytes != standard.bytes && high.bytes.count == standard.bytes.count)
         func snr(_ text: String) -> Double? {
-            text.split(separator: "\n").first { $0.contains("Encode SNR: ") }.flatMap { Double($0.split(separator: " ")[2]) }
+            text.split(separator: "\n").first { $0.contains("Encode SNR: ") }.flatMap {
+                Double($0.split(separator: " ")[2])
+            }
         }
         let gain = try #require(snr(high.Run.stdout)) - #require(snr(standard.Run.stdout))
         #expect(gain >= 0, "-v shows the SNR each encoder reached")
         #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-q", "200"]).status == 64)
-        #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-q", "127", "--quality", "high"]).status == 64)
-        #expect(try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "--quality", "best"]).status == 64)
+        #expect(
+            try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "-q", "127", "--quality", "high"])
+                .status == 64)
+        #expect(
+            try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "--quality", "best"]).status == 64)
     }
 }

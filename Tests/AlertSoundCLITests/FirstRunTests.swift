@@ -7,10 +7,13 @@ import Testing
 @Suite struct FirstRunTests {
     let cli = CommandLineTests()
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-first-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-first-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -34,9 +37,11 @@ import Testing
         try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/My.app/chime.caf")
         try Data(#"{"aps":{"sound":"chime.caf"}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
         try Data(#"{"aps":{"sound":"gone.caf"}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/b.json"))
-        for arguments in [[dir + "/My.app", "--payload", dir + "/a.json", dir + "/b.json"],
-                          ["--payload", dir + "/a.json", dir + "/b.json", dir + "/My.app"],
-                          [dir + "/My.app", "--payload", dir + "/a.json", "--payload", dir + "/b.json"]] {
+        for arguments in [
+            [dir + "/My.app", "--payload", dir + "/a.json", dir + "/b.json"],
+            ["--payload", dir + "/a.json", dir + "/b.json", dir + "/My.app"],
+            [dir + "/My.app", "--payload", dir + "/a.json", "--payload", dir + "/b.json"]
+        ] {
             let run = try cli.run(["validate-bundle"] + arguments + ["--format", "json"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             let document = try JSONDecoder().decode(ValidationReport.self, from: Data(run.stdout.utf8))
@@ -62,7 +67,12 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "### alertsound check: ❌ invalid 2 sounds, 1 invalid")
-        #expect(lines.contains { $0.hasPrefix("| `\(dir)/too-long.wav` | ❌ invalid | WAV lpcm, 8000 Hz, 1 ch | 31.000 s | error `too-long`: plays 31.000 s") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "| `\(dir)/too-long.wav` | ❌ invalid | WAV lpcm, 8000 Hz, 1 ch | 31.000 s | error `too-long`: plays 31.000 s"
+                )
+            })
         #expect(lines.contains("| `\(dir)/chime.caf` | ✅ valid | CAF lpcm, 44100 Hz, 1 ch | 1.500 s |  |"))
     }
 }
@@ -74,15 +84,21 @@ extension FirstRunTests {
         let long = dir + "/too-long.wav"
         let bare = try cli.run(["fix", long, "--fade", "200", "--dry-run"])
         #expect(bare.status == 64 && bare.stderr.contains("seconds or milliseconds? Write 200ms or 200s"))
-        let tooLong = try cli.run(["fix", long, "--max-duration", "5", "--fade", "30s", "--dry-run", "--format", "json"])
+        let tooLong = try cli.run(["fix", long, "--max-duration", "5", "--fade", "30s", "--dry-run", "--format", "json"]
+        )
         #expect(tooLong.status == 64 && tooLong.stdout.contains("must be shorter than the 5 s kept"))
-        let withUnit = try cli.run(["fix", long, "--max-duration", "10s", "--fade", "200ms", "--output-dir", dir + "/out", "--format", "json"])
+        let withUnit = try cli.run([
+            "fix", long, "--max-duration", "10s", "--fade", "200ms", "--output-dir", dir + "/out", "--format", "json"
+        ])
         #expect(withUnit.status == 0, "\(withUnit.stderr)")
         let after = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/out/too-long.caf"))
         #expect(abs((after.duration ?? 0) - 10) < 0.01)
-        let millis = try cli.run(["fix", long, "--max-duration", "7000ms", "--output-dir", dir + "/ms", "--format", "json"])
+        let millis = try cli.run([
+            "fix", long, "--max-duration", "7000ms", "--output-dir", dir + "/ms", "--format", "json"
+        ])
         #expect(millis.status == 0)
-        #expect(abs((try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/ms/too-long.caf")).duration ?? 0) - 7) < 0.01)
+        #expect(
+            abs((try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/ms/too-long.caf")).duration ?? 0) - 7) < 0.01)
     }
 
     // 5. damaged-header suggested `fix`, which said "plays already"; inside an .ipa it suggested an unrunnable path.
@@ -107,7 +123,8 @@ extension FirstRunTests {
     // 6. `--output-dir Sounds` had to exist; a missing folder for one output was "cannot create a temporary file".
     @Test func outputFoldersAreMade() throws {
         let dir = try Self.samples()
-        let many = try cli.run(["convert", dir + "/chime.wav", dir + "/chime.aiff", "--output-dir", dir + "/Sounds/new"])
+        let many = try cli.run(["convert", dir + "/chime.wav", dir + "/chime.aiff", "--output-dir", dir + "/Sounds/new"]
+        )
         #expect(many.status == 1, "chime.wav and chime.aiff both want chime.caf: the second is refused")
         #expect(FileManager.default.fileExists(atPath: dir + "/Sounds/new/chime.caf"))
         let one = try cli.run(["convert", dir + "/chime.wav", dir + "/nodir/deeper/chime.caf"])
@@ -120,7 +137,10 @@ extension FirstRunTests {
         let dir = try Self.samples()
         let bitRate = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "-b", "128000"])
         #expect(bitRate.status == 64 && bitRate.stderr.contains("afconvert's -b (bit rate)"))
-        let long = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "--data", "ima4", "--file", "caff", "--channels", "1", "--quality", "127", "--verbose"])
+        let long = try cli.run([
+            "convert", dir + "/chime.wav", dir + "/o.caf", "--data", "ima4", "--file", "caff", "--channels", "1",
+            "--quality", "127", "--verbose"
+        ])
         #expect(long.status == 0, "\(long.stderr)")
         #expect(long.stdout.contains("'ima4'"))
     }
@@ -141,17 +161,22 @@ extension FirstRunTests {
     @Test func suggestionsKeepTheOutputFolderAndStayOutOfResRaw() throws {
         let dir = try Self.samples()
         let raw = dir + "/android/app/src/main/res/raw", runner = dir + "/ios/Runner"
-        for folder in [raw, runner] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [raw, runner] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         try FileManager.default.copyItem(atPath: dir + "/too-long.wav", toPath: raw + "/adhan.wav")
         let check = try cli.run(["check", raw + "/adhan.wav"])
-        #expect(check.stdout.contains("alertsound fix --output-dir IOS_SOUNDS_DIR \(raw)/adhan.wav") && check.stdout.contains("not res/raw"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("alertsound fix --output-dir IOS_SOUNDS_DIR \(raw)/adhan.wav")
+                && check.stdout.contains("not res/raw"), "\(check.stdout)")
         let converted = try cli.run(["convert", raw + "/adhan.wav", runner + "/adhan.caf"])
         let suggested = "alertsound fix --force --output-dir \(runner) \(raw)/adhan.wav"
         #expect(converted.stderr.contains("fix it: " + suggested), "\(converted.stderr)")
         let fixed = try cli.run(suggested.split(separator: " ").dropFirst().map(String.init))
         #expect(fixed.status == 0, "\(fixed.stdout)")
         #expect(try cli.run(["check", runner + "/adhan.caf"]).status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: raw) == ["adhan.wav"], "nothing written into res/raw")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: raw) == ["adhan.wav"], "nothing written into res/raw")
     }
 
     // 9. A folder with no sounds passed, in every format.
@@ -170,27 +195,39 @@ extension FirstRunTests {
     // 10. `fix -d UI8` was listed and refused.
     @Test func everyListedFixFormatWorks() throws {
         let help = try cli.run(["fix", "--help"])
-        let listed = help.stdout.replacingOccurrences(of: "\n", with: " ").components(separatedBy: "(default ima4): ").last?
-            .components(separatedBy: ".").first?.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        let listed =
+            help.stdout.replacingOccurrences(of: "\n", with: " ").components(separatedBy: "(default ima4): ").last?
+            .components(separatedBy: ".").first?.components(separatedBy: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? []
         #expect(listed.count >= 10 && !listed.contains("UI8"), "\(listed)")
         let dir = try Self.samples()
         for format in listed {
-            let run = try cli.run(["fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"])
+            let run = try cli.run([
+                "fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"
+            ])
             #expect(run.status == 0, "-d \(format): \(run.stderr)")
         }
         // The one it cannot write is named as given ("CAF cannot hold lpcm" said nothing), with the list.
         let refused = try cli.run(["fix", dir + "/chime.wav", "-d", "UI8", "--output-dir", dir + "/UI8"])
-        #expect(refused.status != 0 && refused.stderr.contains("CAF cannot hold UI8; fix writes CAF with " + listed.joined(separator: ", ")), "\(refused.stderr)")
+        #expect(
+            refused.status != 0
+                && refused.stderr.contains("CAF cannot hold UI8; fix writes CAF with " + listed.joined(separator: ", ")),
+            "\(refused.stderr)")
     }
 
     // 11. Usage errors under --format json printed nothing on standard output.
     @Test func usageErrorsGiveAJSONDocument() throws {
-        for arguments in [["check", "--format", "json", "--bogus", "x"], ["fix", "--format", "json", "-c", "0", "x"],
-                          ["validate-bundle", "--format", "json"], ["convert", "--format", "json", "a", "b", "c"]] {
+        for arguments in [
+            ["check", "--format", "json", "--bogus", "x"], ["fix", "--format", "json", "-c", "0", "x"],
+            ["validate-bundle", "--format", "json"], ["convert", "--format", "json", "a", "b", "c"]
+        ] {
             let run = try cli.run(arguments)
             #expect(run.status == 64)
             let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-            #expect((document?["error"] as? [String: Any])?["kind"] as? String == "invalid-request", "\(arguments): \(run.stdout)")
+            #expect(
+                (document?["error"] as? [String: Any])?["kind"] as? String == "invalid-request",
+                "\(arguments): \(run.stdout)")
         }
     }
 
@@ -202,17 +239,22 @@ extension FirstRunTests {
         let frames = try #require(info.frames)
         #expect(run.stdout.contains("\(frames) packets, \(frames) valid frames"), "\(run.stdout)")
         // A file of no frames is not "plays already".
-        let empty = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: [Int16]())
+        let empty = try SoundFileBuilder.make(
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            samples: [Int16]())
         try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
         let fix = try cli.run(["fix", dir + "/empty.caf"])
-        #expect(fix.status == 1 && fix.stdout.contains("could not fix: no-audio: the file holds no audio frames"), "\(fix.stdout)")
+        #expect(
+            fix.status == 1 && fix.stdout.contains("could not fix: no-audio: the file holds no audio frames"),
+            "\(fix.stdout)")
         // The finding is the reason, as check made it: not restated as an error.
         let json = try cli.run(["fix", "--format", "json", dir + "/empty.caf"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let input = try #require((document["inputs"] as? [[String: Any]])?.first)
         #expect(json.status == 1 && input["status"] as? String == "failed" && input["error"] is NSNull)
         #expect((input["blockers"] as? [[String: Any]])?.map { $0["code"] as? String } == ["no-audio"])
-        let outcome = Fixer().fix(FixJob(input: dir + "/empty.caf", output: dir + "/empty-fixed.caf", refusal: nil, fromFolder: false))
+        let outcome = Fixer().fix(
+            FixJob(input: dir + "/empty.caf", output: dir + "/empty-fixed.caf", refusal: nil, fromFolder: false))
         #expect(outcome.status == .failed && outcome.error == nil && outcome.blockers.map(\.code) == [.noAudio])
         #expect(outcome.before?.diagnostics.contains(outcome.blockers[0]) == true)
     }
@@ -232,13 +274,16 @@ extension FirstRunTests {
     @Test func minorRoughEdges() throws {
         let dir = try Self.samples()
         let mp3 = try cli.run(["convert", dir + "/chime.wav", dir + "/x.mp3"])
-        #expect(mp3.status == 64 && mp3.stderr.contains("not .mp3") && !FileManager.default.fileExists(atPath: dir + "/x.mp3"))
+        #expect(
+            mp3.status == 64 && mp3.stderr.contains("not .mp3")
+                && !FileManager.default.fileExists(atPath: dir + "/x.mp3"))
         let negative = try cli.run(["convert", dir + "/chime.wav", dir + "/y.caf", "-c", "-1"])
         #expect(negative.status == 64 && negative.stderr.contains("got -1"))
         let empty = try cli.run(["check", ""])
         #expect(empty.status == 64 && !empty.stdout.contains(": invalid"))
         let missing = try cli.run(["validate-bundle", dir + "/Missing.app", "--format", "xcode"])
-        #expect(missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
+        #expect(
+            missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
         #expect(!readme.contains("../shared") && !manual.contains("../shared"))
@@ -248,7 +293,9 @@ extension FirstRunTests {
         // 12. Validating with Python's jsonschema needs the schemas in a registry: the README says how.
         #expect(readme.contains("referencing.Registry") && readme.contains("Registry().with_resources"))
         // The man page's synopsis of fix names every option fix takes.
-        let synopsis = manual.components(separatedBy: ".B alertsound fix").dropFirst().first?.components(separatedBy: ".SH").first ?? ""
+        let synopsis =
+            manual.components(separatedBy: ".B alertsound fix").dropFirst().first?.components(separatedBy: ".SH").first
+            ?? ""
         for option in ["src\\-quality", "\\-q", "\\-r", "\\-c", "\\-\\-mix", "\\-\\-normalize", "\\-\\-dry\\-run"] {
             #expect(synopsis.contains(option), "fix's synopsis lacks \(option)")
         }
@@ -256,7 +303,9 @@ extension FirstRunTests {
         try FileManager.default.createDirectory(atPath: dir + "/android/res/raw", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/android/res/raw/ding.caf")
         let android = try cli.run(["validate-bundle", dir + "/android"])
-        #expect(android.stdout.contains("android-unsupported-format") && !android.stdout.contains(".;"), "\(android.stdout)")
+        #expect(
+            android.stdout.contains("android-unsupported-format") && !android.stdout.contains(".;"), "\(android.stdout)"
+        )
     }
 }
 
@@ -269,7 +318,8 @@ extension FirstRunTests {
         let dir = try FirstRunTests.samples()
         let none = ["ALERTSOUND_LIBSNDFILE": "", "ALERTSOUND_LIBSAMPLERATE": "", "ALERTSOUND_FFMPEG": ""]
         #expect(try cli.run(["check", dir + "/chime.wav"], environment: none).status == 0)
-        let converted = try cli.run(["convert", dir + "/chime.wav", dir + "/out.caf", "-d", "ima4@22050"], environment: none)
+        let converted = try cli.run(
+            ["convert", dir + "/chime.wav", dir + "/out.caf", "-d", "ima4@22050"], environment: none)
         #expect(converted.status == 0, "our own resampler needs no library: \(converted.stderr)")
     }
 
@@ -277,16 +327,30 @@ extension FirstRunTests {
         let dir = try FirstRunTests.samples()
         let tone = (0..<4000).map { 0.5 * sin(2 * Double.pi * 441 * Double($0) / 8000) }
         try SoundWriter.write(.flac, path: dir + "/song.flac", samples: tone, rate: 8000, channels: 1)
-        let decode = try cli.run(["convert", dir + "/song.flac", dir + "/song.caf"], environment: ["ALERTSOUND_LIBSNDFILE": "", "ALERTSOUND_FFMPEG": ""])
+        let decode = try cli.run(
+            ["convert", dir + "/song.flac", dir + "/song.caf"],
+            environment: ["ALERTSOUND_LIBSNDFILE": "", "ALERTSOUND_FFMPEG": ""])
         #expect(decode.status == 1)
-        #expect(decode.stderr.contains("libsndfile, which alertsound uses to decode formats it does not read itself, is not installed"))
-        #expect(decode.stderr.contains("sudo apt-get install libsndfile1; macOS: brew install libsndfile"), "\(decode.stderr)")
-        let resample = try cli.run(["convert", dir + "/chime.wav", dir + "/best.caf", "-d", "ima4@22050", "--src-quality", "best", "--format", "json"],
-                                   environment: ["ALERTSOUND_LIBSAMPLERATE": ""])
+        #expect(
+            decode.stderr.contains(
+                "libsndfile, which alertsound uses to decode formats it does not read itself, is not installed"))
+        #expect(
+            decode.stderr.contains("sudo apt-get install libsndfile1; macOS: brew install libsndfile"),
+            "\(decode.stderr)")
+        let resample = try cli.run(
+            [
+                "convert", dir + "/chime.wav", dir + "/best.caf", "-d", "ima4@22050", "--src-quality", "best",
+                "--format", "json"
+            ],
+            environment: ["ALERTSOUND_LIBSAMPLERATE": ""])
         #expect(resample.status == 1)
-        #expect(resample.stdout.contains("\"action\" : \"install-library\"") && resample.stdout.contains("\"library\" : \"libsamplerate\""), "\(resample.stdout)")
+        #expect(
+            resample.stdout.contains("\"action\" : \"install-library\"")
+                && resample.stdout.contains("\"library\" : \"libsamplerate\""), "\(resample.stdout)")
         // And with the libraries where the system keeps them, both work.
-        #expect(try cli.run(["convert", dir + "/song.flac", dir + "/song2.caf"], environment: ["ALERTSOUND_FFMPEG": ""]).status == 0)
+        #expect(
+            try cli.run(["convert", dir + "/song.flac", dir + "/song2.caf"], environment: ["ALERTSOUND_FFMPEG": ""])
+                .status == 0)
     }
 }
 
@@ -295,9 +359,13 @@ extension FirstRunTests {
     @Test func aHalfMegahertzSoundIsWarnedAndFixed() throws {
         let dir = try Self.scratch()
         let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, bigEndian: true))
-        try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000))).write(to: URL(fileURLWithPath: dir + "/fast.caf"))
+        try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000)))
+            .write(to: URL(fileURLWithPath: dir + "/fast.caf"))
         let check = try cli.run(["check", dir + "/fast.caf", "--strict"])
-        #expect(check.status == 1 && check.stdout.contains("warning [unusual-sample-rate] 500000 Hz is outside 1000-384000 Hz"), "\(check.stdout)")
+        #expect(
+            check.status == 1
+                && check.stdout.contains("warning [unusual-sample-rate] 500000 Hz is outside 1000-384000 Hz"),
+            "\(check.stdout)")
         let fix = try cli.run(["fix", dir + "/fast.caf"])
         #expect(fix.status == 0 && fix.stdout.contains("resampled 500 -> 48 kHz"), "\(fix.stdout)")
         #expect(try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/fast-fixed.caf")).sampleRate == 48000)
@@ -312,7 +380,8 @@ extension FirstRunTests {
         try Data("not a sound".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         let run = try CommandLineTests().run(["check", dir, "--format", "github"])
         #expect(run.status == 1)
-        #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" || $0 == "\u{2028}" }, "\(run.stdout)")
+        #expect(
+            !run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" || $0 == "\u{2028}" }, "\(run.stdout)")
         #expect(run.stdout.contains("a\\u{1B}[31m\\tb\\u{2028}c.caf"))
     }
 }
@@ -324,8 +393,9 @@ extension FirstRunTests {
 @Suite struct DeepWalkTests {
     @Test func aDeepTreeOfSoundsUnderASmallDescriptorLimit() throws {
         let dir = try FirstRunTests.scratch()
-        let caf = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
-                                        samples: [Int16](repeating: 100, count: 800))
+        let caf = try SoundFileBuilder.make(
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            samples: [Int16](repeating: 100, count: 800))
         var fd = open(dir, O_RDONLY | O_DIRECTORY)
         for _ in 0..<2000 {
             let file = openat(fd, "s.caf", O_WRONLY | O_CREAT, 0o644)
@@ -339,7 +409,9 @@ extension FirstRunTests {
         close(fd)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "ulimit -n 128 && exec \"$0\" check --format json \"$1\"", CommandLineTests.binary.path, dir]
+        shell.arguments = [
+            "-c", "ulimit -n 128 && exec \"$0\" check --format json \"$1\"", CommandLineTests.binary.path, dir
+        ]
         let out = Pipe()
         shell.standardOutput = out
         try shell.run()
@@ -347,6 +419,8 @@ extension FirstRunTests {
         shell.waitUntilExit()
         let report = try JSONDecoder().decode(CheckReport.self, from: data)
         #expect(shell.terminationStatus == 0)
-        #expect(report.files.count == 2000 && report.files.allSatisfy(\.valid), "\(report.files.filter { !$0.valid }.prefix(2).map(\.diagnostics))")
+        #expect(
+            report.files.count == 2000 && report.files.allSatisfy(\.valid),
+            "\(report.files.filter { !$0.valid }.prefix(2).map(\.diagnostics))")
     }
 }

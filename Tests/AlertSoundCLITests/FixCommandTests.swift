@@ -8,19 +8,29 @@ import Testing
 @Suite struct FixCommandTests {
     let cli = CommandLineTests()
 
-    static let ffmpeg: String? = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let ffmpeg: String? = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fix-cli-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-fix-cli-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
-    func pcm(_ path: String, seconds: Double, rate: Double = 8000, channels: Int = 1, coding: SampleCoding = .integer(16, bigEndian: false), type: FileType = .wave) throws {
+    func pcm(
+        _ path: String, seconds: Double, rate: Double = 8000, channels: Int = 1,
+        coding: SampleCoding = .integer(16, bigEndian: false), type: FileType = .wave
+    ) throws {
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { 0.4 * sin(Double($0 / channels) * 0.3) }
-        try Data(try SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples))
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            try SoundFileBuilder.make(
+                type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
+        )
+        .write(to: URL(fileURLWithPath: path))
     }
 
     /// A sound libsndfile cannot decode, made by ffmpeg: AAC in MP4 (`.m4a`), or Opus in CAF
@@ -28,7 +38,10 @@ import Testing
     func encoded(_ path: String, seconds: Int = 2) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.ffmpeg))
-        process.arguments = ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-ac", "2", "-c:a", path.hasSuffix(".caf") ? "libopus" : "aac", "-y", path]
+        process.arguments = [
+            "-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-ac", "2",
+            "-c:a", path.hasSuffix(".caf") ? "libopus" : "aac", "-y", path
+        ]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -64,7 +77,9 @@ import Testing
         #expect(byName["long.wav"]?["status"] as? String == "fixed")
         #expect(byName["ok.aiff"]?["status"] as? String == "unchanged")
         #expect(byName["broken.wav"]?["status"] as? String == "failed")
-        #expect(((byName["broken.wav"]?["error"] as? [String: Any])?["message"] as? String)?.contains("not a sound file") == true)
+        #expect(
+            ((byName["broken.wav"]?["error"] as? [String: Any])?["message"] as? String)?.contains("not a sound file")
+                == true)
         let long = try #require(byName["long.wav"])
         #expect((long["before"] as? [String: Any])?["duration"] as? Double == 45)
         #expect((long["after"] as? [String: Any])?["duration"] as? Double == 29.5)
@@ -77,11 +92,14 @@ import Testing
         // Piped: plain lines, no progress bar or escape codes; --quiet keeps only failures and the summary.
         let quiet = try cli.run(["fix", dir, "--quiet", "--force"])
         #expect(!quiet.stdout.contains("\u{1B}") && !quiet.stderr.contains("\u{1B}"))
-        #expect(quiet.stdout.split(separator: "\n").map(String.init) == [
-            "\(dir)/broken.wav: could not fix: not a sound file alertsound recognises (it starts with 6a 75 6e 6b 'junk')"
-                + (Self.ffmpeg == nil ? "" : "; ffmpeg could not decode it (file:\(dir)/broken.wav: Invalid data found when processing input)"),
-            "3 inputs: 1 fixed, 1 already playing, 1 could not be fixed",
-        ])
+        #expect(
+            quiet.stdout.split(separator: "\n").map(String.init) == [
+                "\(dir)/broken.wav: could not fix: not a sound file alertsound recognises (it starts with 6a 75 6e 6b 'junk')"
+                    + (Self.ffmpeg == nil
+                        ? ""
+                        : "; ffmpeg could not decode it (file:\(dir)/broken.wav: Invalid data found when processing input)"),
+                "3 inputs: 1 fixed, 1 already playing, 1 could not be fixed"
+            ])
     }
 
     @Test func dryRunAndDestinationRules() throws {
@@ -90,7 +108,10 @@ import Testing
         try pcm(dir + "/long.caf", seconds: 31, type: .caff)
         let dry = try cli.run(["fix", dir + "/long.caf", "--dry-run"])
         #expect(dry.status == 0)
-        #expect(dry.stdout.contains("\(dir)/long.caf -> \(dir)/long-fixed.caf (dry run): converted CAF lpcm -> CAF ima4; trimmed 31.0 -> 29.5 s with a 50 ms fade-out"))
+        #expect(
+            dry.stdout.contains(
+                "\(dir)/long.caf -> \(dir)/long-fixed.caf (dry run): converted CAF lpcm -> CAF ima4; trimmed 31.0 -> 29.5 s with a 50 ms fade-out"
+            ))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["long.caf"])
 
         let done = try cli.run(["fix", dir + "/long.caf", "--max-duration", "10", "--fade", "20ms"])
@@ -111,8 +132,13 @@ import Testing
 
         let fixed = try cli.run(["fix", dir + "/chime.m4a", dir + "/bell.caf"])
         #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
-        #expect(fixed.stdout.contains("\(dir)/chime.m4a -> \(dir)/chime.caf: decoded with ffmpeg; converted MPEG-4 / QuickTime (M4A, MP4) aac -> CAF ima4"))
-        #expect(fixed.stdout.contains("\(dir)/bell.caf -> \(dir)/bell-fixed.caf: decoded with ffmpeg; converted CAF opus -> CAF ima4"))
+        #expect(
+            fixed.stdout.contains(
+                "\(dir)/chime.m4a -> \(dir)/chime.caf: decoded with ffmpeg; converted MPEG-4 / QuickTime (M4A, MP4) aac -> CAF ima4"
+            ))
+        #expect(
+            fixed.stdout.contains(
+                "\(dir)/bell.caf -> \(dir)/bell-fixed.caf: decoded with ffmpeg; converted CAF opus -> CAF ima4"))
         // The CAF's packet table says how many frames are audio.
         let stated = try #require(try SoundFile.inspect(path: dir + "/bell.caf").frames)
         #expect(try SoundFile.inspect(path: dir + "/bell-fixed.caf").frames == stated)
@@ -126,7 +152,10 @@ import Testing
         let none = ["ALERTSOUND_FFMPEG": ""]
         let missing = try cli.run(["fix", dir + "/chime.m4a", "--output-dir", dir + "/out"], environment: none)
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("ffmpeg, which can, is not installed; install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"))
+        #expect(
+            missing.stdout.contains(
+                "ffmpeg, which can, is not installed; install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"
+            ))
         #expect(!FileManager.default.fileExists(atPath: dir + "/out/chime.caf"))
         let convertMissing = try cli.run(["convert", dir + "/bell.caf", dir + "/b.caf"], environment: none)
         #expect(convertMissing.status == 1 && convertMissing.stderr.contains("install FFmpeg"))
@@ -138,13 +167,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try pcm(dir + "/long.wav", seconds: 35)
         try pcm(dir + "/wide.caf", seconds: 1, coding: .integer(24, bigEndian: true), type: .caff)
-        try SoundWriter.write(.mp3, path: dir + "/tune.caf", samples: (0..<44_100).map { 0.3 * sin(Double($0) * 0.05) }, rate: 44_100, channels: 1)
-        try SoundWriter.write(.flac, path: dir + "/ding.flac", samples: (0..<8000).map { 0.3 * sin(Double($0) * 0.05) }, rate: 8000, channels: 1)
+        try SoundWriter.write(
+            .mp3, path: dir + "/tune.caf", samples: (0..<44_100).map { 0.3 * sin(Double($0) * 0.05) }, rate: 44_100,
+            channels: 1)
+        try SoundWriter.write(
+            .flac, path: dir + "/ding.flac", samples: (0..<8000).map { 0.3 * sin(Double($0) * 0.05) }, rate: 8000,
+            channels: 1)
         if Self.ffmpeg != nil { try encoded(dir + "/opus.caf") }
 
         let report = try json(try cli.run(["check", dir, "--format", "json"]).stdout)
         // Each suggestion is data: the action, the file, and a data format when one is advised.
-        let suggestions = try #require(report["files"] as? [[String: Any]]).flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["suggestion"] as? [String: Any] } }
+        let suggestions = try #require(report["files"] as? [[String: Any]]).flatMap {
+            ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["suggestion"] as? [String: Any] }
+        }
         let commands = suggestions.compactMap { s -> [String]? in
             guard s["action"] as? String == "fix", let path = s["path"] as? String else { return nil }
             return ["fix", path] + ((s["dataFormat"] as? String).map { ["-d", $0] } ?? [])
@@ -152,13 +187,17 @@ import Testing
         #expect(commands.count == (Self.ffmpeg == nil ? 4 : 5), "\(suggestions)")
         // People get the same as a command line.
         let text = try cli.run(["check", dir])
-        for command in commands { #expect(text.stdout.contains("fix it: alertsound " + command.joined(separator: " ")), "\(command)") }
+        for command in commands {
+            #expect(text.stdout.contains("fix it: alertsound " + command.joined(separator: " ")), "\(command)")
+        }
         for command in commands {
             let r = try cli.run(command)
             #expect(r.status == 0, "\(command): \(r.stdout) \(r.stderr)")
         }
         // Everything the suggestions wrote plays.
-        let outputs = ["long.caf", "wide-fixed.caf", "tune-fixed.caf", "ding.caf"] + (Self.ffmpeg == nil ? [] : ["opus-fixed.caf"])
+        let outputs =
+            ["long.caf", "wide-fixed.caf", "tune-fixed.caf", "ding.caf"]
+            + (Self.ffmpeg == nil ? [] : ["opus-fixed.caf"])
         let check = try cli.run(["check"] + outputs.map { dir + "/" + $0 })
         #expect(check.status == 0, "\(check.stdout)")
     }
@@ -172,7 +211,8 @@ import Testing
         let input = try #require(CorpusFiles.folder) + "/files/jessesquires__JSQSystemSoundPlayer__BalladPiano.caf"
         let r = try cli.run(["fix", input, "--output-dir", dir])
         #expect(r.status == 0, "\(r.stdout)")
-        #expect(try SoundFile.inspect(path: dir + "/jessesquires__JSQSystemSoundPlayer__BalladPiano.caf").frames == 529_200)
+        #expect(
+            try SoundFile.inspect(path: dir + "/jessesquires__JSQSystemSoundPlayer__BalladPiano.caf").frames == 529_200)
     }
 
     @Test func convertSeveralIntoAFolder() throws {
@@ -182,7 +222,9 @@ import Testing
         try pcm(dir + "/a.wav", seconds: 1)
         try pcm(dir + "/b.aiff", seconds: 1, channels: 2, coding: .integer(16, bigEndian: true), type: .aiff)
         try Data("junk".utf8).write(to: URL(fileURLWithPath: dir + "/c.wav"))
-        let r = try cli.run(["convert", dir + "/a.wav", dir + "/b.aiff", dir + "/c.wav", "--output-dir", dir + "/out", "-d", "LEI16"])
+        let r = try cli.run([
+            "convert", dir + "/a.wav", dir + "/b.aiff", dir + "/c.wav", "--output-dir", dir + "/out", "-d", "LEI16"
+        ])
         #expect(r.status == 1)
         #expect(r.stderr.contains("c.wav: not a sound file"))
         #expect(r.stderr.contains("1 of 3 inputs not converted"))
@@ -196,7 +238,8 @@ import Testing
 /// `../shared/corpus` beside this checkout, when it is there.
 enum CorpusFiles {
     static let folder: String? = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return FileManager.default.fileExists(atPath: url.path + "/expected.tsv") ? url.path : nil
     }()

@@ -13,8 +13,12 @@ import Testing
 
     func write(_ url: URL, rate: Double, channels: Int, frames: Int) throws {
         let samples = (0..<frames * channels).map { 0.3 * sin(Double($0 / channels) * 0.05) }
-        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)),
-                                           fullScale: samples)).write(to: url)
+        try Data(
+            try SoundFileBuilder.make(
+                .wave,
+                format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)),
+                fullScale: samples)
+        ).write(to: url)
     }
 
     static func players(_ page: String) -> [String] {
@@ -24,12 +28,16 @@ import Testing
     @Test func playersStopAtTheCapAndCanBeLeftOut() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for i in 0..<60 { try write(dir.appendingPathComponent(String(format: "s%02d.wav", i)), rate: 8000, channels: 1, frames: 800) }
+        for i in 0..<60 {
+            try write(dir.appendingPathComponent(String(format: "s%02d.wav", i)), rate: 8000, channels: 1, frames: 800)
+        }
         let page = try cli.run(["check", "--format", "html", dir.path])
         #expect(page.status == 0)
         #expect(Self.players(page.stdout).count == 50, "players: \(Self.players(page.stdout).count)")
         #expect(page.stdout.contains("players are embedded for the first 50") && page.stdout.contains("10 left out"))
-        #expect(page.stdout.components(separatedBy: "class=\"waveform\"").count - 1 == 60, "every sound still has its waveform")
+        #expect(
+            page.stdout.components(separatedBy: "class=\"waveform\"").count - 1 == 60,
+            "every sound still has its waveform")
         let none = try cli.run(["check", "--format", "html", "--no-players", dir.path])
         #expect(Self.players(none.stdout).isEmpty && none.stdout.contains("players left out (--no-players)"))
         #expect(try cli.run(["check", "--no-players", dir.path]).status == 64, "--no-players is html's")
@@ -58,7 +66,9 @@ import Testing
         let page = try cli.run(["check", "--format", "html", dir.path])
         #expect(page.status == 1)
         #expect(page.stdout.contains("<p id=\"summary\">2 files checked: 1 valid, 1 invalid"))
-        #expect(page.stdout.contains("<a href=\"#sound-2\"><code>\(dir.path)/b.wav</code></a> invalid: unrecognized"), "\(page.stdout.suffix(1500))")
+        #expect(
+            page.stdout.contains("<a href=\"#sound-2\"><code>\(dir.path)/b.wav</code></a> invalid: unrecognized"),
+            "\(page.stdout.suffix(1500))")
         #expect(page.stdout.contains("id=\"only-problems\""))
     }
 }

@@ -17,9 +17,14 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A WAV whose data chunk is 60 MB and whose last chunk follows it: the header walk inflates it all.
-        var wav = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1F, 0, 0, 0x80, 0x3E, 0, 0, 2, 0, 16, 0]
+        var wav =
+            Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVEfmt ".utf8) + [
+                16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1F, 0, 0, 0x80, 0x3E, 0, 0, 2, 0, 16, 0
+            ]
         let audio = 60 << 20
-        wav += Array("data".utf8) + withUnsafeBytes(of: UInt32(audio).littleEndian, Array.init) + [UInt8](repeating: 0, count: audio)
+        wav +=
+            Array("data".utf8) + withUnsafeBytes(of: UInt32(audio).littleEndian, Array.init)
+            + [UInt8](repeating: 0, count: audio)
         wav += Array("LIST".utf8) + [4, 0, 0, 0] + Array("INFO".utf8)
         let riff = UInt32(wav.count - 8).littleEndian
         withUnsafeBytes(of: riff) { for i in 0..<4 { wav[4 + i] = $0[i] } }
@@ -40,8 +45,9 @@ import Testing
         while process.isRunning {
             // portable: the test is enabled only where /proc exists.
             if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kb = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
                 peakKB = max(peakKB, kb)
             }
             usleep(2000)

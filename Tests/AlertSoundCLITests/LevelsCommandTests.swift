@@ -9,7 +9,8 @@ import Testing
     let cli = CommandLineTests()
 
     @Test func infoMeasuresLevelsWhenAsked() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-levels-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-levels-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // 1 s of a 1 kHz sine peaking at -23 dBFS in both channels: -23 LUFS.
@@ -19,18 +20,26 @@ import Testing
             return [x, x]
         }
         let sine = folder.appendingPathComponent("sine.wav").path
-        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
-                                       samples: frames)).write(to: URL(fileURLWithPath: sine))
+        try Data(
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+                samples: frames)
+        ).write(to: URL(fileURLWithPath: sine))
 
         let text = try cli.run(["info", "--levels", sine])
         #expect(text.status == 0)
-        let loudness = text.stdout.split(separator: "\n").first { $0.hasPrefix("Loudness ") }?.split(separator: " ").dropFirst().first
+        let loudness = text.stdout.split(separator: "\n").first { $0.hasPrefix("Loudness ") }?.split(separator: " ")
+            .dropFirst().first
         #expect(abs(try #require(loudness.flatMap { Double($0) }) + 23) <= 0.1, "\(text.stdout)")
         #expect(text.stdout.contains("Loudest 3 s      none (shorter than 3 s"))
 
-        let json = try cli.run(["info", "--levels", "--format", "json", sine, folder.appendingPathComponent("missing.wav").path])
+        let json = try cli.run([
+            "info", "--levels", "--format", "json", sine, folder.appendingPathComponent("missing.wav").path
+        ])
         #expect(json.status == 1)
-        let files = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
+        let files = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["files"]
+                as? [[String: Any]])
         let levels = try #require(files[0]["levels"] as? [String: Any])
         #expect(abs(try #require(levels["integratedLoudness"] as? Double) + 23) <= 0.1)
         #expect(levels["maxShortTermLoudness"] is NSNull && files[0]["levelsError"] is NSNull)
@@ -46,16 +55,21 @@ import Testing
         wma[21] = 0x01
         let undecodable = folder.appendingPathComponent("wma.wav")
         try wma.write(to: undecodable)
-        let failed = try cli.run(["info", "--levels", "--format", "json", undecodable.path], environment: ["ALERTSOUND_FFMPEG": ""])
-        let entry = try #require(((try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])?.first)
+        let failed = try cli.run(
+            ["info", "--levels", "--format", "json", undecodable.path], environment: ["ALERTSOUND_FFMPEG": ""])
+        let entry = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])?["files"]
+                as? [[String: Any]])?.first)
         #expect(entry["levels"] is NSNull && entry["error"] is NSNull, "\(failed.stdout)")
         let levelsError = try #require(entry["levelsError"] as? [String: Any], "\(failed.stdout)")
-        #expect(levelsError["kind"] as? String == "unsupported" && (levelsError["message"] as? String)?.isEmpty == false)
+        #expect(
+            levelsError["kind"] as? String == "unsupported" && (levelsError["message"] as? String)?.isEmpty == false)
     }
 
     /// A 1 s stereo 48 kHz WAV of a 1 kHz sine at `dBFS`, `offset` added, in a new folder.
     static func tone(dBFS: Double, offset: Double = 0) throws -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-levels-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-levels-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let amplitude = pow(10, dBFS / 20)
         let samples = (0..<48_000).flatMap { f -> [Double] in
@@ -63,8 +77,11 @@ import Testing
             return [x, x]
         }
         let path = folder.appendingPathComponent("tone.wav").path
-        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
-                                       fullScale: samples)).write(to: URL(fileURLWithPath: path))
+        try Data(
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+                fullScale: samples)
+        ).write(to: URL(fileURLWithPath: path))
         return (folder, path)
     }
 
@@ -74,7 +91,10 @@ import Testing
         let (folder, _) = try Self.tone(dBFS: -20)
         defer { try? FileManager.default.removeItem(at: folder) }
         // MS ADPCM whose blocks are noise: read, not decoded (nor by ffmpeg, when it is here).
-        var bytes = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8) + [0x10, 0, 0, 0, 0x02, 0, 0x01, 0, 0x40, 0x1F, 0, 0, 0, 0x10, 0, 0, 0, 0x01, 0x04, 0]
+        var bytes =
+            Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8) + [
+                0x10, 0, 0, 0, 0x02, 0, 0x01, 0, 0x40, 0x1F, 0, 0, 0, 0x10, 0, 0, 0, 0x01, 0x04, 0
+            ]
         bytes += Array("data".utf8) + [0, 1, 0, 0] + (0..<256).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
         let path = folder.appendingPathComponent("noise.wav").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -83,18 +103,27 @@ import Testing
         let json = try cli.run(["check", "--levels", "--format", "json", path])
         let problems = CommandLineTests.schemas?.problems(json.stdout, schema: "check.schema.json") ?? ["no schemas"]
         #expect(problems.isEmpty, "\(problems)")
-        #expect(json.stdout.contains("\"levels\" : null") && json.stdout.contains("\"levelsError\" : {"), "\(json.stdout)")
-        #expect(try cli.run(["check", "--levels", "--format", "html", path]).stdout.contains("No levels: the audio cannot be decoded"))
+        #expect(
+            json.stdout.contains("\"levels\" : null") && json.stdout.contains("\"levelsError\" : {"), "\(json.stdout)")
+        #expect(
+            try cli.run(["check", "--levels", "--format", "html", path]).stdout.contains(
+                "No levels: the audio cannot be decoded"))
     }
 
     @Test func thresholdsAreOptions() throws {
         let (folder, path) = try Self.tone(dBFS: -10)
         defer { try? FileManager.default.removeItem(at: folder) }
         let plain = try cli.run(["check", "--levels", path])
-        #expect(plain.status == 0 && !plain.stdout.contains("true-peak-over") && !plain.stdout.contains("too-loud"), "\(plain.stdout)")
-        let strict = try cli.run(["check", "--levels", "--max-true-peak", "-12", "--max-loudness", "-20", "--format", "json", path])
+        #expect(
+            plain.status == 0 && !plain.stdout.contains("true-peak-over") && !plain.stdout.contains("too-loud"),
+            "\(plain.stdout)")
+        let strict = try cli.run([
+            "check", "--levels", "--max-true-peak", "-12", "--max-loudness", "-20", "--format", "json", path
+        ])
         #expect(strict.status == 0)
-        #expect(strict.stdout.contains("\"true-peak-over\"") && strict.stdout.contains("\"too-loud\"") && strict.stdout.contains("\"fix-levels\""))
+        #expect(
+            strict.stdout.contains("\"true-peak-over\"") && strict.stdout.contains("\"too-loud\"")
+                && strict.stdout.contains("\"fix-levels\""))
         // Without --levels a threshold has nothing to judge: a usage error, not a silent no-op.
         #expect(try cli.run(["check", "--max-true-peak", "-6", path]).status == 64)
         #expect(try cli.run(["check", "--levels", "--min-loudness", "-10", "--max-loudness", "-20", path]).status == 64)
@@ -125,7 +154,10 @@ import Testing
         let beside = try cli.run(["check", "--levels", folder.appendingPathComponent("tone.caf").path])
         #expect(beside.status == 0 && !beside.stdout.contains("warning"), "\(beside.stdout)")
 
-        let loud = try cli.run(["fix", "--loudness", "-12", "--max-true-peak", "-3", "--output-dir", folder.appendingPathComponent("loud").path, path])
+        let loud = try cli.run([
+            "fix", "--loudness", "-12", "--max-true-peak", "-3", "--output-dir",
+            folder.appendingPathComponent("loud").path, path
+        ])
         #expect(loud.status == 0 && loud.stdout.contains("LUFS"), "\(loud.stdout)\(loud.stderr)")
         #expect(try cli.run(["fix", "--loudness", "-12", "--normalize", path]).status == 64)
         #expect(try cli.run(["fix", "--max-true-peak", "-3", path]).status == 64)

@@ -13,15 +13,18 @@ import Testing
     @Test(arguments: [
         ["--max-true-peak", "-1e19"], ["--max-true-peak", "-300"], ["--max-true-peak", "inf"], ["--max-true-peak", "7"],
         ["--min-loudness", "nan"], ["--max-loudness", "nan"], ["--min-loudness", "-71"], ["--max-loudness", "1"],
-        ["--max-dc-offset", "nan"], ["--max-dc-offset", "100"], ["--max-edge-level", "-1e300"], ["--max-edge-level", "nan"],
-        ["--max-leading-silence", "1e300s"], ["--max-leading-silence", "31s"],
+        ["--max-dc-offset", "nan"], ["--max-dc-offset", "100"], ["--max-edge-level", "-1e300"],
+        ["--max-edge-level", "nan"],
+        ["--max-leading-silence", "1e300s"], ["--max-leading-silence", "31s"]
     ])
     func levelThresholdsOutsideTheirRangeAreUsageErrors(_ option: [String]) throws {
         let sample = try LevelsCommandTests.tone(dBFS: -20)
         defer { try? FileManager.default.removeItem(at: sample.folder) }
         let check = try cli.run(["check", "--levels"] + option + [sample.path])
         #expect(check.status == 64, "check \(option): \(check.status) \(check.stderr)")
-        #expect(check.stderr.contains(option[0]) && check.stderr.contains(" to "), "the error names the option and its range: \(check.stderr)")
+        #expect(
+            check.stderr.contains(option[0]) && check.stderr.contains(" to "),
+            "the error names the option and its range: \(check.stderr)")
         let fix = try cli.run(["fix", "--levels", "--dry-run"] + option + [sample.path])
         #expect(fix.status == 64, "fix \(option): \(fix.status) \(fix.stderr)")
     }

@@ -36,9 +36,12 @@ import Testing
         let run = try cli.run(["validate-bundle", "--format", "markdown", "--payload", payload.path, "--", app.path])
         #expect(run.status == 1)
         // Code spans show their text literally; outside them no link, image or emphasis may open.
-        let outside = run.stdout.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        let outside = run.stdout.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+            $0.offset % 2 == 0
+        }.map(\.element).joined()
         for live in ["![x](", "[Approved](", "*bold*"] { #expect(!outside.contains(live), "\(live) in \(run.stdout)") }
-        #expect(outside.range(of: #"(?<!\\)\]\("#, options: .regularExpression) == nil, "an unescaped ](: \(run.stdout)")
+        #expect(
+            outside.range(of: #"(?<!\\)\]\("#, options: .regularExpression) == nil, "an unescaped ](: \(run.stdout)")
         #expect(run.stdout.contains("tracker.invalid"), "the name is still shown: \(run.stdout)")
     }
 
@@ -54,7 +57,9 @@ import Testing
         // Xcode takes the first ": error:"/": warning:" as the severity.
         let first = try #require(line.range(of: #": (error|warning|note): "#, options: .regularExpression))
         #expect(line[first].contains("error"), "\(line)")
-        #expect(line.hasPrefix(dir.path.replacingOccurrences(of: ":", with: "%3A")) && line.contains("bad.caf%3A warning%3A x.caf"), "\(line)")
+        #expect(
+            line.hasPrefix(dir.path.replacingOccurrences(of: ":", with: "%3A"))
+                && line.contains("bad.caf%3A warning%3A x.caf"), "\(line)")
     }
 
     /// Every command takes `--` before its paths, so a name starting with '-' is never an option.
@@ -65,10 +70,14 @@ import Testing
         try Data(FloatWAV.bytes([0.1, -0.1])).write(to: sound)
         for arguments in [["check", "--", "-h.wav"], ["info", "--", "-h.wav"], ["validate-bundle", "--", "."]] {
             let run = try cli.run(arguments, in: dir)
-            #expect(run.status == 0 && !run.stdout.contains("USAGE"), "\(arguments): \(run.status) \(run.stdout) \(run.stderr)")
+            #expect(
+                run.status == 0 && !run.stdout.contains("USAGE"),
+                "\(arguments): \(run.status) \(run.stdout) \(run.stderr)")
         }
         let convert = try cli.run(["convert", "--", "-h.wav", "-out.caf"], in: dir)
-        #expect(convert.status == 0 && FileManager.default.fileExists(atPath: dir.appendingPathComponent("-out.caf").path), "\(convert.stderr)")
+        #expect(
+            convert.status == 0 && FileManager.default.fileExists(atPath: dir.appendingPathComponent("-out.caf").path),
+            "\(convert.stderr)")
         let fix = try cli.run(["fix", "--dry-run", "--", "-h.wav"], in: dir)
         #expect(fix.status == 0, "\(fix.stderr)")
     }

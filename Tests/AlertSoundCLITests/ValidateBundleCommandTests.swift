@@ -7,14 +7,20 @@ import Testing
 
     /// A small .app: ok.caf (valid), Long.wav (too long), en.lproj/hi.caf, plus a payload and a list.
     func bundle() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-bundle-cli-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-bundle-cli-\(UUID().uuidString)")
         let app = dir.appendingPathComponent("Demo.app")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
         let ok = try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 10, count: 800))
         try Data(ok).write(to: app.appendingPathComponent("ok.caf"))
         try Data(ok).write(to: app.appendingPathComponent("en.lproj/hi.caf"))
-        try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)), samples: [Int16](repeating: 0, count: 8000 * 31))).write(to: app.appendingPathComponent("Long.wav"))
+        try Data(
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                samples: [Int16](repeating: 0, count: 8000 * 31))
+        ).write(to: app.appendingPathComponent("Long.wav"))
         try Data(#"{"aps":{"alert":"x","sound":"OK.caf"}}"#.utf8).write(to: dir.appendingPathComponent("push.apns"))
         try Data("ok.caf\nhi.caf\n".utf8).write(to: dir.appendingPathComponent("names.txt"))
         return dir
@@ -24,7 +30,9 @@ import Testing
         let dir = try bundle()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.removeItem(at: dir.appendingPathComponent("Demo.app/Long.wav"))
-        let r = try cli.run(["validate-bundle", dir.appendingPathComponent("Demo.app").path, "--sound", "ok.caf", "--sound", "default"])
+        let r = try cli.run([
+            "validate-bundle", dir.appendingPathComponent("Demo.app").path, "--sound", "ok.caf", "--sound", "default"
+        ])
         #expect(r.status == 0, "\(r.stdout)")
         #expect(r.stdout.contains("bundle valid"))
     }
@@ -81,7 +89,9 @@ import Testing
         #expect(json.status == 2)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let error = document["error"] as! [String: Any]
-        #expect(error["kind"] as? String == "not-found" && error["path"] as? String == "/nonexistent/App.app" && error["message"] as? String == "no such file or folder")
+        #expect(
+            error["kind"] as? String == "not-found" && error["path"] as? String == "/nonexistent/App.app"
+                && error["message"] as? String == "no such file or folder")
         #expect(try cli.run(["validate-bundle"]).status == 64)
         #expect(try cli.run(["validate-bundle", "x.app", "--format", "csv"]).status == 64)
     }
@@ -95,11 +105,16 @@ import Testing
         let raw = dir.appendingPathComponent("android/app/src/main/res/raw")
         try FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 10, count: 800))).write(to: raw.appendingPathComponent("ok.wav"))
-        try Data(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8).write(to: raw.appendingPathComponent("keep.xml"))
+        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 10, count: 800))).write(
+            to: raw.appendingPathComponent("ok.wav"))
+        try Data(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8).write(
+            to: raw.appendingPathComponent("keep.xml"))
         let fcm = dir.appendingPathComponent("fcm.json").path
-        try Data(#"{"message":{"android":{"notification":{"sound":"ok"}},"apns":{"payload":{"aps":{"sound":{"critical":1,"name":"ok.caf"}}}}}}"#.utf8)
-            .write(to: URL(fileURLWithPath: fcm))
+        try Data(
+            #"{"message":{"android":{"notification":{"sound":"ok"}},"apns":{"payload":{"aps":{"sound":{"critical":1,"name":"ok.caf"}}}}}}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: fcm))
         let android = dir.appendingPathComponent("android").path
 
         // The app says nothing of its entitlements: a note, and the run passes.
@@ -111,25 +126,40 @@ import Testing
 
         // An entitlements file without the critical-alerts entitlement fails it.
         let entitlements = dir.appendingPathComponent("Demo.entitlements").path
-        try Data("<plist><dict><key>aps-environment</key><string>production</string></dict></plist>".utf8).write(to: URL(fileURLWithPath: entitlements))
-        let json = try cli.run(["validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--format", "json"])
+        try Data("<plist><dict><key>aps-environment</key><string>production</string></dict></plist>".utf8).write(
+            to: URL(fileURLWithPath: entitlements))
+        let json = try cli.run([
+            "validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--format", "json"
+        ])
         #expect(json.status == 1)
         let validator = BundleValidator(entitlements: try Entitlements.read(path: entitlements))
-        #expect(json.stdout == (try JSONOutputTests.foundationJSON(validator.validate(paths: [app, android], references: SoundReference.payload(at: fcm)))))
+        #expect(
+            json.stdout
+                == (try JSONOutputTests.foundationJSON(
+                    validator.validate(paths: [app, android], references: SoundReference.payload(at: fcm)))))
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let bundles = document["bundles"] as! [[String: Any]]
         #expect(bundles.map { $0["platform"] as? String } == ["ios", "android"])
         let iosReference = (bundles[0]["references"] as! [[String: Any]])[0]
-        #expect(iosReference["platform"] as? String == "ios" && iosReference["field"] as? String == "message.apns.payload.aps.sound")
-        #expect((iosReference["diagnostics"] as! [[String: Any]]).map { $0["code"] as? String } == ["critical-not-entitled"])
+        #expect(
+            iosReference["platform"] as? String == "ios"
+                && iosReference["field"] as? String == "message.apns.payload.aps.sound")
+        #expect(
+            (iosReference["diagnostics"] as! [[String: Any]]).map { $0["code"] as? String } == ["critical-not-entitled"]
+        )
         #expect((bundles[0]["entitlements"] as? [String: Any])?["source"] as? String == "file")
 
         // Editors and CI see which platform a finding is about.
-        let xcode = try cli.run(["validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--sound", "android:nope", "--format", "xcode"])
+        let xcode = try cli.run([
+            "validate-bundle", app, android, "--payload", fcm, "--entitlements", entitlements, "--sound",
+            "android:nope", "--format", "xcode"
+        ])
         #expect(xcode.stdout.contains("error: [critical-not-entitled] iOS: "))
         #expect(xcode.stdout.contains("error: [no-such-sound] Android: no res/raw resource named 'nope'"))
 
-        let missing = try cli.run(["validate-bundle", app, "--entitlements", dir.appendingPathComponent("none.entitlements").path])
+        let missing = try cli.run([
+            "validate-bundle", app, "--entitlements", dir.appendingPathComponent("none.entitlements").path
+        ])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("none.entitlements: cannot read the entitlements"))
     }

@@ -19,15 +19,25 @@ import Testing
     static func tone(seconds: Double, rate: Double = 8000, channels: Int = 1) throws -> [UInt8] {
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { Int16(8000 * sin(Double($0 / channels) * 0.07)) }
-        return try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)), samples: samples)
+        return try SoundFileBuilder.make(
+            .wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)),
+            samples: samples)
     }
 
     /// Counts progress updates from the conversion's thread.
     final class Tally: @unchecked Sendable {
         private let lock = NSLock()
         private var updates: [ProgressUpdate] = []
-        func add(_ u: ProgressUpdate) { lock.lock(); updates.append(u); lock.unlock() }
-        var all: [ProgressUpdate] { lock.lock(); defer { lock.unlock() }; return updates }
+        func add(_ u: ProgressUpdate) {
+            lock.lock()
+            updates.append(u)
+            lock.unlock()
+        }
+        var all: [ProgressUpdate] {
+            lock.lock()
+            defer { lock.unlock() }
+            return updates
+        }
     }
 
     @Test func convertsManyAtOnceThenValidatesTheApp() async throws {
@@ -44,7 +54,9 @@ import Testing
         let results = try await withThrowingTaskGroup(of: ConversionResult.self) { group in
             for input in inputs {
                 group.addTask {
-                    try await converter.convert(from: input, to: app.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".caf"))
+                    try await converter.convert(
+                        from: input,
+                        to: app.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".caf"))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -74,7 +86,9 @@ import Testing
         let before = try Self.names(work)
         let output = work.appendingPathComponent("long.caf")
         let tally = Tally()
-        let converter = Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), measuresLoss: true, quality: .high))
+        let converter = Converter(
+            options: ConversionOptions(
+                dataFormat: try OutputDataFormat(parsing: "ima4"), measuresLoss: true, quality: .high))
         // The first progress update waits until the task has been cancelled from outside, so the
         // cancel lands while the work is under way however busy the machine (a loaded CI machine
         // once let the whole conversion finish before the polling test got to cancel it).
@@ -116,8 +130,15 @@ import Testing
     final class TaskBox<Value: Sendable>: @unchecked Sendable {
         private let ready = DispatchSemaphore(value: 0)
         private var task: Task<Value, Error>?
-        func set(_ task: Task<Value, Error>) { self.task = task; ready.signal() }
-        func cancel() { ready.wait(); task?.cancel(); ready.signal() }
+        func set(_ task: Task<Value, Error>) {
+            self.task = task
+            ready.signal()
+        }
+        func cancel() {
+            ready.wait()
+            task?.cancel()
+            ready.signal()
+        }
     }
 
     @Test func cancellingAValidationStopsBetweenFiles() async throws {
@@ -147,7 +168,9 @@ import Testing
         let input = work.appendingPathComponent("two.wav")
         try Data(Self.tone(seconds: 20)).write(to: input)
         let tally = Tally()
-        let result = try await Converter().convert(from: input, to: work.appendingPathComponent("two.caf")) { tally.add($0) }
+        let result = try await Converter().convert(from: input, to: work.appendingPathComponent("two.caf")) {
+            tally.add($0)
+        }
         let completed = tally.all.map(\.completed)
         #expect(completed == completed.sorted() && completed.count > 1)
         #expect(tally.all.last?.fractionCompleted == 1 && result.frames == 160_000)
@@ -156,7 +179,9 @@ import Testing
     @Test func memoryConversionRefusesWhatOnlyAFileDecoderReads() async {
         await #expect {
             // Three MPEG-1 layer III frames (417 bytes each): what the sniffer takes for MP3.
-            _ = try await Converter().convert(data: Data((0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }), name: "a.mp3")
+            _ = try await Converter().convert(
+                data: Data((0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }),
+                name: "a.mp3")
         } throws: { ($0 as? AlertSoundError)?.kind == .unsupported }
     }
 
@@ -177,7 +202,11 @@ import Testing
         }
         box.set(task)
         let outcome = await task.result
-        if case .failure(let error as AlertSoundError) = outcome { #expect(error.kind == .cancelled) } else { Issue.record("expected a cancellation") }
+        if case .failure(let error as AlertSoundError) = outcome {
+            #expect(error.kind == .cancelled)
+        } else {
+            Issue.record("expected a cancellation")
+        }
         // What was written is whole and plays; the rest was never started or was dropped unfinished.
         let written = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
         #expect(written.count < 60)

@@ -10,8 +10,10 @@ import Testing
 
     /// The repository's schema, read as JSON.
     static func schema(_ name: String) throws -> [String: Any] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Schemas/" + name))) as! [String: Any]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Schemas/" + name)))
+            as! [String: Any]
     }
 
     @Test func schemaListsExactlyTheLibrarysCodesKindsAndActions() throws {
@@ -19,7 +21,8 @@ import Testing
         let codes = (defs["code"] as! [String: Any])["enum"] as! [String]
         #expect(codes == DiagnosticCode.allCases.map(\.rawValue))
         let suggestion = (defs["suggestion"] as! [String: Any])["properties"] as! [String: Any]
-        #expect((suggestion["action"] as! [String: Any])["enum"] as! [String] == Suggestion.Action.allCases.map(\.rawValue))
+        #expect(
+            (suggestion["action"] as! [String: Any])["enum"] as! [String] == Suggestion.Action.allCases.map(\.rawValue))
         let error = defs["errorObject"] as! [String: Any]
         let kinds = ((error["properties"] as! [String: Any])["kind"] as! [String: Any])["enum"] as! [String]
         #expect(kinds == AlertSoundError.Kind.allCases.map(\.rawValue))
@@ -43,7 +46,9 @@ import Testing
         } catch {
             // Any error-handling code that only knows `Error` still gets the whole story.
             let e = error as? AlertSoundError
-            #expect(error.localizedDescription == e?.description && error.localizedDescription.hasPrefix("odd.caf: CAF version 2"))
+            #expect(
+                error.localizedDescription == e?.description
+                    && error.localizedDescription.hasPrefix("odd.caf: CAF version 2"))
             #expect(e?.kind == .malformed && e?.path == "odd.caf" && e?.offset == 4)
             #expect((error as? LocalizedError)?.errorDescription == e?.description)
         }
@@ -54,21 +59,28 @@ import Testing
         let report = Checker().check(bytes: long, name: "Sounds/long.aiff")
         let tooLong = try #require(report.diagnostics.first { $0.code == .tooLong })
         #expect(tooLong.suggestion == Suggestion(.fix, path: "Sounds/long.aiff"))
-        let mp3 = Checker().check(bytes: (0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }, name: "ping.mp3")
+        let mp3 = Checker().check(
+            bytes: (0..<3).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) },
+            name: "ping.mp3")
         #expect(mp3.info?.container == .mp3)
         for d in report.diagnostics + mp3.diagnostics {
-            #expect(!d.message.contains("alertsound ") && !d.message.contains(" --") && !d.message.contains("-d "), "\(d.message)")
+            #expect(
+                !d.message.contains("alertsound ") && !d.message.contains(" --") && !d.message.contains("-d "),
+                "\(d.message)")
         }
         // Refusals carry theirs too.
         let six = StreamFormat(sampleRate: 8000, channels: 6, coding: .integer(16, bigEndian: true))
         let surround = FileManager.default.temporaryDirectory.appendingPathComponent("six-\(UUID().uuidString).aiff")
-        try Data(try SoundFileBuilder.make(.aiff, format: six, samples: [Int16](repeating: 0, count: 600))).write(to: surround)
+        try Data(try SoundFileBuilder.make(.aiff, format: six, samples: [Int16](repeating: 0, count: 600))).write(
+            to: surround)
         defer { try? FileManager.default.removeItem(at: surround) }
         #expect {
-            _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"))).convert(input: surround.path, output: surround.path + ".caf")
+            _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"))).convert(
+                input: surround.path, output: surround.path + ".caf")
         } throws: { error in
             let e = error as? AlertSoundError
-            return e?.kind == .invalidRequest && e?.suggestion == Suggestion(.reduceChannels, channels: 2) && !(e?.message.contains("-c") ?? true)
+            return e?.kind == .invalidRequest && e?.suggestion == Suggestion(.reduceChannels, channels: 2)
+                && !(e?.message.contains("-c") ?? true)
         }
     }
 
@@ -87,11 +99,28 @@ import Testing
 
     @Test func checkReportsReadBackFromTheirJSON() throws {
         let sounds: [(String, [UInt8])] = [
-            ("le.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)), samples: [1, 2, 3, 4])),
-            ("float.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, bigEndian: true)), samples: [1, 2])),
-            ("ulaw.aifc", try SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [1, 2])),
-            ("long.aiff", try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))),
-            ("junk.caf", Array("not a sound".utf8)),
+            (
+                "le.wav",
+                try SoundFileBuilder.make(
+                    .wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
+                    samples: [1, 2, 3, 4])
+            ),
+            (
+                "float.caf",
+                try SoundFileBuilder.make(
+                    .caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, bigEndian: true)),
+                    samples: [1, 2])
+            ),
+            (
+                "ulaw.aifc",
+                try SoundFileBuilder.make(
+                    .aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: [1, 2])
+            ),
+            (
+                "long.aiff",
+                try SoundFileBuilder.make(.aiff, format: mono, samples: [Int16](repeating: 1, count: 8000 * 31))
+            ),
+            ("junk.caf", Array("not a sound".utf8))
         ]
         for strict in [false, true] {
             let report = CheckReport(files: sounds.map { Checker(strict: strict).check(bytes: $0.1, name: $0.0) })
@@ -110,22 +139,31 @@ import Testing
         let report = CheckReport(files: [Checker().check(bytes: Array("junk".utf8), name: "junk.caf")])
         let text = String(decoding: report.jsonBytes(), as: UTF8.self)
         #expect(throws: DecodingError.self) {
-            _ = try JSONDecoder().decode(CheckReport.self, from: Data(text.replacingOccurrences(of: "\"valid\" : false", with: "\"valid\" : true").utf8))
+            _ = try JSONDecoder().decode(
+                CheckReport.self,
+                from: Data(text.replacingOccurrences(of: "\"valid\" : false", with: "\"valid\" : true").utf8))
         }
         #expect(throws: DecodingError.self) {
-            _ = try JSONDecoder().decode(CheckReport.self, from: Data(text.replacingOccurrences(of: "\"schemaVersion\" : \(ReportSchema.version)", with: "\"schemaVersion\" : 1").utf8))
+            _ = try JSONDecoder().decode(
+                CheckReport.self,
+                from: Data(
+                    text.replacingOccurrences(
+                        of: "\"schemaVersion\" : \(ReportSchema.version)", with: "\"schemaVersion\" : 1"
+                    ).utf8))
         }
     }
 
     @Test func bundleReportsReadBackFromTheirJSON() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
         let app = folder.appendingPathComponent("Shop.app")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sound = try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 5, count: 400))
         try Data(sound).write(to: app.appendingPathComponent("ding.caf"))
         try Data(sound).write(to: app.appendingPathComponent("Base.lproj/bell.caf"))
-        let report = try BundleValidator(strict: true).validate(paths: [app.path], references: [.named("ding.caf"), .named("bell.caf"), .named("gone.caf")])
+        let report = try BundleValidator(strict: true).validate(
+            paths: [app.path], references: [.named("ding.caf"), .named("bell.caf"), .named("gone.caf")])
         let bytes = report.jsonBytes()
         let decoded = try JSONDecoder().decode(ValidationReport.self, from: Data(bytes))
         #expect(decoded.jsonBytes() == bytes)

@@ -42,7 +42,9 @@ import Testing
     }
 
     @Test func missingFileIsNotFound() {
-        #expect { try SoundFile.inspect(path: "/nonexistent/alert.caf") } throws: { ($0 as? AlertSoundError)?.kind == .notFound }
+        #expect { try SoundFile.inspect(path: "/nonexistent/alert.caf") } throws: {
+            ($0 as? AlertSoundError)?.kind == .notFound
+        }
         let report = Checker().check(paths: ["/nonexistent/alert.caf"])
         #expect(!report.valid)
         #expect(report.files.first?.diagnostics.map(\.code.rawValue) == ["not-found"])
@@ -51,10 +53,12 @@ import Testing
     @Test func checkFolderRecursivelyAndJudge() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
         let good = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
-        let long = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
-                                         samples: [Int16](repeating: 0, count: 31_000))
+        let long = try SoundFileBuilder.make(
+            .aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
+            samples: [Int16](repeating: 0, count: 31_000))
         try Data(good).write(to: folder.appendingPathComponent("good.caf"))
         try Data(long).write(to: folder.appendingPathComponent("nested/long.aiff"))
         try Data("not audio".utf8).write(to: folder.appendingPathComponent("readme.txt"))
@@ -70,9 +74,12 @@ import Testing
     @Test func folderSearchDoesNotFollowLinkLoops() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
-        try Data(try SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])).write(to: folder.appendingPathComponent("a/one.caf"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a/loop").path, withDestinationPath: "..")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try Data(try SoundFileBuilder.make(.caff, format: stereo, samples: [0, 0])).write(
+            to: folder.appendingPathComponent("a/one.caf"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("a/loop").path, withDestinationPath: "..")
         let report = Checker().check(paths: [folder.path])
         #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["one.caf"])
     }
@@ -88,9 +95,11 @@ import Testing
         try Data(sound).write(to: folder.appendingPathComponent("no-extension"))
         try Data("just text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data(sound).write(to: elsewhere.appendingPathComponent("shared.caf"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked.caf").path,
-                                                   withDestinationPath: elsewhere.appendingPathComponent("shared.caf").path)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.caf").path, withDestinationPath: "missing.caf")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("linked.caf").path,
+            withDestinationPath: elsewhere.appendingPathComponent("shared.caf").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("gone.caf").path, withDestinationPath: "missing.caf")
         let report = Checker().check(paths: [folder.path + "/"])
         #expect(report.files.map(\.path) == ["gone.caf", "linked.caf", "no-extension"].map { folder.path + "/" + $0 })
         #expect(report.files.map { $0.diagnostics.map(\.code.rawValue) } == [["unreadable"], [], []])
@@ -106,7 +115,9 @@ import Testing
 
     @Test func reportEncodesTheDocumentedJSON() throws {
         let caf = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 20))
-        let report = CheckReport(files: [Checker().check(bytes: caf, name: "a.caf"), Checker().check(bytes: [1, 2, 3, 4, 5], name: "b.caf")])
+        let report = CheckReport(files: [
+            Checker().check(bytes: caf, name: "a.caf"), Checker().check(bytes: [1, 2, 3, 4, 5], name: "b.caf")
+        ])
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as! [String: Any]
         #expect(json["valid"] as? Bool == false)
         let files = json["files"] as! [[String: Any]]
@@ -131,10 +142,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("long.wav")
         let mono = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(16, bigEndian: false))
-        try Data(try SoundFileBuilder.make(.wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })).write(to: input)
+        try Data(
+            try SoundFileBuilder.make(
+                .wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })
+        ).write(to: input)
 
-        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true, measuresLoss: true)
-        let result = try Converter(options: options).convert(input: input.path, output: folder.appendingPathComponent("alert.caf").path)
+        let options = ConversionOptions(
+            dataFormat: try OutputDataFormat(parsing: "ima4@16000"), fileType: .caff, mix: true, measuresLoss: true)
+        let result = try Converter(options: options).convert(
+            input: input.path, output: folder.appendingPathComponent("alert.caf").path)
         #expect(result.plan.output.channels == 1)
         #expect(result.plan.output.sampleRate == 16000)
         #expect(abs(result.frames - 16000) <= 2)
@@ -147,7 +163,9 @@ import Testing
         #expect(report.info?.frames == result.frames)
 
         #expect {
-            _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), fileType: .wave)).convert(input: input.path)
+            _ = try Converter(
+                options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4"), fileType: .wave)
+            ).convert(input: input.path)
         } throws: { ($0 as? AlertSoundError)?.kind == .invalidRequest }
     }
 
@@ -155,14 +173,16 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = folder.appendingPathComponent("Shop.app")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
         let sound = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 5, count: 400))
         try Data(sound).write(to: app.appendingPathComponent("ding.caf"))
         try Data(sound).write(to: app.appendingPathComponent("Base.lproj/bell.caf"))
         let payload = folder.appendingPathComponent("push.json")
         try Data(#"{"aps":{"sound":{"critical":1,"name":"Ding.caf","volume":0.5}}}"#.utf8).write(to: payload)
 
-        let references = SoundReference.payload(at: payload.path) + [.named("ding.caf"), .named("bell.caf"), .named("default")]
+        let references =
+            SoundReference.payload(at: payload.path) + [.named("ding.caf"), .named("bell.caf"), .named("default")]
         let report = try BundleValidator(strict: true).validate(path: app.path, references: references)
         #expect(report.kind == .app)
         #expect(report.files.map(\.location) == [.localized, .bundle])

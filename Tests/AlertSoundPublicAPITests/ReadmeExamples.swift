@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The examples here are byte for byte what the README, the doc comments and the articles show,
+// laid out for reading, so the formatter leaves them as written.)
 // The README's library examples, compiled: `readmeShowsTheseExamples` keeps each block between
 // the markers identical to the README's Swift blocks, in order. The functions are never called
 // (they name files that do not exist); that they compile in Swift 6 mode is the test.

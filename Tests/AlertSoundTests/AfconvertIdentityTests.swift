@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -38,7 +39,8 @@ struct AfconvertIdentityTests {
 
         if info.chunks.map(\.id) == ["desc", "chan", "pakt", "free", "data"] {
             let format = StreamFormat(sampleRate: try #require(info.sampleRate), channels: channels, coding: .ima4)
-            let rebuilt = FileType.caff.carrying(format)!.header( frames: frames, audioBytes: Int64(reencoded.count)) + reencoded
+            let rebuilt =
+                FileType.caff.carrying(format)!.header(frames: frames, audioBytes: Int64(reencoded.count)) + reencoded
             #expect(rebuilt == original, "whole file differs")
         }
     }

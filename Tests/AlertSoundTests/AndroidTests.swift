@@ -1,23 +1,29 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
 /// Android projects, .apk files and payloads for both platforms; every tree and archive is made here.
 @Suite struct AndroidTests {
-    static let pcm16 = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
-                                             samples: [Int16](repeating: 200, count: 4410))
-    static let pcm24 = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, bigEndian: false)),
-                                             samples: [Int16](repeating: 200, count: 4410))
-    static let caf = try! SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4),
-                                           samples: [Int16](repeating: 200, count: 4410))
+    static let pcm16 = try! SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+        samples: [Int16](repeating: 200, count: 4410))
+    static let pcm24 = try! SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, bigEndian: false)),
+        samples: [Int16](repeating: 200, count: 4410))
+    static let caf = try! SoundFileBuilder.make(
+        .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4),
+        samples: [Int16](repeating: 200, count: 4410))
 
-    @Test(arguments: [
-        ("alarm.mp3", nil), ("order_ready2.wav", nil), ("a.b.ogg", nil),
-        ("Alarm.mp3", "alarm"), ("alert-tone.wav", "alert_tone"), ("2tone.wav", "sound_2tone"), ("_x.wav", "x"), ("été.wav", "t"),
-        ("class.wav", "class_sound"), ("default.mp3", "default_sound"), ("new.ogg", "new_sound"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("alarm.mp3", nil), ("order_ready2.wav", nil), ("a.b.ogg", nil),
+            ("Alarm.mp3", "alarm"), ("alert-tone.wav", "alert_tone"), ("2tone.wav", "sound_2tone"), ("_x.wav", "x"),
+            ("été.wav", "t"),
+            ("class.wav", "class_sound"), ("default.mp3", "default_sound"), ("new.ogg", "new_sound")
+        ] as [(String, String?)])
     func resourceNames(file: String, suggestion: String?) {
         let problem = AndroidRules.nameProblem(file)
         #expect((problem == nil) == (suggestion == nil), "\(file): \(problem ?? "accepted")")
@@ -33,12 +39,13 @@ import Testing
 
     @Test func keepRulesReadEitherQuoteAnyPrefixAndWildcards() {
         var rules = KeepRules()
-        rules.add(xml: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <resources xmlns:tools="http://schemas.android.com/tools"
-                tools:keep = '@raw/alarm, @raw/chime_*,@layout/main'
-                tools:discard="@raw/chime_old" />
-            """, file: "keep.xml")
+        rules.add(
+            xml: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <resources xmlns:tools="http://schemas.android.com/tools"
+                    tools:keep = '@raw/alarm, @raw/chime_*,@layout/main'
+                    tools:discard="@raw/chime_old" />
+                """, file: "keep.xml")
         rules.add(xml: #"<resources xmlns:t="http://schemas.android.com/tools" t:keep="@*/siren"/>"#, file: "other.xml")
         rules.add(xml: "<resources/>", file: "empty.xml")
         #expect(rules.files == ["keep.xml", "other.xml"])
@@ -53,21 +60,27 @@ import Testing
         let root = scratch.path("Shop")
         let main = root + "/android/app/src/main/res/raw"
         let flavor = root + "/android/app/src/free/res/raw"
-        for folder in [main, flavor, root + "/android/app/build/intermediates/res/raw", root + "/node_modules/lib/android/res/raw", main + "/nested"] {
+        for folder in [
+            main, flavor, root + "/android/app/build/intermediates/res/raw", root + "/node_modules/lib/android/res/raw",
+            main + "/nested"
+        ] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        try SoundWriter.write(.mp3, path: main + "/alarm.mp3", samples: [Double](repeating: 0.2, count: 8820), rate: 44100, channels: 1)
+        try SoundWriter.write(
+            .mp3, path: main + "/alarm.mp3", samples: [Double](repeating: 0.2, count: 8820), rate: 44100, channels: 1)
         try Data(Self.pcm16).write(to: URL(fileURLWithPath: main + "/order_ready.wav"))
         try Data(Self.pcm24).write(to: URL(fileURLWithPath: main + "/deep.wav"))
         try Data(Self.caf).write(to: URL(fileURLWithPath: main + "/Siren.caf"))
         try Data(Self.pcm16).write(to: URL(fileURLWithPath: main + "/bell.wav"))
-        try SoundWriter.write(.flac, path: main + "/bell.flac", samples: [Double](repeating: 0.2, count: 4410), rate: 44100, channels: 1)
+        try SoundWriter.write(
+            .flac, path: main + "/bell.flac", samples: [Double](repeating: 0.2, count: 4410), rate: 44100, channels: 1)
         try Data(Self.pcm16).write(to: URL(fileURLWithPath: main + "/nested/deeper.wav"))
         try Data(Self.pcm16).write(to: URL(fileURLWithPath: flavor + "/order_free.wav"))
         try Data(Self.caf).write(to: URL(fileURLWithPath: root + "/android/app/build/intermediates/res/raw/built.caf"))
         try Data(Self.caf).write(to: URL(fileURLWithPath: root + "/node_modules/lib/android/res/raw/dependency.caf"))
         if let keep {
-            try Data("<resources xmlns:tools=\"http://schemas.android.com/tools\" \(keep) />".utf8).write(to: URL(fileURLWithPath: main + "/keep.xml"))
+            try Data("<resources xmlns:tools=\"http://schemas.android.com/tools\" \(keep) />".utf8).write(
+                to: URL(fileURLWithPath: main + "/keep.xml"))
         }
         return root
     }
@@ -77,31 +90,43 @@ import Testing
         let root = try project(scratch)
         let report = try BundleValidator().validate(path: root)
         #expect(report.kind == .androidProject && report.platform == .android)
-        let codes = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.report.diagnostics.map(\.code.rawValue)) })
-        #expect(codes == [
-            "android/app/src/free/res/raw/order_free.wav": [],
-            "android/app/src/main/res/raw/Siren.caf": ["android-bad-name", "android-unsupported-format"],
-            "android/app/src/main/res/raw/alarm.mp3": [],
-            "android/app/src/main/res/raw/bell.flac": ["android-may-be-shrunk", "android-bad-name"],
-            "android/app/src/main/res/raw/bell.wav": ["android-may-be-shrunk", "android-bad-name"],
-            // 24-bit PCM: Android's WAV extractor takes it (the developer guide's table lists 8 and 16 only).
-            "android/app/src/main/res/raw/deep.wav": ["android-may-be-shrunk"],
-            "android/app/src/main/res/raw/nested/deeper.wav": [],
-            "android/app/src/main/res/raw/order_ready.wav": [],
-        ])
+        let codes = Dictionary(
+            uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.report.diagnostics.map(\.code.rawValue)) })
+        #expect(
+            codes == [
+                "android/app/src/free/res/raw/order_free.wav": [],
+                "android/app/src/main/res/raw/Siren.caf": ["android-bad-name", "android-unsupported-format"],
+                "android/app/src/main/res/raw/alarm.mp3": [],
+                "android/app/src/main/res/raw/bell.flac": ["android-may-be-shrunk", "android-bad-name"],
+                "android/app/src/main/res/raw/bell.wav": ["android-may-be-shrunk", "android-bad-name"],
+                // 24-bit PCM: Android's WAV extractor takes it (the developer guide's table lists 8 and 16 only).
+                "android/app/src/main/res/raw/deep.wav": ["android-may-be-shrunk"],
+                "android/app/src/main/res/raw/nested/deeper.wav": [],
+                "android/app/src/main/res/raw/order_ready.wav": []
+            ])
         #expect(report.files.first { $0.name == "deeper.wav" }?.location == .subfolder)
         #expect(report.files.first { $0.name == "alarm.mp3" }?.location == .rawResource)
-        let siren = try #require(report.files.first { $0.name == "Siren.caf" }?.report.diagnostics.first { $0.code == .androidUnsupportedFormat })
+        let siren = try #require(
+            report.files.first { $0.name == "Siren.caf" }?.report.diagnostics.first {
+                $0.code == .androidUnsupportedFormat
+            })
         #expect(siren.message.contains("CAF"))
         let convert = try #require(siren.suggestion)
-        #expect(convert.action == .convert && convert.output?.hasSuffix(".wav") == true && convert.fileType == .wave && convert.dataFormat == "LEI16")
-        #expect(report.files.first { $0.name == "bell.wav" }!.report.diagnostics.first { $0.code.rawValue == "android-bad-name" }!.message.contains("Duplicate resources"))
+        #expect(
+            convert.action == .convert && convert.output?.hasSuffix(".wav") == true && convert.fileType == .wave
+                && convert.dataFormat == "LEI16")
+        #expect(
+            report.files.first { $0.name == "bell.wav" }!.report.diagnostics.first {
+                $0.code.rawValue == "android-bad-name"
+            }!.message.contains("Duplicate resources"))
         #expect(!report.valid)
 
         // Without keep.xml every valid-named sound may be shrunk away; with @raw/* none.
         let other = try Scratch(), another = try Scratch()
         let bare = try BundleValidator().validate(path: try project(other, keep: nil))
-        #expect(bare.files.filter { $0.report.diagnostics.contains { $0.code.rawValue == "android-may-be-shrunk" } }.count == 6)
+        #expect(
+            bare.files.filter { $0.report.diagnostics.contains { $0.code.rawValue == "android-may-be-shrunk" } }.count
+                == 6)
         let all = try BundleValidator().validate(path: try project(another, keep: #"tools:keep="@raw/*""#))
         #expect(!all.files.contains { $0.report.diagnostics.contains { $0.code.rawValue == "android-may-be-shrunk" } })
     }
@@ -124,17 +149,23 @@ import Testing
     @Test func referencesResolveByResourceName() throws {
         let scratch = try Scratch()
         let root = try project(scratch)
-        let names = ["alarm", "order_free", "alarm.mp3", "Alarm", "deep", "deeper", "missing", "default", "raw/alarm"].map { SoundReference.named("android:" + $0) }
+        let names = ["alarm", "order_free", "alarm.mp3", "Alarm", "deep", "deeper", "missing", "default", "raw/alarm"]
+            .map { SoundReference.named("android:" + $0) }
         let report = try BundleValidator().validate(path: root, references: names + [.named("ios:alarm.caf")])
         #expect(report.references.count == names.count)
-        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [
-            [], [], ["no-such-sound"], ["case-mismatch"], [], ["not-reachable"], ["no-such-sound"], [], ["no-such-sound"],
-        ])
+        #expect(
+            report.references.map { $0.diagnostics.map(\.code.rawValue) } == [
+                [], [], ["no-such-sound"], ["case-mismatch"], [], ["not-reachable"], ["no-such-sound"], [],
+                ["no-such-sound"]
+            ])
         #expect(report.references.allSatisfy { $0.platform == .android })
         #expect(report.references[0].resolvedPath == root + "/android/app/src/main/res/raw/alarm.mp3")
         #expect(report.references[2].diagnostics[0].message.contains("Send 'alarm'"))
         // order_ready is valid, reachable and named by no reference.
-        #expect(report.files.first { $0.name == "order_ready.wav" }?.report.diagnostics.map(\.code.rawValue) == ["unreferenced"])
+        #expect(
+            report.files.first { $0.name == "order_ready.wav" }?.report.diagnostics.map(\.code.rawValue) == [
+                "unreferenced"
+            ])
     }
 
     @Test func apkIsReadInPlace() throws {
@@ -152,14 +183,18 @@ import Testing
         #expect(report.files.map(\.relativePath) == ["assets/chime.wav", "res/raw/alarm.wav", "res/raw/siren.caf"])
         #expect(report.files.map(\.location) == [.subfolder, .rawResource, .rawResource])
         // Shrinking is over in an .apk: no keep warnings; a missing sound may be why.
-        #expect(report.files.map { $0.report.diagnostics.map(\.code.rawValue) } == [[], [], ["android-unsupported-format"]])
-        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["not-reachable"], ["no-such-sound"]])
+        #expect(
+            report.files.map { $0.report.diagnostics.map(\.code.rawValue) } == [[], [], ["android-unsupported-format"]])
+        #expect(
+            report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["not-reachable"], ["no-such-sound"]])
         #expect(report.references[2].diagnostics[0].message.contains("release resource shrinking removed it"))
     }
 
     @Test func payloadsNameTheirPlatform() {
         func refs(_ json: String) -> [SoundReference] { SoundReference.payload(Data(json.utf8), source: "p.json") }
-        let v1 = refs(#"{"message":{"token":"t","android":{"notification":{"sound":"alarm"}},"apns":{"payload":{"aps":{"sound":{"critical":1,"name":"alarm.caf"}}}}}}"#)
+        let v1 = refs(
+            #"{"message":{"token":"t","android":{"notification":{"sound":"alarm"}},"apns":{"payload":{"aps":{"sound":{"critical":1,"name":"alarm.caf"}}}}}}"#
+        )
         #expect(v1.map(\.name) == ["alarm.caf", "alarm"])
         #expect(v1.map(\.platform) == [.ios, .android])
         #expect(v1.map(\.field) == ["message.apns.payload.aps.sound", "message.android.notification.sound"])
@@ -169,8 +204,10 @@ import Testing
         let legacy = refs(#"{"to":"t","notification":{"title":"Hi","sound":"chime"}}"#)
         #expect(legacy == [SoundReference(name: "chime", source: "p.json", platform: nil, field: "notification.sound")])
         #expect(refs(#"{"message":{"android":{"notification":{"title":"no sound"}}}}"#).isEmpty)
-        for bad in [#"{"message":3}"#, #"{"message":{"android":{"notification":{"sound":7}}}}"#, #"{"message":{"android":[]}}"#,
-                    #"{"message":{"apns":{"payload":"x"}}}"#, #"{"notification":"x"}"#, #"{"data":{}}"#, #"{"aps":"x"}"#] {
+        for bad in [
+            #"{"message":3}"#, #"{"message":{"android":{"notification":{"sound":7}}}}"#, #"{"message":{"android":[]}}"#,
+            #"{"message":{"apns":{"payload":"x"}}}"#, #"{"notification":"x"}"#, #"{"data":{}}"#, #"{"aps":"x"}"#
+        ] {
             let result = refs(bad)
             #expect(result.count == 1 && result[0].problems.map(\.code.rawValue) == ["bad-payload"], "\(bad)")
         }
@@ -185,12 +222,16 @@ import Testing
         let app = scratch.path("Shop.app")
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         try Data(Self.caf).write(to: URL(fileURLWithPath: app + "/alarm.caf"))
-        let payload = SoundReference.payload(Data(#"{"message":{"android":{"notification":{"sound":"alarm"}},"apns":{"payload":{"aps":{"sound":"alarm.caf"}}}}}"#.utf8), source: "fcm.json")
+        let payload = SoundReference.payload(
+            Data(
+                #"{"message":{"android":{"notification":{"sound":"alarm"}},"apns":{"payload":{"aps":{"sound":"alarm.caf"}}}}}"#
+                    .utf8), source: "fcm.json")
         let legacy = SoundReference.payload(Data(#"{"notification":{"sound":"alarm"}}"#.utf8), source: "legacy.json")
         let report = try BundleValidator().validate(paths: [app, root], references: payload + legacy)
         #expect(report.bundles.map(\.platform) == [.ios, .android])
         let ios = report.bundles[0].references, android = report.bundles[1].references
-        #expect(ios.map(\.source) == ["fcm.json", "legacy.json"] && android.map(\.source) == ["fcm.json", "legacy.json"])
+        #expect(
+            ios.map(\.source) == ["fcm.json", "legacy.json"] && android.map(\.source) == ["fcm.json", "legacy.json"])
         #expect(ios.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["missing-extension"]])
         #expect(android.map { $0.diagnostics.map(\.code.rawValue) } == [[], []])
         #expect(ios.allSatisfy { $0.platform == .ios } && android.allSatisfy { $0.platform == .android })
@@ -198,7 +239,10 @@ import Testing
     }
 
     @Test func resourceTableNamesRawFiles() throws {
-        let raw = [(name: "alarm", path: "res/Gh4.mp3"), (name: "order_ready", path: "res/raw/order_ready.wav"), (name: "été", path: "res/x9.ogg")]
+        let raw = [
+            (name: "alarm", path: "res/Gh4.mp3"), (name: "order_ready", path: "res/raw/order_ready.wav"),
+            (name: "été", path: "res/x9.ogg")
+        ]
         for compact in [false, true] {
             let files = try ResourceTable.rawFiles(ResourceTableWriter.table(raw: raw, compact: compact))
             #expect(files == ["res/Gh4.mp3": "alarm", "res/raw/order_ready.wav": "order_ready", "res/x9.ogg": "été"])
@@ -213,7 +257,9 @@ import Testing
                 if (try? ResourceTable.rawFiles(damaged)) != nil { outcomes.read += 1 } else { outcomes.refused += 1 }
             }
         }
-        for length in 0..<table.count where (try? ResourceTable.rawFiles(Array(table.prefix(length)))) != nil { outcomes.read += 1 }
+        for length in 0..<table.count where (try? ResourceTable.rawFiles(Array(table.prefix(length)))) != nil {
+            outcomes.read += 1
+        }
         #expect(outcomes.read > 0 && outcomes.refused > 0)
     }
 
@@ -222,17 +268,22 @@ import Testing
         let scratch = try Scratch()
         var zip = ZipWriter()
         zip.add("AndroidManifest.xml", [0x03, 0x00, 0x08, 0x00])
-        zip.add("resources.arsc", ResourceTableWriter.table(raw: [(name: "alarm", path: "res/Gh4.wav"), (name: "siren", path: "res/Ab.caf")]), method: .stored)
+        zip.add(
+            "resources.arsc",
+            ResourceTableWriter.table(raw: [(name: "alarm", path: "res/Gh4.wav"), (name: "siren", path: "res/Ab.caf")]),
+            method: .stored)
         zip.add("res/Gh4.wav", Self.pcm16, method: .stored)
         zip.add("res/Ab.caf", Self.caf)
         zip.add("res/Zz.wav", Self.pcm16)
         let apk = try scratch.write("app-release.apk", zip.archive())
-        let report = try BundleValidator().validate(path: apk, references: [.named("android:alarm"), .named("android:siren"), .named("android:Gh4")])
+        let report = try BundleValidator().validate(
+            path: apk, references: [.named("android:alarm"), .named("android:siren"), .named("android:Gh4")])
         #expect(report.files.map(\.relativePath) == ["res/Ab.caf", "res/Gh4.wav", "res/Zz.wav"])
         #expect(report.files.map(\.resourceName) == ["siren", "alarm", nil])
         #expect(report.files.map(\.location) == [.rawResource, .rawResource, .subfolder])
         #expect(report.files[0].report.diagnostics.map(\.code.rawValue) == ["android-unsupported-format"])
-        #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["invalid-sound"], ["no-such-sound"]])
+        #expect(
+            report.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["invalid-sound"], ["no-such-sound"]])
         #expect(report.references[0].resolvedPath == apk + "!res/Gh4.wav")
 
         var broken = ZipWriter()

@@ -1,8 +1,9 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
-import AlertSoundTestSupport
 
 /// The bundle-level codes' examples (``BundleRule``), run as the file rules' are: each triggering
 /// bundle is written out and validated and must get the code, each passing one must not.
@@ -25,8 +26,9 @@ import AlertSoundTestSupport
         let fileRules = (Rule.all + AndroidRules.all + LevelRules.all).map(\.code)
         let bundleRules = BundleRule.all.map(\.code)
         #expect(Set(fileRules).isDisjoint(with: bundleRules))
-        #expect(Set(fileRules + bundleRules) == Set(DiagnosticCode.allCases),
-                "codes without a rule: \(Set(DiagnosticCode.allCases).subtracting(fileRules + bundleRules))")
+        #expect(
+            Set(fileRules + bundleRules) == Set(DiagnosticCode.allCases),
+            "codes without a rule: \(Set(DiagnosticCode.allCases).subtracting(fileRules + bundleRules))")
         #expect(bundleRules.count == Set(bundleRules).count)
     }
 
@@ -44,7 +46,8 @@ import AlertSoundTestSupport
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for file in example.files {
             let path = folder + "/" + file.path
-            try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try fm.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(file.bytes).write(to: URL(fileURLWithPath: path))
         }
         // The target of a link that leads outside: a sound beside the bundle.
@@ -54,7 +57,8 @@ import AlertSoundTestSupport
         }
         if example.shape == .xcodeProject {
             try fm.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
-            try Data(BundleExample.pbxproj(copying: example.copied).utf8).write(to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
+            try Data(BundleExample.pbxproj(copying: example.copied).utf8).write(
+                to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
         }
         if example.shape == .checkedFolder {
             return Set(Checker().check(paths: [folder]).files.flatMap { $0.diagnostics.map(\.code) })
@@ -72,10 +76,13 @@ import AlertSoundTestSupport
         for (i, payload) in example.payloads.enumerated() {
             references += SoundReference.payload(Data(payload.utf8), source: "payload\(i).json")
         }
-        var validator = BundleValidator(entitlements: example.entitlements, packageResources: example.shape == .packageResources)
+        var validator = BundleValidator(
+            entitlements: example.entitlements, packageResources: example.shape == .packageResources)
         validator.lock = example.lock
         validator.channelUses = example.channelUses
         let report = try validator.validate(path: path, references: references)
-        return Set(report.files.flatMap { $0.report.diagnostics.map(\.code) } + report.references.flatMap { $0.diagnostics.map(\.code) })
+        return Set(
+            report.files.flatMap { $0.report.diagnostics.map(\.code) }
+                + report.references.flatMap { $0.diagnostics.map(\.code) })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 

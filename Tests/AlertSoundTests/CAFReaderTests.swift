@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct CAFReaderTests {
     @Test func readsAfconvertLayoutIMA4() throws {
         let format = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
-        let bytes = FileType.caff.carrying(format)!.header( frames: 100, audioBytes: 2 * 68) + [UInt8](repeating: 0, count: 136)
+        let bytes =
+            FileType.caff.carrying(format)!.header(frames: 100, audioBytes: 2 * 68) + [UInt8](repeating: 0, count: 136)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .caf)
         #expect(info.coding == .ima4)
@@ -18,36 +20,52 @@ import Testing
     }
 
     @Test func pcmWithoutPaktCountsPackets() throws {
-        let info = try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(flags: 2)), .init("data", Fixture.cafData(20))]))
+        let info = try Fixture.inspect(
+            Fixture.caf([.init("desc", Fixture.desc(flags: 2)), .init("data", Fixture.cafData(20))]))
         #expect(info.frames == 10)
         #expect(info.coding?.pcm?.isBigEndian == false)
     }
 
     @Test func dataSizeMinusOneRunsToEndOfFile() throws {
-        let info = try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("data", Fixture.cafData(20), declaredSize: -1)]))
+        let info = try Fixture.inspect(
+            Fixture.caf([.init("desc", Fixture.desc()), .init("data", Fixture.cafData(20), declaredSize: -1)]))
         #expect(info.frames == 10)
         #expect(info.repairs.isEmpty)
     }
 
     @Test func minusOneIsOnlyForData() {
         #expect(throws: AlertSoundError.self) {
-            try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [0, 0], declaredSize: -1), .init("data", Fixture.cafData(2))]))
+            try Fixture.inspect(
+                Fixture.caf([
+                    .init("desc", Fixture.desc()), .init("free", [0, 0], declaredSize: -1),
+                    .init("data", Fixture.cafData(2))
+                ]))
         }
     }
 
     @Test(arguments: [Int64(-2), Int64.min])
     func negativeSizesAreErrors(size: Int64) {
-        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [], declaredSize: size), .init("data", Fixture.cafData(2))])) }
-            throws: { ($0 as! AlertSoundError).message.contains("negative") }
+        #expect {
+            try Fixture.inspect(
+                Fixture.caf([
+                    .init("desc", Fixture.desc()), .init("free", [], declaredSize: size),
+                    .init("data", Fixture.cafData(2))
+                ]))
+        } throws: { ($0 as! AlertSoundError).message.contains("negative") }
     }
 
     @Test func chunkSizePastEndBeforeDataIsAnError() {
-        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("free", [0], declaredSize: Int64.max)])) }
-            throws: { ($0 as! AlertSoundError).chunk == "free" }
+        #expect {
+            try Fixture.inspect(
+                Fixture.caf([.init("desc", Fixture.desc()), .init("free", [0], declaredSize: Int64.max)]))
+        } throws: { ($0 as! AlertSoundError).chunk == "free" }
     }
 
     @Test func chunkAfterDataPastEndIsRepaired() throws {
-        let info = try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc()), .init("data", Fixture.cafData(4)), .init("info", [0], declaredSize: 1000)]))
+        let info = try Fixture.inspect(
+            Fixture.caf([
+                .init("desc", Fixture.desc()), .init("data", Fixture.cafData(4)), .init("info", [0], declaredSize: 1000)
+            ]))
         #expect(info.frames == 2)
         #expect(info.repairs.contains { $0.chunk == "info" })
     }
@@ -62,7 +80,8 @@ import Testing
 
     @Test func paktBeyondDataIsClamped() throws {
         let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
-        let bytes = FileType.caff.carrying(format)!.header( frames: 1000, audioBytes: 34) + [UInt8](repeating: 0, count: 34)
+        let bytes =
+            FileType.caff.carrying(format)!.header(frames: 1000, audioBytes: 34) + [UInt8](repeating: 0, count: 34)
         let info = try Fixture.inspect(bytes)
         #expect(info.frames == 64)
         #expect(info.repairs.contains { $0.chunk == "pakt" })
@@ -72,7 +91,9 @@ import Testing
     /// remainder frames), as Apple's CAF specification defines them.
     @Test func paktShorterThanDataIsTheLength() throws {
         let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
-        let bytes = FileType.caff.carrying(format)!.header(frames: 100, audioBytes: 2 * 34) + [UInt8](repeating: 0, count: 2 * 34)
+        let bytes =
+            FileType.caff.carrying(format)!.header(frames: 100, audioBytes: 2 * 34)
+            + [UInt8](repeating: 0, count: 2 * 34)
         let info = try Fixture.inspect(bytes)
         #expect(info.frames == 100 && info.repairs.isEmpty)
     }
@@ -89,43 +110,58 @@ import Testing
     }
 
     @Test func descMustComeFirst() {
-        #expect { try Fixture.inspect(Fixture.caf([.init("free", []), .init("desc", Fixture.desc()), .init("data", Fixture.cafData(2))])) }
-            throws: { ($0 as! AlertSoundError).message.contains("must start with 'desc'") }
+        #expect {
+            try Fixture.inspect(
+                Fixture.caf([.init("free", []), .init("desc", Fixture.desc()), .init("data", Fixture.cafData(2))]))
+        } throws: { ($0 as! AlertSoundError).message.contains("must start with 'desc'") }
     }
 
     @Test func versionOtherThanOneIsAnError() {
-        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc())], version: 2)) }
+        #expect(throws: AlertSoundError.self) {
+            try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc())], version: 2))
+        }
     }
 
     @Test(arguments: [0.0, .infinity, .nan])
     func unusableRateIsAnError(rate: Double) {
-        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(rate: rate)), .init("data", Fixture.cafData(2))])) }
+        #expect(throws: AlertSoundError.self) {
+            try Fixture.inspect(
+                Fixture.caf([.init("desc", Fixture.desc(rate: rate)), .init("data", Fixture.cafData(2))]))
+        }
     }
 
     @Test func zeroAndAbsurdChannelCountsAreErrors() {
         for channels: UInt32 in [0, 0xFFFF_FFFF] {
             #expect(throws: AlertSoundError.self) {
-                try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(channels: channels)), .init("data", Fixture.cafData(2))]))
+                try Fixture.inspect(
+                    Fixture.caf([.init("desc", Fixture.desc(channels: channels)), .init("data", Fixture.cafData(2))]))
             }
         }
     }
 
     @Test func thousandChannels() throws {
-        let info = try Fixture.inspect(Fixture.caf([.init("desc", Fixture.desc(bytesPerPacket: 2000, channels: 1000)), .init("data", Fixture.cafData(4000))]))
+        let info = try Fixture.inspect(
+            Fixture.caf([
+                .init("desc", Fixture.desc(bytesPerPacket: 2000, channels: 1000)), .init("data", Fixture.cafData(4000))
+            ]))
         #expect(info.channels == 1000)
         #expect(info.frames == 2)
     }
 
     @Test func aacWithPaktIsNamedWithTrueLength() throws {
-        let bytes = Fixture.caf([.init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
-                                 .init("pakt", Fixture.pakt(packets: 3, valid: 533, priming: 2112, remainder: 427) + [1, 2, 3]),
-                                 .init("data", Fixture.cafData(30))])
+        let bytes = Fixture.caf([
+            .init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
+            .init("pakt", Fixture.pakt(packets: 3, valid: 533, priming: 2112, remainder: 427) + [1, 2, 3]),
+            .init("data", Fixture.cafData(30))
+        ])
         let info = try Fixture.inspect(bytes)
         #expect(info.coding == .codec(.aac))
         #expect(info.frames == 533)
     }
 
     @Test func descCutShortIsAnError() {
-        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Array(Fixture.desc().prefix(20)))])) } throws: { ($0 as! AlertSoundError).chunk == "desc" }
+        #expect { try Fixture.inspect(Fixture.caf([.init("desc", Array(Fixture.desc().prefix(20)))])) } throws: {
+            ($0 as! AlertSoundError).chunk == "desc"
+        }
     }
 }

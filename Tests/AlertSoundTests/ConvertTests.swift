@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -45,9 +46,14 @@ func readAll(_ path: String) throws -> [Int16] {
 }
 
 @Suite struct ConversionPlanTests {
-    func plan(_ output: String?, d: String? = nil, f: String? = nil, c: Int? = nil, mix: Bool = false, channels: Int = 2) throws -> ConversionPlan {
-        let options = ConversionOptions(dataFormat: try d.map(OutputDataFormat.init(parsing:)), fileType: try f.map(FileType.init(parsing:)), channels: c, mix: mix)
-        return try ConversionPlan.make(input: "Sounds/in.aiff", output: output, rate: 44100, channels: channels, options: options)
+    func plan(
+        _ output: String?, d: String? = nil, f: String? = nil, c: Int? = nil, mix: Bool = false, channels: Int = 2
+    ) throws -> ConversionPlan {
+        let options = ConversionOptions(
+            dataFormat: try d.map(OutputDataFormat.init(parsing:)), fileType: try f.map(FileType.init(parsing:)),
+            channels: c, mix: mix)
+        return try ConversionPlan.make(
+            input: "Sounds/in.aiff", output: output, rate: 44100, channels: channels, options: options)
     }
 
     @Test func defaultsAreIMA4InCAF() throws {
@@ -80,7 +86,8 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(try plan("o.caf", mix: true).channelMap.sources == [[0, 1]])
         // 5.1 to stereo by layout (L + C + Ls, R + C + Rs; no LFE); other counts by position.
         #expect(try plan("o.caf", c: 2, mix: true, channels: 6).channelMap.sources == [[0, 2, 4], [1, 2, 5]])
-        #expect(try plan("o.caf", c: 2, mix: true, channels: 10).channelMap.sources == [[0, 2, 4, 6, 8], [1, 3, 5, 7, 9]])
+        #expect(
+            try plan("o.caf", c: 2, mix: true, channels: 10).channelMap.sources == [[0, 2, 4, 6, 8], [1, 3, 5, 7, 9]])
     }
 
     @Test(arguments: [
@@ -93,9 +100,11 @@ func readAll(_ path: String) throws -> [Int16] {
         ("o.caf", "ima4", nil, 0, 2, "1 or more"),
         ("o.caf", "aac", nil, nil, 2, "unknown data format 'aac'"),
         ("o.caf", "ima4@0", nil, nil, 2, "is not a sample rate"),
-        ("o.caf", "ima4", "MPG3", nil, 2, "unknown file type"),
+        ("o.caf", "ima4", "MPG3", nil, 2, "unknown file type")
     ])
-    func refusalsAreUsageErrorsThatSayWhatWorks(output: String, d: String, f: String?, c: Int?, channels: Int, expected: String) {
+    func refusalsAreUsageErrorsThatSayWhatWorks(
+        output: String, d: String, f: String?, c: Int?, channels: Int, expected: String
+    ) {
         #expect {
             _ = try plan(output, d: d, f: f, c: c, channels: channels)
         } throws: { error in
@@ -116,15 +125,21 @@ func readAll(_ path: String) throws -> [Int16] {
 }
 
 @Suite struct ConverterTests {
-    static let combinations: [(String, String)] = FileType.allCases.flatMap { type in type.allowedDataFormats.map { (type.rawValue, $0) } }
+    static let combinations: [(String, String)] = FileType.allCases.flatMap { type in
+        type.allowedDataFormats.map { (type.rawValue, $0) }
+    }
 
     @Test(arguments: combinations)
     func everyOutputTypeHasTheRightLayout(type: String, format: String) throws {
         let scratch = try Scratch()
         let fileType = try FileType(parsing: type)
-        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
-                                                                     samples: testSignal(frames: 1000, rate: 22050)))
-        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
+        let input = try scratch.write(
+            "in.wav",
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
+                samples: testSignal(frames: 1000, rate: 22050)))
+        let options = ConversionOptions(
+            dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
         let result = try Converter(options: options).convert(input: input, output: scratch.path("out"))
         let info = try SoundFile.inspect(path: result.outputPath)
         let expectedContainer: ContainerKind = [.caff: .caf, .aiff: .aiff, .aifc: .aifc, .wave: .wav][fileType]!
@@ -135,7 +150,8 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(result.frames == 1000)
         #expect(info.fileSize == result.fileSize)
         let isIMA4 = format == "ima4"
-        #expect(info.frames == (isIMA4 && fileType != .caff ? Int64(16 * 64) : 1000), "AIFF-C ima4 states whole packets")
+        #expect(
+            info.frames == (isIMA4 && fileType != .caff ? Int64(16 * 64) : 1000), "AIFF-C ima4 states whole packets")
         #expect(info.coding?.code == (isIMA4 ? "ima4" : format == "ulaw" ? "ulaw" : format == "alaw" ? "alaw" : "lpcm"))
 
         let chunks = info.chunks.map(\.id)
@@ -143,7 +159,9 @@ func readAll(_ path: String) throws -> [Int16] {
         // Apple's layouts (notes §4): `chan` for ima4 only, the WAV input's `info` carried into a CAF,
         // FLLR so the audio starts at 4096 in every type.
         case .caff:
-            #expect(chunks == (isIMA4 ? ["desc", "chan", "info", "pakt", "free", "data"] : ["desc", "info", "free", "data"]))
+            #expect(
+                chunks == (isIMA4 ? ["desc", "chan", "info", "pakt", "free", "data"] : ["desc", "info", "free", "data"])
+            )
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
             #expect(Array(bytes[4092..<4096]) == [0, 0, 0, 1], "edit count 1")
         case .aifc: #expect(chunks == ["FVER", "COMM", "FLLR", "SSND"])
@@ -171,11 +189,14 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func aVariableBitRateMP3WithoutATagIsDecodedWhole() throws {
         let scratch = try Scratch()
         let path = scratch.path("tone.mp3")
-        try SoundWriter.write(.mp3, path: path, samples: FixTests.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100, channels: 2)
+        try SoundWriter.write(
+            .mp3, path: path, samples: FixTests.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100, channels: 2)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let start = Int(Sniffer.audioStart(bytes) ?? 0)
         let first = try #require(MPEGFrames.Header(bytes[start...]))
-        #expect(MPEGFrames.taggedLength(bytes[start..<start + first.length], header: first) == 132_300, "LAME's tag states 3 s")
+        #expect(
+            MPEGFrames.taggedLength(bytes[start..<start + first.length], header: first) == 132_300,
+            "LAME's tag states 3 s")
         bytes.removeSubrange(start..<start + first.length)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let walked = try #require(try MPEGFrames.walkedLength(MemorySource(bytes)))
@@ -188,14 +209,20 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func ima4CAFFromSixteenBitIsAfconvertsLayout() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 6400)
-        let input = try scratch.write("in.aiff", try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)), samples: samples))
+        let input = try scratch.write(
+            "in.aiff",
+            try SoundFileBuilder.make(
+                .aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)),
+                samples: samples))
         let result = try Converter().convert(input: input, output: scratch.path("out.caf"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
         var encoder = IMA4Encoder(channels: 2)
         let audio = encoder.encode(samples) + encoder.finish()
         // 6400 frames is a multiple of 64: afconvert still adds a whole packet of padding.
         #expect(audio.count == 101 * 68)
-        #expect(bytes == FileType.caff.carrying(StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4))!.header( frames: 6400, audioBytes: Int64(audio.count)) + audio)
+        #expect(
+            bytes == FileType.caff.carrying(StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4))!.header(
+                frames: 6400, audioBytes: Int64(audio.count)) + audio)
         let info = try SoundFile.inspect(bytes: bytes)
         #expect(info.frames == 6400)
     }
@@ -203,9 +230,15 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func reportedSNRIsWhatTheDecoderProduces() throws {
         let scratch = try Scratch()
         let samples = testSignal(frames: 5000)
-        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)), samples: samples))
-        let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(input: input, output: scratch.path("o.caf"))
-        #expect(try Converter().convert(input: input, output: scratch.path("p.caf")).snr == nil, "measured only when asked")
+        let input = try scratch.write(
+            "in.wav",
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)),
+                samples: samples))
+        let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(
+            input: input, output: scratch.path("o.caf"))
+        #expect(
+            try Converter().convert(input: input, output: scratch.path("p.caf")).snr == nil, "measured only when asked")
         var decoded = try readAll(result.outputPath)
         #expect(decoded.count == samples.count)
         // The padding in the last packet is heard too, so it counts as error against silence.
@@ -228,19 +261,27 @@ func readAll(_ path: String) throws -> [Int16] {
         // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.
         let pcm24: [UInt8] = [0x80, 0x00, 0x00, 0x7F, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80]
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(24, bigEndian: false))
-        let input = try scratch.write("in.wav", try SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
-        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"))).convert(input: input, output: scratch.path("o.wav"))
+        let input = try scratch.write(
+            "in.wav", try SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
+        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16")))
+            .convert(input: input, output: scratch.path("o.wav"))
         #expect(try readAll(result.outputPath) == [1, 0, 32767, -32768])
     }
 
     @Test func channelsKeepFirstOrMix() throws {
         let scratch = try Scratch()
         let samples: [Int16] = Array(repeating: [1000, 3000, -500], count: 200).flatMap { $0 }
-        let input = try scratch.write("in.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)), samples: samples))
+        let input = try scratch.write(
+            "in.caf",
+            try SoundFileBuilder.make(
+                .caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)),
+                samples: samples))
         let pcm = try OutputDataFormat(parsing: "BEI16")
-        let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(input: input, output: scratch.path("first.caf"))
+        let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(
+            input: input, output: scratch.path("first.caf"))
         #expect(try readAll(first.outputPath) == Array(repeating: [Int16(1000), 3000], count: 200).flatMap { $0 })
-        let mixed = try Converter(options: ConversionOptions(dataFormat: pcm, mix: true)).convert(input: input, output: scratch.path("mix.caf"))
+        let mixed = try Converter(options: ConversionOptions(dataFormat: pcm, mix: true)).convert(
+            input: input, output: scratch.path("mix.caf"))
         // Three channels are L, R, C: the centre goes to each side at -3 dB, so to mono at 2 × -3 dB.
         let h = 0.5.squareRoot()
         let mono = Int16(((1000 + 3000 + 2 * h * -500) / (2 + 2 * h)).rounded())
@@ -250,9 +291,13 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func resamplingKeepsTheToneAndLength() throws {
         let scratch = try Scratch()
-        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
-                                                                     samples: testSignal(frames: 44100, channels: 1)))
-        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050"))).convert(input: input, output: scratch.path("o.wav"))
+        let input = try scratch.write(
+            "in.wav",
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+                samples: testSignal(frames: 44100, channels: 1)))
+        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050")))
+            .convert(input: input, output: scratch.path("o.wav"))
         #expect(abs(result.frames - 22050) <= 2)
         let out = try readAll(result.outputPath)
         let expected = testSignal(frames: out.count, channels: 1, rate: 22050)
@@ -267,7 +312,9 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func inputIsNeverModifiedAndOutputReplacesAtomically() throws {
         let scratch = try Scratch()
-        let original = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), samples: testSignal(frames: 500, channels: 1))
+        let original = try SoundFileBuilder.make(
+            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            samples: testSignal(frames: 500, channels: 1))
         let input = try scratch.write("in.aiff", original)
         _ = try scratch.write("out.caf", [1, 2, 3])
         _ = try Converter().convert(input: input, output: scratch.path("out.caf"))
@@ -275,18 +322,27 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(try SoundFile.inspect(path: scratch.path("out.caf")).coding == .ima4)
         #expect(scratch.contents == ["in.aiff", "out.caf"])
         #expect {
-            _ = try Converter(options: ConversionOptions(fileType: .aiff)).convert(input: input, output: scratch.path("./in.aiff"))
+            _ = try Converter(options: ConversionOptions(fileType: .aiff)).convert(
+                input: input, output: scratch.path("./in.aiff"))
         } throws: { ($0 as? AlertSoundError)?.kind == .invalidRequest }
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == original)
     }
 
     @Test func failingConversionsLeaveNothingBehind() throws {
         let scratch = try Scratch()
-        let aac = try scratch.write("aac.caf", Fixture.caf([.init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
-                                                            .init("pakt", Fixture.pakt(packets: 1, valid: 10)), .init("data", Fixture.cafData(20))]))
-        #expect { _ = try Converter().convert(input: aac, output: scratch.path("out.caf")) } throws: { [.malformed, .unsupported].contains(($0 as? AlertSoundError)?.kind) }
+        let aac = try scratch.write(
+            "aac.caf",
+            Fixture.caf([
+                .init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
+                .init("pakt", Fixture.pakt(packets: 1, valid: 10)), .init("data", Fixture.cafData(20))
+            ]))
+        #expect { _ = try Converter().convert(input: aac, output: scratch.path("out.caf")) } throws: {
+            [.malformed, .unsupported].contains(($0 as? AlertSoundError)?.kind)
+        }
         let noise = try scratch.write("noise.caf", Array("not a sound at all".utf8))
-        #expect(throws: AlertSoundError.self) { _ = try Converter().convert(input: noise, output: scratch.path("out2.caf")) }
+        #expect(throws: AlertSoundError.self) {
+            _ = try Converter().convert(input: noise, output: scratch.path("out2.caf"))
+        }
         #expect(scratch.contents == ["aac.caf", "noise.caf"])
     }
 
@@ -331,8 +387,11 @@ func readAll(_ path: String) throws -> [Int16] {
         #expect(mkfifo(fifo, 0o644) == 0)
         let folder = scratch.path("dir.caf")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let input = try scratch.write("in.aiff", try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
-                                                                      samples: [Int16](repeating: 100, count: 800)))
+        let input = try scratch.write(
+            "in.aiff",
+            try SoundFileBuilder.make(
+                .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+                samples: [Int16](repeating: 100, count: 800)))
         for (target, what) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a character device")] {
             #expect {
                 _ = try Converter().convert(input: input, output: target)
@@ -362,7 +421,8 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func inputThatShrinksWhileReadIsAnError() throws {
         let scratch = try Scratch()
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
-        let input = try scratch.write("in.wav", try SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
+        let input = try scratch.write(
+            "in.wav", try SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
         let source = try FileSource(path: input)
         let info = try SoundFile.inspect(source: source, name: input)
         let reader = try #require(NativeReader(source: source, info: info))
@@ -380,7 +440,8 @@ func readAll(_ path: String) throws -> [Int16] {
         var encoder = IMA4Encoder(channels: 1)
         let audio = encoder.encode(samples) + encoder.finish()
         let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4)
-        let input = try scratch.write("in.aifc", try SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
+        let input = try scratch.write(
+            "in.aifc", try SoundFileBuilder.assemble(.aifc, format: format, frames: 11 * 64, audio: audio))
         var decoder = IMA4Decoder(channels: 1)
         #expect(try readAll(input) == decoder.decode(audio[...]))
     }

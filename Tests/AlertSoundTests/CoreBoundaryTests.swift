@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -31,10 +32,13 @@ import Testing
     /// Debug builds keep every type; an optimised build drops an internal type nothing names, and
     /// did drop this one. It must stay visible beyond its module (`package`), which this holds.
     @Test func theBackendsSurviveAnOptimisedBuild() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/AlertSound/Backends/SystemBackends.swift")
         let text = try String(contentsOf: source, encoding: .utf8)
-        #expect(text.contains("\npackage enum SystemBackends: AudioBackends {") || text.contains("\npublic enum SystemBackends: AudioBackends {"))
+        #expect(
+            text.contains("\npackage enum SystemBackends: AudioBackends {")
+                || text.contains("\npublic enum SystemBackends: AudioBackends {"))
     }
 
     @Test func theCoreAloneDecodesItsOwnAndNamesWhatItLacks() throws {
@@ -53,7 +57,9 @@ import Testing
         #expect(wavStatus == 0 && wavOutput.hasPrefix("converted 8000"), "\(wavOutput)")
         let (flacStatus, flacOutput) = try Self.probe(["--convert", dir + "/ding.flac", dir + "/core2.caf"])
         #expect(flacStatus == 1)
-        #expect(flacOutput.hasPrefix("unsupported") && flacOutput.contains("AlertSoundCore decodes linear PCM"), "\(flacOutput)")
+        #expect(
+            flacOutput.hasPrefix("unsupported") && flacOutput.contains("AlertSoundCore decodes linear PCM"),
+            "\(flacOutput)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/core2.caf"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -12,7 +13,7 @@ struct CorpusTests {
     /// 34; QuickTime 5's µ-law file has a `frma` of in32, which AudioToolbox cannot decode.
     static let audioToolboxReadings: [String: (expect: String, format: String, frames: String)] = [
         "karip__toisto-aiff-test-suite__audacity-ima-adpcm.aifc": ("valid", "ima4", "4416"),
-        "karip__toisto-aiff-test-suite__quicktime5-ulaw.aifc": ("invalid", "ulaw with QuickTime's frma 'in32'", "4410"),
+        "karip__toisto-aiff-test-suite__quicktime5-ulaw.aifc": ("invalid", "ulaw with QuickTime's frma 'in32'", "4410")
     ]
 
     @Test(arguments: Corpus.rows)
@@ -65,7 +66,9 @@ enum Corpus {
     }
 
     static let rows: [Row] = {
-        guard let folder, let text = try? String(contentsOfFile: folder + "/expected.tsv", encoding: .utf8) else { return [] }
+        guard let folder, let text = try? String(contentsOfFile: folder + "/expected.tsv", encoding: .utf8) else {
+            return []
+        }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count >= 6 else { return nil }

@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -41,7 +42,7 @@ import Testing
     @Test func universalBinariesAreSearchedSliceBySlice() throws {
         let fat = SigningWriter.universal([
             SigningWriter.machO(entitlements: nil, placement: .none),
-            SigningWriter.machO(entitlements: allowed, placement: .signature),
+            SigningWriter.machO(entitlements: allowed, placement: .signature)
         ])
         let found = try read(fat)
         #expect(found?.source == .codeSignature)
@@ -49,7 +50,7 @@ import Testing
         // A signature beats a section in any slice order.
         let mixed = SigningWriter.universal([
             SigningWriter.machO(entitlements: absent, placement: .section),
-            SigningWriter.machO(entitlements: allowed, placement: .signature),
+            SigningWriter.machO(entitlements: allowed, placement: .signature)
         ])
         #expect(try read(mixed)?.source == .codeSignature)
     }
@@ -61,7 +62,7 @@ import Testing
             SigningWriter.machO(entitlements: allowed, placement: .signature),
             SigningWriter.machO(entitlements: allowed, placement: .section),
             SigningWriter.universal([SigningWriter.machO(entitlements: allowed, placement: .signature)]),
-            SigningWriter.provisioningProfile(entitlements: allowed),
+            SigningWriter.provisioningProfile(entitlements: allowed)
         ]
         var outcomes = (found: 0, thrown: 0)
         for file in files {
@@ -97,39 +98,52 @@ import Testing
 
     // MARK: - In bundles
 
-    func app(in scratch: Scratch, executable: [UInt8]?, profile: [UInt8]? = nil, name: String = "Shop") throws -> String {
+    func app(in scratch: Scratch, executable: [UInt8]?, profile: [UInt8]? = nil, name: String = "Shop") throws -> String
+    {
         let app = scratch.path("\(name).app")
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
-        try encoder.encode(["CFBundleExecutable": "ShopBinary", "CFBundleIdentifier": "com.example.shop"]).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+        try encoder.encode(["CFBundleExecutable": "ShopBinary", "CFBundleIdentifier": "com.example.shop"]).write(
+            to: URL(fileURLWithPath: app + "/Info.plist"))
         if let executable { try Data(executable).write(to: URL(fileURLWithPath: app + "/ShopBinary")) }
         if let profile { try Data(profile).write(to: URL(fileURLWithPath: app + "/embedded.mobileprovision")) }
-        try Data(try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true)),
-                                       samples: [Int16](repeating: 100, count: 4410))).write(to: URL(fileURLWithPath: app + "/siren.caf"))
+        try Data(
+            try SoundFileBuilder.make(
+                .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true)),
+                samples: [Int16](repeating: 100, count: 4410))
+        ).write(to: URL(fileURLWithPath: app + "/siren.caf"))
         return app
     }
 
-    let critical = SoundReference.payload(Data(#"{"aps":{"sound":{"critical":1,"name":"siren.caf","volume":1}}}"#.utf8), source: "push.json")
+    let critical = SoundReference.payload(
+        Data(#"{"aps":{"sound":{"critical":1,"name":"siren.caf","volume":1}}}"#.utf8), source: "push.json")
 
     @Test func criticalAlertsNeedTheEntitlement() throws {
         let scratch = try Scratch()
-        let denied = try app(in: scratch, executable: SigningWriter.machO(entitlements: absent, placement: .signature), name: "Denied")
+        let denied = try app(
+            in: scratch, executable: SigningWriter.machO(entitlements: absent, placement: .signature), name: "Denied")
         let report = try BundleValidator().validate(path: denied, references: critical)
         #expect(report.references.map { $0.diagnostics.map(\.code.rawValue) } == [["critical-not-entitled"]])
         #expect(report.references[0].diagnostics[0].severity == .error)
-        #expect(report.entitlements == Entitlements(source: .codeSignature, path: denied + "/ShopBinary", criticalAlerts: false))
+        #expect(
+            report.entitlements
+                == Entitlements(source: .codeSignature, path: denied + "/ShopBinary", criticalAlerts: false))
         #expect(!report.valid)
 
-        let granted = try app(in: scratch, executable: SigningWriter.machO(entitlements: allowed, placement: .signature), name: "Granted")
+        let granted = try app(
+            in: scratch, executable: SigningWriter.machO(entitlements: allowed, placement: .signature), name: "Granted")
         let ok = try BundleValidator().validate(path: granted, references: critical)
         #expect(ok.valid)
         #expect(ok.entitlements?.criticalAlerts == true)
 
         // Without a signature, the profile says; without either, nobody can tell (a note).
-        let profiled = try app(in: scratch, executable: SigningWriter.machO(entitlements: nil, placement: .none),
-                               profile: SigningWriter.provisioningProfile(entitlements: allowed), name: "Profiled")
-        #expect(try BundleValidator().validate(path: profiled, references: critical).entitlements?.source == .provisioningProfile)
+        let profiled = try app(
+            in: scratch, executable: SigningWriter.machO(entitlements: nil, placement: .none),
+            profile: SigningWriter.provisioningProfile(entitlements: allowed), name: "Profiled")
+        #expect(
+            try BundleValidator().validate(path: profiled, references: critical).entitlements?.source
+                == .provisioningProfile)
         let bare = try app(in: scratch, executable: nil, name: "Bare")
         let unknown = try BundleValidator().validate(path: bare, references: critical)
         #expect(unknown.references[0].diagnostics.map(\.code.rawValue) == ["entitlements-unknown"])
@@ -150,9 +164,14 @@ import Testing
         encoder.outputFormat = .xml
         var zip = ZipWriter()
         zip.add("Payload/Shop.app/Info.plist", Array(try encoder.encode(["CFBundleExecutable": "Shop"])))
-        zip.add("Payload/Shop.app/Shop", SigningWriter.universal([SigningWriter.machO(entitlements: absent, placement: .signature)]))
-        zip.add("Payload/Shop.app/siren.caf", try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw),
-                                                                    samples: [Int16](repeating: 100, count: 800)))
+        zip.add(
+            "Payload/Shop.app/Shop",
+            SigningWriter.universal([SigningWriter.machO(entitlements: absent, placement: .signature)]))
+        zip.add(
+            "Payload/Shop.app/siren.caf",
+            try SoundFileBuilder.make(
+                .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw),
+                samples: [Int16](repeating: 100, count: 800)))
         let ipa = try scratch.write("Shop.ipa", zip.archive())
         let report = try BundleValidator().validate(path: ipa, references: critical)
         #expect(report.entitlements?.path == ipa + "!Payload/Shop.app/Shop")
@@ -169,16 +188,30 @@ import Testing
 
     @Test func entitlementsFileIsToldByContent() throws {
         let scratch = try Scratch()
-        for (name, bytes) in [("Shop.entitlements", Array(allowed.utf8)), ("profile.mobileprovision", SigningWriter.provisioningProfile(entitlements: allowed)),
-                              ("Shop", SigningWriter.machO(entitlements: allowed, placement: .signature))] {
+        for (name, bytes) in [
+            ("Shop.entitlements", Array(allowed.utf8)),
+            ("profile.mobileprovision", SigningWriter.provisioningProfile(entitlements: allowed)),
+            ("Shop", SigningWriter.machO(entitlements: allowed, placement: .signature))
+        ] {
             let found = try Entitlements.read(path: try scratch.write(name, bytes))
             #expect(found.source == .file && found.criticalAlerts)
         }
         let unsigned = try scratch.write("Unsigned", SigningWriter.machO(entitlements: nil, placement: .none))
-        #expect { try Entitlements.read(path: unsigned) } throws: { ($0 as? AlertSoundError).map { $0.path == unsigned && $0.kind == .malformed && $0.message.hasPrefix("no entitlements") } == true }
+        #expect { try Entitlements.read(path: unsigned) } throws: {
+            ($0 as? AlertSoundError).map {
+                $0.path == unsigned && $0.kind == .malformed && $0.message.hasPrefix("no entitlements")
+            } == true
+        }
         #expect(throws: AlertSoundError.self) { try Entitlements.read(path: scratch.path("missing.entitlements")) }
         // A universal header cut inside its architecture table: the byte reader's error, named for the file.
-        let cut = try scratch.write("Cut", Array(SigningWriter.universal([SigningWriter.machO(entitlements: allowed, placement: .signature)]).prefix(12)))
-        #expect { try Entitlements.read(path: cut) } throws: { ($0 as? AlertSoundError).map { $0.path == cut && $0.kind == .malformed && $0.message.contains("cut short") } == true }
+        let cut = try scratch.write(
+            "Cut",
+            Array(
+                SigningWriter.universal([SigningWriter.machO(entitlements: allowed, placement: .signature)]).prefix(12))
+        )
+        #expect { try Entitlements.read(path: cut) } throws: {
+            ($0 as? AlertSoundError).map { $0.path == cut && $0.kind == .malformed && $0.message.contains("cut short") }
+                == true
+        }
     }
 }

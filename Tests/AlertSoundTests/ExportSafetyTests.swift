@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -8,7 +9,10 @@ import Testing
 /// deleted it on a format switch, and wrote x.ogg beside x.wav (aapt2 fails on two).
 @Suite struct ExportSafetyTests {
     static func tone(_ path: String, seconds: Double = 0.5) throws {
-        try FixTests.write(path, rate: 44_100, channels: 1, samples: LevelRulesTests.clean(dBFS: -18, seconds: seconds).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        try FixTests.write(
+            path, rate: 44_100, channels: 1,
+            samples: LevelRulesTests.clean(dBFS: -18, seconds: seconds).enumerated().filter { $0.offset % 2 == 0 }.map(
+                \.element))
     }
 
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
@@ -28,7 +32,9 @@ import Testing
     /// the way: `res/raw/chime.mp3` and `ios/chime.caf`.
     static func othersInTheWay() throws -> (String, ExportOptions) {
         let dir = try FixTests.folder()
-        for folder in ["src", "res/raw", "ios"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        for folder in ["src", "res/raw", "ios"] {
+            try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
+        }
         try tone(dir + "/src/chime.wav")
         try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
         try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/chime.caf"))
@@ -53,7 +59,9 @@ import Testing
             options.lockPath = dir + "/lock.json"
             let report = try Exporter(options: options).export(paths: [raw + "/x.wav"])
             #expect(report.outcomes.map(\.status) == [.failed], "\(format)")
-            #expect(report.outcomes.first?.error?.message.contains("source") == true, "\(report.outcomes.first?.error?.message ?? "")")
+            #expect(
+                report.outcomes.first?.error?.message.contains("source") == true,
+                "\(report.outcomes.first?.error?.message ?? "")")
             #expect(bytes(raw + "/x.wav") == before, "the source is untouched (\(format))")
             #expect(!FileManager.default.fileExists(atPath: raw + "/x.ogg"), "no second file of the resource name")
             // Every source failed: nothing written, not even an empty lock.
@@ -66,29 +74,45 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let refused = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         #expect(refused.outcomes.map(\.status) == [.failed])
-        #expect(refused.outcomes.first?.error?.message.contains("chime.mp3") == true, "\(refused.outcomes.first?.error?.message ?? "")")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg") && bytes(dir + "/ios/chime.caf") == Data("someone's caf".utf8))
+        #expect(
+            refused.outcomes.first?.error?.message.contains("chime.mp3") == true,
+            "\(refused.outcomes.first?.error?.message ?? "")")
+        #expect(
+            !FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg")
+                && bytes(dir + "/ios/chime.caf") == Data("someone's caf".utf8))
 
         try FileManager.default.removeItem(atPath: dir + "/res/raw/chime.mp3")
         let ios = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
-        #expect(ios.outcomes.first?.error?.message.contains("ios/chime.caf") == true, "an iOS file it did not write: \(ios.outcomes.first?.error?.message ?? "")")
+        #expect(
+            ios.outcomes.first?.error?.message.contains("ios/chime.caf") == true,
+            "an iOS file it did not write: \(ios.outcomes.first?.error?.message ?? "")")
 
         try Data("someone's mp3".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/chime.mp3"))
         options.force = true
         let forced = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         #expect(forced.outcomes.map(\.status) == [.written])
-        #expect(forced.outcomes.first?.removed == [dir + "/res/raw/chime.mp3"], "\(forced.outcomes.first?.removed ?? [])")
-        #expect(FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg") && bytes(dir + "/ios/chime.caf") != Data("someone's caf".utf8))
+        #expect(
+            forced.outcomes.first?.removed == [dir + "/res/raw/chime.mp3"], "\(forced.outcomes.first?.removed ?? [])")
+        #expect(
+            FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg")
+                && bytes(dir + "/ios/chime.caf") != Data("someone's caf".utf8))
         // Its own files are its to replace: a second run needs no --force.
         options.force = false
-        #expect(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.map(\.status) == [.unchanged])
+        #expect(
+            try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.map(\.status) == [
+                .unchanged
+            ])
     }
 
     @Test func theSameSourceTwiceIsOneSound() throws {
         let (dir, options) = try Self.oneSource()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let report = try Exporter(options: options).export(paths: [dir + "/src", dir + "/src/chime.wav", dir + "/src/../src/chime.wav"])
-        #expect(report.outcomes.map(\.status) == [.written], "\(report.outcomes.map { ($0.source, $0.status, $0.error?.message ?? "") })")
+        let report = try Exporter(options: options).export(paths: [
+            dir + "/src", dir + "/src/chime.wav", dir + "/src/../src/chime.wav"
+        ])
+        #expect(
+            report.outcomes.map(\.status) == [.written],
+            "\(report.outcomes.map { ($0.source, $0.status, $0.error?.message ?? "") })")
     }
 
     /// A settings change that gives a sound a new channel ID was reported as `unchanged`.
@@ -103,7 +127,9 @@ import Testing
         let second = try Exporter(options: options).export(paths: [dir + "/src/chime.wav"])
         let outcome = try #require(second.outcomes.first)
         #expect(outcome.entry?.channelId != old)
-        #expect(outcome.status == .written && outcome.previousChannelId == old, "\(outcome.status) \(String(describing: outcome.previousChannelId))")
+        #expect(
+            outcome.status == .written && outcome.previousChannelId == old,
+            "\(outcome.status) \(String(describing: outcome.previousChannelId))")
     }
 
     /// The length of a sound file as read back.
@@ -126,7 +152,9 @@ import Testing
         #expect(outcome.status == .written, "\(outcome.error?.message ?? "") \(outcome.blockers)")
         #expect(abs(try seconds(dir + "/ios/chime.caf") - 29.5) < 0.01)
         #expect(abs(try seconds(dir + "/raw/chime.wav") - seconds(dir + "/src/chime.wav")) < 0.01)
-        #expect(outcome.changes.contains { $0.kind == "trimmed" } && !outcome.androidChanges.contains { $0.kind == "trimmed" })
+        #expect(
+            outcome.changes.contains { $0.kind == "trimmed" }
+                && !outcome.androidChanges.contains { $0.kind == "trimmed" })
 
         options.androidMaxDuration = 31
         let cut = try #require(try Exporter(options: options).export(paths: [dir + "/src/chime.wav"]).outcomes.first)
@@ -148,7 +176,9 @@ import Testing
         #expect(try listing() == before && bytes(dir + "/ios/chime.caf") == Data("someone's caf".utf8))
         let outcome = try #require(planned.outcomes.first)
         #expect(planned.dryRun && outcome.status == .written && planned.lockWritten && planned.keepWritten)
-        #expect(outcome.written == [dir + "/ios/chime.caf", dir + "/res/raw/chime.ogg"] && outcome.replaced == [dir + "/ios/chime.caf"])
+        #expect(
+            outcome.written == [dir + "/ios/chime.caf", dir + "/res/raw/chime.ogg"]
+                && outcome.replaced == [dir + "/ios/chime.caf"])
         #expect(outcome.removed == [dir + "/res/raw/chime.mp3"])
 
         options.dryRun = false

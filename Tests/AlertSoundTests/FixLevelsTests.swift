@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -17,7 +18,11 @@ import Testing
     }
 
     static func fix(_ path: String, _ configure: (inout FixOptions) -> Void) throws -> FixOutcome {
-        let outcome = try #require(try FixTests.fixer { configure(&$0); $0.outputFolder = parentFolder(path) + "/out" }.fix(paths: [path]).outcomes.first)
+        let outcome = try #require(
+            try FixTests.fixer {
+                configure(&$0)
+                $0.outputFolder = parentFolder(path) + "/out"
+            }.fix(paths: [path]).outcomes.first)
         return outcome
     }
 
@@ -37,7 +42,10 @@ import Testing
 
         let outcome = try Self.fix(path) { $0.repairsLevels = true }
         #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
-        #expect(outcome.changes.map(\.kind) == ["converted", "silence-trimmed", "dc-removed", "faded-in", "faded-out", "loudness"])
+        #expect(
+            outcome.changes.map(\.kind) == [
+                "converted", "silence-trimmed", "dc-removed", "faded-in", "faded-out", "loudness"
+            ])
         // The after report is the output's, decoded and judged with its levels: nothing left.
         #expect(Self.warnings(outcome.after) == [])
         let after = try #require(outcome.after?.levels)
@@ -59,10 +67,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(Self.warnings(Checker(measuring: true).check(path: path)).contains("click-at-start"))
         let outcome = try Self.fix(path) { $0.repairsLevels = true }
-        #expect(outcome.status == .fixed && outcome.changes.contains { $0.kind == "silence-trimmed" }, "\(outcome.changes)")
+        #expect(
+            outcome.status == .fixed && outcome.changes.contains { $0.kind == "silence-trimmed" }, "\(outcome.changes)")
         let output = try #require(outcome.output)
         #expect(Self.warnings(Checker(measuring: true).check(path: output)) == [])
-        let second = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.outputFolder = dir + "/again" }.fix(paths: [output]).outcomes.first)
+        let second = try #require(
+            try FixTests.fixer {
+                $0.repairsLevels = true
+                $0.outputFolder = dir + "/again"
+            }.fix(paths: [output]).outcomes.first)
         #expect(second.status == .unchanged, "\(second.changes)")
     }
 
@@ -76,8 +89,20 @@ import Testing
         ("click-at-start", { LevelMeterTests.sine(1, dBFS: -6, phase: .pi / 2) }),
         ("abrupt-end", { LevelMeterTests.sine(1, dBFS: -12) }),
         ("true-peak-over", { LevelMeterTests.sine(1, dBFS: -0.2, frequency: 11_025, phase: .pi / 4) }),
-        ("click-then-silence", { [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * rate) * 2) + LevelRulesTests.clean(dBFS: -20) }),
-        ("all-at-once", { [Double](repeating: 0, count: Int(0.3 * rate) * 2) + LevelMeterTests.sine(1.5, dBFS: -45).map { $0 + 0.12 } }),
+        (
+            "click-then-silence",
+            {
+                [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * rate) * 2)
+                    + LevelRulesTests.clean(dBFS: -20)
+            }
+        ),
+        (
+            "all-at-once",
+            {
+                [Double](repeating: 0, count: Int(0.3 * rate) * 2)
+                    + LevelMeterTests.sine(1.5, dBFS: -45).map { $0 + 0.12 }
+            }
+        )
     ]
 
     @Test(arguments: levelCases.indices)
@@ -89,7 +114,11 @@ import Testing
         #expect(first.status == .fixed, "\(name): \(first.error?.description ?? "")")
         #expect(Self.warnings(first.after) == [], "\(name): \(Self.warnings(first.after))")
         let output = try #require(first.output)
-        let second = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.outputFolder = dir + "/again" }.fix(paths: [output]).outcomes.first)
+        let second = try #require(
+            try FixTests.fixer {
+                $0.repairsLevels = true
+                $0.outputFolder = dir + "/again"
+            }.fix(paths: [output]).outcomes.first)
         #expect(second.status == .unchanged && second.changes.isEmpty, "\(name): \(second.changes.map(\.description))")
     }
 
@@ -124,7 +153,10 @@ import Testing
         #expect(try #require(levels.truePeak) <= LevelThresholds().maximumTruePeak)
         #expect(abs(try #require(levels.maxMomentaryLoudness) - (-9)) <= 0.5)
         // The reported figures are the output's as measured.
-        guard case let .peakLimited(_, to)? = outcome.changes.first(where: { $0.kind == "peak-limited" }) else { Issue.record("no peak change"); return }
+        guard case let .peakLimited(_, to)? = outcome.changes.first(where: { $0.kind == "peak-limited" }) else {
+            Issue.record("no peak change")
+            return
+        }
         #expect(abs(to - (levels.truePeak ?? 0)) < 1e-9)
     }
 
@@ -157,13 +189,16 @@ import Testing
         #expect(outcome.status == .fixed)
         #expect(outcome.changes.map(\.kind).contains("peak-limited"))
         // "Fixed", and it says the distortion remains (it said nothing).
-        #expect(outcome.note?.contains("clipped in the input; the distortion remains") == true, "\(outcome.note ?? "no note")")
+        #expect(
+            outcome.note?.contains("clipped in the input; the distortion remains") == true,
+            "\(outcome.note ?? "no note")")
     }
 
     @Test func dryRunSaysWhatWouldChange() throws {
         let (dir, path) = try Self.input(LevelMeterTests.sine(1, dBFS: -3))
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let outcome = try #require(try FixTests.fixer { $0.repairsLevels = true }.fix(paths: [path], dryRun: true).outcomes.first)
+        let outcome = try #require(
+            try FixTests.fixer { $0.repairsLevels = true }.fix(paths: [path], dryRun: true).outcomes.first)
         #expect(outcome.status == .planned)
         #expect(outcome.changes.map(\.kind) == ["converted", "faded-out", "loudness"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/in.caf"))
@@ -190,7 +225,10 @@ import Testing
         strict.loudnessBand = -40 ... -20
         let codes = LevelRules.findings(levels, limits: strict).map(\.code)
         #expect(codes.contains(.truePeakOver) && codes.contains(.tooLoud))
-        #expect(LevelRules.findings(levels, limits: strict, path: "x.wav").allSatisfy { $0.suggestion == Suggestion(.fixLevels, path: "x.wav") })
+        #expect(
+            LevelRules.findings(levels, limits: strict, path: "x.wav").allSatisfy {
+                $0.suggestion == Suggestion(.fixLevels, path: "x.wav")
+            })
     }
 }
 

@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -9,13 +10,17 @@ import Testing
     // MARK: helpers
 
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fix-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fix-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     /// A tone in the channels `on` (all when `nil`), silence in the others.
-    static func tone(seconds: Double, rate: Double, channels: Int, amplitude: Double = 0.5, frequency: Double = 441, on: Set<Int>? = nil) -> [Double] {
+    static func tone(
+        seconds: Double, rate: Double, channels: Int, amplitude: Double = 0.5, frequency: Double = 441,
+        on: Set<Int>? = nil
+    ) -> [Double] {
         let frames = Int(seconds * rate)
         var out = [Double](repeating: 0, count: frames * channels)
         for f in 0..<frames {
@@ -25,8 +30,12 @@ import Testing
         return out
     }
 
-    static func write(_ path: String, _ type: FileType = .wave, rate: Double, channels: Int, coding: SampleCoding = .integer(16, bigEndian: false), samples: [Double]) throws {
-        let bytes = try SoundFileBuilder.make(type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
+    static func write(
+        _ path: String, _ type: FileType = .wave, rate: Double, channels: Int,
+        coding: SampleCoding = .integer(16, bigEndian: false), samples: [Double]
+    ) throws {
+        let bytes = try SoundFileBuilder.make(
+            type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
@@ -119,13 +128,17 @@ import Testing
         for f in 100..<300 { mono[f] = 0.25 }
         mono[250] = -0.5
         var blocks = stride(from: 0, to: 400, by: 64).map { Array(mono[$0..<min(400, $0 + 64)]) }
-        let scan = try LevelScan.scan(channels: 1, threshold: FixOptions.silenceThreshold, fromFirstAudible: true, window: nil) {
+        let scan = try LevelScan.scan(
+            channels: 1, threshold: FixOptions.silenceThreshold, fromFirstAudible: true, window: nil
+        ) {
             blocks.isEmpty ? [] : blocks.removeFirst()
         }
         #expect(scan.firstAudible == 100 && scan.audibleEnd == 300 && scan.peak == 0.5 && scan.frames == 400)
         // A window stops the scan and bounds the peak.
         var again = [mono]
-        let windowed = try LevelScan.scan(channels: 1, threshold: FixOptions.silenceThreshold, fromFirstAudible: true, window: 100) {
+        let windowed = try LevelScan.scan(
+            channels: 1, threshold: FixOptions.silenceThreshold, fromFirstAudible: true, window: 100
+        ) {
             again.isEmpty ? [] : again.removeFirst()
         }
         #expect(windowed.peak == 0.25 && windowed.audibleEnd == 200)
@@ -142,7 +155,9 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/in/sub", withIntermediateDirectories: true)
-        for name in ["in/x.wav", "in/x.mp3", "in/sub/y.aiff", "in/z.caf"] { try Data([0]).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        for name in ["in/x.wav", "in/x.mp3", "in/sub/y.aiff", "in/z.caf"] {
+            try Data([0]).write(to: URL(fileURLWithPath: dir + "/" + name))
+        }
         let planned = FixJob.plan(paths: [dir + "/in"], outputFolder: dir + "/out")
         let outputs = Dictionary(uniqueKeysWithValues: planned.map { ($0.input.dropping(prefix: dir + "/in/"), $0) })
         #expect(outputs["sub/y.aiff"]?.output == dir + "/out/sub/y.caf")
@@ -150,7 +165,8 @@ import Testing
         // x.mp3 and x.wav want the same output: the first (in walk order) has it, the other adds its extension.
         #expect(outputs["x.mp3"]?.output == dir + "/out/x.caf")
         #expect(outputs["x.wav"]?.output == dir + "/out/x-wav.caf")
-        #expect(outputs["x.wav"]?.renamedFrom == dir + "/out/x.caf" && outputs["x.wav"]?.renamedFor == dir + "/in/x.mp3")
+        #expect(
+            outputs["x.wav"]?.renamedFrom == dir + "/out/x.caf" && outputs["x.wav"]?.renamedFor == dir + "/in/x.mp3")
         #expect(planned.allSatisfy { $0.refusal == nil })
     }
 
@@ -161,15 +177,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // 45 s, 96 kHz, 24-bit, 5.1 with the tone only in the centre channel.
         let input = dir + "/theme.wav"
-        try Self.write(input, rate: 96_000, channels: 6, coding: .integer(24, bigEndian: false),
-                       samples: Self.tone(seconds: 45, rate: 96_000, channels: 6, amplitude: 0.8, on: [2]))
+        try Self.write(
+            input, rate: 96_000, channels: 6, coding: .integer(24, bigEndian: false),
+            samples: Self.tone(seconds: 45, rate: 96_000, channels: 6, amplitude: 0.8, on: [2]))
         let report = try Self.fixer().fix(paths: [input])
         let outcome = try #require(report.outcomes.first)
         #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
         #expect(outcome.output == dir + "/theme.caf")
-        #expect(outcome.changes.map(\.description) == [
-            "converted WAV lpcm -> CAF ima4", "mixed 6 -> 2 channels", "resampled 96 -> 48 kHz", "trimmed 45.0 -> 29.5 s with a 50 ms fade-out",
-        ])
+        #expect(
+            outcome.changes.map(\.description) == [
+                "converted WAV lpcm -> CAF ima4", "mixed 6 -> 2 channels", "resampled 96 -> 48 kHz",
+                "trimmed 45.0 -> 29.5 s with a 50 ms fade-out"
+            ])
         #expect(outcome.before?.valid == false && outcome.after?.valid == true)
 
         let info = try SoundFile.inspect(path: dir + "/theme.caf")
@@ -192,14 +211,19 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/ok.wav"
-        try Self.write(input, rate: 44_100, channels: 1, samples: Self.tone(seconds: 1, rate: 44_100, channels: 1, amplitude: 0.25))
+        try Self.write(
+            input, rate: 44_100, channels: 1, samples: Self.tone(seconds: 1, rate: 44_100, channels: 1, amplitude: 0.25)
+        )
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let plain = try Self.fixer().fix(paths: [input])
         #expect(plain.outcomes[0].status == .unchanged && plain.outcomes[0].output == nil)
         #expect(!FileManager.default.fileExists(atPath: dir + "/ok.caf"))
 
         // --normalize to 16-bit PCM (exact enough to measure the peak): -1 dBFS.
-        let normalized = try Self.fixer { $0.normalize = true; $0.dataFormat = .integer(16, bigEndian: true) }.fix(paths: [input])
+        let normalized = try Self.fixer {
+            $0.normalize = true
+            $0.dataFormat = .integer(16, bigEndian: true)
+        }.fix(paths: [input])
         #expect(normalized.outcomes[0].status == .fixed)
         #expect(normalized.outcomes[0].changes.contains { $0.kind == "normalized" })
         let peak = try Self.decode(dir + "/ok.caf").samples.map(abs).max()!
@@ -211,7 +235,9 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/quiet.aiff"
-        try Self.write(input, .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: [Double](repeating: 0, count: 8000 * 40))
+        try Self.write(
+            input, .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            samples: [Double](repeating: 0, count: 8000 * 40))
         // Nothing to keep once silence is dropped: refused, nothing written.
         let trimmed = try Self.fixer { $0.trimSilence = true }.fix(paths: [input])
         #expect(trimmed.outcomes[0].status == .failed)
@@ -229,17 +255,24 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/late.wav"
         let rate = 16_000.0
-        let samples = [Double](repeating: 0, count: 8000) + Self.tone(seconds: 1, rate: rate, channels: 1) + [Double](repeating: 0, count: 16_000)
+        let samples =
+            [Double](repeating: 0, count: 8000) + Self.tone(seconds: 1, rate: rate, channels: 1)
+            + [Double](repeating: 0, count: 16_000)
         try Self.write(input, rate: rate, channels: 1, samples: samples)
         // 16-bit output, so the kept samples can be compared with the input's.
-        let report = try Self.fixer { $0.trimSilence = true; $0.dataFormat = .integer(16, bigEndian: false) }.fix(paths: [input])
+        let report = try Self.fixer {
+            $0.trimSilence = true
+            $0.dataFormat = .integer(16, bigEndian: false)
+        }.fix(paths: [input])
         #expect(report.outcomes[0].status == .fixed)
         let audible = samples.indices.filter { abs(samples[$0]) > FixOptions.silenceThreshold }
         let first = audible.first!, last = audible.last!
         let out = try Self.decode(dir + "/late.caf").samples
         #expect(out.count == last - first + 1)
-        #expect(report.outcomes[0].changes.map(\.description).contains(
-            "dropped silence: \(Formatting.seconds(Double(first) / rate)) s leading, \(Formatting.seconds(Double(samples.count - 1 - last) / rate)) s trailing"))
+        #expect(
+            report.outcomes[0].changes.map(\.description).contains(
+                "dropped silence: \(Formatting.seconds(Double(first) / rate)) s leading, \(Formatting.seconds(Double(samples.count - 1 - last) / rate)) s trailing"
+            ))
         // Starts on the first audible sample, as it was (the fade only touches the last 50 ms).
         #expect(abs(out[0] - samples[first]) < 1.0 / 32_768)
         #expect(abs(out[4000] - samples[first + 4000]) < 1.0 / 32_768)
@@ -248,11 +281,14 @@ import Testing
     @Test func batchWithAnUnreadableInputAndExistingOutputs() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.write(dir + "/a.wav", rate: 8000, channels: 1, samples: Self.tone(seconds: 31, rate: 8000, channels: 1))
-        try Self.write(dir + "/b.wav", rate: 8000, channels: 2, samples: Self.tone(seconds: 35, rate: 8000, channels: 2))
+        try Self.write(
+            dir + "/a.wav", rate: 8000, channels: 1, samples: Self.tone(seconds: 31, rate: 8000, channels: 1))
+        try Self.write(
+            dir + "/b.wav", rate: 8000, channels: 2, samples: Self.tone(seconds: 35, rate: 8000, channels: 2))
         try Data("not a sound at all".utf8).write(to: URL(fileURLWithPath: dir + "/c.wav"))
         // A .caf input that is invalid (too long) gets its copy beside it under another name.
-        try Self.write(dir + "/d.caf", .caff, rate: 8000, channels: 1, samples: Self.tone(seconds: 30, rate: 8000, channels: 1))
+        try Self.write(
+            dir + "/d.caf", .caff, rate: 8000, channels: 1, samples: Self.tone(seconds: 30, rate: 8000, channels: 1))
         let dBefore = try Data(contentsOf: URL(fileURLWithPath: dir + "/d.caf"))
 
         let report = try Self.fixer().fix(paths: [dir + "/a.wav", dir + "/b.wav", dir + "/c.wav", dir + "/d.caf"])
@@ -270,7 +306,8 @@ import Testing
         // An existing output that does not play is replaced only with --force.
         try Data("junk".utf8).write(to: URL(fileURLWithPath: dir + "/a.caf"))
         let refused = try Self.fixer().fix(paths: [dir + "/a.wav"])
-        #expect(refused.outcomes[0].status == .failed && refused.outcomes[0].error?.suggestion?.action == .replaceOutput)
+        #expect(
+            refused.outcomes[0].status == .failed && refused.outcomes[0].error?.suggestion?.action == .replaceOutput)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/a.caf")) == Data("junk".utf8))
         let forced = try Self.fixer { $0.force = true }.fix(paths: [dir + "/a.wav"])
         #expect(forced.outcomes[0].status == .fixed)
@@ -280,10 +317,12 @@ import Testing
     @Test func dryRunWritesNothing() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.write(dir + "/long.wav", rate: 8000, channels: 1, samples: Self.tone(seconds: 40, rate: 8000, channels: 1))
+        try Self.write(
+            dir + "/long.wav", rate: 8000, channels: 1, samples: Self.tone(seconds: 40, rate: 8000, channels: 1))
         let report = try Self.fixer { $0.outputFolder = dir + "/out" }.fix(paths: [dir + "/long.wav"], dryRun: true)
         #expect(report.outcomes[0].status == .planned)
-        #expect(report.outcomes[0].changes.contains { $0.description == "trimmed 40.0 -> 29.5 s with a 50 ms fade-out" })
+        #expect(
+            report.outcomes[0].changes.contains { $0.description == "trimmed 40.0 -> 29.5 s with a 50 ms fade-out" })
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["long.wav"])
     }
 
@@ -293,10 +332,14 @@ import Testing
         // Float beyond full scale is valid as it is; --normalize brings it to -1 dBFS.
         var loud = Self.tone(seconds: 2, rate: 44_100, channels: 2, amplitude: 1.5)
         loud[0] = 1.5
-        try Self.write(dir + "/float.wav", rate: 44_100, channels: 2, coding: .float(32, bigEndian: false), samples: loud)
-        try SoundWriter.write(.mp3, path: dir + "/song.mp3", samples: Self.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100, channels: 2)
+        try Self.write(
+            dir + "/float.wav", rate: 44_100, channels: 2, coding: .float(32, bigEndian: false), samples: loud)
+        try SoundWriter.write(
+            .mp3, path: dir + "/song.mp3", samples: Self.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100,
+            channels: 2)
         let report = try Self.fixer { $0.normalize = true }.fix(paths: [dir + "/float.wav", dir + "/song.mp3"])
-        #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.description ?? "" })")
+        #expect(
+            report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.description ?? "" })")
         #expect(report.outcomes[1].changes.first?.description == "converted MPEG audio (MP3) -> CAF ima4")
         let floatPeak = try Self.decode(dir + "/float.caf").samples.map(abs).max()!
         #expect(abs(floatPeak - FixOptions.normalizedPeak) < 0.02)
@@ -304,7 +347,9 @@ import Testing
     }
 
     @Test func optionsThatCannotWork() throws {
-        for configure: (inout FixOptions) -> Void in [{ $0.maxDuration = 30 }, { $0.maxDuration = 0 }, { $0.fade = -1 }, { $0.sampleRate = 0 }] {
+        for configure: (inout FixOptions) -> Void in [
+            { $0.maxDuration = 30 }, { $0.maxDuration = 0 }, { $0.fade = -1 }, { $0.sampleRate = 0 }
+        ] {
             #expect(throws: AlertSoundError.self) { try Self.fixer(configure).fix(paths: ["/nonexistent"]) }
         }
     }

@@ -19,7 +19,9 @@ enum Fixture {
         }
     }
 
-    static func iff(_ magic: String, _ type: String, order: ByteOrder, chunks: [Chunk], totalSize: Int64? = nil) -> [UInt8] {
+    static func iff(
+        _ magic: String, _ type: String, order: ByteOrder, chunks: [Chunk], totalSize: Int64? = nil
+    ) -> [UInt8] {
         var body = ByteWriter(order: order)
         body.fourCC(FourCC(type))
         for chunk in chunks {
@@ -43,7 +45,9 @@ enum Fixture {
         iff(magic, "WAVE", order: magic == "RIFX" ? .bigEndian : .littleEndian, chunks: chunks, totalSize: riffSize)
     }
 
-    static func comm(channels: Int16 = 1, frames: UInt32 = 100, bits: Int16 = 16, rate: Double = 44100, compression: String? = nil) -> [UInt8] {
+    static func comm(
+        channels: Int16 = 1, frames: UInt32 = 100, bits: Int16 = 16, rate: Double = 44100, compression: String? = nil
+    ) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.i16(channels)
         w.u32(frames)
@@ -59,7 +63,10 @@ enum Fixture {
 
     static func ssnd(_ audioBytes: Int) -> [UInt8] { [UInt8](repeating: 0, count: 8 + audioBytes) }
 
-    static func fmt(tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 44100, bits: UInt16 = 16, blockAlign: UInt16? = nil, order: ByteOrder = .littleEndian) -> [UInt8] {
+    static func fmt(
+        tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 44100, bits: UInt16 = 16, blockAlign: UInt16? = nil,
+        order: ByteOrder = .littleEndian
+    ) -> [UInt8] {
         var w = ByteWriter(order: order)
         let align = blockAlign ?? UInt16((Int(bits) + 7) / 8 * Int(channels))
         w.u16(tag)
@@ -95,8 +102,10 @@ enum Fixture {
         return w.bytes
     }
 
-    static func desc(rate: Double = 44100, format: String = "lpcm", flags: UInt32 = 0, bytesPerPacket: UInt32 = 2,
-                     framesPerPacket: UInt32 = 1, channels: UInt32 = 1, bits: UInt32 = 16) -> [UInt8] {
+    static func desc(
+        rate: Double = 44100, format: String = "lpcm", flags: UInt32 = 0, bytesPerPacket: UInt32 = 2,
+        framesPerPacket: UInt32 = 1, channels: UInt32 = 1, bits: UInt32 = 16
+    ) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.f64(rate)
         w.fourCC(FourCC(format))

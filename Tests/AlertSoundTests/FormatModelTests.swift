@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -7,7 +8,9 @@ import Testing
 /// geometry comes from the coding alone, and the `-d` table, the file types and the descriptions
 /// agree with each other.
 @Suite struct FormatModelTests {
-    static let cases: [(FileType, String)] = FileType.allCases.flatMap { type in type.allowedDataFormats.map { (type, $0) } }
+    static let cases: [(FileType, String)] = FileType.allCases.flatMap { type in
+        type.allowedDataFormats.map { (type, $0) }
+    }
 
     /// A byte has no order: 8-bit codings compare without it.
     static func sameCoding(_ a: SampleCoding?, _ b: SampleCoding) -> Bool {
@@ -23,8 +26,11 @@ import Testing
         for channels in [1, 2] {
             let format = StreamFormat(sampleRate: 22050, channels: channels, coding: coding)
             let samples = (0..<(100 * channels)).map { Int16(truncatingIfNeeded: $0 * 517) }
-            let info = try SoundFile.inspect(bytes: try SoundFileBuilder.make(type, format: format, samples: samples), name: "t")
-            #expect(Self.sameCoding(info.coding, coding), "\(type.rawValue) \(name): read back as \(String(describing: info.coding))")
+            let info = try SoundFile.inspect(
+                bytes: try SoundFileBuilder.make(type, format: format, samples: samples), name: "t")
+            #expect(
+                Self.sameCoding(info.coding, coding),
+                "\(type.rawValue) \(name): read back as \(String(describing: info.coding))")
             #expect(info.channels == channels && info.sampleRate == 22050)
             let packet = try #require(coding.packet(channels: channels))
             #expect(info.bytesPerPacket == packet.bytes && info.framesPerPacket == packet.frames)
@@ -37,7 +43,7 @@ import Testing
         let unwritable: [SampleCoding] = [
             .imaAdpcm, .codec(.aac), .pcm(PCMFormat(.signed, bits: 12, bigEndian: true)),
             .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)), .float(16, bigEndian: false),
-            .pcm(PCMFormat(.unsigned, bits: 16, bigEndian: false)),
+            .pcm(PCMFormat(.unsigned, bits: 16, bigEndian: false))
         ]
         for coding in unwritable {
             #expect(!coding.isWritable)
@@ -59,18 +65,26 @@ import Testing
     @Test func packetGeometryComesFromTheCoding() {
         #expect(SampleCoding.ima4.packet(channels: 2) == PacketGeometry(bytes: 68, frames: 64))
         #expect(SampleCoding.ulaw.packet(channels: 3) == PacketGeometry(bytes: 3, frames: 1))
-        #expect(SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)).packet(channels: 2) == PacketGeometry(bytes: 8, frames: 1))
+        #expect(
+            SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)).packet(channels: 2)
+                == PacketGeometry(bytes: 8, frames: 1))
         #expect(SampleCoding.imaAdpcm.packet(channels: 1) == nil)
         #expect(SampleCoding.codec(.aac).packet(channels: 1) == nil)
     }
 
     @Test func descriptionsUseAfconvertsWords() {
-        #expect(StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4).description
-            == "2 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 68 bytes/packet, 64 frames/packet")
-        #expect(StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw).description == "1 ch, 8000 Hz, 'ulaw' 8 bits/channel, 1 bytes/packet")
-        #expect(StreamFormat(sampleRate: 48000, channels: 1, coding: .float(64, bigEndian: false)).description
-            == "1 ch, 48000 Hz, 'lpcm' 64-bit little-endian float")
-        #expect(StreamFormat(sampleRate: 8000, channels: 1, coding: .unsigned8).description == "1 ch, 8000 Hz, 'lpcm' 8-bit little-endian unsigned integer")
+        #expect(
+            StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4).description
+                == "2 ch, 44100 Hz, 'ima4' (0x00000000) 0 bits/channel, 68 bytes/packet, 64 frames/packet")
+        #expect(
+            StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw).description
+                == "1 ch, 8000 Hz, 'ulaw' 8 bits/channel, 1 bytes/packet")
+        #expect(
+            StreamFormat(sampleRate: 48000, channels: 1, coding: .float(64, bigEndian: false)).description
+                == "1 ch, 48000 Hz, 'lpcm' 64-bit little-endian float")
+        #expect(
+            StreamFormat(sampleRate: 8000, channels: 1, coding: .unsigned8).description
+                == "1 ch, 8000 Hz, 'lpcm' 8-bit little-endian unsigned integer")
     }
 
     /// One table of extensions: what a name promises, what a folder walk takes by name and what
@@ -78,7 +92,8 @@ import Testing
     @Test func oneTableOfExtensions() {
         for kind in ContainerKind.allCases {
             for ext in kind.fileExtensions {
-                #expect(ContainerKind(fileExtension: ext) == kind && ContainerKind(fileExtension: ext.uppercased()) == kind)
+                #expect(
+                    ContainerKind(fileExtension: ext) == kind && ContainerKind(fileExtension: ext.uppercased()) == kind)
                 #expect(ContainerKind.isSoundName("x." + ext) == !["mov", "3gp"].contains(ext), "\(ext)")
             }
         }
@@ -86,19 +101,28 @@ import Testing
             #expect(FileType(extension: type.fileExtension) == type && FileType(container: type.container) == type)
             #expect(type.container.fileExtensions.first == type.fileExtension)
         }
-        #expect(FileType(extension: "aif") == .aiff && FileType(extension: "wave") == .wave && FileType(extension: "mp3") == nil)
+        #expect(
+            FileType(extension: "aif") == .aiff && FileType(extension: "wave") == .wave
+                && FileType(extension: "mp3") == nil)
         // The folder walk's list lacked these three while the extension rule knew them.
-        #expect(ContainerKind(fileExtension: "m4b") == .mp4 && ContainerKind(fileExtension: "mov") == .mp4 && ContainerKind(fileExtension: "3gp") == .mp4)
+        #expect(
+            ContainerKind(fileExtension: "m4b") == .mp4 && ContainerKind(fileExtension: "mov") == .mp4
+                && ContainerKind(fileExtension: "3gp") == .mp4)
         #expect(ContainerKind.isSoundName("book.M4B") && !ContainerKind.isSoundName("intro.mov"))
-        #expect(ContainerKind(fileExtension: "aac")?.family == [.adts, .mp4] && ContainerKind(fileExtension: "aif")?.family == [.aiff, .aifc])
+        #expect(
+            ContainerKind(fileExtension: "aac")?.family == [.adts, .mp4]
+                && ContainerKind(fileExtension: "aif")?.family == [.aiff, .aifc])
     }
 
     /// An audiobook-style `.m4b` is found in a folder by its name, and judged by its content.
     @Test func aFolderWalkFindsWhatTheTableNames() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-ext-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-ext-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let caf = try SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4), samples: [Int16](repeating: 0, count: 640))
+        let caf = try SoundFileBuilder.make(
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4),
+            samples: [Int16](repeating: 0, count: 640))
         FileManager.default.createFile(atPath: dir + "/chapter.m4b", contents: Data(caf))
         FileManager.default.createFile(atPath: dir + "/intro.mov", contents: Data("not a sound".utf8))
         let report = Checker().check(paths: [dir])
@@ -106,11 +130,13 @@ import Testing
         #expect(report.files.first?.diagnostics.contains { $0.code == .extensionMismatch } == true)
     }
 
-
     /// What a file type does not carry cannot reach a writer: the builder throws where it trapped.
     @Test func whatATypeDoesNotCarryIsRefusedNotTrapped() {
-        let refused: [(FileType, SampleCoding)] = [(.wave, .ima4), (.caff, .codec(.aac)), (.aifc, .imaAdpcm),
-                                                   (.aiff, .integer(16, bigEndian: false)), (.wave, .integer(16, bigEndian: true)), (.wave, .integer(8, bigEndian: false))]
+        let refused: [(FileType, SampleCoding)] = [
+            (.wave, .ima4), (.caff, .codec(.aac)), (.aifc, .imaAdpcm),
+            (.aiff, .integer(16, bigEndian: false)), (.wave, .integer(16, bigEndian: true)),
+            (.wave, .integer(8, bigEndian: false))
+        ]
         for (type, coding) in refused {
             let format = StreamFormat(sampleRate: 8000, channels: 1, coding: coding)
             #expect(type.carrying(format) == nil && !type.carries(coding))
@@ -119,12 +145,15 @@ import Testing
         // Every coding a type carries has a layout, and only those.
         for type in FileType.allCases {
             for (_, coding) in OutputDataFormat.all {
-                #expect((type.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)) != nil) == type.carries(coding))
+                #expect(
+                    (type.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)) != nil)
+                        == type.carries(coding))
             }
         }
-        #expect(WritableCoding(.codec(.aac)) == nil && WritableCoding(.imaAdpcm) == nil && WritableCoding(.ima4)?.coding == .ima4)
+        #expect(
+            WritableCoding(.codec(.aac)) == nil && WritableCoding(.imaAdpcm) == nil
+                && WritableCoding(.ima4)?.coding == .ima4)
     }
-
 
     /// Codec names are spelled once (``Codec``); what a file names otherwise is carried as it comes.
     @Test func codecNamesComeFromOneList() throws {
@@ -133,7 +162,8 @@ import Testing
         }
         #expect(SampleCoding.other("au-encoding-9").codec == nil && SampleCoding.ima4.codec == nil)
         // The sniffer's names are the list's.
-        let flac = Sniffer.kind(of: Array("fLaC".utf8) + [0, 0, 0, 0]), mp3 = Sniffer.kind(of: Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, 0, 0xFF, 0xFB, 0x90, 0x00])
+        let flac = Sniffer.kind(of: Array("fLaC".utf8) + [0, 0, 0, 0]),
+            mp3 = Sniffer.kind(of: Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, 0, 0xFF, 0xFB, 0x90, 0x00])
         #expect(flac?.container == .flac && flac?.coding == .codec(.flac))
         #expect(mp3?.container == .mp3 && mp3?.coding == .codec(.mp3))
     }
@@ -146,18 +176,19 @@ import Testing
         for (type, format) in files {
             let bytes = try SoundFileBuilder.make(type, format: format, samples: [Int16](repeating: 0, count: 8))
             let found = try #require(Sniffer.kind(of: Array(bytes.prefix(64))))
-            #expect(found.container == (try SoundFile.inspect(bytes: bytes)).container && found.coding == nil, "\(type)")
+            #expect(
+                found.container == (try SoundFile.inspect(bytes: bytes)).container && found.coding == nil, "\(type)")
         }
         #expect(Sniffer.kind(of: Array("RIFX".utf8) + [0, 0, 0, 0])?.container == .rifx)
         #expect(Sniffer.kind(of: Array("RF64".utf8) + [0, 0, 0, 0])?.container == .rf64)
     }
 
-
     /// AIFF-C's types and WAVE's tags are one table each: what the writer picks, the reader reads back.
     @Test func containerTablesReadBackWhatTheyWrite() {
         for type in AIFFCompression.allCases {
             // Upper case reads as the type, but for µ-law and A-law, which AudioToolbox refuses so.
-            let upper = AIFFCompression(FourCC(type.fourCC.lowercasedName.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0)))
+            let upper = AIFFCompression(
+                FourCC(type.fourCC.lowercasedName.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0)))
             #expect(AIFFCompression(type.fourCC) == type && (type.matchesCase ? upper == nil : upper == type))
         }
         for (_, coding) in OutputDataFormat.all where FileType.aifc.carries(coding) {
@@ -165,7 +196,9 @@ import Testing
             #expect(written.type.coding(sampleSize: written.sampleSize).coding == coding, "\(coding)")
         }
         for (_, coding) in OutputDataFormat.all {
-            guard let carried = FileType.wave.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)), case .wave(let wav) = carried.layout else { continue }
+            guard let carried = FileType.wave.carrying(StreamFormat(sampleRate: 8000, channels: 1, coding: coding)),
+                case .wave(let wav) = carried.layout
+            else { continue }
             let (tag, _) = WAVWriter.tagAndBits(wav)
             #expect([WAVTag.pcm, WAVTag.float, WAVTag.alaw, WAVTag.ulaw].contains(tag) && WAVTag.codecs[tag] == nil)
         }

@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -24,12 +25,18 @@ extension HardeningRound3Tests {
         let float = SampleCoding.pcm(PCMFormat(.float, bits: 32, bigEndian: false))
         let samples = [0.5, .infinity, -.infinity, .nan] + [Double](repeating: 0.1, count: 4000)
         try FixTests.write(dir + "/odd.wav", rate: 8000, channels: 1, coding: float, samples: samples)
-        let outcome = try FixTests.fixer { $0.normalize = true; $0.outputFolder = dir + "/out" }.fix(paths: [dir + "/odd.wav"]).outcomes[0]
+        let outcome = try FixTests.fixer {
+            $0.normalize = true
+            $0.outputFolder = dir + "/out"
+        }.fix(paths: [dir + "/odd.wav"]).outcomes[0]
         #expect(outcome.status == .fixed, "\(outcome.error?.message ?? "")")
         #expect(outcome.changes.map(\.description).contains("normalized peak -6.0 -> -1.0 dBFS"))
         #expect(Formatting.tenths(.infinity) == "inf" && Formatting.tenths(-.infinity) == "-inf")
-        let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16"), fileType: .caff, measuresLoss: true))
-            .convert(input: dir + "/odd.wav", output: dir + "/odd.caf")
+        let result = try Converter(
+            options: ConversionOptions(
+                dataFormat: try OutputDataFormat(parsing: "LEI16"), fileType: .caff, measuresLoss: true)
+        )
+        .convert(input: dir + "/odd.wav", output: dir + "/odd.caf")
         #expect(result.snr?.isNaN == false)
     }
 }
@@ -56,12 +63,15 @@ extension HardeningRound3Tests {
 
     @Test func concurrentFixRunsNeverBothWriteOneOutput() throws {
         let dir = try FixTests.folder()
-        try FixTests.write(dir + "/long.wav", rate: 8000, channels: 1, samples: FixTests.tone(seconds: 31, rate: 8000, channels: 1))
+        try FixTests.write(
+            dir + "/long.wav", rate: 8000, channels: 1, samples: FixTests.tone(seconds: 31, rate: 8000, channels: 1))
         for round in 0..<10 {
             let out = dir + "/out\(round)"
             let statuses = Locked<[FixOutcome.Status]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
-                let status = (try? FixTests.fixer { $0.outputFolder = out }.fix(paths: [dir + "/long.wav"]).outcomes[0].status) ?? .failed
+                let status =
+                    (try? FixTests.fixer { $0.outputFolder = out }.fix(paths: [dir + "/long.wav"]).outcomes[0].status)
+                    ?? .failed
                 statuses.mutate { $0.append(status) }
             }
             #expect(statuses.value.filter { $0 == .fixed }.count == 1, "round \(round): \(statuses.value)")
@@ -74,8 +84,16 @@ final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-    func mutate(_ body: (inout Value) -> Void) { lock.lock(); defer { lock.unlock() }; body(&stored) }
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func mutate(_ body: (inout Value) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&stored)
+    }
 }
 
 /// A binary plist from its objects' encodings (marker byte and payload), references one byte wide:
@@ -83,7 +101,10 @@ final class Locked<Value>: @unchecked Sendable {
 func binaryPlist(_ objects: [[UInt8]], top: Int = 0, referenceSize: UInt8 = 1) -> [UInt8] {
     var bytes = Array("bplist00".utf8)
     var offsets: [Int] = []
-    for object in objects { offsets.append(bytes.count); bytes += object }
+    for object in objects {
+        offsets.append(bytes.count)
+        bytes += object
+    }
     let table = bytes.count
     let offsetSize = bytes.count > 255 ? 2 : 1
     for offset in offsets { bytes += offsetSize == 2 ? [UInt8(offset >> 8), UInt8(offset & 0xFF)] : [UInt8(offset)] }
@@ -103,13 +124,23 @@ extension HardeningRound3Tests {
         let refs = SoundReference.payload(Data(("{\"aps\":" + deep + "}").utf8), source: "deep.json")
         #expect(refs.first?.problems.first?.message.contains("nested deeper than 512 levels") == true)
         // 500 deep (allowed) with 2,000 siblings at the bottom: read once, siblings and all.
-        let wide = String(repeating: "[", count: 500) + Array(repeating: "{\"a\":1}", count: 2000).joined(separator: ",") + String(repeating: "]", count: 500)
+        let wide =
+            String(repeating: "[", count: 500) + Array(repeating: "{\"a\":1}", count: 2000).joined(separator: ",")
+            + String(repeating: "]", count: 500)
         var value = try JSONParser.parse(Array(wide.utf8))
-        for _ in 0..<499 { guard case .array(let inner) = value else { break }; value = inner[0] }
-        guard case .array(let bottom) = value else { Issue.record("not nested"); return }
+        for _ in 0..<499 {
+            guard case .array(let inner) = value else { break }
+            value = inner[0]
+        }
+        guard case .array(let bottom) = value else {
+            Issue.record("not nested")
+            return
+        }
         #expect(bottom.count == 2000)
         // And what a payload is made of still reads as before.
-        let aps = SoundReference.payload(Data(#"{"aps":{"sound":{"critical":1,"name":"a\u00e9\ud83d\ude00.caf","volume":0.5}}}"#.utf8), source: "p.json")
+        let aps = SoundReference.payload(
+            Data(#"{"aps":{"sound":{"critical":1,"name":"a\u00e9\ud83d\ude00.caf","volume":0.5}}}"#.utf8),
+            source: "p.json")
         #expect(aps.first?.name == "aé😀.caf" && aps.first?.critical == true && aps.first?.problems.isEmpty == true)
     }
 
@@ -117,8 +148,10 @@ extension HardeningRound3Tests {
     // scanner), as --entitlements, Info.plist or inside embedded.mobileprovision.
     @Test func deepPropertyListsAreRefusedNotRecursedInto() throws {
         let dir = try FixTests.folder()
-        let levels = 60_000   // 840 KB, under the 1 MiB a plist may have
-        let deep = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key>" + String(repeating: "<array>", count: levels)
+        let levels = 60_000  // 840 KB, under the 1 MiB a plist may have
+        let deep =
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key>"
+            + String(repeating: "<array>", count: levels)
             + String(repeating: "</array>", count: levels) + "</dict></plist>"
         try Data(deep.utf8).write(to: URL(fileURLWithPath: dir + "/deep.entitlements"))
         do {
@@ -131,14 +164,20 @@ extension HardeningRound3Tests {
         // The same as an app's Info.plist and inside a provisioning profile: a finding, no crash.
         try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
         try Data(deep.utf8).write(to: URL(fileURLWithPath: dir + "/My.app/Info.plist"))
-        try Data(([0x30, 0x82] + Array(deep.utf8))).write(to: URL(fileURLWithPath: dir + "/My.app/embedded.mobileprovision"))
+        try Data(([0x30, 0x82] + Array(deep.utf8))).write(
+            to: URL(fileURLWithPath: dir + "/My.app/embedded.mobileprovision"))
         try Data(BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/My.app/alert.caf"))
-        let refs = SoundReference.payload(Data(#"{"aps":{"sound":{"critical":1,"name":"alert.caf"}}}"#.utf8), source: "p.json")
+        let refs = SoundReference.payload(
+            Data(#"{"aps":{"sound":{"critical":1,"name":"alert.caf"}}}"#.utf8), source: "p.json")
         let report = try BundleValidator().validate(paths: [dir + "/My.app"], references: refs)
         #expect(report.bundles[0].references.first?.diagnostics.map(\.code) == [.entitlementsUnknown])
         // A real entitlements plist still reads, entities and all.
-        let plain = #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x"><plist version="1.0"><dict><!-- c --><key>com.apple.developer.usernotifications.critical-alerts</key><true/><key>n</key><string>a &amp; &#x41;</string><key>i</key><integer>7</integer></dict></plist>"#
-        #expect(try Entitlements.dictionary(Array(plain.utf8), what: "t") == [Entitlements.criticalAlertsKey: .bool(true), "n": .string("a & A"), "i": .number(7)])
+        let plain =
+            #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x"><plist version="1.0"><dict><!-- c --><key>com.apple.developer.usernotifications.critical-alerts</key><true/><key>n</key><string>a &amp; &#x41;</string><key>i</key><integer>7</integer></dict></plist>"#
+        #expect(
+            try Entitlements.dictionary(Array(plain.utf8), what: "t") == [
+                Entitlements.criticalAlertsKey: .bool(true), "n": .string("a & A"), "i": .number(7)
+            ])
     }
 
     // A 108-byte binary plist whose dictionary contains itself never finished; one whose arrays share
@@ -147,14 +186,20 @@ extension HardeningRound3Tests {
         // Object 0: {"k": object 0}.
         let cycle = binaryPlist([[0xD1, 1, 0], Self.ascii("k")])
         #expect(throws: StructureError.self) { try PropertyListParser.parse(cycle) }
-        do { _ = try Entitlements.dictionary(cycle, what: "entitlements plist"); Issue.record("a cycle was read") } catch let error as AlertSoundError {
+        do {
+            _ = try Entitlements.dictionary(cycle, what: "entitlements plist")
+            Issue.record("a cycle was read")
+        } catch let error as AlertSoundError {
             #expect(error.message.contains("contains itself"), "\(error)")
         }
         // 60 arrays, each holding the next twice: 2^60 leaves if expanded; one object each if not.
         var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         objects.append([0x10, 42])
         var value = try PropertyListParser.parse(binaryPlist(objects))
-        for _ in 0..<60 { guard case .array(let pair) = value, pair.count == 2 else { break }; value = pair[1] }
+        for _ in 0..<60 {
+            guard case .array(let pair) = value, pair.count == 2 else { break }
+            value = pair[1]
+        }
         #expect(value == .number(42))
         // A deep chain (each array holding the next), 600 levels: refused at 512.
         let chain: [[UInt8]] = (0..<600).map { [0xA1, UInt8(($0 + 1) >> 8), UInt8(($0 + 1) & 0xFF)] }
@@ -182,8 +227,12 @@ extension HardeningRound3Tests {
     @Test func keepGlobsMeanWhatTheySay() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
-            let pattern = (0..<Int.random(in: 0...7, using: &generator)).map { _ in Array("ab*".utf8).randomElement(using: &generator)! }
-            let name = (0..<Int.random(in: 0...8, using: &generator)).map { _ in Array("ab".utf8).randomElement(using: &generator)! }
+            let pattern = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                Array("ab*".utf8).randomElement(using: &generator)!
+            }
+            let name = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                Array("ab".utf8).randomElement(using: &generator)!
+            }
             let text = String(decoding: pattern, as: UTF8.self), subject = String(decoding: name, as: UTF8.self)
             #expect(glob(text, subject) == Self.reference(pattern[...], name[...]), "'\(text)' against '\(subject)'")
         }
@@ -192,7 +241,9 @@ extension HardeningRound3Tests {
         #expect(!glob(stars, String(repeating: "a", count: 20_000)))
         #expect(glob(stars, String(repeating: "a", count: 5000) + "b"))
         var rules = KeepRules()
-        rules.add(xml: #"<resources xmlns:tools="t" tools:keep="@raw/alarm,@raw/chime_*" tools:discard="@raw/chime_old"/>"#, file: "keep.xml")
+        rules.add(
+            xml: #"<resources xmlns:tools="t" tools:keep="@raw/alarm,@raw/chime_*" tools:discard="@raw/chime_old"/>"#,
+            file: "keep.xml")
         #expect(rules.keeps("alarm") && rules.keeps("chime_new") && !rules.keeps("chime_old") && !rules.keeps("siren"))
     }
 
@@ -209,7 +260,8 @@ extension HardeningRound3Tests {
     // A Mach-O __entitlements section of 2^63 bytes or more was read as negative, passed the bounds
     // check and gave a misleading "not a property list".
     @Test func aHugeSectionSizeIsNamedAsSuch() throws {
-        var binary = SigningWriter.machO(entitlements: SigningWriter.entitlementsPlist(criticalAlerts: true), placement: .section)
+        var binary = SigningWriter.machO(
+            entitlements: SigningWriter.entitlementsPlist(criticalAlerts: true), placement: .section)
         // The section's 64-bit size: after the Mach-O header (32), the segment command (72) and the
         // section's names (32) and address (8).
         let at = 32 + 72 + 32 + 8
@@ -232,13 +284,18 @@ extension HardeningRound3Tests {
         let samples = (0..<128).map { Int16(truncatingIfNeeded: $0 * 200) }
         let aifc = try SoundFileBuilder.make(.aifc, format: format, samples: samples)
         let caf = try SoundFileBuilder.make(.caff, format: format, samples: samples)
-        let aifcInfo = try SoundFile.inspect(bytes: aifc, name: "x.aifc"), cafInfo = try SoundFile.inspect(bytes: caf, name: "x.caf")
+        let aifcInfo = try SoundFile.inspect(bytes: aifc, name: "x.aifc"),
+            cafInfo = try SoundFile.inspect(bytes: caf, name: "x.caf")
         #expect(aifcInfo.dataSize == 2 * 34 && aifcInfo.frames == 128)
         #expect(cafInfo.dataSize == 3 * 34 && cafInfo.frames == 128)
         // A length that is not whole packets is padded in both.
         let odd = Array(samples.prefix(100))
-        #expect(try SoundFile.inspect(bytes: try SoundFileBuilder.make(.aifc, format: format, samples: odd), name: "y.aifc").dataSize == 2 * 34)
-        #expect(try SoundFile.inspect(bytes: try SoundFileBuilder.make(.caff, format: format, samples: odd), name: "y.caf").dataSize == 2 * 34)
+        #expect(
+            try SoundFile.inspect(bytes: try SoundFileBuilder.make(.aifc, format: format, samples: odd), name: "y.aifc")
+                .dataSize == 2 * 34)
+        #expect(
+            try SoundFile.inspect(bytes: try SoundFileBuilder.make(.caff, format: format, samples: odd), name: "y.caf")
+                .dataSize == 2 * 34)
     }
 }
 
@@ -258,13 +315,18 @@ extension AppleLastRulesTests {
         return Array(caf[(at + 12)..<(at + 12 + size)])
     }
 
-    static func descFlags(_ caf: [UInt8]) -> UInt32 { caf[(8 + 12 + 12)..<(8 + 12 + 16)].reduce(0) { $0 << 8 | UInt32($1) } }
+    static func descFlags(_ caf: [UInt8]) -> UInt32 {
+        caf[(8 + 12 + 12)..<(8 + 12 + 16)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
 
     static func convert(_ input: [UInt8], name: String, _ format: String, channels: Int? = nil) throws -> [UInt8] {
         let dir = try FixTests.folder()
         try Data(input).write(to: URL(fileURLWithPath: dir + "/" + name))
-        _ = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: format), fileType: .caff, channels: channels))
-            .convert(input: dir + "/" + name, output: dir + "/out.caf")
+        _ = try Converter(
+            options: ConversionOptions(
+                dataFormat: try OutputDataFormat(parsing: format), fileType: .caff, channels: channels)
+        )
+        .convert(input: dir + "/" + name, output: dir + "/out.caf")
         return Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/out.caf")))
     }
 
@@ -279,11 +341,16 @@ extension AppleLastRulesTests {
         let expected: [UInt8] = [0x00, 0x65, 0x00, 0x02, 0, 0, 0, 3, 0, 0, 0, 0]
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "LEI24")) == expected)
         #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "BEI16")) == expected)
-        #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "LEI16", channels: 1)) == nil, "a mono output keeps no stereo layout")
+        #expect(
+            Self.channelLayout(try Self.convert(input, name: "in.caf", "LEI16", channels: 1)) == nil,
+            "a mono output keeps no stereo layout")
         let wav = try SoundFileBuilder.make(.wave, format: stereo, fullScale: samples)
         #expect(Self.channelLayout(try Self.convert(wav, name: "in.wav", "LEI24")) == nil)
         // ima4 keeps afconvert's own plain layout.
-        #expect(Self.channelLayout(try Self.convert(input, name: "in.caf", "ima4")) == [0x00, 0x65, 0x00, 0x02, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            Self.channelLayout(try Self.convert(input, name: "in.caf", "ima4")) == [
+                0x00, 0x65, 0x00, 0x02, 0, 0, 0, 0, 0, 0, 0, 0
+            ])
     }
 
     // An 8-bit CAF's little-endian flag follows the input's byte order: set from a WAV, clear from
@@ -291,12 +358,17 @@ extension AppleLastRulesTests {
     @Test func eightBitFlagFollowsTheInput() throws {
         let samples = (0..<400).map { 0.25 * sin(Double($0) / 10) }
         let mono8 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(8, bigEndian: true))
-        let fromWAV = try Self.convert(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)), fullScale: samples), name: "in.wav", "I8")
+        let fromWAV = try Self.convert(
+            try SoundFileBuilder.make(
+                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                fullScale: samples), name: "in.wav", "I8")
         #expect(Self.descFlags(fromWAV) == 2)
         var bigCAF = try SoundFileBuilder.make(.caff, format: mono8, fullScale: samples)
-        bigCAF[8 + 12 + 15] = 0   // desc flags 0, as an Apple-written 8-bit CAF has them
+        bigCAF[8 + 12 + 15] = 0  // desc flags 0, as an Apple-written 8-bit CAF has them
         #expect(Self.descFlags(try Self.convert(bigCAF, name: "in.caf", "I8")) == 0)
-        let aiff = try SoundFileBuilder.make(.aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)), fullScale: samples)
+        let aiff = try SoundFileBuilder.make(
+            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            fullScale: samples)
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "I8")) == 0)
         // 16-bit keeps its own order whatever the input.
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "LEI16")) == 2)
@@ -309,7 +381,8 @@ extension HardeningRound3Tests {
     @Test func streamedCheckJSONIsTheWholeReportsBytes() throws {
         let dir = try FixTests.folder()
         for i in 0..<(Checker.batch + 90) {
-            try Data(i % 7 == 0 ? Array("noise".utf8) : BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/s\(i).caf"))
+            try Data(i % 7 == 0 ? Array("noise".utf8) : BundleFixture.good).write(
+                to: URL(fileURLWithPath: dir + "/s\(i).caf"))
         }
         for paths in [[dir, dir + "/missing.caf"], []] {
             var streamed: [UInt8] = [], batched: [UInt8] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -21,21 +22,30 @@ import Testing
             seed = seed &* 1_664_525 &+ 1_013_904_223
             return Double(seed >> 8) / Double(1 << 23) - 1
         }
-        func make(_ frames: Int, _ f: (Int) -> Double) -> [Int16] { (0..<frames).map { Int16(max(-32768, min(32767, (f($0) * 32767).rounded()))) } }
+        func make(_ frames: Int, _ f: (Int) -> Double) -> [Int16] {
+            (0..<frames).map { Int16(max(-32768, min(32767, (f($0) * 32767).rounded()))) }
+        }
         let n = 4096
         let tone = make(n) { 0.5 * sin(Double($0) * 0.07) + 0.2 * sin(Double($0) * 0.31) }
         // A resonance struck every 300 samples, as a voice's formants are by each glottal pulse.
         let pulses = make(n) { i in 0.7 * exp(-Double(i % 300) / 30) * sin(0.6 * Double(i % 300)) }
         let hiss = make(n) { _ in 0.1 * noise() }
-        let clicks = make(n) { i in 0.001 * sin(Double(i) * 0.01) + (i % 1000 < 40 ? 0.7 * exp(-Double(i % 1000) / 6) * cos(0.43 * Double(i % 1000)) : 0) }
+        let clicks = make(n) { i in
+            0.001 * sin(Double(i) * 0.01)
+                + (i % 1000 < 40 ? 0.7 * exp(-Double(i % 1000) / 6) * cos(0.43 * Double(i % 1000)) : 0)
+        }
         let stereo = zip(tone, pulses).flatMap { [$0, $1] }
-        return [Signal(name: "tone", channels: 1, samples: tone), Signal(name: "pulses", channels: 1, samples: pulses),
-                Signal(name: "hiss", channels: 1, samples: hiss), Signal(name: "clicks", channels: 1, samples: clicks),
-                Signal(name: "tone+pulses", channels: 2, samples: stereo)]
+        return [
+            Signal(name: "tone", channels: 1, samples: tone), Signal(name: "pulses", channels: 1, samples: pulses),
+            Signal(name: "hiss", channels: 1, samples: hiss), Signal(name: "clicks", channels: 1, samples: clicks),
+            Signal(name: "tone+pulses", channels: 2, samples: stereo)
+        ]
     }()
 
     /// Encodes, decodes with our decoder, and returns the stream, its measured SNR and the decoded SNR.
-    static func roundTrip(_ signal: Signal, quality: EncoderQuality) -> (bytes: [UInt8], measured: Double, decoded: Double) {
+    static func roundTrip(
+        _ signal: Signal, quality: EncoderQuality
+    ) -> (bytes: [UInt8], measured: Double, decoded: Double) {
         var encoder = IMA4Encoder(channels: signal.channels, measuresNoise: true, quality: quality)
         let bytes = encoder.encode(signal.samples) + encoder.finish()
         var decoder = IMA4Decoder(channels: signal.channels)
@@ -67,7 +77,9 @@ import Testing
     }
 
     @Test func searchingPaysOff() {
-        let gains = Self.signals.map { Self.roundTrip($0, quality: .high).decoded - Self.roundTrip($0, quality: .standard).decoded }
+        let gains = Self.signals.map {
+            Self.roundTrip($0, quality: .high).decoded - Self.roundTrip($0, quality: .standard).decoded
+        }
         // The benchmark (scripts/bench-quality) shows the real figures; here, only that the search earns its time.
         #expect(gains.reduce(0, +) / Double(gains.count) > 0.5, "gains \(gains)")
     }
@@ -103,7 +115,9 @@ import Testing
             let packet = bytes[(34 * p)..<(34 * p + 34)]
             let preamble = UInt16(packet[packet.startIndex]) << 8 | UInt16(packet[packet.startIndex + 1])
             if preamble != running.preamble { resets += 1 }
-            out.withUnsafeMutableBufferPointer { IMA4.decodePacket(&running, packet: packet, into: $0, start: 0, stride: 1) }
+            out.withUnsafeMutableBufferPointer {
+                IMA4.decodePacket(&running, packet: packet, into: $0, start: 0, stride: 1)
+            }
         }
         #expect(resets > 0, "the clicks should make the search restart the decoder somewhere")
     }
@@ -128,7 +142,9 @@ import Testing
     @Test func hardFromEndToEndSettlesAtTheBudget() {
         let packets = 100_000
         let widths = Self.widths(packets, credit: Q.creditCap) { _ in Q.hardWidth }
-        #expect(widths.reduce(0, +) * Q.pathsPerWidth <= Q.creditCap + Q.budgetWidth * Q.pathsPerWidth * packets + Q.easyWidth * Q.pathsPerWidth)
+        #expect(
+            widths.reduce(0, +) * Q.pathsPerWidth <= Q.creditCap + Q.budgetWidth * Q.pathsPerWidth * packets + Q
+                .easyWidth * Q.pathsPerWidth)
         // The allowance first: a sound's first second or two gets the full search.
         let full = Q.creditCap / Q.pathsPerWidth / (Q.hardWidth - Q.budgetWidth)
         #expect(full > 1000 && widths.prefix(full).allSatisfy { $0 == Q.hardWidth })

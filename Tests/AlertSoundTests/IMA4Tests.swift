@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -37,7 +38,9 @@ import Testing
         // Second packet's preamble: (predictor & 0xFF80) | index of the state carried over at full precision.
         var state = IMA4.ChannelState()
         for s in input.prefix(64) { _ = state.encode(s) }
-        #expect(UInt16(bytes[34]) << 8 | UInt16(bytes[35]) == UInt16(truncatingIfNeeded: state.predictor) & 0xFF80 | UInt16(state.index))
+        #expect(
+            UInt16(bytes[34]) << 8 | UInt16(bytes[35]) == UInt16(truncatingIfNeeded: state.predictor) & 0xFF80
+                | UInt16(state.index))
     }
 
     @Test func stereoInterleavesWholePackets() {
@@ -59,7 +62,8 @@ import Testing
     }
 
     @Test func roundTripTracksTheSignal() {
-        let input: [Int16] = (0..<4410).map { i -> Int16 in Int16(12000 * sin(Double(i) * 2 * Double.pi * 440 / 44100)) }
+        let input: [Int16] = (0..<4410).map { i -> Int16 in Int16(12000 * sin(Double(i) * 2 * Double.pi * 440 / 44100))
+        }
         var encoder = IMA4Encoder(channels: 1)
         let bytes = encoder.encode(input) + encoder.finish()
         var decoder = IMA4Decoder(channels: 1)
@@ -77,7 +81,10 @@ import Testing
         let input = (0..<640).map { Int16(truncatingIfNeeded: ($0 * 7919) % 30000 - 15000) }
         var state = IMA4.ChannelState()
         var reconstructed: [Int16] = []
-        for s in input { _ = state.encode(s); reconstructed.append(Int16(state.predictor)) }
+        for s in input {
+            _ = state.encode(s)
+            reconstructed.append(Int16(state.predictor))
+        }
         var encoder = IMA4Encoder(channels: 1)
         let bytes = encoder.encode(input)
         var decoder = IMA4Decoder(channels: 1)
@@ -94,20 +101,26 @@ import Testing
         var near = IMA4.ChannelState()
         near.predictor = 1000
         near.index = 10
-        out.withUnsafeMutableBufferPointer { IMA4.decodePacket(&near, packet: packet[...], into: $0, start: 0, stride: 1) }
+        out.withUnsafeMutableBufferPointer {
+            IMA4.decodePacket(&near, packet: packet[...], into: $0, start: 0, stride: 1)
+        }
         // Kept 1000: code 0 adds step>>3 = 19>>3 = 2.
         #expect(out[0] == 1002)
 
         var far = IMA4.ChannelState()
         far.predictor = 1200
         far.index = 10
-        out.withUnsafeMutableBufferPointer { IMA4.decodePacket(&far, packet: packet[...], into: $0, start: 0, stride: 1) }
+        out.withUnsafeMutableBufferPointer {
+            IMA4.decodePacket(&far, packet: packet[...], into: $0, start: 0, stride: 1)
+        }
         #expect(out[0] == 898)
 
         var otherIndex = IMA4.ChannelState()
         otherIndex.predictor = 1000
         otherIndex.index = 11
-        out.withUnsafeMutableBufferPointer { IMA4.decodePacket(&otherIndex, packet: packet[...], into: $0, start: 0, stride: 1) }
+        out.withUnsafeMutableBufferPointer {
+            IMA4.decodePacket(&otherIndex, packet: packet[...], into: $0, start: 0, stride: 1)
+        }
         #expect(out[0] == 898)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -8,8 +9,10 @@ import Testing
 @Suite struct LevelMeterTests {
     /// `seconds` of a sine at `frequency`, peak `dBFS`, in every channel of `channels` listed in
     /// `active` (all when nil), at `rate`.
-    static func sine(_ seconds: Double, dBFS: Double, frequency: Double = 1000, rate: Double = 48_000, channels: Int = 2,
-                     active: Set<Int>? = nil, phase: Double = 0) -> [Double] {
+    static func sine(
+        _ seconds: Double, dBFS: Double, frequency: Double = 1000, rate: Double = 48_000, channels: Int = 2,
+        active: Set<Int>? = nil, phase: Double = 0
+    ) -> [Double] {
         let amplitude = pow(10, dBFS / 20)
         let frames = Int(seconds * rate)
         var out = [Double](repeating: 0, count: frames * channels)
@@ -78,10 +81,10 @@ import Testing
 
     @Test func silenceClippingAndOffset() throws {
         let rate = 48_000.0
-        var samples = [Double](repeating: 0, count: Int(0.5 * rate))       // 0.5 s of silence first
-        samples += (0..<Int(rate)).map { 0.1 + 0.5 * sin(Double($0) * 0.05) } // then a tone 0.1 off centre
-        samples += [1, 1, 1, 1, 1, 0.2, -1, -1, 0.3]                         // a clipped run of 5, one of 2
-        samples += [Double](repeating: 0, count: Int(0.25 * rate))         // 0.25 s of silence last
+        var samples = [Double](repeating: 0, count: Int(0.5 * rate))  // 0.5 s of silence first
+        samples += (0..<Int(rate)).map { 0.1 + 0.5 * sin(Double($0) * 0.05) }  // then a tone 0.1 off centre
+        samples += [1, 1, 1, 1, 1, 0.2, -1, -1, 0.3]  // a clipped run of 5, one of 2
+        samples += [Double](repeating: 0, count: Int(0.25 * rate))  // 0.25 s of silence last
         let levels = Self.measure(samples, channels: 1)
         #expect(abs(levels.leadingSilence - 0.5) < 0.001 && abs(levels.trailingSilence - 0.25) < 0.001)
         #expect(levels.clippedSamples == 5)
@@ -92,7 +95,8 @@ import Testing
 
     @Test func measuresAFileAsDecoded() throws {
         let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
-        let wav = try SoundFileBuilder.make(.wave, format: format, samples: Self.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
+        let wav = try SoundFileBuilder.make(
+            .wave, format: format, samples: Self.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "levels-\(UUID().uuidString).wav"
         try Data(wav).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -145,13 +149,17 @@ import Testing
         #expect(Self.codes([Double](repeating: 0, count: 48_000) + Self.clean()) == ["leading-silence"])
         // Outside the loudness band.
         #expect(Self.codes(Self.clean(dBFS: -45)) == ["too-quiet"])
-        let square = (0..<48_000).flatMap { f -> [Double] in let x = (f / 24) % 2 == 0 ? 0.98 : -0.98; return [x, x] }
+        let square = (0..<48_000).flatMap { f -> [Double] in
+            let x = (f / 24) % 2 == 0 ? 0.98 : -0.98
+            return [x, x]
+        }
         #expect(Self.codes(square).contains("too-loud"))
     }
 
     @Test func levelsAreInTheReportAndItsJSON() throws {
         let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
-        let wav = try SoundFileBuilder.make(.wave, format: format, samples: Self.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
+        let wav = try SoundFileBuilder.make(
+            .wave, format: format, samples: Self.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).wav"
         try Data(wav).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -165,7 +173,9 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         #expect(report.jsonBytes() == Array(try encoder.encode(report)))
-        #expect(try JSONDecoder().decode(CheckReport.self, from: Data(report.jsonBytes())).files.first?.levels == file.levels)
+        #expect(
+            try JSONDecoder().decode(CheckReport.self, from: Data(report.jsonBytes())).files.first?.levels
+                == file.levels)
     }
 }
 
@@ -174,9 +184,12 @@ extension LevelMeterTests {
     /// overflowed to infinity and the peak read +5978 dBFS. Float samples past full scale are
     /// measured as they are up to +60 dBFS and held there; NaN is silence.
     @Test func absurdFloatSamplesKeepEveryFigureFinite() throws {
-        let samples: [Double] = [0.1, 1e300, -1e300, 5, .nan, .infinity, -.infinity] + [Double](repeating: 0.1, count: 30_000)
+        let samples: [Double] =
+            [0.1, 1e300, -1e300, 5, .nan, .infinity, -.infinity] + [Double](repeating: 0.1, count: 30_000)
         let levels = Self.measure(samples, channels: 1)
-        for value in [levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness, levels.integratedLoudness, levels.dcOffset] as [Double?] {
+        for value in [
+            levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness, levels.integratedLoudness, levels.dcOffset
+        ] as [Double?] {
             #expect(try #require(value).isFinite, "\(levels)")
         }
         #expect(try #require(levels.samplePeak) <= 60.0001)

@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -21,14 +22,22 @@ import Testing
             turn.toggle()
             return Int16(x > 0 ? (turn ? 32767 : 32766) : (turn ? -32767 : -32766))
         }
-        let clean: [Int16] = (0..<Int(rate)).map { Int16((32767 * sin(2 * Double.pi * 1000 * Double($0) / rate)).rounded()) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-clip-\(UUID().uuidString)").path
+        let clean: [Int16] = (0..<Int(rate)).map {
+            Int16((32767 * sin(2 * Double.pi * 1000 * Double($0) / rate)).rounded())
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-clip-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, samples, clipped) in [("clipped.wav", clippedSine, true), ("clean.wav", clean, false)] {
             let path = folder + "/" + name
-            try Data(try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: rate, channels: 1, coding: .integer(16, bigEndian: false)), samples: samples))
-                .write(to: URL(fileURLWithPath: path))
+            try Data(
+                try SoundFileBuilder.make(
+                    .wave, format: StreamFormat(sampleRate: rate, channels: 1, coding: .integer(16, bigEndian: false)),
+                    samples: samples)
+            )
+            .write(to: URL(fileURLWithPath: path))
             let levels = try SoundLevels.measure(path: path)
             let preview = try SoundPreview.make(path: path, audio: false)
             #expect((levels.clippedSamples > 1000) == clipped, "\(name): \(levels.clippedSamples)")
@@ -49,7 +58,9 @@ import Testing
         var meter = LevelMeter(sampleRate: rate, channels: 1)
         meter.add(Self.tone(rate: rate))
         let levels = meter.levels()
-        #expect(levels.maxMomentaryLoudness == nil && levels.integratedLoudness == nil && levels.maxShortTermLoudness == nil)
+        #expect(
+            levels.maxMomentaryLoudness == nil && levels.integratedLoudness == nil && levels.maxShortTermLoudness == nil
+        )
         #expect(levels.samplePeak != nil, "peaks are still measured")
     }
 
@@ -58,7 +69,9 @@ import Testing
             var meter = LevelMeter(sampleRate: rate, channels: 1)
             meter.add(Self.tone(rate: rate))
             let loudness = meter.levels().maxMomentaryLoudness
-            #expect(loudness.map { $0.isFinite && $0 > -30 && $0 < 0 } == true, "\(rate) Hz: \(String(describing: loudness))")
+            #expect(
+                loudness.map { $0.isFinite && $0 > -30 && $0 < 0 } == true,
+                "\(rate) Hz: \(String(describing: loudness))")
         }
     }
 
@@ -70,10 +83,17 @@ import Testing
         try FixTests.write(low, rate: 3000, channels: 1, samples: Self.tone(rate: 3000))
         try FixTests.write(normal, rate: 48_000, channels: 1, samples: Self.tone(rate: 48_000, amplitude: 0.9))
         for (path, rate) in [(low, nil), (normal, 2000.0)] as [(String, Double?)] {
-            let outcome = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.sampleRate = rate; $0.outputFolder = dir + "/out" }.fix(paths: [path]).outcomes.first)
+            let outcome = try #require(
+                try FixTests.fixer {
+                    $0.repairsLevels = true
+                    $0.sampleRate = rate
+                    $0.outputFolder = dir + "/out"
+                }.fix(paths: [path]).outcomes.first)
             #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
             #expect(outcome.after?.levels?.samplePeak != nil, "the output is not silence")
-            #expect(!outcome.changes.contains { $0.kind == "loudness" }, "no loudness is claimed where none is measured: \(outcome.changes)")
+            #expect(
+                !outcome.changes.contains { $0.kind == "loudness" },
+                "no loudness is claimed where none is measured: \(outcome.changes)")
         }
     }
 
@@ -84,8 +104,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/inf.wav"
         try Data(FloatWAV.bytes([Double](repeating: value, count: 4800))).write(to: URL(fileURLWithPath: path))
-        let outcome = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.outputFolder = dir + "/out" }.fix(paths: [path]).outcomes.first)
-        #expect(outcome.status == .failed && outcome.error?.message.contains("digital silence") == true, "\(outcome.status) \(outcome.changes)")
+        let outcome = try #require(
+            try FixTests.fixer {
+                $0.repairsLevels = true
+                $0.outputFolder = dir + "/out"
+            }.fix(paths: [path]).outcomes.first)
+        #expect(
+            outcome.status == .failed && outcome.error?.message.contains("digital silence") == true,
+            "\(outcome.status) \(outcome.changes)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out/inf.caf"))
     }
 
@@ -98,7 +124,7 @@ import Testing
         try Data(FloatWAV.bytes([Double](repeating: .nan, count: 4800))).write(to: URL(fileURLWithPath: nan))
         for path in [zero, nan] {
             let report = Checker(measuring: true).check(path: path)
-            #expect(report.diagnostics.map(\.code) .contains(.silent), "\(path): \(report.diagnostics.map(\.code))")
+            #expect(report.diagnostics.map(\.code).contains(.silent), "\(path): \(report.diagnostics.map(\.code))")
         }
         let tone = dir + "/tone.wav"
         try FixTests.write(tone, rate: 48_000, channels: 1, samples: Self.tone(rate: 48_000))
@@ -114,16 +140,21 @@ import Testing
         let path = dir + "/dc.wav"
         let samples = (0..<48_000).map { i -> Double in
             let t = Double(i) / 48_000
-            return max(-1, min(1, 3 * sin(2 * Double.pi * 440 * t))) * 0.5 + 0.5 * min(1, max(0, 5 * sin(2 * Double.pi * 110 * t)))
+            return max(-1, min(1, 3 * sin(2 * Double.pi * 440 * t))) * 0.5 + 0.5
+                * min(1, max(0, 5 * sin(2 * Double.pi * 110 * t)))
         }
         try FixTests.write(path, rate: 48_000, channels: 1, samples: samples)
         var limits = LevelThresholds()
         limits.maximumDCOffset = 0.0005
-        let outcome = try #require(try FixTests.fixer { $0.repairsLevels = true; $0.levelLimits = limits; $0.outputFolder = dir + "/out" }.fix(paths: [path]).outcomes.first)
+        let outcome = try #require(
+            try FixTests.fixer {
+                $0.repairsLevels = true
+                $0.levelLimits = limits
+                $0.outputFolder = dir + "/out"
+            }.fix(paths: [path]).outcomes.first)
         #expect(outcome.status == .fixed, "\(outcome.error?.description ?? "")")
         let dc = try #require(outcome.after?.levels?.dcOffset)
         #expect(abs(dc) <= limits.maximumDCOffset, "the output's DC offset \(dc)")
         #expect(!(outcome.after?.diagnostics.map(\.code).contains(.dcOffset) ?? true))
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSoundCore
 
 /// What `info` shows of an M4A: the first sound track's codec, rate, channels and length.
@@ -12,21 +13,35 @@ import Testing
         return w.bytes
     }
 
-    static func full(_ type: String, version: UInt8 = 0, _ payload: [UInt8]) -> [UInt8] { box(type, [version, 0, 0, 0] + payload) }
+    static func full(_ type: String, version: UInt8 = 0, _ payload: [UInt8]) -> [UInt8] {
+        box(type, [version, 0, 0, 0] + payload)
+    }
 
-    static func u32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func u32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     /// An M4A as FFmpeg writes one: an edit list skipping 1,024 priming frames, a video track first when asked.
-    static func m4a(entry: String = "mp4a", rate: UInt32 = 44_100, scale: UInt32 = 44_100, units: UInt32 = 133_324, priming: UInt32? = 1024,
-                    channels: UInt16 = 2, videoFirst: Bool = false, moovLast: Bool = false) -> [UInt8] {
+    static func m4a(
+        entry: String = "mp4a", rate: UInt32 = 44_100, scale: UInt32 = 44_100, units: UInt32 = 133_324,
+        priming: UInt32? = 1024,
+        channels: UInt16 = 2, videoFirst: Bool = false, moovLast: Bool = false
+    ) -> [UInt8] {
         func trak(handler: String, entry: String) -> [UInt8] {
             let mdhd = full("mdhd", u32(0) + u32(0) + u32(scale) + u32(units) + [0x55, 0xC4, 0, 0])
             let hdlr = full("hdlr", u32(0) + Array(handler.utf8) + [UInt8](repeating: 0, count: 13))
-            let sampleEntry = box(entry, [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [UInt8(channels >> 8), UInt8(channels & 0xFF), 0, 16, 0, 0, 0, 0]
-                                  + u32(rate << 16))
+            let sampleEntry = box(
+                entry,
+                [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [
+                    UInt8(channels >> 8), UInt8(channels & 0xFF), 0, 16, 0, 0, 0, 0
+                ]
+                    + u32(rate << 16))
             let stbl = box("stbl", full("stsd", u32(1) + sampleEntry))
-            let edts = priming.map { box("edts", full("elst", u32(1) + u32(units - $0) + u32($0) + u32(0x10000))) } ?? []
-            return box("trak", box("tkhd", [UInt8](repeating: 0, count: 84)) + edts + box("mdia", mdhd + hdlr + box("minf", stbl)))
+            let edts =
+                priming.map { box("edts", full("elst", u32(1) + u32(units - $0) + u32($0) + u32(0x10000))) } ?? []
+            return box(
+                "trak",
+                box("tkhd", [UInt8](repeating: 0, count: 84)) + edts + box("mdia", mdhd + hdlr + box("minf", stbl)))
         }
         let tracks = (videoFirst ? trak(handler: "vide", entry: "avc1") : []) + trak(handler: "soun", entry: entry)
         let moov = box("moov", full("mvhd", [UInt8](repeating: 0, count: 96)) + tracks)
@@ -43,8 +58,10 @@ import Testing
     }
 
     @Test func alacWithoutAnEditListAndAfterAVideoTrack() throws {
-        let info = try SoundFile.inspect(bytes: Self.m4a(entry: "alac", units: 88_200, priming: nil, channels: 1, videoFirst: true))
-        #expect(info.coding == .other("alac") && info.bitsPerSample == 16 && info.channels == 1 && info.frames == 88_200)
+        let info = try SoundFile.inspect(
+            bytes: Self.m4a(entry: "alac", units: 88_200, priming: nil, channels: 1, videoFirst: true))
+        #expect(
+            info.coding == .other("alac") && info.bitsPerSample == 16 && info.channels == 1 && info.frames == 88_200)
     }
 
     @Test func aTimeScaleOtherThanTheRateIsConverted() throws {
@@ -60,7 +77,7 @@ import Testing
             #expect(info.container == .mp4)
         }
         var lying = whole
-        lying[27] = 0xFF // moov's size (after the 24-byte ftyp) now runs past the file
+        lying[27] = 0xFF  // moov's size (after the 24-byte ftyp) now runs past the file
         #expect(try SoundFile.inspect(bytes: lying).frames == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSoundCore
 
 /// MPEG audio lengths: stated by an encoder's tag, or counted frame by frame; never estimated.
@@ -12,7 +13,9 @@ import Testing
     }
 
     /// A first frame carrying an Info tag for `frames` frames, and a LAME tag with `delay` and `padding`.
-    static func infoFrame(frames: UInt32, delay: Int, padding: Int, tag: String = "Info", encoder: String = "LAME3.100") -> [UInt8] {
+    static func infoFrame(
+        frames: UInt32, delay: Int, padding: Int, tag: String = "Info", encoder: String = "LAME3.100"
+    ) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.append([UInt8](repeating: 0, count: 32))
         w.append(Array(tag.utf8))
@@ -36,7 +39,8 @@ import Testing
     }
 
     @Test func ffmpegsLavcTagCountsToo() throws {
-        let bytes = Self.infoFrame(frames: 10, delay: 1105, padding: 0, encoder: "Lavc61.19") + Self.frame() + Self.frame()
+        let bytes =
+            Self.infoFrame(frames: 10, delay: 1105, padding: 0, encoder: "Lavc61.19") + Self.frame() + Self.frame()
         #expect(try SoundFile.inspect(bytes: bytes).frames == 11_520 - 1105)
     }
 

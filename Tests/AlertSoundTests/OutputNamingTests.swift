@@ -1,6 +1,7 @@
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -13,12 +14,14 @@ import Testing
     @Test func inputsSharingABaseNameAreAllFixedUnderDistinctNames() throws {
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/x.wav", rate: 8000, channels: 1, samples: Self.long)
-        try FixTests.write(dir + "/x.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        try FixTests.write(
+            dir + "/x.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
         let report = try FixTests.fixer().fix(paths: [dir])
         #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.message ?? "" })")
         let outputs = report.outcomes.compactMap(\.output).map { lastComponent($0) }
         #expect(outputs == ["x.caf", "x-wav.caf"])
-        #expect(report.outcomes[1].note == "\(dir)/x.caf is the output of \(dir)/x.aiff, so this one is \(dir)/x-wav.caf")
+        #expect(
+            report.outcomes[1].note == "\(dir)/x.caf is the output of \(dir)/x.aiff, so this one is \(dir)/x-wav.caf")
         // Fixing the folder again redoes nothing: both renamed copies are recognised as outputs.
         let again = try FixTests.fixer().fix(paths: [dir])
         #expect(again.outcomes.map(\.input).map { lastComponent($0) } == ["x.aiff", "x.wav"])
@@ -31,7 +34,9 @@ import Testing
     @Test func namesThatDifferOnlyInCaseAreOneOutput() throws {
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/Ding.wav", rate: 8000, channels: 1, samples: Self.long)
-        try FixTests.write(dir + "/ding.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        try FixTests.write(
+            dir + "/ding.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            samples: Self.long)
         let jobs = FixJob.plan(paths: [dir + "/Ding.wav", dir + "/ding.aiff"], outputFolder: nil)
         #expect(jobs.map { lastComponent($0.output) } == ["Ding.caf", "ding-aiff.caf"])
         #expect(Set(jobs.map { $0.output.lowercased() }).count == 2)
@@ -39,7 +44,10 @@ import Testing
         let out = try FixTests.folder()
         let results = Converter().convert(inputs: [dir + "/Ding.wav", dir + "/ding.aiff"], outputFolder: out)
         #expect((try? results[0].get()) != nil)
-        guard case .failure(let error) = results[1] else { Issue.record("the second output replaced the first"); return }
+        guard case .failure(let error) = results[1] else {
+            Issue.record("the second output replaced the first")
+            return
+        }
         #expect(error.message.contains("is also the output of"))
     }
 
@@ -48,7 +56,7 @@ import Testing
     @Test(arguments: [
         ("Straße.caf", "STRASSE.caf"), ("straẞe.caf", "strasse.caf"), ("µlaw.caf", "μLAW.caf"),
         ("ΟΔΟΣ.caf", "οδος.caf"), ("ſound.caf", "SOUND.caf"), ("ﬁre.caf", "FIRE.caf"),
-        ("Cafe\u{301}.caf", "CAFÉ.caf"), ("Ꭰ.caf", "ꭰ.caf"), ("ǅ.caf", "ǆ.caf"),
+        ("Cafe\u{301}.caf", "CAFÉ.caf"), ("Ꭰ.caf", "ꭰ.caf"), ("ǅ.caf", "ǆ.caf")
     ])
     func namesAMacVolumeFoldsTogetherAreOnePath(a: String, b: String) {
         #expect(samePathKey(a) == samePathKey(b))
@@ -63,14 +71,18 @@ import Testing
     @Test func twoInputsWhoseOutputsAMacFoldsTogetherGetDistinctOutputs() throws {
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/Straße.wav", rate: 8000, channels: 1, samples: Self.long)
-        try FixTests.write(dir + "/STRASSE.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+        try FixTests.write(
+            dir + "/STRASSE.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            samples: Self.long)
         let jobs = FixJob.plan(paths: [dir + "/Straße.wav", dir + "/STRASSE.aiff"], outputFolder: nil)
         #expect(jobs.map { lastComponent($0.output) } == ["Straße.caf", "STRASSE-aiff.caf"])
     }
 
     @Test func anOlderFileWhereTheOutputGoesIsNotTakenForItsFixedCopy() throws {
         let dir = try FixTests.folder()
-        try FixTests.write(dir + "/ring.caf", .caff, rate: 8000, channels: 1, samples: FixTests.tone(seconds: 1, rate: 8000, channels: 1))
+        try FixTests.write(
+            dir + "/ring.caf", .caff, rate: 8000, channels: 1,
+            samples: FixTests.tone(seconds: 1, rate: 8000, channels: 1))
         try FixTests.write(dir + "/ring.wav", rate: 8000, channels: 1, samples: Self.long)
         let past = Date(timeIntervalSinceNow: -3600)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: dir + "/ring.caf")
@@ -90,12 +102,19 @@ import Testing
     @Test func aNoteIsNotFixedButARepairedHeaderIs() throws {
         let dir = try FixTests.folder()
         // 24-bit PCM plays (a note says it is big): left as is.
-        try FixTests.write(dir + "/wide.wav", rate: 8000, channels: 1, coding: .integer(24, bigEndian: false), samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
+        try FixTests.write(
+            dir + "/wide.wav", rate: 8000, channels: 1, coding: .integer(24, bigEndian: false),
+            samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
         #expect(try FixTests.fixer().fix(paths: [dir + "/wide.wav"]).outcomes[0].status == .unchanged)
         // A WAV whose RIFF size is wrong (damaged-header, a warning advising fix): fixed.
-        try FixTests.write(dir + "/damaged.wav", rate: 8000, channels: 1, samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
+        try FixTests.write(
+            dir + "/damaged.wav", rate: 8000, channels: 1, samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1)
+        )
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/damaged.wav")))
-        bytes[4] = 0xFF; bytes[5] = 0xFF; bytes[6] = 0xFF; bytes[7] = 0x00
+        bytes[4] = 0xFF
+        bytes[5] = 0xFF
+        bytes[6] = 0xFF
+        bytes[7] = 0x00
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/damaged.wav"))
         let before = Checker().check(path: dir + "/damaged.wav")
         #expect(before.valid && before.diagnostics.map(\.code) == [.damagedHeader])

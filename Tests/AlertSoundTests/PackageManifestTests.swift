@@ -5,12 +5,16 @@ import Testing
 /// targets whose names differ only in case share `Modules/X.swiftmodule` and `X.build/` there, and
 /// one silently overwrites the other (issue 20: `AlertSound` and `alertsound` did).
 @Suite struct PackageManifestTests {
-    static let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Package.swift")
 
     /// The names of targets and products the manifest declares, with the kind of declaration.
     static func declarations(_ text: String) -> [(kind: String, name: String)] {
-        let pattern = try! NSRegularExpression(pattern: #"\.(target|executableTarget|testTarget|systemLibrary|plugin|binaryTarget|macro|library|executable)\(\s*name:\s*"([^"]+)""#)
+        let pattern = try! NSRegularExpression(
+            pattern:
+                #"\.(target|executableTarget|testTarget|systemLibrary|plugin|binaryTarget|macro|library|executable)\(\s*name:\s*"([^"]+)""#
+        )
         let range = NSRange(text.startIndex..., in: text)
         return pattern.matches(in: text, range: range).map {
             (String(text[Range($0.range(at: 1), in: text)!]), String(text[Range($0.range(at: 2), in: text)!]))
@@ -24,7 +28,10 @@ import Testing
     @Test func noTwoTargetsDifferOnlyInCase() throws {
         let text = try String(contentsOf: Self.manifest, encoding: .utf8)
         let declared = Self.declarations(text)
-        let targets = declared.filter { ["target", "executableTarget", "testTarget", "systemLibrary", "plugin", "binaryTarget", "macro"].contains($0.kind) }.map(\.name)
+        let targets = declared.filter {
+            ["target", "executableTarget", "testTarget", "systemLibrary", "plugin", "binaryTarget", "macro"].contains(
+                $0.kind)
+        }.map(\.name)
         #expect(targets.count >= 8, "the manifest's targets were not found: \(targets)")
         #expect(Self.caseTwins(targets).isEmpty, "targets differ only in case: \(Self.caseTwins(targets))")
         // Products too: Xcode builds each product in a folder named after it.
@@ -47,8 +54,12 @@ import Testing
     @Test func versionMatchesTheChangelog() throws {
         let changelog = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }).dropFirst(3)
-        let command = try String(contentsOf: Self.root.appendingPathComponent("Sources/AlertSoundCLI/AlertSoundCommand.swift"), encoding: .utf8)
-        #expect(command.contains("static let current = \"\(latest)\""), "--version and CHANGELOG.md's latest entry (\(latest)) differ")
+        let command = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/AlertSoundCLI/AlertSoundCommand.swift"),
+            encoding: .utf8)
+        #expect(
+            command.contains("static let current = \"\(latest)\""),
+            "--version and CHANGELOG.md's latest entry (\(latest)) differ")
         let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
         #expect(manual.contains("\"alertsound \(latest)\""), "the man page names another version")
     }

@@ -1,6 +1,7 @@
-@testable import AlertSoundCore
 import Foundation
 import Testing
+
+@testable import AlertSoundCore
 
 /// `ReportEncoder` is the one writer of every JSON document: for any conformance it must give the
 /// bytes of Foundation's `JSONEncoder` with `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`.
@@ -17,7 +18,9 @@ import Testing
 
     /// Members in no order, written through every kind of container.
     struct Awkward: Encodable {
-        enum Keys: String, CodingKey { case zeta, alpha, Beta, mid, nested, list, empty, emptyList, nothing, über, a10, a9, sup }
+        enum Keys: String, CodingKey {
+            case zeta, alpha, Beta, mid, nested, list, empty, emptyList, nothing, über, a10, a9, sup
+        }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode("last \"quoted\" \\ / \u{01}\u{1F}\n\t", forKey: .zeta)
@@ -75,7 +78,10 @@ import Testing
         #expect(try Self.ours([1e300, -0.5, 3, 1e-7]) == Self.foundation([1e300, -0.5, 3, 1e-7]))
         // Keys in UTF-8 order: "B" < "a" < "ü", and "a10" < "a9" (no numeric ordering).
         let text = try Self.ours(Awkward())
-        let order = ["Beta", "a10", "a9", "alpha", "empty", "emptyList", "list", "mid", "nested", "nothing", "sup", "zeta", "über"]
+        let order = [
+            "Beta", "a10", "a9", "alpha", "empty", "emptyList", "list", "mid", "nested", "nothing", "sup", "zeta",
+            "über"
+        ]
         let positions = order.map { text.range(of: "\n  \"\($0)\" :")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
     }
@@ -98,8 +104,10 @@ import Testing
     @Test func numbersThatAreNotFiniteAreNull() throws {
         #expect(try Self.ours([Double.nan, .infinity, -.infinity, 1]) == "[\n  null,\n  null,\n  null,\n  1\n]")
         #expect(throws: EncodingError.self) { try Self.foundation([Double.nan]) }
-        var levels = SoundLevels(samplePeak: 1, truePeak: -.infinity, integratedLoudness: nil, maxMomentaryLoudness: nil, maxShortTermLoudness: nil,
-                                 dcOffset: 0, leadingSilence: 0, trailingSilence: 0, clippedSamples: 0, startPeak: 0, endPeak: 0)
+        var levels = SoundLevels(
+            samplePeak: 1, truePeak: -.infinity, integratedLoudness: nil, maxMomentaryLoudness: nil,
+            maxShortTermLoudness: nil,
+            dcOffset: 0, leadingSilence: 0, trailingSilence: 0, clippedSamples: 0, startPeak: 0, endPeak: 0)
         levels.samplePeak = .nan
         let text = try Self.ours(levels)
         #expect(text.contains("\"samplePeak\" : null") && text.contains("\"truePeak\" : null"))

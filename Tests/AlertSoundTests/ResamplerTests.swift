@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -16,7 +17,7 @@ import Testing
             let v = 0.5 * sin(2 * .pi * 997 * Double(f) / rate)
             for c in 0..<channels { withUnsafeBytes(of: (c == 0 ? v : -v).bitPattern.bigEndian) { audio += $0 } }
         }
-        return FileType.caff.carrying(format)!.header( frames: Int64(frames), audioBytes: Int64(audio.count)) + audio
+        return FileType.caff.carrying(format)!.header(frames: Int64(frames), audioBytes: Int64(audio.count)) + audio
     }
 
     /// SNR of channel `channel` of `samples` against the ideal sine at `rate`, away from the edges.
@@ -31,11 +32,14 @@ import Testing
         return 10 * log10(s / e)
     }
 
-    @Test(arguments: ResamplerQuality.allCases, [(48000.0, 44100.0), (44100.0, 22050.0), (44100.0, 48000.0), (96000.0, 48000.0)])
+    @Test(
+        arguments: ResamplerQuality.allCases,
+        [(48000.0, 44100.0), (44100.0, 22050.0), (44100.0, 48000.0), (96000.0, 48000.0)])
     func sineStaysCleanerThan100dB(quality: ResamplerQuality, rates: (Double, Double)) throws {
         let scratch = try Scratch()
         let input = try scratch.write("sine.caf", Self.sine(rate: rates.0, seconds: 0.5, channels: 2))
-        let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEF32@" + Formatting.number(rates.1)), resamplerQuality: quality)
+        let options = ConversionOptions(
+            dataFormat: try OutputDataFormat(parsing: "LEF32@" + Formatting.number(rates.1)), resamplerQuality: quality)
         let result = try Converter(options: options).convert(input: input, output: scratch.path("out.caf"))
         #expect(result.plan.resampler == quality)
         let samples = try openFrameReader(path: result.outputPath).read(maxFrames: 1 << 20)
@@ -58,8 +62,10 @@ import Testing
     }
 
     @Test func noResamplerWithoutANewRate() throws {
-        let plan = try ConversionPlan.make(input: "in.wav", output: "out.caf", rate: 44100, channels: 1,
-                                           options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@44100"), resamplerQuality: .best))
+        let plan = try ConversionPlan.make(
+            input: "in.wav", output: "out.caf", rate: 44100, channels: 1,
+            options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@44100"), resamplerQuality: .best)
+        )
         #expect(plan.resampler == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -12,9 +13,21 @@ import Testing
         return [
             ("caf", try! SoundFileBuilder.make(.caff, format: mono, samples: samples)),
             ("aiff", try! SoundFileBuilder.make(.aiff, format: mono, samples: samples)),
-            ("aifc", try! SoundFileBuilder.make(.aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: samples)),
-            ("wav", try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)), samples: samples)),
-            ("caf-ima4", FileType.caff.carrying(ima)!.header( frames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)),
+            (
+                "aifc",
+                try! SoundFileBuilder.make(
+                    .aifc, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw), samples: samples)
+            ),
+            (
+                "wav",
+                try! SoundFileBuilder.make(
+                    .wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)),
+                    samples: samples)
+            ),
+            (
+                "caf-ima4",
+                FileType.caff.carrying(ima)!.header(frames: 100, audioBytes: 136) + [UInt8](repeating: 0x11, count: 136)
+            )
         ]
     }()
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -37,8 +38,12 @@ import Testing
         let codes = Rule.all.map(\.code.rawValue)
         #expect(Set(codes).count == codes.count)
         for code in codes { #expect(code.allSatisfy { $0.isLowercase || $0 == "-" }, "\(code)") }
-        #expect(Set(codes).isSuperset(of: ["unreadable", "unrecognized", "malformed", "unsupported-container", "unsupported-format", "too-long", "not-found",
-                                           "extension-mismatch", "damaged-header", "ima-adpcm-wav", "wide-pcm"]))
+        #expect(
+            Set(codes).isSuperset(of: [
+                "unreadable", "unrecognized", "malformed", "unsupported-container", "unsupported-format", "too-long",
+                "not-found",
+                "extension-mismatch", "damaged-header", "ima-adpcm-wav", "wide-pcm"
+            ]))
     }
 
     @Test func severities() {
@@ -88,13 +93,19 @@ import Testing
         let packets = (frames + 63) / 64
         let format = StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4)
         let audio = [UInt8](repeating: 0, count: Int(packets) * 34)
-        let bytes = AIFFWriter.header(format: format, coding: .ima4, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count)) + audio
+        let bytes =
+            AIFFWriter.header(
+                format: format, coding: .ima4, compressed: true, frames: packets * 64, audioBytes: Int64(audio.count))
+            + audio
         let report = Checker().check(bytes: bytes, name: "boundary.aifc")
         #expect(report.info?.frames == packets * 64)
         #expect(!report.valid)
         #expect(report.diagnostics.first?.code.rawValue == "too-long")
         // One packet fewer plays 29.9987 s.
-        let shorter = AIFFWriter.header(format: format, coding: .ima4, compressed: true, frames: (packets - 1) * 64, audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
+        let shorter =
+            AIFFWriter.header(
+                format: format, coding: .ima4, compressed: true, frames: (packets - 1) * 64,
+                audioBytes: Int64(audio.count - 34)) + audio.dropLast(34)
         #expect(Checker().check(bytes: shorter, name: "boundary.aifc").valid)
     }
 }

@@ -1,32 +1,40 @@
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct SnifferTests {
     @Test func emptyAndTinyFilesAreClearErrors() {
         #expect { try Fixture.inspect([]) } throws: { ($0 as! AlertSoundError).message == "the file is empty" }
-        #expect { try Fixture.inspect([0x46, 0x4F]) } throws: { ($0 as! AlertSoundError).message.contains("only 2 bytes") }
+        #expect { try Fixture.inspect([0x46, 0x4F]) } throws: {
+            ($0 as! AlertSoundError).message.contains("only 2 bytes")
+        }
     }
 
     @Test func headerCutShort() {
         #expect { try Fixture.inspect(Array("FORM\0\0".utf8)) } throws: { ($0 as! AlertSoundError).kind == .malformed }
-        #expect { try Fixture.inspect(Array("caff".utf8) + [0]) } throws: { ($0 as! AlertSoundError).message.contains("cut short") }
+        #expect { try Fixture.inspect(Array("caff".utf8) + [0]) } throws: {
+            ($0 as! AlertSoundError).message.contains("cut short")
+        }
     }
 
     @Test func mp3BehindID3() throws {
-        let bytes: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 2] + [0, 0] + [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 100)
+        let bytes: [UInt8] =
+            Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 2] + [0, 0] + [0xFF, 0xFB, 0x90, 0x64]
+            + [UInt8](repeating: 0, count: 100)
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .mp3)
         #expect(info.coding == .codec(.mp3))
     }
 
     @Test func foreignContainers() throws {
-        let ogg: [UInt8] = Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19] + Array("OpusHead".utf8) + [1, 2, 0, 0]
+        let ogg: [UInt8] =
+            Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19] + Array("OpusHead".utf8) + [1, 2, 0, 0]
         let cases: [([UInt8], ContainerKind, SampleCoding?)] = [
             ([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [0, 0, 0, 0], .mp4, nil),
             (Array("fLaC".utf8) + [0, 0, 0, 0x22], .flac, .codec(.flac)),
             (ogg, .ogg, .codec(.opus)),
-            ([0xFF, 0xF1, 0x50, 0x80, 0, 0x1F, 0xFC], .adts, .codec(.aac)),
+            ([0xFF, 0xF1, 0x50, 0x80, 0, 0x1F, 0xFC], .adts, .codec(.aac))
         ]
         for (bytes, container, format) in cases {
             let info = try Fixture.inspect(bytes)
@@ -47,7 +55,8 @@ import Testing
         var bytes: [UInt8] = []
         for i in 0..<frames {
             let padded = i == 1
-            bytes += [0xFF, 0xFB, padded ? 0x92 : 0x90, 0x64] + [UInt8](repeating: 0x55, count: (padded ? 418 : 417) - 4)
+            bytes +=
+                [0xFF, 0xFB, padded ? 0x92 : 0x90, 0x64] + [UInt8](repeating: 0x55, count: (padded ? 418 : 417) - 4)
         }
         return bytes
     }
@@ -56,11 +65,16 @@ import Testing
     /// Localizable.strings files were each an invalid "MPEG audio (MP3), mp1". Text, JSON and
     /// property lists are not sounds; a run of agreeing frames is, with or without an ID3 tag.
     @Test func textIsNotTakenForMPEG() throws {
-        let strings: [UInt8] = [0xFF, 0xFE] + Array("\"ok\" = \"OK\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let utf32: [UInt8] = [0xFF, 0xFE, 0x00, 0x00] + Array("{}".unicodeScalars).flatMap { [UInt8($0.value), UInt8(0), UInt8(0), UInt8(0)] }
+        let strings: [UInt8] =
+            [0xFF, 0xFE] + Array("\"ok\" = \"OK\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf32: [UInt8] =
+            [0xFF, 0xFE, 0x00, 0x00]
+            + Array("{}".unicodeScalars).flatMap { [UInt8($0.value), UInt8(0), UInt8(0), UInt8(0)] }
         let bigEndian: [UInt8] = [0xFE, 0xFF] + Array("/* x */".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let json = Array("{\"images\":[],\"info\":{\"author\":\"xcode\",\"version\":1}}".utf8)
-        let plist = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x61, 0x51, 0x62, 0x08, 0x0B, 0x0D] + [UInt8](repeating: 0, count: 32)
+        let plist =
+            Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x61, 0x51, 0x62, 0x08, 0x0B, 0x0D]
+            + [UInt8](repeating: 0, count: 32)
         for text in [strings, utf32, bigEndian, json, plist] {
             #expect(throws: AlertSoundError.self, "\(text.prefix(4))") { try Fixture.inspect(text) }
             #expect(!looksLikeSound(Array(text.prefix(16))))
@@ -73,7 +87,9 @@ import Testing
         #expect(run.coding == .codec(.mp3))
         // What the first frame states, and no length it does not (issue 33: info showed no rate or channels).
         #expect(run.sampleRate == 44_100 && run.channels == 2 && run.framesPerPacket == 1152 && run.frames == nil)
-        let mono = try Fixture.inspect(Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + Self.mpegRun().enumerated().map { $0.offset % 417 == 3 || $0.offset == 420 ? 0xC4 : $0.element })
+        let mono = try Fixture.inspect(
+            Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0]
+                + Self.mpegRun().enumerated().map { $0.offset % 417 == 3 || $0.offset == 420 ? 0xC4 : $0.element })
         #expect(mono.channels == 1 && mono.sampleRate == 44_100, "\(String(describing: mono.channels))")
         #expect(try Fixture.inspect(Self.mpegRun(frames: 2)).container == .mp3, "a stream that ends after whole frames")
         #expect(throws: AlertSoundError.self) { try Fixture.inspect(Array(Self.mpegRun(frames: 2).dropLast())) }

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,8 +20,10 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sounds = URL(fileURLWithPath: dir + "/Sounds")
         let installer = SoundInstaller(soundsDirectory: sounds)
-        let a = try Data(contentsOf: try SoundInstallerTests.source(dir, "a.wav", level: -20, seconds: 0.02, channels: 1))
-        let b = try Data(contentsOf: try SoundInstallerTests.source(dir, "b.wav", level: -10, seconds: 0.02, channels: 1))
+        let a = try Data(
+            contentsOf: try SoundInstallerTests.source(dir, "a.wav", level: -20, seconds: 0.02, channels: 1))
+        let b = try Data(
+            contentsOf: try SoundInstallerTests.source(dir, "b.wav", level: -10, seconds: 0.02, channels: 1))
         var empty = 0
         for _ in 0..<200 {
             async let first = installer.install(data: a, named: "chime")
@@ -69,7 +73,8 @@ import Darwin
         let stray = sounds.path + "/" + AtomicOutput.temporaryPrefix + "install-chime.caf"
         try Data("stray".utf8).write(to: URL(fileURLWithPath: stray))
         chmod(stray, 0o777)
-        let installed = try await SoundInstaller(soundsDirectory: sounds).install(contentsOf: try SoundInstallerTests.source(dir, "a.wav", seconds: 0.1, channels: 1), named: "chime")
+        let installed = try await SoundInstaller(soundsDirectory: sounds).install(
+            contentsOf: try SoundInstallerTests.source(dir, "a.wav", seconds: 0.1, channels: 1), named: "chime")
         var info = stat()
         #expect(stat(installed.url.path, &info) == 0)
         // Read without setting it: tests run in parallel, and another's umask(0) raced this one.

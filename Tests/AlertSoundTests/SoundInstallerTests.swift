@@ -1,8 +1,10 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
-import AlertSoundTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +15,14 @@ import Darwin
 /// content again, new content under the same name, a 10-minute input in a few MB, a broken input,
 /// and a folder it cannot write.
 @Suite struct SoundInstallerTests {
-    static func source(_ dir: String, _ name: String, level: Double = -20, seconds: Double = 1, rate: Double = 48_000, channels: Int = 2) throws -> URL {
+    static func source(
+        _ dir: String, _ name: String, level: Double = -20, seconds: Double = 1, rate: Double = 48_000,
+        channels: Int = 2
+    ) throws -> URL {
         let path = dir + "/" + name
-        try FixTests.write(path, rate: rate, channels: channels, samples: FixTests.tone(seconds: seconds, rate: rate, channels: channels, amplitude: pow(10, level / 20)))
+        try FixTests.write(
+            path, rate: rate, channels: channels,
+            samples: FixTests.tone(seconds: seconds, rate: rate, channels: channels, amplitude: pow(10, level / 20)))
         return URL(fileURLWithPath: path)
     }
 
@@ -37,12 +44,14 @@ import Darwin
         let inode = try FileManager.default.attributesOfItem(atPath: first.url.path)[.systemFileNumber] as? Int
 
         // The same content again: the same name, the file left as it was (iOS's cache stays right).
-        let again = try await installer.install(data: try Data(contentsOf: try Self.source(dir, "copy.wav")), named: "Order ready!")
+        let again = try await installer.install(
+            data: try Data(contentsOf: try Self.source(dir, "copy.wav")), named: "Order ready!")
         #expect(again.fileName == first.fileName && again.replaced.isEmpty && Self.files(sounds) == [first.fileName])
         #expect(try FileManager.default.attributesOfItem(atPath: first.url.path)[.systemFileNumber] as? Int == inode)
 
         // New content under the name: a new file name, the old one removed once the new is in place.
-        let louder = try await installer.install(contentsOf: try Self.source(dir, "new.wav", level: -10), named: "Order ready!")
+        let louder = try await installer.install(
+            contentsOf: try Self.source(dir, "new.wav", level: -10), named: "Order ready!")
         #expect(louder.fileName != first.fileName && louder.replaced == [first.fileName])
         #expect(Self.files(sounds) == [louder.fileName])
         #expect(try installer.installed(named: "Order ready!").map(\.fileName) == [louder.fileName])
@@ -56,7 +65,8 @@ import Darwin
         let dir = try FixTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let installer = SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/Sounds"))
-        let long = try await installer.install(contentsOf: try Self.source(dir, "long.wav", seconds: 31, rate: 96_000, channels: 6), named: "theme")
+        let long = try await installer.install(
+            contentsOf: try Self.source(dir, "long.wav", seconds: 31, rate: 96_000, channels: 6), named: "theme")
         #expect(long.sampleRate == 48_000 && abs((long.duration ?? 0) - 29.5) < 0.01)
         let info = try SoundFile.inspect(path: long.url.path)
         #expect(info.channels == 2 && info.coding == .ima4 && Checker().check(path: long.url.path).valid)
@@ -67,12 +77,18 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sounds = URL(fileURLWithPath: dir + "/Sounds")
         let installer = SoundInstaller(soundsDirectory: sounds)
-        await #expect(throws: AlertSoundError.self) { try await installer.install(data: Data("ID3 not really an mp3".utf8), named: "x") }
-        await #expect(throws: AlertSoundError.self) { try await installer.install(contentsOf: URL(fileURLWithPath: dir + "/missing.wav"), named: "x") }
+        await #expect(throws: AlertSoundError.self) {
+            try await installer.install(data: Data("ID3 not really an mp3".utf8), named: "x")
+        }
+        await #expect(throws: AlertSoundError.self) {
+            try await installer.install(contentsOf: URL(fileURLWithPath: dir + "/missing.wav"), named: "x")
+        }
         // A WAV cut short in its header.
         let whole = try Data(contentsOf: try Self.source(dir, "ok.wav"))
         await #expect(throws: AlertSoundError.self) { try await installer.install(data: whole.prefix(30), named: "x") }
-        await #expect(throws: AlertSoundError.self) { try await installer.install(contentsOf: try Self.source(dir, "ok2.wav"), named: "../") }
+        await #expect(throws: AlertSoundError.self) {
+            try await installer.install(contentsOf: try Self.source(dir, "ok2.wav"), named: "../")
+        }
         #expect(Self.files(sounds).isEmpty)
     }
 
@@ -83,14 +99,18 @@ import Darwin
         // A file where the folder should be: no folder can be made there.
         try Data().write(to: URL(fileURLWithPath: dir + "/NotAFolder"))
         await #expect(throws: AlertSoundError.self) {
-            try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/NotAFolder/Sounds")).install(contentsOf: input, named: "x")
+            try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/NotAFolder/Sounds")).install(
+                contentsOf: input, named: "x")
         }
         // Read-only: only when permissions bind this process (root ignores them).
         if geteuid() != 0 {
             try FileManager.default.createDirectory(atPath: dir + "/ro", withIntermediateDirectories: true)
             chmod(dir + "/ro", 0o555)
             defer { chmod(dir + "/ro", 0o755) }
-            await #expect(throws: AlertSoundError.self) { try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/ro")).install(contentsOf: input, named: "x") }
+            await #expect(throws: AlertSoundError.self) {
+                try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/ro")).install(
+                    contentsOf: input, named: "x")
+            }
             #expect(Self.files(URL(fileURLWithPath: dir + "/ro")).isEmpty)
         }
     }
@@ -100,17 +120,30 @@ import Darwin
     @Test(.enabled(if: geteuid() == 0 && SoundInstallerTests.canMount, "needs root to mount a small tmpfs"))
     func aFullFolderIsAnErrorAndLeavesNothing() async throws {
         let dir = try FixTests.folder()
-        defer { umount(dir + "/full"); try? FileManager.default.removeItem(atPath: dir) }
+        defer {
+            umount(dir + "/full")
+            try? FileManager.default.removeItem(atPath: dir)
+        }
         try FileManager.default.createDirectory(atPath: dir + "/full", withIntermediateDirectories: true)
-        guard mount("tmpfs", dir + "/full", "tmpfs", 0, "size=64k") == 0 else { Issue.record("mount failed"); return }
+        guard mount("tmpfs", dir + "/full", "tmpfs", 0, "size=64k") == 0 else {
+            Issue.record("mount failed")
+            return
+        }
         let input = try Self.source(dir, "big.wav", seconds: 20)
-        await #expect(throws: AlertSoundError.self) { try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/full")).install(contentsOf: input, named: "x") }
+        await #expect(throws: AlertSoundError.self) {
+            try await SoundInstaller(soundsDirectory: URL(fileURLWithPath: dir + "/full")).install(
+                contentsOf: input, named: "x")
+        }
         #expect(Self.files(URL(fileURLWithPath: dir + "/full")).isEmpty)
     }
 
     static let canMount: Bool = {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-mount-\(UUID().uuidString)").path
-        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-mount-\(UUID().uuidString)"
+        ).path
+        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else {
+            return false
+        }
         defer { rmdir(probe) }
         guard mount("tmpfs", probe, "tmpfs", 0, "size=16k") == 0 else { return false }
         umount(probe)
@@ -126,11 +159,15 @@ import Darwin
         // Written in pieces: the test itself must not hold 10 minutes of samples either.
         let path = dir + "/ten.wav"
         let frames = 600 * 48_000
-        var header = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)), samples: [Int16]())
+        var header = try SoundFileBuilder.make(
+            .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+            samples: [Int16]())
         let dataSize = UInt32(frames * 4)
         // RIFF size and data size, as the builder laid out a 44-byte header.
-        header.replaceSubrange(4..<8, with: withUnsafeBytes(of: (dataSize + UInt32(header.count) - 8).littleEndian, Array.init))
-        header.replaceSubrange((header.count - 4)..<header.count, with: withUnsafeBytes(of: dataSize.littleEndian, Array.init))
+        header.replaceSubrange(
+            4..<8, with: withUnsafeBytes(of: (dataSize + UInt32(header.count) - 8).littleEndian, Array.init))
+        header.replaceSubrange(
+            (header.count - 4)..<header.count, with: withUnsafeBytes(of: dataSize.littleEndian, Array.init))
         _ = FileManager.default.createFile(atPath: path, contents: Data(header))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
@@ -148,7 +185,9 @@ import Darwin
         let (tenStatus, tenPeak) = try Self.probe(dir + "/Sounds", path, "ten")
         let (smallStatus, smallPeak) = try Self.probe(dir + "/Sounds2", small.path, "small")
         #expect(tenStatus == 0 && smallStatus == 0)
-        #expect(tenPeak - smallPeak < 16 * 1024 * 1024, "peak \(tenPeak / 1024) KiB for 10 minutes vs \(smallPeak / 1024) KiB for 1 s")
+        #expect(
+            tenPeak - smallPeak < 16 * 1024 * 1024,
+            "peak \(tenPeak / 1024) KiB for 10 minutes vs \(smallPeak / 1024) KiB for 1 s")
         let installed = Self.files(URL(fileURLWithPath: dir + "/Sounds"))
         #expect(installed.count == 1 && Checker().check(path: dir + "/Sounds/" + installed[0]).valid)
     }
@@ -156,7 +195,9 @@ import Darwin
     /// InstallProbe, which SwiftPM builds beside the test bundle (a folder or two up from it).
     static func installProbe() throws -> URL {
         // macOS runs the tests through swiftpm-testing-helper, whose bundle is not beside them.
-        guard let found = BuiltProducts.executable("InstallProbe") else { throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests") }
+        guard let found = BuiltProducts.executable("InstallProbe") else {
+            throw AlertSoundError(.notFound, "InstallProbe is not built beside the tests")
+        }
         return found
     }
 
@@ -168,16 +209,20 @@ import Darwin
         let words: [String] = [toolPath, folder, file, name]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { word in word.withCString { strdup($0) } } + [nil]
         // Darwin's Swift has no `environ`: the environment is passed as ProcessInfo has it.
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { entry in "\(entry.key)=\(entry.value)".withCString { strdup($0) } } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] =
+            ProcessInfo.processInfo.environment.map { entry in "\(entry.key)=\(entry.value)".withCString { strdup($0) }
+            } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        guard posix_spawn(&pid, toolPath, nil, nil, argv, envp) == 0 else { throw AlertSoundError(.unreadable, "cannot start InstallProbe") }
+        guard posix_spawn(&pid, toolPath, nil, nil, argv, envp) == 0 else {
+            throw AlertSoundError(.unreadable, "cannot start InstallProbe")
+        }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
         #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)          // bytes
+        let peak = Int(usage.ru_maxrss)  // bytes
         #else
-        let peak = Int(usage.ru_maxrss) * 1024   // kilobytes
+        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes
         #endif
         return ((status >> 8) & 0xff, peak)
     }

@@ -1,16 +1,20 @@
-@testable import AlertSound
 import AlertSoundTestSupport
 import Foundation
 import Testing
+
+@testable import AlertSound
 
 /// The lock is untrusted input: committed, hand-edited and merged like any file, and what it says
 /// becomes file names, generated code and XML. Every value must be what export itself writes.
 @Suite struct SoundLockTests {
     /// A lock file of one entry: `chime`'s, with `changes` applied to its members.
     static func lock(_ changes: [String: Any?] = [:]) -> [UInt8] {
-        var entry: [String: Any] = ["name": "chime", "source": "src/chime.wav", "ios": "chime.caf", "android": "chime", "androidFile": "chime.ogg",
-                                    "contentHash": String(repeating: "a", count: 64), "channelId": "chime_aaaaaaaa",
-                                    "iosSha256": String(repeating: "b", count: 64), "androidSha256": String(repeating: "c", count: 64)]
+        var entry: [String: Any] = [
+            "name": "chime", "source": "src/chime.wav", "ios": "chime.caf", "android": "chime",
+            "androidFile": "chime.ogg",
+            "contentHash": String(repeating: "a", count: 64), "channelId": "chime_aaaaaaaa",
+            "iosSha256": String(repeating: "b", count: 64), "androidSha256": String(repeating: "c", count: 64)
+        ]
         for (key, value) in changes { entry[key] = value ?? NSNull() }
         return Array(try! JSONSerialization.data(withJSONObject: ["schemaVersion": 1, "sounds": [entry]]))
     }
@@ -20,23 +24,30 @@ import Testing
         #expect(lock.sounds.count == 1 && lock["chime"]?.channelId == "chime_aaaaaaaa")
         #expect(try SoundLock.read(lock.bytes(), path: "x") == lock)
         // A hand-edited ID of the usual shapes is what the app was built with: kept.
-        #expect(try SoundLock.read(Self.lock(["channelId": "com.example.Orders-2"]), path: "x")["chime"]?.channelId == "com.example.Orders-2")
-        #expect(try SoundLock.read(Self.lock(["android": nil, "androidFile": nil, "androidSha256": nil]), path: "x")["chime"]?.android == nil)
+        #expect(
+            try SoundLock.read(Self.lock(["channelId": "com.example.Orders-2"]), path: "x")["chime"]?.channelId
+                == "com.example.Orders-2")
+        #expect(
+            try SoundLock.read(Self.lock(["android": nil, "androidFile": nil, "androidSha256": nil]), path: "x")[
+                "chime"]?.android == nil)
     }
 
     /// Each of these once went through: into Kotlin as a string template that ran, into keep.xml as
     /// an attribute, into a path that export unlinked.
-    @Test(arguments: [
-        ["channelId": "chime_${Runtime.getRuntime().exec(\"touch /tmp/pwned\")}"],
-        ["channelId": "chime\n// forged"], ["channelId": "chime\"; x"], ["channelId": "chime\u{202E}"], ["channelId": ""],
-        ["channelId": String(repeating: "a", count: 201)], ["channelId": "_chime"],
-        ["android": "chime\" tools:discard=\"@raw/*"], ["android": "other"],
-        ["androidFile": "../../../outside/victim.txt"], ["androidFile": "chime.mp3"], ["androidFile": "other.ogg"],
-        ["ios": "../chime.caf"], ["ios": "/etc/passwd"], ["ios": "chime.wav"],
-        ["name": "Chime"], ["name": "class"], ["name": "../x"], ["name": "chime\u{0}"], ["name": String(repeating: "a", count: 201)],
-        ["contentHash": "00"], ["iosSha256": String(repeating: "G", count: 64)], ["androidSha256": 5],
-        ["android": nil], ["source": String(repeating: "s", count: 5000)],
-    ] as [[String: Any?]])
+    @Test(
+        arguments: [
+            ["channelId": "chime_${Runtime.getRuntime().exec(\"touch /tmp/pwned\")}"],
+            ["channelId": "chime\n// forged"], ["channelId": "chime\"; x"], ["channelId": "chime\u{202E}"],
+            ["channelId": ""],
+            ["channelId": String(repeating: "a", count: 201)], ["channelId": "_chime"],
+            ["android": "chime\" tools:discard=\"@raw/*"], ["android": "other"],
+            ["androidFile": "../../../outside/victim.txt"], ["androidFile": "chime.mp3"], ["androidFile": "other.ogg"],
+            ["ios": "../chime.caf"], ["ios": "/etc/passwd"], ["ios": "chime.wav"],
+            ["name": "Chime"], ["name": "class"], ["name": "../x"], ["name": "chime\u{0}"],
+            ["name": String(repeating: "a", count: 201)],
+            ["contentHash": "00"], ["iosSha256": String(repeating: "G", count: 64)], ["androidSha256": 5],
+            ["android": nil], ["source": String(repeating: "s", count: 5000)]
+        ] as [[String: Any?]])
     func refusesWhatExportNeverWrites(_ change: [String: Any?]) {
         #expect(throws: AlertSoundError.self, "\(change)") { try SoundLock.read(Self.lock(change), path: "x") }
     }
@@ -45,7 +56,9 @@ import Testing
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.lock())) as? [String: Any])
         let entry = try #require((document["sounds"] as? [Any])?.first)
         document["sounds"] = [entry, entry]
-        let error = try #require(throws: AlertSoundError.self) { try SoundLock.read(Array(try JSONSerialization.data(withJSONObject: document)), path: "x") }
+        let error = try #require(throws: AlertSoundError.self) {
+            try SoundLock.read(Array(try JSONSerialization.data(withJSONObject: document)), path: "x")
+        }
         #expect(error.message.contains("twice"))
     }
 
@@ -58,7 +71,8 @@ import Testing
         let options = ExportTests.options(dir)
         _ = try Exporter(options: options).export(paths: [dir + "/src"])
         var text = try String(contentsOfFile: options.lockPath, encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"androidFile\" : \"chime.ogg\"", with: "\"androidFile\" : \"../../outside/victim.txt\"")
+        text = text.replacingOccurrences(
+            of: "\"androidFile\" : \"chime.ogg\"", with: "\"androidFile\" : \"../../outside/victim.txt\"")
         try text.write(toFile: options.lockPath, atomically: true, encoding: .utf8)
         var wav = options
         wav.androidFormat = .wav
@@ -86,12 +100,15 @@ import Testing
 
     /// `--lock app--sounds.lock.json` made keep.xml's comment ill-formed; names are attribute-escaped.
     @Test func keepFileIsWellFormedXML() throws {
-        let entry = SoundLock.Entry(name: "chime", source: "", ios: nil, android: "chime", androidFile: "chime.ogg", contentHash: String(repeating: "a", count: 64),
-                                    iosSHA256: nil, androidSHA256: nil)
+        let entry = SoundLock.Entry(
+            name: "chime", source: "", ios: nil, android: "chime", androidFile: "chime.ogg",
+            contentHash: String(repeating: "a", count: 64),
+            iosSHA256: nil, androidSHA256: nil)
         for name in ["app--sounds.lock.json", "x-", "a---b", "%2D", "a\u{202E}b\n-->"] {
             let text = String(decoding: Exporter.keepFile(SoundLock(sounds: [entry]), lockName: name), as: UTF8.self)
             let comment = try #require(text.components(separatedBy: "<!--").last?.components(separatedBy: "-->").first)
-            #expect(!comment.contains("--") && !comment.hasSuffix("-") && !comment.contains("\n"), "\(name): \(comment)")
+            #expect(
+                !comment.contains("--") && !comment.hasSuffix("-") && !comment.contains("\n"), "\(name): \(comment)")
             #expect(text.contains("tools:keep=\"@raw/chime\""))
         }
         #expect(XMLText.attribute("a\" b='c' <d> &") == "a&quot; b=&apos;c&apos; &lt;d&gt; &amp;")
@@ -101,8 +118,10 @@ import Testing
     /// of one kind stop at a cap with one that counts the rest.
     @Test func lockFindingsAreCapped() throws {
         let entries = (0..<(LockCheck.maximumRepeatedFindings + 50)).map { i in
-            SoundLock.Entry(name: "s\(i)", source: "", ios: "s\(i).caf", android: nil, androidFile: nil, contentHash: String(repeating: "a", count: 64),
-                            iosSHA256: nil, androidSHA256: nil)
+            SoundLock.Entry(
+                name: "s\(i)", source: "", ios: "s\(i).caf", android: nil, androidFile: nil,
+                contentHash: String(repeating: "a", count: 64),
+                iosSHA256: nil, androidSHA256: nil)
         }
         let check = LockCheck(lock: SoundLock(sounds: entries), path: "lock")
         let missing = check.judge([], platform: .ios).missing
@@ -111,7 +130,8 @@ import Testing
         let uses = (0..<500).map { SoundLock.ChannelUse(id: "s\($0)_00000000", source: "p.json", field: "channel_id") }
         let unknown = check.unknownChannels(uses)
         #expect(unknown.count == LockCheck.maximumRepeatedFindings + 1)
-        #expect(unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)
+        #expect(
+            unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)
     }
 
     /// A locked sound is referenced by the lock: it got an `unreferenced` note when payloads named others.
@@ -122,8 +142,11 @@ import Testing
         _ = try scratch.write("App.app/chime.caf", caf)
         _ = try scratch.write("App.app/other.caf", caf)
         var validator = BundleValidator()
-        validator.lock = SoundLock(sounds: [SoundLock.Entry(name: "chime", source: "", ios: "chime.caf", android: nil, androidFile: nil,
-                                                            contentHash: String(repeating: "a", count: 64), iosSHA256: SHA256.hex(caf), androidSHA256: nil)])
+        validator.lock = SoundLock(sounds: [
+            SoundLock.Entry(
+                name: "chime", source: "", ios: "chime.caf", android: nil, androidFile: nil,
+                contentHash: String(repeating: "a", count: 64), iosSHA256: SHA256.hex(caf), androidSHA256: nil)
+        ])
         validator.lockPath = "lock"
         let report = try validator.validate(path: scratch.path("App.app"), references: [.named("ios:nothing.caf")])
         let notes = Dictionary(uniqueKeysWithValues: report.files.map { ($0.name, $0.report.diagnostics.map(\.code)) })

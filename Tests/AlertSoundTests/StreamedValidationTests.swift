@@ -1,6 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
-import AlertSoundTestSupport
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -16,7 +17,8 @@ import AlertSoundTestSupport
         var ipa = ZipWriter()
         let count = BundleValidator.batch + 100
         for i in 0..<count {
-            ipa.add("Payload/Big.app/s\(i).caf", i % 7 == 0 ? Array("garbage!".utf8) : BundleFixture.good, method: .stored)
+            ipa.add(
+                "Payload/Big.app/s\(i).caf", i % 7 == 0 ? Array("garbage!".utf8) : BundleFixture.good, method: .stored)
         }
         ipa.add("Payload/Big.app/Twin.caf", BundleFixture.good, method: .stored)
         ipa.add("Payload/Big.app/twin.caf", BundleFixture.good, method: .stored)
@@ -30,10 +32,15 @@ import AlertSoundTestSupport
         return [try scratch.write("Big.ipa", ipa.archive()), try scratch.write("Tones.apk", apk.archive())]
     }
 
-    static let wav = try! SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
-                                           samples: [Int16](repeating: 100, count: 800))
+    static let wav = try! SoundFileBuilder.make(
+        .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+        samples: [Int16](repeating: 100, count: 800))
 
-    static let references: [SoundReference] = ["ios:s7.caf", "ios:S1.caf", "ios:only.caf", "ios:s2", "ios:Kit.bundle/s1.caf", "ios:s600.caf", "android:chime", "android:bell.wav"]
+    static let references: [SoundReference] =
+        [
+            "ios:s7.caf", "ios:S1.caf", "ios:only.caf", "ios:s2", "ios:Kit.bundle/s1.caf", "ios:s600.caf",
+            "android:chime", "android:bell.wav"
+        ]
         .map { SoundReference.named($0, source: "--sound") }
         + [SoundReference(name: "s3.caf", source: "push.json", critical: true, platform: .ios, field: "aps.sound")]
 
@@ -73,7 +80,13 @@ import AlertSoundTestSupport
             }
         }
         #expect(order == ["opened", "files", "references", "closed", "opened", "files", "references", "closed"])
-        let ipaBatches = parts.prefix { if case .closed = $0 { return false }; return true }.filter { if case .files = $0 { return true }; return false }
+        let ipaBatches = parts.prefix {
+            if case .closed = $0 { return false }
+            return true
+        }.filter {
+            if case .files = $0 { return true }
+            return false
+        }
         #expect(ipaBatches.count >= 2)
 
         let ipa = whole.bundles[0]
@@ -92,7 +105,9 @@ import AlertSoundTestSupport
         #expect(byName["S1.caf"]?.diagnostics.map(\.code.rawValue) == ["case-mismatch"])
         #expect(byName["only.caf"]?.diagnostics.map(\.code.rawValue) == ["resource-bundle"])
         #expect(byName["s2"]?.diagnostics.first?.message.contains("did you mean 's2.caf'?") == true)
-        #expect(byName["Kit.bundle/s1.caf"]?.diagnostics.first?.message.contains("Big.app/Kit.bundle/s1.caf exists, but in a sub-folder") == true)
+        #expect(
+            byName["Kit.bundle/s1.caf"]?.diagnostics.first?.message.contains(
+                "Big.app/Kit.bundle/s1.caf exists, but in a sub-folder") == true)
         #expect(byName["s600.caf"]?.valid == true)
         #expect(byName["s3.caf"]?.diagnostics.map(\.code.rawValue) == ["entitlements-unknown"])
 
@@ -101,7 +116,9 @@ import AlertSoundTestSupport
         #expect(apk.references[0].valid && apk.references[0].resolvedPath == paths[1] + "!res/raw/chime.wav")
         #expect(apk.references[1].diagnostics.first?.message.contains("Send 'bell'") == true)
         // Three files give @raw/bell: the first names them all, each other one names the first.
-        let bells = apk.files.filter { $0.resourceName == "bell" }.map { $0.report.diagnostics.first { $0.code == .androidBadName }?.message ?? "" }
+        let bells = apk.files.filter { $0.resourceName == "bell" }.map {
+            $0.report.diagnostics.first { $0.code == .androidBadName }?.message ?? ""
+        }
         #expect(bells.count == 3)
         #expect(bells[0].hasPrefix("'bell.mp3', 'bell.ogg', 'bell.wav' are all resource @raw/bell"))
         #expect(bells[1].hasPrefix("'bell.ogg' and 'bell.mp3' (and 1 more) are all resource @raw/bell"))

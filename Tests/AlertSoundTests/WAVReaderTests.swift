@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct WAVReaderTests {
     @Test func readsPCM() throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2)), .init("data", [UInt8](repeating: 0, count: 400))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2)), .init("data", [UInt8](repeating: 0, count: 400))]))
         #expect(info.container == .wav)
         #expect(info.coding?.pcm != nil)
         #expect(info.frames == 100)
@@ -15,7 +17,8 @@ import Testing
     }
 
     @Test func eightBitIsUnsigned() throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(bits: 8)), .init("data", [UInt8](repeating: 0x80, count: 10))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([.init("fmt ", Fixture.fmt(bits: 8)), .init("data", [UInt8](repeating: 0x80, count: 10))]))
         #expect(info.coding?.pcm?.isSigned == false)
         #expect(info.frames == 10)
     }
@@ -28,7 +31,8 @@ import Testing
         fmt.u32(3)
         fmt.u16(1)
         fmt.append([0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71])
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", fmt.bytes), .init("data", [UInt8](repeating: 0, count: 16))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([.init("fmt ", fmt.bytes), .init("data", [UInt8](repeating: 0, count: 16))]))
         #expect(info.coding?.pcm != nil)
         #expect(info.bitsPerSample == 24)
         #expect(info.coding?.pcm?.bytesPerSample == 4)
@@ -36,16 +40,22 @@ import Testing
     }
 
     @Test func compressedFormatsUseFact() throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x31, bits: 0, blockAlign: 65)),
-                                                    .init("fact", [0x40, 0x01, 0, 0]), .init("data", [UInt8](repeating: 0, count: 65))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(tag: 0x31, bits: 0, blockAlign: 65)),
+                .init("fact", [0x40, 0x01, 0, 0]), .init("data", [UInt8](repeating: 0, count: 65))
+            ]))
         #expect(info.coding == .codec(.gsm))
         #expect(info.frames == 320)
     }
 
     @Test func imaADPCMWithoutFactCountsBlocks() throws {
         // 256-byte mono blocks: 4-byte header sample plus 504 nibbles = 505 frames each.
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
-                                                    .init("data", [UInt8](repeating: 0, count: 512))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
+                .init("data", [UInt8](repeating: 0, count: 512))
+            ]))
         #expect(info.coding == .imaAdpcm)
         #expect(info.frames == 1010)
     }
@@ -55,8 +65,11 @@ import Testing
     func imaADPCMFactIsBelievedUpToWhatTheBlocksHold(fact: UInt32, frames: Int64, repaired: Bool) throws {
         var factBytes = ByteWriter(order: .littleEndian)
         factBytes.u32(fact)
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
-                                                    .init("fact", factBytes.bytes), .init("data", [UInt8](repeating: 0, count: 512))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(tag: 0x11, bits: 4, blockAlign: 256)),
+                .init("fact", factBytes.bytes), .init("data", [UInt8](repeating: 0, count: 512))
+            ]))
         #expect(info.frames == frames)
         #expect(info.repairs.contains { $0.chunk == "fact" && $0.offset == 36 } == repaired, "\(info.repairs)")
     }
@@ -64,15 +77,20 @@ import Testing
     /// `fact` is defined for compressed formats: linear PCM and G.711 are counted from the data.
     @Test(arguments: [(UInt16(1), UInt16(16)), (7, 8), (3, 32)])
     func uncompressedFormatsIgnoreFact(tag: UInt16, bits: UInt16) throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: tag, bits: bits)), .init("fact", [5, 0, 0, 0]),
-                                                    .init("data", [UInt8](repeating: 0, count: 160))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(tag: tag, bits: bits)), .init("fact", [5, 0, 0, 0]),
+                .init("data", [UInt8](repeating: 0, count: 160))
+            ]))
         #expect(info.frames == Int64(160 / (bits / 8)))
         #expect(info.repairs.isEmpty)
     }
 
     @Test func chunksBeforeDataAndOddChunksWithAndWithoutPad() throws {
-        let bytes = Fixture.wav([.init("LIST", [1, 2, 3]), .init("JUNK", [0, 0, 0, 0, 0], omitPad: true),
-                                 .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 20))])
+        let bytes = Fixture.wav([
+            .init("LIST", [1, 2, 3]), .init("JUNK", [0, 0, 0, 0, 0], omitPad: true),
+            .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 20))
+        ])
         let info = try Fixture.inspect(bytes)
         #expect(info.chunks.map(\.id) == ["LIST", "JUNK", "fmt ", "data"])
         #expect(info.frames == 10)
@@ -80,14 +98,16 @@ import Testing
 
     @Test func riffSizeWrongInEitherDirectionIsRepairedNotFatal() throws {
         for riffSize: Int64 in [10, 1_000_000] {
-            let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0])], riffSize: riffSize))
+            let info = try Fixture.inspect(
+                Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0])], riffSize: riffSize))
             #expect(info.frames == 2)
             #expect(info.repairs.contains { $0.chunk == "RIFF" })
         }
     }
 
     @Test func dataPastEndOfFileIsClamped() throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0, 0, 0], declaredSize: 0xFFFF_FFFF)]))
+        let info = try Fixture.inspect(
+            Fixture.wav([.init("fmt ", Fixture.fmt()), .init("data", [0, 0, 0, 0, 0, 0], declaredSize: 0xFFFF_FFFF)]))
         #expect(info.frames == 3)
         #expect(info.repairs.contains { $0.chunk == "data" })
     }
@@ -102,18 +122,30 @@ import Testing
     }
 
     @Test func zeroChannelsAndZeroRateAreErrors() {
-        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 0)), .init("data", [0, 0])])) }
-        #expect(throws: AlertSoundError.self) { try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(rate: 0)), .init("data", [0, 0])])) }
+        #expect(throws: AlertSoundError.self) {
+            try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(channels: 0)), .init("data", [0, 0])]))
+        }
+        #expect(throws: AlertSoundError.self) {
+            try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(rate: 0)), .init("data", [0, 0])]))
+        }
     }
 
     @Test func zeroBlockAlignIsRepairedFromBits() throws {
-        let info = try Fixture.inspect(Fixture.wav([.init("fmt ", Fixture.fmt(tag: 3, bits: 32, blockAlign: 0)), .init("data", [UInt8](repeating: 0, count: 16))]))
+        let info = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(tag: 3, bits: 32, blockAlign: 0)),
+                .init("data", [UInt8](repeating: 0, count: 16))
+            ]))
         #expect(info.frames == 4)
         #expect(!info.repairs.isEmpty)
     }
 
     @Test func rifxIsBigEndianAndRecognised() throws {
-        let bytes = Fixture.wav([.init("fmt ", Fixture.fmt(channels: 2, order: .bigEndian)), .init("data", [UInt8](repeating: 0, count: 8))], magic: "RIFX")
+        let bytes = Fixture.wav(
+            [
+                .init("fmt ", Fixture.fmt(channels: 2, order: .bigEndian)),
+                .init("data", [UInt8](repeating: 0, count: 8))
+            ], magic: "RIFX")
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .rifx)
         #expect(info.channels == 2)
@@ -127,8 +159,12 @@ import Testing
         ds64.u64(8)
         ds64.u64(4)
         ds64.u32(0)
-        let bytes = Fixture.wav([.init("ds64", ds64.bytes), .init("fmt ", Fixture.fmt()), .init("data", [UInt8](repeating: 0, count: 8), declaredSize: 0xFFFF_FFFF)],
-                                riffSize: 0xFFFF_FFFF, magic: "RF64")
+        let bytes = Fixture.wav(
+            [
+                .init("ds64", ds64.bytes), .init("fmt ", Fixture.fmt()),
+                .init("data", [UInt8](repeating: 0, count: 8), declaredSize: 0xFFFF_FFFF)
+            ],
+            riffSize: 0xFFFF_FFFF, magic: "RF64")
         let info = try Fixture.inspect(bytes)
         #expect(info.container == .rf64)
         #expect(info.frames == 4)
@@ -143,8 +179,11 @@ import Testing
     /// lpcm with `bitsPerSample` null, a document no reader could tell the layout from (and that
     /// did not read back). Its block alignment gives the bits. The 47 bytes are the fuzzer's input.
     @Test func pcmWithoutASampleSizeTakesItsBlockAlignment() throws {
-        let bytes: [UInt8] = Array("RIFF".utf8) + [0x33, 0, 0, 0] + Array("WAVEfmt ".utf8) + [0x10, 0, 0, 0, 1, 0, 2, 0, 0x80, 0xBB, 0, 0,
-                             0, 0xDC, 0x05, 0, 2, 0, 0, 0] + Array("data".utf8) + [0x10, 0, 0xFF, 0, 0x6D, 0x80, 0]
+        let bytes: [UInt8] =
+            Array("RIFF".utf8) + [0x33, 0, 0, 0] + Array("WAVEfmt ".utf8) + [
+                0x10, 0, 0, 0, 1, 0, 2, 0, 0x80, 0xBB, 0, 0,
+                0, 0xDC, 0x05, 0, 2, 0, 0, 0
+            ] + Array("data".utf8) + [0x10, 0, 0xFF, 0, 0x6D, 0x80, 0]
         let info = try Fixture.inspect(bytes)
         #expect(info.bitsPerSample == 8 && info.coding?.pcm?.bits == 8)
         let json = CheckReport(files: [Checker().check(bytes: bytes, name: "fuzz.wav")]).jsonBytes()

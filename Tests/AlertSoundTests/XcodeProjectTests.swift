@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -50,9 +51,11 @@ import Testing
         }
         try Data(runner.utf8).write(to: URL(fileURLWithPath: root + "/ios/Runner.xcodeproj/project.pbxproj"))
         let caf = AndroidTests.caf, wav = AndroidTests.pcm16
-        for (path, bytes) in [("ios/Runner/notification.caf", caf), ("ios/notification.wav", wav), ("ios/Sounds/deep.caf", caf),
-                              ("ios/Runner/en.lproj/Alert.caf", caf), ("ios/Runner/ext.caf", caf), ("ios/Runner/stray.caf", caf),
-                              ("ios/Runner/unused.mp3", Array("not a sound at all".utf8)), ("lib/main.dart", Array("void main() {}".utf8))] {
+        for (path, bytes) in [
+            ("ios/Runner/notification.caf", caf), ("ios/notification.wav", wav), ("ios/Sounds/deep.caf", caf),
+            ("ios/Runner/en.lproj/Alert.caf", caf), ("ios/Runner/ext.caf", caf), ("ios/Runner/stray.caf", caf),
+            ("ios/Runner/unused.mp3", Array("not a sound at all".utf8)), ("lib/main.dart", Array("void main() {}".utf8))
+        ] {
             try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + path))
         }
         return root
@@ -60,15 +63,23 @@ import Testing
 
     @Test func theParserReadsWhatXcodeWrites() throws {
         let value = try OpenStepPlistParser.parse(Array(Self.runner.utf8))
-        guard case .object(let top) = value, case .object(let objects)? = top["objects"] else { Issue.record("no objects"); return }
+        guard case .object(let top) = value, case .object(let objects)? = top["objects"] else {
+            Issue.record("no objects")
+            return
+        }
         #expect(objects.count == 19)
-        guard case .object(let file)? = objects["F1000000000000000000000B"] else { Issue.record("no file"); return }
+        guard case .object(let file)? = objects["F1000000000000000000000B"] else {
+            Issue.record("no file")
+            return
+        }
         #expect(file["path"] == .string("../notification.wav") && file["sourceTree"] == .string("<group>"))
-        #expect(try OpenStepPlistParser.parse(Array(#"{ a = "q\"\\\n\U00e9\101"; b = (1, 2,); c = <0fab 12>; }"#.utf8))
+        #expect(
+            try OpenStepPlistParser.parse(Array(#"{ a = "q\"\\\n\U00e9\101"; b = (1, 2,); c = <0fab 12>; }"#.utf8))
                 == .object(["a": .string("q\"\\\né\u{41}"), "b": .array([.string("1"), .string("2")]), "c": .null]))
     }
 
-    @Test(arguments: ["{ a = b", "{ a = (1, 2; }", "{ a b; }", "{ \"a = 1; }", "(" + String(repeating: "(", count: 600)])
+    @Test(arguments: ["{ a = b", "{ a = (1, 2; }", "{ a b; }", "{ \"a = 1; }", "(" + String(repeating: "(", count: 600)]
+    )
     func aBrokenProjectIsAClearError(_ text: String) {
         do {
             _ = try OpenStepPlistParser.parse(Array(text.utf8))
@@ -89,13 +100,22 @@ import Testing
         let scratch = try Scratch()
         let root = try Self.flutter(scratch)
         let path = given.isEmpty ? root : root + "/" + given
-        let references = ["ios:notification.caf", "ios:notification.wav", "ios:stray.caf", "ios:deep.caf", "ios:ext.caf"].map { SoundReference.named($0) }
+        let references = [
+            "ios:notification.caf", "ios:notification.wav", "ios:stray.caf", "ios:deep.caf", "ios:ext.caf"
+        ].map { SoundReference.named($0) }
         let report = try BundleValidator().validate(path: path, references: references)
         #expect(report.kind == .xcodeProject, "\(given)")
-        #expect(report.bundle.contains("Runner.xcodeproj") && report.bundle.contains("app target Runner"), "\(report.bundle)")
+        #expect(
+            report.bundle.contains("Runner.xcodeproj") && report.bundle.contains("app target Runner"),
+            "\(report.bundle)")
         let files = Dictionary(uniqueKeysWithValues: report.files.map { ($0.relativePath, $0.location) })
-        #expect(files == ["notification.caf": .bundle, "notification.wav": .bundle, "Sounds/deep.caf": .subfolder, "en.lproj/Alert.caf": .localized], "\(files)")
-        #expect(report.files.first { $0.relativePath == "notification.wav" }?.report.path == root + "/ios/notification.wav")
+        #expect(
+            files == [
+                "notification.caf": .bundle, "notification.wav": .bundle, "Sounds/deep.caf": .subfolder,
+                "en.lproj/Alert.caf": .localized
+            ], "\(files)")
+        #expect(
+            report.files.first { $0.relativePath == "notification.wav" }?.report.path == root + "/ios/notification.wav")
         let verdicts = report.references.map { $0.diagnostics.map(\.code.rawValue) }
         // stray.caf lies in Runner/ and ext.caf is only the extension's: neither is in the app.
         #expect(verdicts == [[], [], ["not-in-target"], ["not-reachable"], ["not-in-target"]], "\(verdicts)")
@@ -103,7 +123,9 @@ import Testing
         // Without references, the unshipped mp3 and the stray caf do not touch the verdict, and are said once.
         #expect(try BundleValidator().validate(path: path).files.allSatisfy { $0.report.valid })
         let note = try BundleValidator().prepare(paths: [path]).notes.last ?? ""
-        #expect(note.hasPrefix("3 sounds in the folder of") && ["ext.caf", "stray.caf", "unused.mp3"].allSatisfy(note.contains), "\(note)")
+        #expect(
+            note.hasPrefix("3 sounds in the folder of")
+                && ["ext.caf", "stray.caf", "unused.mp3"].allSatisfy(note.contains), "\(note)")
     }
 
     /// A Flutter root was judged as Android only (or, with no res/raw, passed with 0 sounds): both
@@ -111,11 +133,16 @@ import Testing
     @Test func aRepositoryRootIsBothPlatforms() throws {
         let scratch = try Scratch()
         let root = try Self.flutter(scratch)
-        try FileManager.default.createDirectory(atPath: root + "/android/app/src/main/res/raw", withIntermediateDirectories: true)
-        try Data(AndroidTests.pcm16).write(to: URL(fileURLWithPath: root + "/android/app/src/main/res/raw/notification.wav"))
-        let report = try BundleValidator().validate(paths: [root], references: [.named("ios:notification.wav"), .named("android:notification")])
+        try FileManager.default.createDirectory(
+            atPath: root + "/android/app/src/main/res/raw", withIntermediateDirectories: true)
+        try Data(AndroidTests.pcm16).write(
+            to: URL(fileURLWithPath: root + "/android/app/src/main/res/raw/notification.wav"))
+        let report = try BundleValidator().validate(
+            paths: [root], references: [.named("ios:notification.wav"), .named("android:notification")])
         #expect(report.bundles.map(\.kind) == [.xcodeProject, .androidProject])
-        #expect(report.bundles.allSatisfy { $0.references.allSatisfy(\.valid) }, "\(report.bundles.map { $0.references.map(\.diagnostics) })")
+        #expect(
+            report.bundles.allSatisfy { $0.references.allSatisfy(\.valid) },
+            "\(report.bundles.map { $0.references.map(\.diagnostics) })")
     }
 
     /// A project's text is input: a folder reference to `/` would have the walk read the disk.
@@ -123,7 +150,8 @@ import Testing
         let scratch = try Scratch()
         let root = scratch.path("App")
         try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             { objects = {
               B1 = {isa = PBXBuildFile; fileRef = F1; }; B2 = {isa = PBXBuildFile; fileRef = F2; };
               F1 = {isa = PBXFileReference; lastKnownFileType = folder; path = /; sourceTree = "<absolute>"; };
@@ -134,7 +162,8 @@ import Testing
               T1 = {isa = PBXNativeTarget; buildPhases = (R1, ); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
               P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
             }; rootObject = P1; }
-            """.utf8).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
         let report = try BundleValidator().validate(path: root)
         #expect(report.kind == .xcodeProject && report.files.isEmpty)
     }
@@ -146,7 +175,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.path("ios/Sounds"), withIntermediateDirectories: true)
         _ = try scratch.write("ios/" + spec, Array("name: App".utf8))
         _ = try scratch.write("ios/Sounds/chime.caf", AndroidTests.caf)
-        let error = try #require(throws: AlertSoundError.self) { try BundleValidator().validate(path: scratch.path("ios")) }
+        let error = try #require(throws: AlertSoundError.self) {
+            try BundleValidator().validate(path: scratch.path("ios"))
+        }
         #expect(error.message.contains(spec) && error.message.contains("generate"), "\(error.message)")
     }
 
@@ -156,8 +187,11 @@ import Testing
         let root = scratch.path("App")
         try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/App/Sounds", withIntermediateDirectories: true)
-        for name in ["App/Sounds/chime.caf", "App/Sounds/skip.caf", "App/top.caf"] { try Data(AndroidTests.caf).write(to: URL(fileURLWithPath: root + "/" + name)) }
-        try Data("""
+        for name in ["App/Sounds/chime.caf", "App/Sounds/skip.caf", "App/top.caf"] {
+            try Data(AndroidTests.caf).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        try Data(
+            """
             // !$*UTF8*$!
             { archiveVersion = 1; objectVersion = 77; objects = {
               S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = App; sourceTree = "<group>"; };
@@ -166,10 +200,12 @@ import Testing
               T1 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
               P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
             }; rootObject = P1; }
-            """.utf8).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: root + "/App.xcodeproj/project.pbxproj"))
         let report = try BundleValidator().validate(path: root)
         #expect(report.kind == .xcodeProject)
-        #expect(Set(report.files.map(\.relativePath)) == ["chime.caf", "top.caf"], "\(report.files.map(\.relativePath))")
+        #expect(
+            Set(report.files.map(\.relativePath)) == ["chime.caf", "top.caf"], "\(report.files.map(\.relativePath))")
         #expect(report.files.allSatisfy { $0.location == .bundle })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -72,21 +73,25 @@ import Testing
         let root = scratch.path("rn")
         try write(reactNative, to: root + "/ios/MyApp.xcodeproj/project.pbxproj")
         if pods { try write(Self.pods, to: root + "/ios/Pods/Pods.xcodeproj/project.pbxproj") }
-        try write(workspace("""
-               <FileRef
-                  location = "group:MyApp.xcodeproj">
-               </FileRef>
-               <FileRef
-                  location = "group:Pods/Pods.xcodeproj">
-               </FileRef>
+        try write(
+            workspace(
+                """
+                   <FileRef
+                      location = "group:MyApp.xcodeproj">
+                   </FileRef>
+                   <FileRef
+                      location = "group:Pods/Pods.xcodeproj">
+                   </FileRef>
 
-            """), to: root + "/ios/MyApp.xcworkspace/contents.xcworkspacedata")
+                """), to: root + "/ios/MyApp.xcworkspace/contents.xcworkspacedata")
         for name in ["ios/MyApp/ping.caf", "ios/MyApp/stray.caf", "ios/MyAppTests/test.caf"] {
-            try FileManager.default.createDirectory(atPath: parentFolder(root + "/" + name), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: parentFolder(root + "/" + name), withIntermediateDirectories: true)
             try Data(AndroidTests.caf).write(to: URL(fileURLWithPath: root + "/" + name))
         }
         try write("{\"name\": \"MyApp\"}", to: root + "/package.json")
-        try FileManager.default.createDirectory(atPath: root + "/android/app/src/main/res/raw", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root + "/android/app/src/main/res/raw", withIntermediateDirectories: true)
         try Data(AndroidTests.pcm16).write(to: URL(fileURLWithPath: root + "/android/app/src/main/res/raw/ping.wav"))
         return root
     }
@@ -98,16 +103,26 @@ import Testing
     func reactNativeShipsWhatTheAppTargetCopies(_ given: String) throws {
         let scratch = try Scratch()
         let root = try Self.reactNative(scratch)
-        let references: [SoundReference] = [.named("ios:ping.caf"), .named("ios:stray.caf"), .named("ios:test.caf"), .named("android:ping")]
-        let report = try BundleValidator().validate(paths: [given.isEmpty ? root : root + "/" + given], references: references)
+        let references: [SoundReference] = [
+            .named("ios:ping.caf"), .named("ios:stray.caf"), .named("ios:test.caf"), .named("android:ping")
+        ]
+        let report = try BundleValidator().validate(
+            paths: [given.isEmpty ? root : root + "/" + given], references: references)
         let ios = try #require(report.bundles.first)
-        #expect(ios.kind == .xcodeProject && ios.bundle.hasSuffix("ios/MyApp.xcodeproj (app target MyApp)"), "\(ios.bundle)")
+        #expect(
+            ios.kind == .xcodeProject && ios.bundle.hasSuffix("ios/MyApp.xcodeproj (app target MyApp)"), "\(ios.bundle)"
+        )
         #expect(ios.files.map(\.relativePath) == ["ping.caf"])
-        #expect(ios.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["not-in-target"], ["not-in-target"]], "\(ios.references.map(\.diagnostics))")
+        #expect(
+            ios.references.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["not-in-target"], ["not-in-target"]],
+            "\(ios.references.map(\.diagnostics))")
         #expect(report.bundles.map(\.kind) == (given.isEmpty ? [.xcodeProject, .androidProject] : [.xcodeProject]))
         // Nothing unjudged; the sounds no app target copies are said once.
-        #expect(report.notes == ["2 sounds in the folder of \(root)/ios/MyApp.xcodeproj (app target MyApp) that no app target copies, so not in the app: "
-                                 + "\(root)/ios/MyApp/stray.caf, \(root)/ios/MyAppTests/test.caf"], "\(report.notes)")
+        #expect(
+            report.notes == [
+                "2 sounds in the folder of \(root)/ios/MyApp.xcodeproj (app target MyApp) that no app target copies, so not in the app: "
+                    + "\(root)/ios/MyApp/stray.caf, \(root)/ios/MyAppTests/test.caf"
+            ], "\(report.notes)")
     }
 
     /// Before `pod install` the workspace names a Pods project that is not there: the app's is read.
@@ -126,44 +141,69 @@ import Testing
         let ios = scratch.path("two/ios")
         try Self.write(Self.app("Alpha", sound: "alpha.caf"), to: ios + "/Apps/Alpha/Alpha.xcodeproj/project.pbxproj")
         try Self.write(Self.app("Beta", sound: "beta.caf"), to: ios + "/Beta/Beta.xcodeproj/project.pbxproj")
-        try Self.write(Self.app("Outside", sound: "outside.caf"), to: scratch.path("outside/Outside.xcodeproj/project.pbxproj"))
+        try Self.write(
+            Self.app("Outside", sound: "outside.caf"), to: scratch.path("outside/Outside.xcodeproj/project.pbxproj"))
         for path in [ios + "/Apps/Alpha/alpha.caf", ios + "/Beta/beta.caf", scratch.path("outside/outside.caf")] {
             try Data(AndroidTests.caf).write(to: URL(fileURLWithPath: path))
         }
-        try Self.write(Self.workspace("""
-              <Group location = "container:Apps" name = "Apps">
-                 <FileRef location = "group:Alpha/Alpha.xcodeproj"/>
-              </Group>
-              <FileRef location = "container:Beta/Beta.xcodeproj"></FileRef>
-              <FileRef location = "absolute:\(scratch.path("outside/Outside.xcodeproj"))"></FileRef>
-              <FileRef location = "group:../../outside/Outside.xcodeproj"></FileRef>
-              <FileRef location = "developer:Tools/Thing.xcodeproj"></FileRef>
+        try Self.write(
+            Self.workspace(
+                """
+                  <Group location = "container:Apps" name = "Apps">
+                     <FileRef location = "group:Alpha/Alpha.xcodeproj"/>
+                  </Group>
+                  <FileRef location = "container:Beta/Beta.xcodeproj"></FileRef>
+                  <FileRef location = "absolute:\(scratch.path("outside/Outside.xcodeproj"))"></FileRef>
+                  <FileRef location = "group:../../outside/Outside.xcodeproj"></FileRef>
+                  <FileRef location = "developer:Tools/Thing.xcodeproj"></FileRef>
 
-            """), to: ios + "/Both.xcworkspace/contents.xcworkspacedata")
+                """), to: ios + "/Both.xcworkspace/contents.xcworkspacedata")
         let workspace = try XcodeWorkspace.read(ios + "/Both.xcworkspace")
-        #expect(workspace.projects == [ios + "/Apps/Alpha/Alpha.xcodeproj", ios + "/Beta/Beta.xcodeproj"], "\(workspace.projects)")
+        #expect(
+            workspace.projects == [ios + "/Apps/Alpha/Alpha.xcodeproj", ios + "/Beta/Beta.xcodeproj"],
+            "\(workspace.projects)")
         let report = try BundleValidator().validate(paths: [ios], references: [.named("ios:beta.caf")])
-        #expect(report.bundles.map(\.bundle) == [ios + "/Apps/Alpha/Alpha.xcodeproj (app target Alpha)", ios + "/Beta/Beta.xcodeproj (app target Beta)"])
+        #expect(
+            report.bundles.map(\.bundle) == [
+                ios + "/Apps/Alpha/Alpha.xcodeproj (app target Alpha)", ios + "/Beta/Beta.xcodeproj (app target Beta)"
+            ])
         #expect(report.bundles.map { $0.files.map(\.relativePath) } == [["alpha.caf"], ["beta.caf"]])
-        #expect(report.bundles.map { $0.references.allSatisfy(\.valid) } == [false, true], "each app is judged by its own resources")
+        #expect(
+            report.bundles.map { $0.references.allSatisfy(\.valid) } == [false, true],
+            "each app is judged by its own resources")
     }
 
     /// A workspace's text is input: a broken one is a clear error naming the file, never a crash.
-    @Test(arguments: ["<Workspace><FileRef location = \"group:a.xcodeproj\"", "<Workspace><FileRef location = group:a></FileRef></Workspace>",
-                      "<Workspace></Group></Workspace>", "<!-- never closed", String(repeating: "<Group location=\"group:a\">", count: 600)])
+    @Test(arguments: [
+        "<Workspace><FileRef location = \"group:a.xcodeproj\"",
+        "<Workspace><FileRef location = group:a></FileRef></Workspace>",
+        "<Workspace></Group></Workspace>", "<!-- never closed",
+        String(repeating: "<Group location=\"group:a\">", count: 600)
+    ])
     func aBrokenWorkspaceIsAClearError(_ text: String) throws {
         let scratch = try Scratch()
         try Self.write(text, to: scratch.path("W.xcworkspace/contents.xcworkspacedata"))
-        let error = try #require(throws: AlertSoundError.self) { try XcodeWorkspace.read(scratch.path("W.xcworkspace")) }
-        #expect(error.path?.hasSuffix("contents.xcworkspacedata") == true && error.message.contains("not an Xcode workspace"), "\(error.message)")
+        let error = try #require(throws: AlertSoundError.self) {
+            try XcodeWorkspace.read(scratch.path("W.xcworkspace"))
+        }
+        #expect(
+            error.path?.hasSuffix("contents.xcworkspacedata") == true
+                && error.message.contains("not an Xcode workspace"), "\(error.message)")
     }
 
     @Test func locationsAndEntities() {
         #expect(XcodeWorkspace.decodeEntities("a&amp;b&quot;&#x41;&#66;&bogus;&") == "a&b\"AB&bogus;&")
-        #expect(XcodeWorkspace.resolve("self:", group: "x", container: "ios/A.xcodeproj", workspace: "ios/A.xcodeproj/project.xcworkspace") == "ios/A.xcodeproj")
-        #expect(XcodeWorkspace.resolve("group:../b/./B.xcodeproj", group: "ios/a", container: "ios", workspace: "") == "ios/b/B.xcodeproj")
+        #expect(
+            XcodeWorkspace.resolve(
+                "self:", group: "x", container: "ios/A.xcodeproj", workspace: "ios/A.xcodeproj/project.xcworkspace")
+                == "ios/A.xcodeproj")
+        #expect(
+            XcodeWorkspace.resolve("group:../b/./B.xcodeproj", group: "ios/a", container: "ios", workspace: "")
+                == "ios/b/B.xcodeproj")
         #expect(XcodeWorkspace.resolve("developer:x", group: "", container: "", workspace: "") == nil)
-        #expect(!XcodeProject.isInside("../x", ".") && XcodeProject.isInside("x/y", ".") && !XcodeProject.isInside("/ios2/a", "/ios"))
+        #expect(
+            !XcodeProject.isInside("../x", ".") && XcodeProject.isInside("x/y", ".")
+                && !XcodeProject.isInside("/ios2/a", "/ios"))
     }
 
     /// A root whose Android module has no res/raw, or whose ios folder has no project, says which
@@ -175,14 +215,21 @@ import Testing
         try Self.write("apply plugin: 'com.android.application'", to: root + "/android/app/build.gradle")
         let iosOnly = try BundleValidator().prepare(paths: [root])
         #expect(iosOnly.kinds == [.xcodeProject])
-        #expect(iosOnly.notes.first == "Android not judged: \(root)/android holds no res/raw folder, so the app ships no Android notification sound", "\(iosOnly.notes)")
+        #expect(
+            iosOnly.notes.first
+                == "Android not judged: \(root)/android holds no res/raw folder, so the app ships no Android notification sound",
+            "\(iosOnly.notes)")
 
         let otherScratch = try Scratch()
         let other = try Self.reactNative(otherScratch)
-        for project in ["ios/MyApp.xcodeproj", "ios/MyApp.xcworkspace", "ios/Pods"] { try FileManager.default.removeItem(atPath: other + "/" + project) }
+        for project in ["ios/MyApp.xcodeproj", "ios/MyApp.xcworkspace", "ios/Pods"] {
+            try FileManager.default.removeItem(atPath: other + "/" + project)
+        }
         let androidOnly = try BundleValidator().prepare(paths: [other])
         #expect(androidOnly.kinds == [.androidProject])
-        #expect(androidOnly.notes.first?.hasPrefix("iOS not judged: \(other)/ios holds no Xcode project") == true, "\(androidOnly.notes)")
+        #expect(
+            androidOnly.notes.first?.hasPrefix("iOS not judged: \(other)/ios holds no Xcode project") == true,
+            "\(androidOnly.notes)")
         #expect(try androidOnly.report().notes == androidOnly.notes)
         // Given a platform's own folder, the other platform is not missing: no note.
         #expect(try BundleValidator().prepare(paths: [other + "/android"]).notes.isEmpty)

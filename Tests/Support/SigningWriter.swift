@@ -10,7 +10,10 @@ public enum SigningWriter {
 
     /// An entitlements plist; `criticalAlerts` nil leaves the key out.
     public static func entitlementsPlist(criticalAlerts: Bool?) -> String {
-        let critical = criticalAlerts.map { "\t<key>com.apple.developer.usernotifications.critical-alerts</key>\n\t<\($0 ? "true" : "false")/>\n" } ?? ""
+        let critical =
+            criticalAlerts.map {
+                "\t<key>com.apple.developer.usernotifications.critical-alerts</key>\n\t<\($0 ? "true" : "false")/>\n"
+            } ?? ""
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -36,21 +39,47 @@ public enum SigningWriter {
         let commandsSize = segmentSize + signatureCommandSize
         let dataOffset = 32 + commandsSize + 64
         var out = LE()
-        out.u32(0xFEED_FACF); out.u32(0x0100_000C); out.u32(0); out.u32(2)
-        out.u32(placement == .signature ? 2 : 1); out.u32(UInt32(commandsSize)); out.u32(0); out.u32(0)
+        out.u32(0xFEED_FACF)
+        out.u32(0x0100_000C)
+        out.u32(0)
+        out.u32(2)
+        out.u32(placement == .signature ? 2 : 1)
+        out.u32(UInt32(commandsSize))
+        out.u32(0)
+        out.u32(0)
         // LC_SEGMENT_64 __TEXT
-        out.u32(0x19); out.u32(UInt32(segmentSize)); out.name("__TEXT")
-        out.u64(0x1_0000_0000); out.u64(0x4000); out.u64(0); out.u64(UInt64(dataOffset + body.count + 64))
-        out.u32(5); out.u32(5); out.u32(hasSection ? 1 : 0); out.u32(0)
+        out.u32(0x19)
+        out.u32(UInt32(segmentSize))
+        out.name("__TEXT")
+        out.u64(0x1_0000_0000)
+        out.u64(0x4000)
+        out.u64(0)
+        out.u64(UInt64(dataOffset + body.count + 64))
+        out.u32(5)
+        out.u32(5)
+        out.u32(hasSection ? 1 : 0)
+        out.u32(0)
         if hasSection {
-            out.name("__entitlements"); out.name("__TEXT")
-            out.u64(0x1_0000_0000 + UInt64(dataOffset)); out.u64(UInt64(body.count))
-            out.u32(UInt32(dataOffset)); out.u32(0); out.u32(0); out.u32(0); out.u32(0); out.u32(0); out.u32(0); out.u32(0)
+            out.name("__entitlements")
+            out.name("__TEXT")
+            out.u64(0x1_0000_0000 + UInt64(dataOffset))
+            out.u64(UInt64(body.count))
+            out.u32(UInt32(dataOffset))
+            out.u32(0)
+            out.u32(0)
+            out.u32(0)
+            out.u32(0)
+            out.u32(0)
+            out.u32(0)
+            out.u32(0)
         }
         var signature: [UInt8] = []
         if placement == .signature {
             signature = superBlob(entitlements: plist.map { Array($0.utf8) })
-            out.u32(0x1D); out.u32(16); out.u32(UInt32(dataOffset)); out.u32(UInt32(signature.count))
+            out.u32(0x1D)
+            out.u32(16)
+            out.u32(UInt32(dataOffset))
+            out.u32(UInt32(signature.count))
         }
         out.bytes += [UInt8](repeating: 0, count: dataOffset - out.bytes.count)
         out.bytes += placement == .signature ? signature : hasSection ? body : []
@@ -61,11 +90,16 @@ public enum SigningWriter {
     /// A universal binary of `slices` (each aligned to 4 KiB, as lipo does).
     public static func universal(_ slices: [[UInt8]]) -> [UInt8] {
         var header = BE()
-        header.u32(0xCAFE_BABE); header.u32(UInt32(slices.count))
+        header.u32(0xCAFE_BABE)
+        header.u32(UInt32(slices.count))
         var offset = 4096
         var placed: [(Int, [UInt8])] = []
         for slice in slices {
-            header.u32(0x0100_000C); header.u32(0); header.u32(UInt32(offset)); header.u32(UInt32(slice.count)); header.u32(12)
+            header.u32(0x0100_000C)
+            header.u32(0)
+            header.u32(UInt32(offset))
+            header.u32(UInt32(slice.count))
+            header.u32(12)
             placed.append((offset, slice))
             offset += (slice.count + 4095) / 4096 * 4096
         }
@@ -82,20 +116,27 @@ public enum SigningWriter {
     static func superBlob(entitlements: [UInt8]?) -> [UInt8] {
         var blobs: [(UInt32, [UInt8])] = []
         var directory = BE()
-        directory.u32(0xFADE_0C02); directory.u32(16); directory.u32(0x20400); directory.u32(0)
+        directory.u32(0xFADE_0C02)
+        directory.u32(16)
+        directory.u32(0x20400)
+        directory.u32(0)
         blobs.append((0, directory.bytes))
         if let entitlements {
             var blob = BE()
-            blob.u32(0xFADE_7171); blob.u32(UInt32(8 + entitlements.count))
+            blob.u32(0xFADE_7171)
+            blob.u32(UInt32(8 + entitlements.count))
             blobs.append((5, blob.bytes + entitlements))
         }
         var out = BE()
         let indexEnd = 12 + 8 * blobs.count
         let total = indexEnd + blobs.reduce(0) { $0 + $1.1.count }
-        out.u32(0xFADE_0CC0); out.u32(UInt32(total)); out.u32(UInt32(blobs.count))
+        out.u32(0xFADE_0CC0)
+        out.u32(UInt32(total))
+        out.u32(UInt32(blobs.count))
         var at = indexEnd
         for (slot, blob) in blobs {
-            out.u32(slot); out.u32(UInt32(at))
+            out.u32(slot)
+            out.u32(UInt32(at))
             at += blob.count
         }
         for (_, blob) in blobs { out.bytes += blob }
@@ -105,8 +146,11 @@ public enum SigningWriter {
     /// A provisioning profile's shape: DER SEQUENCE { OID signedData, [0] { … plist … } } and
     /// stand-in certificate bytes after it.
     public static func provisioningProfile(entitlements plist: String) -> [UInt8] {
-        let inner = plist.replacingFirst("<dict>\n", with: "<dict>\n\t<key>Name</key>\n\t<string>Shop App Store</string>\n\t<key>Entitlements</key>\n\t<dict>\n")
-            .replacingFirst("</dict>\n</plist>", with: "\t</dict>\n</dict>\n</plist>")
+        let inner = plist.replacingFirst(
+            "<dict>\n",
+            with: "<dict>\n\t<key>Name</key>\n\t<string>Shop App Store</string>\n\t<key>Entitlements</key>\n\t<dict>\n"
+        )
+        .replacingFirst("</dict>\n</plist>", with: "\t</dict>\n</dict>\n</plist>")
         let content = Array(inner.utf8)
         let oid: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
         let octets = [0x04] + derLength(content.count) + content
@@ -129,7 +173,9 @@ public enum SigningWriter {
 
     struct BE {
         var bytes: [UInt8] = []
-        mutating func u32(_ v: UInt32) { for i in (0..<4).reversed() { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * i))) } }
+        mutating func u32(_ v: UInt32) {
+            for i in (0..<4).reversed() { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * i))) }
+        }
     }
 }
 

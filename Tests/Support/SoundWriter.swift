@@ -20,16 +20,23 @@ public enum SoundWriter {
 
     /// `samples` are interleaved, ±1.0 full scale.
     public static func write(_ kind: Kind, path: String, samples: [Double], rate: Int, channels: Int) throws {
-        guard let library = as_load_sndfile()?.pointee else { throw Failure(description: "libsndfile is not installed") }
+        guard let library = as_load_sndfile()?.pointee else {
+            throw Failure(description: "libsndfile is not installed")
+        }
         var info = as_sf_info()
         info.samplerate = Int32(rate)
         info.channels = Int32(channels)
         info.format = kind.format
         guard let file = library.open(path, Int32(AS_SFM_WRITE), &info) else {
-            throw Failure(description: "libsndfile cannot write \(kind) here: \(String(cString: library.strerror(nil)))")
+            throw Failure(
+                description: "libsndfile cannot write \(kind) here: \(String(cString: library.strerror(nil)))")
         }
         defer { _ = library.close(file) }
-        let written = samples.withUnsafeBufferPointer { library.writef_double(file, $0.baseAddress, as_sf_count_t(samples.count / channels)) }
-        guard written == samples.count / channels else { throw Failure(description: String(cString: library.strerror(file))) }
+        let written = samples.withUnsafeBufferPointer {
+            library.writef_double(file, $0.baseAddress, as_sf_count_t(samples.count / channels))
+        }
+        guard written == samples.count / channels else {
+            throw Failure(description: String(cString: library.strerror(file)))
+        }
     }
 }

@@ -10,13 +10,16 @@ public enum Volume {
         let probe = folder + "/.case-probe-\(UUID().uuidString)-A"
         guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return true }
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        return !FileManager.default.fileExists(atPath: folder + "/" + (probe as NSString).lastPathComponent.lowercased())
+        return !FileManager.default.fileExists(
+            atPath: folder + "/" + (probe as NSString).lastPathComponent.lowercased())
     }
 
     /// Whether `folder`'s volume takes a file name that is not valid UTF-8.
     public static func acceptsNonUTF8Names(_ folder: String) -> Bool {
         let name = Array((folder + "/.utf8-probe-").utf8) + [0xFF, 0]
-        let fd = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) } }
+        let fd = name.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
         guard fd >= 0 else { return false }
         close(fd)
         _ = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } }

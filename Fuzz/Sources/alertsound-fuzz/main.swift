@@ -3,6 +3,7 @@
 // input; any trap, sanitizer report, hang or oversized allocation is a defect.
 import Foundation
 import FuzzDriver
+
 @testable import AlertSound
 @testable import AlertSoundCore
 
@@ -39,8 +40,12 @@ func inspect(_ bytes: [UInt8]) {
     let json = report.jsonBytes()
     expectJSON(json, "check")
     // Read back, it writes the same document (what JSON leaves out, chunks and repairs, stays out).
-    guard (try? JSONDecoder().decode(CheckReport.self, from: Data(json)))?.jsonBytes() == json else { fatalError("a check report did not survive its JSON") }
-    guard let info = try? SoundFile.inspect(source: source, name: "fuzz"), let reader = NativeReader(source: source, info: info) else { return }
+    guard (try? JSONDecoder().decode(CheckReport.self, from: Data(json)))?.jsonBytes() == json else {
+        fatalError("a check report did not survive its JSON")
+    }
+    guard let info = try? SoundFile.inspect(source: source, name: "fuzz"),
+        let reader = NativeReader(source: source, info: info)
+    else { return }
     for _ in 0..<4 {
         guard let block = try? reader.read(maxFrames: 1024), !block.isEmpty else { break }
     }
@@ -54,8 +59,9 @@ func convert(_ bytes: [UInt8]) {
         let formats = [nil] + type.allowedDataFormats.map { Optional($0) }
         let name = formats[selector % formats.count]
         let format = name.flatMap { try? OutputDataFormat(parsing: $0 + (selector & 0x80 != 0 ? "@11025" : "")) }
-        let options = ConversionOptions(dataFormat: format, fileType: type, channels: selector & 0x40 != 0 ? 1 : nil, mix: selector & 0x20 != 0,
-                                        measuresLoss: selector & 0x10 != 0, quality: selector & 0x08 != 0 ? .high : .standard)
+        let options = ConversionOptions(
+            dataFormat: format, fileType: type, channels: selector & 0x40 != 0 ? 1 : nil, mix: selector & 0x20 != 0,
+            measuresLoss: selector & 0x10 != 0, quality: selector & 0x08 != 0 ? .high : .standard)
         _ = try? Converter(options: options).convert(input: input, output: scratch + "/out." + type.fileExtension)
         unlink(scratch + "/out." + type.fileExtension)
     }
@@ -64,7 +70,8 @@ func convert(_ bytes: [UInt8]) {
     checker.measuresLevels = true
     if let levels = checker.check(path: input).levels {
         guard levels.clippedSamples >= 0, levels.leadingSilence >= 0, levels.trailingSilence >= 0,
-              [levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness].allSatisfy({ $0?.isFinite ?? true }) else {
+            [levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness].allSatisfy({ $0?.isFinite ?? true })
+        else {
             fatalError("levels out of range: \(levels)")
         }
     }
@@ -102,7 +109,9 @@ func fix(_ bytes: [UInt8]) {
     for outcome in report.outcomes {
         // What fix says it wrote plays, and nothing else is left behind.
         if outcome.status == .fixed, let output = outcome.output {
-            guard Checker().check(path: output).valid else { fatalError("fix wrote an output that does not play: \(output)") }
+            guard Checker().check(path: output).valid else {
+                fatalError("fix wrote an output that does not play: \(output)")
+            }
             unlink(output)
         }
     }
@@ -115,7 +124,9 @@ func install(_ bytes: [UInt8]) {
     let installer = SoundInstaller(soundsDirectory: URL(fileURLWithPath: folder))
     do {
         let sound = try installer.installSync(source: MemorySource(bytes), shownAs: "fuzz", named: "fuzz")
-        guard Checker().check(path: sound.url.path).valid else { fatalError("installed a sound that does not play: \(sound.fileName)") }
+        guard Checker().check(path: sound.url.path).valid else {
+            fatalError("installed a sound that does not play: \(sound.fileName)")
+        }
         unlink(sound.url.path)
     } catch is AlertSoundError {
     } catch {
@@ -128,10 +139,16 @@ func install(_ bytes: [UInt8]) {
 func lock(_ bytes: [UInt8]) {
     if let parsed = try? SoundLock.read(bytes, path: "fuzz.lock.json") {
         // What is written reads back as the same lock, and every language's constants come out.
-        guard let again = try? SoundLock.read(parsed.bytes(), path: "again"), again == parsed else { fatalError("a lock did not survive a round trip") }
-        for language in SoundConstants.Language.allCases { _ = SoundConstants.source(parsed, language: language, package: "com.example") }
+        guard let again = try? SoundLock.read(parsed.bytes(), path: "again"), again == parsed else {
+            fatalError("a lock did not survive a round trip")
+        }
+        for language in SoundConstants.Language.allCases {
+            _ = SoundConstants.source(parsed, language: language, package: "com.example")
+        }
         // Whatever a lock that reads holds is what export writes: no quote, '$' or control anywhere.
-        for entry in parsed.sounds where !SoundLock.isChannelID(entry.channelId) { fatalError("a lock kept the channel ID \(entry.channelId)") }
+        for entry in parsed.sounds where !SoundLock.isChannelID(entry.channelId) {
+            fatalError("a lock kept the channel ID \(entry.channelId)")
+        }
     }
     constants(bytes)
     _ = ResourceIDURIs.scan(String(decoding: bytes, as: UTF8.self))
@@ -142,10 +159,12 @@ func lock(_ bytes: [UInt8]) {
 /// no raw control or bidi character in the source, and name each sound with a distinct, valid,
 /// unreserved identifier. The regression tests compile and run such files (SoundConstantsTests).
 func constants(_ bytes: [UInt8]) {
-    let strings = String(decoding: bytes, as: UTF8.self).split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+    let strings = String(decoding: bytes, as: UTF8.self).split(separator: "\u{1}", omittingEmptySubsequences: false)
+        .map(String.init)
     let entries = stride(from: 0, to: strings.count, by: 2).map { i -> SoundLock.Entry in
-        var entry = SoundLock.Entry(name: strings[i], source: "", ios: strings[i] + ".caf", android: strings[i], androidFile: nil,
-                                    contentHash: String(repeating: "a", count: 64), iosSHA256: nil, androidSHA256: nil)
+        var entry = SoundLock.Entry(
+            name: strings[i], source: "", ios: strings[i] + ".caf", android: strings[i], androidFile: nil,
+            contentHash: String(repeating: "a", count: 64), iosSHA256: nil, androidSHA256: nil)
         entry.channelId = i + 1 < strings.count ? strings[i + 1] : ""
         return entry
     }
@@ -154,8 +173,11 @@ func constants(_ bytes: [UInt8]) {
     guard Set(ids).count == ids.count else { fatalError("two sounds share an identifier: \(ids)") }
     for id in ids {
         guard let first = id.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-              id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
-              !SoundConstants.reserved.contains(id) else { fatalError("not a usable identifier: \(id)") }
+            id.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            }),
+            !SoundConstants.reserved.contains(id)
+        else { fatalError("not a usable identifier: \(id)") }
     }
     for language in SoundConstants.Language.allCases {
         let source = SoundConstants.source(lock, language: language, package: "com.example")
@@ -165,7 +187,9 @@ func constants(_ bytes: [UInt8]) {
         for entry in lock.sounds {
             for text in [entry.name, entry.channelId] {
                 let literal = SoundConstants.literal(text, in: language)
-                guard source.contains(literal), decode(literal, language) == text else { fatalError("\(language) literal \(literal) does not carry \(text.debugDescription)") }
+                guard source.contains(literal), decode(literal, language) == text else {
+                    fatalError("\(language) literal \(literal) does not carry \(text.debugDescription)")
+                }
             }
         }
     }
@@ -183,7 +207,11 @@ func decode(_ literal: String, _ language: SoundConstants.Language) -> String? {
         if c == "\"" || c == "\n" || c == "\r" { return nil }
         if c == "$", language == .kotlin || language == .dart { return nil }
         if c == "\\", language == .swift, i + 1 < scalars.count, scalars[i + 1] == "(" { return nil }
-        guard c == "\\" else { out.unicodeScalars.append(c); i += 1; continue }
+        guard c == "\\" else {
+            out.unicodeScalars.append(c)
+            i += 1
+            continue
+        }
         guard i + 1 < scalars.count else { return nil }
         let next = scalars[i + 1]
         switch next {
@@ -192,13 +220,17 @@ func decode(_ literal: String, _ language: SoundConstants.Language) -> String? {
             i += 2
         case "u":
             if i + 2 < scalars.count, scalars[i + 2] == "{" {
-                guard let close = scalars[(i + 3)...].firstIndex(of: "}"), let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { return nil }
+                guard let close = scalars[(i + 3)...].firstIndex(of: "}"),
+                    let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else { return nil }
                 out.unicodeScalars.append(scalar)
                 i = close + 1
             } else {
-                guard i + 6 <= scalars.count, let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 2)..<(i + 6)])), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { return nil }
+                guard i + 6 <= scalars.count,
+                    let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 2)..<(i + 6)])), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else { return nil }
                 out.unicodeScalars.append(scalar)
                 i += 6
             }
@@ -211,23 +243,28 @@ func decode(_ literal: String, _ language: SoundConstants.Language) -> String? {
 
 /// Sounds as a scan finds them; what they hold is never read here.
 func found(_ relativePath: String, _ location: SoundLocation, root: String) -> FoundSound {
-    FoundSound(relativePath: relativePath, displayRoot: root, location: location, content: .problem(DiagnosticCode.unreadable.diagnostic("not read")))
+    FoundSound(
+        relativePath: relativePath, displayRoot: root, location: location,
+        content: .problem(DiagnosticCode.unreadable.diagnostic("not read")))
 }
 
 let bundleSounds: [FoundSound] = [
     ("alert.caf", SoundLocation.bundle), ("Alert.caf", .bundle), ("chime.aiff", .bundle), ("deep.caf", .subfolder),
-    ("hello.caf", .localized), ("Library/Sounds/lib.wav", .librarySounds), ("Kit.bundle/kit.caf", .resourceBundle),
+    ("hello.caf", .localized), ("Library/Sounds/lib.wav", .librarySounds), ("Kit.bundle/kit.caf", .resourceBundle)
 ].map { found($0, $1, root: "App.app/") }
 
-let androidSounds: [FoundSound] = ["res/raw/alarm.mp3", "res/raw/alarm_2.ogg", "assets/chime.wav", "res/raw/Bad.wav"].map { path in
-    found(path, SoundLocation.of(relativePath: path, kind: .apk), root: "app.apk!")
-}
+let androidSounds: [FoundSound] = ["res/raw/alarm.mp3", "res/raw/alarm_2.ogg", "assets/chime.wav", "res/raw/Bad.wav"]
+    .map { path in
+        found(path, SoundLocation.of(relativePath: path, kind: .apk), root: "app.apk!")
+    }
 
 /// A verdict that fails, so references to a sound get the invalid-sound path too.
-let invalidVerdict = FileReport(path: "App.app/alert.caf", info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic("broken")], strict: true)
+let invalidVerdict = FileReport(
+    path: "App.app/alert.caf", info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic("broken")], strict: true)
 
 func references(_ bytes: [UInt8]) {
-    let references = SoundReference.payload(Data(bytes), source: "fuzz.apns")
+    let references =
+        SoundReference.payload(Data(bytes), source: "fuzz.apns")
         + SoundReference.list(text: String(decoding: bytes, as: UTF8.self), source: "fuzz.txt")
     let resolver = ReferenceResolver(sounds: bundleSounds, references: references)
     let android = AndroidResolver(sounds: androidSounds, kind: .apk, references: references)
@@ -271,7 +308,9 @@ func ipa(_ bytes: [UInt8]) {
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     // A critical reference makes the validator read the app's entitlements too.
     let critical = SoundReference(name: "alert.caf", source: "fuzz", critical: true, platform: .ios)
-    if let report = try? BundleValidator(strict: true).validate(path: path, references: [.named("alert.caf"), critical, .named("android:alarm")]) {
+    if let report = try? BundleValidator(strict: true).validate(
+        path: path, references: [.named("alert.caf"), critical, .named("android:alarm")])
+    {
         expectJSON(ValidationReport(bundles: [report]).jsonBytes(), "validate-bundle")
     }
 }
@@ -279,7 +318,8 @@ func ipa(_ bytes: [UInt8]) {
 var arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(where: { $0.hasPrefix("--target=") }) {
     guard let chosen = Target(rawValue: String(arguments[flag].dropFirst("--target=".count))) else {
-        FileHandle.standardError.write("targets: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "targets: \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n".data(using: .utf8)!)
         exit(64)
     }
     target = chosen

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,15 +13,19 @@ enum AndroidProject {
     /// Folders never searched: build output, dependencies, tool state and the iOS half of a
     /// cross-platform project.
     static let skippedFolders: Set<String> = [
-        "build", "intermediates", "generated", ".gradle", ".git", ".idea", ".cxx", ".dart_tool", "node_modules", "Pods", "ios", "DerivedData",
+        "build", "intermediates", "generated", ".gradle", ".git", ".idea", ".cxx", ".dart_tool", "node_modules", "Pods",
+        "ios", "DerivedData"
     ]
 
     /// The `res/raw` folders of `folder` when it is Android's (it has some within reach, or the
     /// files of a Gradle module or project); `nil` when it is not.
     static func rawFoldersIfAndroid(_ folder: String) -> [String]? {
         let found = rawFolders(in: folder)
-        let gradle = ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml", "src/main/AndroidManifest.xml"]
-            .contains { isFolder(folder + "/" + $0) == false }
+        let gradle = [
+            "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml",
+            "src/main/AndroidManifest.xml"
+        ]
+        .contains { isFolder(folder + "/" + $0) == false }
         return found.isEmpty && !gradle ? nil : found
     }
 
@@ -35,7 +40,8 @@ enum AndroidProject {
         while next < pending.count, next < Limits.androidSearchFolders {
             let (relative, depth) = pending[next]
             next += 1
-            for name in subfolders(of: relative.isEmpty ? root : root + "/" + relative) where !skippedFolders.contains(name) {
+            for name in subfolders(of: relative.isEmpty ? root : root + "/" + relative)
+            where !skippedFolders.contains(name) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if name == "raw", lastComponent(relative) == "res" {
                     found.append(path)
@@ -64,11 +70,16 @@ enum AndroidProject {
             // The core's walk: the location is worked out once, from the path within the project.
             for sound in FolderScanner.scan(root: folder, displayRoot: shownFolder) {
                 let relative = prefix + "/" + sound.relativePath
-                sounds.append(FoundSound(relativePath: relative, displayRoot: shownRoot, shownFrom: hidden,
-                                         location: SoundLocation.of(relativePath: relative, kind: .androidProject), content: FoundSound.Content(sound.content)))
+                sounds.append(
+                    FoundSound(
+                        relativePath: relative, displayRoot: shownRoot, shownFrom: hidden,
+                        location: SoundLocation.of(relativePath: relative, kind: .androidProject),
+                        content: FoundSound.Content(sound.content)))
             }
             for name in files(in: folder) where lowercasedExtension(name) == "xml" {
-                if let bytes = try? SoundReference.boundedContents(of: folder + "/" + name, limit: Limits.maximumPlistBytes, what: "resource XML") {
+                if let bytes = try? SoundReference.boundedContents(
+                    of: folder + "/" + name, limit: Limits.maximumPlistBytes, what: "resource XML")
+                {
                     keep.add(xml: String(decoding: bytes, as: UTF8.self), file: shownFolder + "/" + name)
                 }
             }
@@ -90,9 +101,13 @@ enum AndroidProject {
             guard let name = validUTF8(raw) else { return nil }
             var info = stat()
             // Some file systems do not fill in the entry's type.
-            let known = entryType != UInt8(DT_UNKNOWN) ? entryType
-                : !FolderScanner.statAt(folder, raw, &info, follow: false) ? 0
-                : info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
+            let known =
+                entryType != UInt8(DT_UNKNOWN)
+                ? entryType
+                : !FolderScanner.statAt(folder, raw, &info, follow: false)
+                    ? 0
+                    : info.st_mode & S_IFMT == S_IFDIR
+                        ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
             return known == type ? name : nil
         }
     }

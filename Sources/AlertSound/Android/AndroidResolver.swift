@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// Resolves sound names the way Android does: a raw resource's name, without extension, exactly.
 /// (Firebase's client looks the name up with `Resources.getIdentifier(name, "raw", package)` and
 /// plays the default sound when that finds nothing.)
@@ -37,7 +38,9 @@ struct AndroidResolver {
         var located = LocatedReference(reference, platform: .android)
         guard let name = reference.name, name != "default" else { return located }
         if name.contains("/") {
-            located.diagnostics.append(DiagnosticCode.noSuchSound.diagnostic("'\(name)' is a path; Android names a sound by its res/raw resource name alone"))
+            located.diagnostics.append(
+                DiagnosticCode.noSuchSound.diagnostic(
+                    "'\(name)' is a path; Android names a sound by its res/raw resource name alone"))
             return located
         }
         if let exact = byResourceName[name] {
@@ -55,17 +58,34 @@ struct AndroidResolver {
     private func finding(_ name: String) -> (Diagnostic, FoundSound?) {
         let stem = AndroidRules.resourceName(name)
         if stem != name, let file = byResourceName[stem].map({ sounds[$0] }) {
-            return (DiagnosticCode.noSuchSound.diagnostic("'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
-                + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android"), file)
+            return (
+                DiagnosticCode.noSuchSound.diagnostic(
+                    "'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
+                        + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android"), file
+            )
         }
         if let other = byLowercasedResourceName[name.lowercased()].map({ sounds[$0] }) {
-            return (DiagnosticCode.caseMismatch.diagnostic("'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
-                + " resource names are case-sensitive (and lowercase), so Android plays the default sound"), other)
+            return (
+                DiagnosticCode.caseMismatch.diagnostic(
+                    "'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
+                        + " resource names are case-sensitive (and lowercase), so Android plays the default sound"),
+                other
+            )
         }
         if let hidden = anywhereByResourceName[stem.lowercased()].map({ sounds[$0] }), hidden.location != .rawResource {
-            return (DiagnosticCode.notReachable.diagnostic("'\(name)' exists only as \(hidden.displayPath), outside res/raw/; Android finds notification sounds only as raw resources"), hidden)
+            return (
+                DiagnosticCode.notReachable.diagnostic(
+                    "'\(name)' exists only as \(hidden.displayPath), outside res/raw/; Android finds notification sounds only as raw resources"
+                ), hidden
+            )
         }
-        let shrunk = kind == .apk ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(stem)\"" : ""
-        return (DiagnosticCode.noSuchSound.diagnostic("no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"), nil)
+        let shrunk =
+            kind == .apk
+            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(stem)\""
+            : ""
+        return (
+            DiagnosticCode.noSuchSound.diagnostic(
+                "no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"), nil
+        )
     }
 }

@@ -9,9 +9,14 @@ extension Rule {
             guard let name = subject.resourceName else { return nil }
             return AndroidRules.nameProblem(lastComponent(subject.path), resourceName: name).map { Finding($0) }
         },
-        triggering: [raw("res/raw/Alert-Tone.mp3"), raw("res/raw/class.ogg"), raw("res/raw/2chime.wav"), raw("app.apk!res/Gh4.mp3", resourceName: "Order Ready")],
-        passing: [raw("res/raw/alert_tone.mp3"), raw("app.apk!res/Gh4.mp3", resourceName: "order_ready"),
-                  Example.sound(.mp3, .codec(.mp3), path: "assets/Alert-Tone.mp3")])
+        triggering: [
+            raw("res/raw/Alert-Tone.mp3"), raw("res/raw/class.ogg"), raw("res/raw/2chime.wav"),
+            raw("app.apk!res/Gh4.mp3", resourceName: "Order Ready")
+        ],
+        passing: [
+            raw("res/raw/alert_tone.mp3"), raw("app.apk!res/Gh4.mp3", resourceName: "order_ready"),
+            Example.sound(.mp3, .codec(.mp3), path: "assets/Alert-Tone.mp3")
+        ])
 
     /// A format Android's media stack does not play (CAF, AIFF, a 64-bit float or ADPCM WAV, MP2, Ogg Speex).
     /// Suggests a 16-bit WAV beside it, except inside an .apk, where there is no file to convert.
@@ -19,19 +24,33 @@ extension Rule {
         code: .androidUnsupportedFormat,
         evaluate: { subject in
             guard let info = subject.info, let problem = AndroidRules.formatProblem(info) else { return nil }
-            let convert = subject.path.contains("!") ? nil
-                : Suggestion(.convert, path: subject.path, output: AndroidRules.convertedPath(subject.path), fileType: .wave, dataFormat: "LEI16")
+            let convert =
+                subject.path.contains("!")
+                ? nil
+                : Suggestion(
+                    .convert, path: subject.path, output: AndroidRules.convertedPath(subject.path), fileType: .wave,
+                    dataFormat: "LEI16")
             return Finding(problem, suggestion: convert)
         },
-        triggering: [Example.sound(.caf, .ima4, path: "res/raw/chime.caf"), Example.sound(.aiff, path: "res/raw/chime.aiff"),
-                     Example.sound(.wav, .pcm(PCMFormat(.float, bits: 64, bigEndian: false)), bits: 64, path: "res/raw/double.wav"),
-                     Example.sound(.wav, .imaAdpcm, bits: 4, path: "res/raw/adpcm.wav"),
-                     Example.sound(.mp3, .codec(.mp2), path: "res/raw/old.mp3"), Example.sound(.ogg, .codec(.speex), path: "res/raw/talk.ogg")],
-        passing: [Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"), Example.sound(.mp3, .codec(.mp3), path: "res/raw/ok.mp3"),
-                  Example.sound(.wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
-                  Example.sound(.wav, .pcm(PCMFormat(.float, bits: 32, bigEndian: false)), bits: 32, path: "res/raw/float.wav"),
-                  Example.sound(.wav, .ulaw, bits: 8, path: "res/raw/phone.wav"),
-                  Example.sound(.ogg, .codec(.vorbis), path: "res/raw/ok.ogg"), Example.sound(.flac, .codec(.flac), path: "res/raw/ok.flac")])
+        triggering: [
+            Example.sound(.caf, .ima4, path: "res/raw/chime.caf"), Example.sound(.aiff, path: "res/raw/chime.aiff"),
+            Example.sound(
+                .wav, .pcm(PCMFormat(.float, bits: 64, bigEndian: false)), bits: 64, path: "res/raw/double.wav"),
+            Example.sound(.wav, .imaAdpcm, bits: 4, path: "res/raw/adpcm.wav"),
+            Example.sound(.mp3, .codec(.mp2), path: "res/raw/old.mp3"),
+            Example.sound(.ogg, .codec(.speex), path: "res/raw/talk.ogg")
+        ],
+        passing: [
+            Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"),
+            Example.sound(.mp3, .codec(.mp3), path: "res/raw/ok.mp3"),
+            Example.sound(
+                .wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
+            Example.sound(
+                .wav, .pcm(PCMFormat(.float, bits: 32, bigEndian: false)), bits: 32, path: "res/raw/float.wav"),
+            Example.sound(.wav, .ulaw, bits: 8, path: "res/raw/phone.wav"),
+            Example.sound(.ogg, .codec(.vorbis), path: "res/raw/ok.ogg"),
+            Example.sound(.flac, .codec(.flac), path: "res/raw/ok.flac")
+        ])
 
     /// A raw resource's subject: an MP3 Android plays, named `path`.
     private static func raw(_ path: String, resourceName: String? = nil) -> RuleSubject {

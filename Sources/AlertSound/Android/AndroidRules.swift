@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// Android's rules for a notification sound in `res/raw/` (notes §5): a valid resource name, and
 /// a format the platform's media stack plays. The iOS rules (container, duration) do not apply.
 enum AndroidRules {
@@ -6,7 +7,9 @@ enum AndroidRules {
     /// has audio.
     /// A file in res/raw that is not a sound at all (a text placeholder named `.ogg`) is an error as
     /// in `check`: Android's player fails on it and the channel plays the default sound.
-    static let platformNeutral: [Rule] = [.unreadable, .unrecognized, .malformed, .extensionMismatch, .damagedHeader, .noAudio]
+    static let platformNeutral: [Rule] = [
+        .unreadable, .unrecognized, .malformed, .extensionMismatch, .damagedHeader, .noAudio
+    ]
 
     /// The resource name a file in `res/raw/` gets: the file name up to its first dot, as aapt2 cuts it.
     static func resourceName(_ fileName: String) -> String {
@@ -21,7 +24,8 @@ enum AndroidRules {
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
         if !allowed || !(first >= 0x61 && first <= 0x7A) {
             let suggestion = suggestedName(name)
-            return "'\(name)' (from \(fileName)) is not a valid Android resource name: lowercase a-z, digits and '_' only, starting with a letter;"
+            return
+                "'\(name)' (from \(fileName)) is not a valid Android resource name: lowercase a-z, digits and '_' only, starting with a letter;"
                 + " the build fails. Rename it\(suggestion.map { " (for example to '\($0)')" } ?? "")"
         }
         if javaKeywords.contains(name) {
@@ -34,7 +38,11 @@ enum AndroidRules {
     static func suggestedName(_ name: String) -> String? {
         var out = ""
         for scalar in name.lowercased().unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") { out.unicodeScalars.append(scalar) } else if !out.hasSuffix("_") { out += "_" }
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                out.unicodeScalars.append(scalar)
+            } else if !out.hasSuffix("_") {
+                out += "_"
+            }
         }
         out = out.trimming(["_"])
         if let first = out.unicodeScalars.first, !(first >= "a" && first <= "z") { out = "sound_" + out }
@@ -63,18 +71,25 @@ enum AndroidRules {
             default: break
             }
             let width = bits.map { "\($0)-bit " } ?? ""
-            let what = info.coding?.pcm.map { width + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code ?? "unknown data"
-            return "WAV holding \(what): Android's WAV extractor takes 8/16/24/32-bit PCM, 32-bit float, µ-law, A-law and GSM."
+            let what =
+                info.coding?.pcm.map { width + ($0.isFloat ? "float" : "linear PCM") } ?? info.coding?.code
+                ?? "unknown data"
+            return
+                "WAV holding \(what): Android's WAV extractor takes 8/16/24/32-bit PCM, 32-bit float, µ-law, A-law and GSM."
         case .mp3:
             if info.coding == .codec(.mp3) { return nil }
             return "MPEG audio \(info.coding?.code ?? "of an unknown layer"): Android plays layer III (MP3) only"
         case .mp4, .adts, .flac, .amr:
             return nil
         case .ogg:
-            if let coding = info.coding, [SampleCoding.codec(.vorbis), .codec(.opus), .codec(.flac)].contains(coding) { return nil }
-            return "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC"
+            if let coding = info.coding, [SampleCoding.codec(.vorbis), .codec(.opus), .codec(.flac)].contains(coding) {
+                return nil
+            }
+            return
+                "Ogg holding \(info.coding?.code ?? "an unrecognised codec"): Android plays Ogg Vorbis, Opus and FLAC"
         case .caf, .aiff, .aifc, .au, .rf64, .rifx:
-            return "\(info.container.displayName) is not a format Android plays; it plays WAV (PCM, float, µ-law, A-law), MP3, Ogg, FLAC, AAC and AMR"
+            return
+                "\(info.container.displayName) is not a format Android plays; it plays WAV (PCM, float, µ-law, A-law), MP3, Ogg, FLAC, AAC and AMR"
         }
     }
 
@@ -94,10 +109,15 @@ enum AndroidRules {
         for finding in findings { report.append(finding) }
         // A name the build refuses has no resource to keep.
         if let keep, let name, !findings.contains(where: { $0.code == .androidBadName }), !keep.keeps(name) {
-            let shrinking = keep.shrinks == true ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
-            report.append(DiagnosticCode.androidMayBeShrunk.diagnostic(
-                "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
-                + shrinking + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"))
+            let shrinking =
+                keep.shrinks == true
+                ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
+            report.append(
+                DiagnosticCode.androidMayBeShrunk.diagnostic(
+                    "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
+                        + shrinking
+                        + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"
+                ))
         }
         return report
     }
@@ -111,7 +131,9 @@ enum AndroidRules {
     /// Files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
     /// with "Duplicate resources".
     static func duplicateNames(_ sounds: [FoundSound]) -> SharedNames {
-        SharedNames(count: sounds.count) { i in resourceName(of: sounds[i]).map { parentFolder(sounds[i].relativePath) + "/" + $0 } }
+        SharedNames(count: sounds.count) { i in
+            resourceName(of: sounds[i]).map { parentFolder(sounds[i].relativePath) + "/" + $0 }
+        }
     }
 
     /// What to say about sound `i` of a group of ``duplicateNames(_:)``. The first names every
@@ -122,11 +144,14 @@ enum AndroidRules {
         let resource = resourceName(of: sounds[i]) ?? ""
         if i == first {
             let names = group.map { "'\(sounds[$0].name)'" }.joined(separator: ", ")
-            return DiagnosticCode.androidBadName.diagnostic("\(names) are all resource @raw/\(resource): aapt2 stops the build with \"Duplicate resources\"; keep one")
+            return DiagnosticCode.androidBadName.diagnostic(
+                "\(names) are all resource @raw/\(resource): aapt2 stops the build with \"Duplicate resources\"; keep one"
+            )
         }
         let more = group.count > 2 ? " (and \(group.count - 2) more)" : ""
-        return DiagnosticCode.androidBadName.diagnostic("'\(sounds[i].name)' and '\(sounds[first].name)'\(more) are all resource @raw/\(resource):"
-            + " aapt2 stops the build with \"Duplicate resources\"; keep one")
+        return DiagnosticCode.androidBadName.diagnostic(
+            "'\(sounds[i].name)' and '\(sounds[first].name)'\(more) are all resource @raw/\(resource):"
+                + " aapt2 stops the build with \"Duplicate resources\"; keep one")
     }
 
     /// Where a 16-bit WAV made from `path` can go: beside it, under a valid resource name that is
@@ -141,9 +166,13 @@ enum AndroidRules {
 
     /// Words `R.raw.<name>` cannot use (Java's reserved words and literals).
     static let javaKeywords: Set<String> = [
-        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do", "double",
-        "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int",
-        "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
-        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null",
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+        "default", "do", "double",
+        "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import",
+        "instanceof", "int",
+        "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",
+        "strictfp",
+        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while",
+        "true", "false", "null"
     ]
 }

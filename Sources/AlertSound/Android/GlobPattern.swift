@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// A keep-list glob, `*` standing for any run of characters, matched without backtracking: the
 /// text between stars must appear in order, so each piece is found leftmost (Knuth-Morris-Pratt)
 /// from where the last one ended. Work is linear in the name and the pattern; the backtracking
@@ -15,7 +16,9 @@ struct GlobPattern: Sendable {
         hasStar = bytes.contains(UInt8(ascii: "*"))
         anchoredStart = bytes.first != UInt8(ascii: "*")
         anchoredEnd = bytes.last != UInt8(ascii: "*")
-        pieces = bytes.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: true).map { ([UInt8]($0), Self.failure([UInt8]($0))) }
+        pieces = bytes.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: true).map {
+            ([UInt8]($0), Self.failure([UInt8]($0)))
+        }
     }
 
     func matches(_ name: [UInt8]) -> Bool {
@@ -28,12 +31,16 @@ struct GlobPattern: Sendable {
             pieces = pieces.dropFirst()
         }
         if anchoredEnd, let last = pieces.last {
-            guard end - start >= last.bytes.count, name[(end - last.bytes.count)...].elementsEqual(last.bytes) else { return false }
+            guard end - start >= last.bytes.count, name[(end - last.bytes.count)...].elementsEqual(last.bytes) else {
+                return false
+            }
             end -= last.bytes.count
             pieces = pieces.dropLast()
         }
         for piece in pieces {
-            guard let found = Self.find(piece.bytes, failure: piece.failure, in: name, from: start, to: end) else { return false }
+            guard let found = Self.find(piece.bytes, failure: piece.failure, in: name, from: start, to: end) else {
+                return false
+            }
             start = found + piece.bytes.count
         }
         return start <= end

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// The `tools:keep` and `tools:discard` lists of an Android project's resource XML files
 /// (conventionally `res/raw/keep.xml`), which decide whether release resource shrinking keeps a
 /// raw resource that no code names. Only `@raw/` entries (and `@*/`) matter here; `*` is a wildcard.
@@ -39,7 +40,9 @@ struct KeepRules: Sendable {
     static func rawPatterns(_ list: String) -> [String] {
         list.split(separator: ",").compactMap { item in
             let entry = item.trimmingWhitespace()
-            for prefix in ["@raw/", "@*/"] where entry.hasPrefix(prefix) { return String(entry.dropFirst(prefix.count)) }
+            for prefix in ["@raw/", "@*/"] where entry.hasPrefix(prefix) {
+                return String(entry.dropFirst(prefix.count))
+            }
             return nil
         }
     }
@@ -51,13 +54,26 @@ struct KeepRules: Sendable {
         var values: [String] = []
         var i = 0
         while i + key.count < bytes.count {
-            guard bytes[i] == key[0], bytes[i..<i + key.count].elementsEqual(key) else { i += 1; continue }
+            guard bytes[i] == key[0], bytes[i..<i + key.count].elementsEqual(key) else {
+                i += 1
+                continue
+            }
             var j = i + key.count
-            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
-            guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { i += 1; continue }
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D {
+                j += 1
+            }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else {
+                i += 1
+                continue
+            }
             j += 1
-            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
-            guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { i += 1; continue }
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D {
+                j += 1
+            }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else {
+                i += 1
+                continue
+            }
             let quote = bytes[j]
             let start = j + 1
             guard let end = bytes[start...].firstIndex(of: quote) else { break }

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,19 +53,25 @@ enum ResourceIDURIs {
             let (relative, depth) = pending[next]
             next += 1
             let folder = relative.isEmpty ? root : root + "/" + relative
-            for name in AndroidProject.entries(of: folder, type: UInt8(DT_DIR)) where !AndroidProject.skippedFolders.contains(name) && depth + 1 < searchDepth {
+            for name in AndroidProject.entries(of: folder, type: UInt8(DT_DIR))
+            where !AndroidProject.skippedFolders.contains(name) && depth + 1 < searchDepth {
                 pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
             }
             for name in AndroidProject.entries(of: folder, type: UInt8(DT_REG)) {
-                let kind = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
+                let kind =
+                    name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
                 guard ["kt", "java", "xml", "gradle"].contains(kind),
-                      let bytes = try? SoundReference.boundedContents(of: folder + "/" + name, limit: maximumSourceBytes, what: "source file") else { continue }
+                    let bytes = try? SoundReference.boundedContents(
+                        of: folder + "/" + name, limit: maximumSourceBytes, what: "source file")
+                else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
                 switch kind {
                 case "kt", "java":
                     let shown = root + "/" + (relative.isEmpty ? name : relative + "/" + name)
                     findings.uses += scan(text).map { Use(file: shown, line: $0.line, resource: $0.resource) }
-                    for line in textLines(text) where !isComment(line) { findings.referenced.formUnion(idUses(in: line, evenWhenNamed: true)) }
+                    for line in textLines(text) where !isComment(line) {
+                        findings.referenced.formUnion(idUses(in: line, evenWhenNamed: true))
+                    }
                 case "xml":
                     findings.referenced.formUnion(xmlReferences(text))
                 default:
@@ -83,9 +90,14 @@ enum ResourceIDURIs {
         // Comments blanked out, so a commented-out reference keeps nothing.
         var i = 0
         while i + 4 <= bytes.count {
-            guard bytes[i] == 0x3C, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D, bytes[i + 3] == 0x2D else { i += 1; continue }
+            guard bytes[i] == 0x3C, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D, bytes[i + 3] == 0x2D else {
+                i += 1
+                continue
+            }
             var end = i + 4
-            while end + 3 <= bytes.count, !(bytes[end] == 0x2D && bytes[end + 1] == 0x2D && bytes[end + 2] == 0x3E) { end += 1 }
+            while end + 3 <= bytes.count, !(bytes[end] == 0x2D && bytes[end + 1] == 0x2D && bytes[end + 2] == 0x3E) {
+                end += 1
+            }
             let stop = min(bytes.count, end + 3)
             for k in i..<stop { bytes[k] = 0x20 }
             i = stop
@@ -94,9 +106,15 @@ enum ResourceIDURIs {
         var names: Set<String> = []
         i = 0
         while i + marker.count <= bytes.count {
-            guard bytes[i..<i + marker.count].elementsEqual(marker) else { i += 1; continue }
+            guard bytes[i..<i + marker.count].elementsEqual(marker) else {
+                i += 1
+                continue
+            }
             var end = i + marker.count
-            while end < bytes.count, (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x30 && bytes[end] <= 0x39) || bytes[end] == 0x5F { end += 1 }
+            while end < bytes.count,
+                (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x30 && bytes[end] <= 0x39)
+                    || bytes[end] == 0x5F
+            { end += 1 }
             if end > i + marker.count { names.insert(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self)) }
             i = end
         }
@@ -111,7 +129,9 @@ enum ResourceIDURIs {
             guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*") else { return false }
             let code = trimmed.split(separator: "/", maxSplits: 1).first.map(String.init) ?? trimmed
             let words = code.split { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "(" || $0 == ")" }
-            guard let key = words.firstIndex(where: { $0 == "shrinkResources" || $0 == "isShrinkResources" }), key + 1 < words.count else { return false }
+            guard let key = words.firstIndex(where: { $0 == "shrinkResources" || $0 == "isShrinkResources" }),
+                key + 1 < words.count
+            else { return false }
             return words[key + 1] == "true"
         }
     }
@@ -121,7 +141,8 @@ enum ResourceIDURIs {
         let lines = textLines(text)
         var found: [(Int, String)] = []
         var reported = Set<Int>()
-        for (i, line) in lines.enumerated() where !isComment(line) && (line.contains("android.resource://") || line.contains("SCHEME_ANDROID_RESOURCE")) {
+        for (i, line) in lines.enumerated()
+        where !isComment(line) && (line.contains("android.resource://") || line.contains("SCHEME_ANDROID_RESOURCE")) {
             var j = i
             while j < min(lines.count, i + 5) {
                 if !isComment(lines[j]), !reported.contains(j) {
@@ -130,8 +151,12 @@ enum ResourceIDURIs {
                     for name in names { found.append((j + 1, name)) }
                 }
                 // The statement goes on while a line ends in an operator or the next starts a call chain.
-                let here = lines[j].trimmingWhitespace(), next = j + 1 < lines.count ? lines[j + 1].trimmingWhitespace() : ""
-                guard ["+", "(", ",", "="].contains(where: { here.hasSuffix($0) }) || [".", "+", ")"].contains(where: { next.hasPrefix($0) }) else { break }
+                let here = lines[j].trimmingWhitespace(),
+                    next = j + 1 < lines.count ? lines[j + 1].trimmingWhitespace() : ""
+                guard
+                    ["+", "(", ",", "="].contains(where: { here.hasSuffix($0) })
+                        || [".", "+", ")"].contains(where: { next.hasPrefix($0) })
+                else { break }
                 j += 1
             }
         }
@@ -147,18 +172,25 @@ enum ResourceIDURIs {
     /// `evenWhenNamed`: for the shrinker any use keeps the resource).
     static func idUses(in line: String, evenWhenNamed: Bool = false) -> [String] {
         let bytes = Array(line.utf8), marker = Array("R.raw.".utf8)
-        func isWord(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
+        func isWord(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        }
         var names: [String] = []
         var i = 0
         while i + marker.count <= bytes.count {
-            guard bytes[i..<i + marker.count].elementsEqual(marker) else { i += 1; continue }
+            guard bytes[i..<i + marker.count].elementsEqual(marker) else {
+                i += 1
+                continue
+            }
             var end = i + marker.count
             while end < bytes.count, isWord(bytes[end]) { end += 1 }
             let before = String(decoding: bytes[0..<i], as: UTF8.self)
             // `R.raw.x` glued to a word before it is some other class's (`fooR.raw.x`), not the R class.
             let glued = i > 0 && isWord(bytes[i - 1])
             let named = before.hasSuffix("getResourceEntryName(") || before.hasSuffix("getResourceName(")
-            if end > i + marker.count, !glued, !named || evenWhenNamed { names.append(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self)) }
+            if end > i + marker.count, !glued, !named || evenWhenNamed {
+                names.append(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self))
+            }
             i = end
         }
         return names

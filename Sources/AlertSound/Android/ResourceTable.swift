@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// Reads the raw resources out of an APK's `resources.arsc`: which file each `@raw/name` is.
 /// Release builds since Android Gradle Plugin 4.2 shorten resource paths (`res/raw/alarm.mp3`
 /// becomes `res/Gh4.mp3`), so in an optimised APK only this table tells a raw resource's name.
@@ -16,7 +17,10 @@ enum ResourceTable {
     static func rawFiles(_ bytes: [UInt8]) throws -> [String: String] {
         let table = Bytes(bytes)
         let (type, headerSize, size) = try table.chunk(at: 0, within: bytes.count)
-        guard type == tableType else { throw ResourceTableError("resources.arsc does not start with a resource table chunk (type 0x\(String(type, radix: 16)))") }
+        guard type == tableType else {
+            throw ResourceTableError(
+                "resources.arsc does not start with a resource table chunk (type 0x\(String(type, radix: 16)))")
+        }
         var globalStrings: StringPool?
         // By the path's index in the value strings: each distinct path is decoded and hashed once,
         // however many entries name it.
@@ -26,7 +30,9 @@ enum ResourceTable {
             case stringPoolType where globalStrings == nil:
                 globalStrings = try StringPool(table, at: offset)
             case packageType:
-                guard let globalStrings else { throw ResourceTableError("the package chunk at byte \(offset) comes before the value strings") }
+                guard let globalStrings else {
+                    throw ResourceTableError("the package chunk at byte \(offset) comes before the value strings")
+                }
                 try package(table, at: offset, size: childSize, values: globalStrings, into: &byPath)
             default:
                 break
@@ -37,15 +43,21 @@ enum ResourceTable {
         return files
     }
 
-    private static func package(_ table: Bytes, at start: Int, size: Int, values: StringPool, into files: inout [Int: String]) throws {
+    private static func package(
+        _ table: Bytes, at start: Int, size: Int, values: StringPool, into files: inout [Int: String]
+    ) throws {
         let headerSize = Int(try table.u16(start + 2))
-        guard headerSize >= 284 else { throw ResourceTableError("the package chunk at byte \(start) has a \(headerSize)-byte header; at least 284 expected") }
+        guard headerSize >= 284 else {
+            throw ResourceTableError(
+                "the package chunk at byte \(start) has a \(headerSize)-byte header; at least 284 expected")
+        }
         let typeStringsOffset = Int(try table.u32(start + 268))
         let keyStringsOffset = Int(try table.u32(start + 276))
         let typeIDOffset = headerSize >= 288 ? Int(try table.u32(start + 284)) : 0
         let types = try StringPool(table, at: try table.inside(start, typeStringsOffset, size))
         let keys = try StringPool(table, at: try table.inside(start, keyStringsOffset, size))
-        for (offset, type, chunkSize) in try table.children(from: start + headerSize, to: start + size) where type == typeType {
+        for (offset, type, chunkSize) in try table.children(from: start + headerSize, to: start + size)
+        where type == typeType {
             let id = Int(try table.u8(offset + 8))
             guard id > typeIDOffset, try types.string(id - 1 - typeIDOffset) == "raw" else { continue }
             try rawEntries(table, at: offset, size: chunkSize, values: values, keys: keys, into: &files)
@@ -53,7 +65,9 @@ enum ResourceTable {
     }
 
     /// One configuration's entries of the `raw` type: each a key (the name) and a string value (the path).
-    private static func rawEntries(_ table: Bytes, at start: Int, size: Int, values: StringPool, keys: StringPool, into files: inout [Int: String]) throws {
+    private static func rawEntries(
+        _ table: Bytes, at start: Int, size: Int, values: StringPool, keys: StringPool, into files: inout [Int: String]
+    ) throws {
         let headerSize = Int(try table.u16(start + 2))
         let flags = try table.u8(start + 9)
         let count = Int(try table.u32(start + 12))
@@ -61,7 +75,8 @@ enum ResourceTable {
         let sparse = flags & 0x01 != 0, offset16 = flags & 0x02 != 0
         let width = sparse ? 4 : offset16 ? 2 : 4
         guard headerSize >= 20, count <= (size - headerSize) / width, entriesStart <= size else {
-            throw ResourceTableError("the raw type chunk at byte \(start) declares \(count) entries, which do not fit its \(size) bytes")
+            throw ResourceTableError(
+                "the raw type chunk at byte \(start) declares \(count) entries, which do not fit its \(size) bytes")
         }
         for i in 0..<count {
             let slot = start + headerSize + i * width
@@ -92,7 +107,9 @@ enum ResourceTable {
                 data = Int(try table.u32(entry + 12))
             }
             guard dataType == stringValueType, data < values.count else {
-                if dataType == stringValueType { throw ResourceTableError("string \(data) of a \(values.count)-string pool") }
+                if dataType == stringValueType {
+                    throw ResourceTableError("string \(data) of a \(values.count)-string pool")
+                }
                 continue
             }
             files[data] = try keys.string(key)
@@ -123,7 +140,8 @@ private final class StringPool {
         strings = try table.inside(start, Int(try table.u32(start + 20)), chunkSize + 1)
         end = start + chunkSize
         guard count <= ResourceTable.maximumStrings, offsets + count * 4 <= end else {
-            throw ResourceTableError("the string pool at byte \(start) declares \(count) strings, which do not fit its \(chunkSize) bytes")
+            throw ResourceTableError(
+                "the string pool at byte \(start) declares \(count) strings, which do not fit its \(chunkSize) bytes")
         }
     }
 
@@ -176,7 +194,9 @@ extension ResourceTable {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         func u8(_ at: Int) throws -> UInt8 {
-            guard at >= 0, at < bytes.count else { throw ResourceTableError("a read at byte \(at) of a \(bytes.count)-byte table") }
+            guard at >= 0, at < bytes.count else {
+                throw ResourceTableError("a read at byte \(at) of a \(bytes.count)-byte table")
+            }
             return bytes[at]
         }
 
@@ -197,7 +217,9 @@ extension ResourceTable {
             let headerSize = Int(try u16(start + 2))
             let size = Int(try u32(start + 4))
             guard headerSize >= 8, size >= headerSize, size <= limit - start else {
-                throw ResourceTableError("the chunk at byte \(start) declares a \(headerSize)-byte header in \(size) bytes, past the \(limit - start) available")
+                throw ResourceTableError(
+                    "the chunk at byte \(start) declares a \(headerSize)-byte header in \(size) bytes, past the \(limit - start) available"
+                )
             }
             return (type, headerSize, size)
         }

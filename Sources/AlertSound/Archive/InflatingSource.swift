@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// A deflated archive entry read as a random-access source, inflated only as far as the reads
 /// reach. Header parsers read a few small ranges, mostly forward, so this keeps the first 64 KiB
 /// and a bounded set of recently read 4 KiB blocks; a read behind the stream restarts it, a
@@ -78,7 +79,8 @@ final class InflatingSource: ByteSource {
         if start < produced { try restart() }
         try skip(to: start)
         // Filled by the inflater directly, without zeroing first; only the bytes produced are kept.
-        let block = try [UInt8](unsafeUninitializedCapacity: Int(min(Int64(Self.blockSize), size - start))) { raw, kept in
+        let block = try [UInt8](unsafeUninitializedCapacity: Int(min(Int64(Self.blockSize), size - start))) {
+            raw, kept in
             kept = 0
             kept = try fill(UnsafeMutableRawBufferPointer(raw))
         }
@@ -96,7 +98,8 @@ final class InflatingSource: ByteSource {
     private func restart(counting: Bool = true) throws {
         if counting { restarts += 1 }
         guard restarts <= Self.maximumRestarts else {
-            throw AlertSoundError.cannotDecompress("reading this entry's headers needs more than \(Self.maximumRestarts) passes over its data")
+            throw AlertSoundError.cannotDecompress(
+                "reading this entry's headers needs more than \(Self.maximumRestarts) passes over its data")
         }
         inflater.reset()
         input = []
@@ -110,7 +113,9 @@ final class InflatingSource: ByteSource {
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         while produced < target {
             let want = Int(min(Int64(scratch.count), target - produced))
-            let got = try scratch.withUnsafeMutableBytes { try fill(UnsafeMutableRawBufferPointer(rebasing: $0[0..<want])) }
+            let got = try scratch.withUnsafeMutableBytes {
+                try fill(UnsafeMutableRawBufferPointer(rebasing: $0[0..<want]))
+            }
             if got < want { return }
         }
     }
@@ -121,23 +126,28 @@ final class InflatingSource: ByteSource {
         var filled = 0
         while filled < out.count {
             if ended {
-                throw AlertSoundError.cannotDecompress("inflates to \(produced) bytes, fewer than the \(size) its directory entry declares")
+                throw AlertSoundError.cannotDecompress(
+                    "inflates to \(produced) bytes, fewer than the \(size) its directory entry declares")
             }
             if inputIndex == input.count {
                 let left = compressedSize - inputPosition
                 guard left > 0 else {
-                    throw AlertSoundError.cannotDecompress("the deflate data ends after \(compressedSize) bytes, before its stream is complete")
+                    throw AlertSoundError.cannotDecompress(
+                        "the deflate data ends after \(compressedSize) bytes, before its stream is complete")
                 }
                 // A small first read: most entries are only sniffed or have a header of a few hundred bytes.
                 let chunk: Int64 = inputPosition == 0 ? 1024 : 16 * 1024
                 input = try archive.read(at: dataOffset + inputPosition, count: Int(min(left, chunk)))
-                guard !input.isEmpty else { throw AlertSoundError.cannotDecompress("the archive ends inside this entry's data") }
+                guard !input.isEmpty else {
+                    throw AlertSoundError.cannotDecompress("the archive ends inside this entry's data")
+                }
                 inputPosition += Int64(input.count)
                 inputIndex = 0
             }
             let step = try input.withUnsafeBytes { raw in
-                try inflater.inflate(UnsafeRawBufferPointer(rebasing: raw[inputIndex...]),
-                                     into: UnsafeMutableRawBufferPointer(rebasing: out[filled...]))
+                try inflater.inflate(
+                    UnsafeRawBufferPointer(rebasing: raw[inputIndex...]),
+                    into: UnsafeMutableRawBufferPointer(rebasing: out[filled...]))
             }
             inputIndex += step.consumed
             filled += step.produced
@@ -145,7 +155,8 @@ final class InflatingSource: ByteSource {
             if step.ended {
                 ended = true
             } else if step.consumed == 0, step.produced == 0 {
-                throw AlertSoundError.cannotDecompress("the deflate data stops making progress at byte \(inputPosition - Int64(input.count - inputIndex))")
+                throw AlertSoundError.cannotDecompress(
+                    "the deflate data stops making progress at byte \(inputPosition - Int64(input.count - inputIndex))")
             }
         }
         return filled

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// A zip archive read in place: the central directory is streamed entry by entry and an entry's
 /// data is read only through `source(for:)`, so memory never depends on what the archive holds.
 final class ZipArchive: @unchecked Sendable {
@@ -23,7 +24,8 @@ final class ZipArchive: @unchecked Sendable {
         var i = tail.count - 22
         while i >= 0 {
             if tail[i] == 0x50, tail[i + 1] == 0x4B, tail[i + 2] == 5, tail[i + 3] == 6,
-               i + 22 + Int(UInt16(tail[i + 20]) | UInt16(tail[i + 21]) << 8) <= tail.count {
+                i + 22 + Int(UInt16(tail[i + 20]) | UInt16(tail[i + 21]) << 8) <= tail.count
+            {
                 found = i
                 break
             }
@@ -41,13 +43,19 @@ final class ZipArchive: @unchecked Sendable {
         let endOffset = tailStart + Int64(at)
 
         if entries == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF, endOffset >= 20 {
-            var locator = ByteReader(try file.read(at: endOffset - 20, count: 20), base: endOffset - 20, order: .littleEndian)
+            var locator = ByteReader(
+                try file.read(at: endOffset - 20, count: 20), base: endOffset - 20, order: .littleEndian)
             if try locator.u32() == 0x0706_4B50 {
                 _ = try locator.u32()
                 let recordOffset = try locator.u64()
-                guard recordOffset <= UInt64(size) else { throw AlertSoundError(.malformed, "the zip64 end record lies beyond the file") }
-                var record = ByteReader(try file.read(at: Int64(recordOffset), count: 56), base: Int64(recordOffset), order: .littleEndian)
-                guard try record.u32() == 0x0606_4B50 else { throw AlertSoundError(.malformed, "damaged zip64 end record at byte \(recordOffset)") }
+                guard recordOffset <= UInt64(size) else {
+                    throw AlertSoundError(.malformed, "the zip64 end record lies beyond the file")
+                }
+                var record = ByteReader(
+                    try file.read(at: Int64(recordOffset), count: 56), base: Int64(recordOffset), order: .littleEndian)
+                guard try record.u32() == 0x0606_4B50 else {
+                    throw AlertSoundError(.malformed, "damaged zip64 end record at byte \(recordOffset)")
+                }
                 _ = try record.take(20)
                 _ = try record.u64()
                 entries = Int64(clamping: try record.u64())
@@ -56,10 +64,14 @@ final class ZipArchive: @unchecked Sendable {
             }
         }
         guard let directoryEnd = directoryOffset.adding(directorySize), directoryEnd <= endOffset else {
-            throw AlertSoundError(.malformed, "the central directory (\(directorySize) bytes at byte \(directoryOffset)) does not fit before its end record")
+            throw AlertSoundError(
+                .malformed,
+                "the central directory (\(directorySize) bytes at byte \(directoryOffset)) does not fit before its end record"
+            )
         }
         guard entries <= Int64(Limits.maximumArchiveEntries) else {
-            throw AlertSoundError(.tooLarge, "\(entries) entries; alertsound reads at most \(Limits.maximumArchiveEntries)")
+            throw AlertSoundError(
+                .tooLarge, "\(entries) entries; alertsound reads at most \(Limits.maximumArchiveEntries)")
         }
         self.directoryOffset = directoryOffset
         self.directoryEnd = directoryEnd
@@ -74,7 +86,9 @@ final class ZipArchive: @unchecked Sendable {
         while position < directoryEnd, count < declaredEntries {
             count += 1
             var r = ByteReader(try window.bytes(at: position, count: 46), base: position, order: .littleEndian)
-            guard try r.u32() == 0x0201_4B50 else { throw AlertSoundError(.malformed, "damaged central directory at byte \(position)") }
+            guard try r.u32() == 0x0201_4B50 else {
+                throw AlertSoundError(.malformed, "damaged central directory at byte \(position)")
+            }
             let madeBy = try r.u16()
             _ = try r.u16()
             let flags = try r.u16()
@@ -91,8 +105,9 @@ final class ZipArchive: @unchecked Sendable {
             let external = try r.u32()
             var localOffset = Int64(try r.u32())
             let name = try window.bytes(at: position + 46, count: nameLength)
-            var extra = ByteReader(try window.bytes(at: position + 46 + Int64(nameLength), count: extraLength),
-                                   base: position + 46 + Int64(nameLength), order: .littleEndian)
+            var extra = ByteReader(
+                try window.bytes(at: position + 46 + Int64(nameLength), count: extraLength),
+                base: position + 46 + Int64(nameLength), order: .littleEndian)
             // Zip64: the 64-bit values stand in the extra field for the fields set to all ones, in this order.
             while extra.remaining >= 4 {
                 let id = try extra.u16()
@@ -108,10 +123,13 @@ final class ZipArchive: @unchecked Sendable {
 
             let (components, escapes) = ZipEntry.components(of: name)
             let unixMode = madeBy >> 8 == 3 ? UInt32(external >> 16) & 0o170000 : 0
-            let kind: ZipEntry.Kind = name.last == UInt8(ascii: "/") || unixMode == 0o040000 || (madeBy >> 8 == 0 && external & 0x10 != 0)
+            let kind: ZipEntry.Kind =
+                name.last == UInt8(ascii: "/") || unixMode == 0o040000 || (madeBy >> 8 == 0 && external & 0x10 != 0)
                 ? .directory : unixMode == 0o120000 ? .symlink : .file
-            let entry = ZipEntry(components: components, kind: kind, method: method, isEncrypted: flags & 1 != 0,
-                                 compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: localOffset, escapesRoot: escapes)
+            let entry = ZipEntry(
+                components: components, kind: kind, method: method, isEncrypted: flags & 1 != 0,
+                compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: localOffset,
+                escapesRoot: escapes)
             guard try body(entry) else { return }
         }
     }
@@ -125,7 +143,8 @@ final class ZipArchive: @unchecked Sendable {
     /// The data of an entry found earlier, as ``source(for:)-(ZipEntry)`` gives it.
     func source(for entry: ZipEntry.Extent) throws -> ByteSource {
         guard !entry.isEncrypted else { throw AlertSoundError(.unsupported, "the entry is encrypted") }
-        var local = ByteReader(try file.read(at: entry.localHeaderOffset, count: 30), base: entry.localHeaderOffset, order: .littleEndian)
+        var local = ByteReader(
+            try file.read(at: entry.localHeaderOffset, count: 30), base: entry.localHeaderOffset, order: .littleEndian)
         guard local.remaining == 30, try local.u32() == 0x0403_4B50 else {
             throw AlertSoundError(.malformed, "no local header at byte \(entry.localHeaderOffset)")
         }
@@ -133,17 +152,20 @@ final class ZipArchive: @unchecked Sendable {
         let nameLength = Int64(try local.u16())
         let extraLength = Int64(try local.u16())
         guard let dataOffset = entry.localHeaderOffset.adding(30 + nameLength + extraLength),
-              let dataEnd = dataOffset.adding(entry.compressedSize), entry.compressedSize >= 0, dataEnd <= file.size else {
+            let dataEnd = dataOffset.adding(entry.compressedSize), entry.compressedSize >= 0, dataEnd <= file.size
+        else {
             throw AlertSoundError(.malformed, "the entry's data lies beyond the end of the archive")
         }
         switch entry.method {
         case ZipEntry.stored:
             return SliceSource(base: file, offset: dataOffset, size: entry.compressedSize)
         case ZipEntry.deflated:
-            return try InflatingSource(archive: file, dataOffset: dataOffset, compressedSize: entry.compressedSize,
-                                       size: max(0, entry.uncompressedSize))
+            return try InflatingSource(
+                archive: file, dataOffset: dataOffset, compressedSize: entry.compressedSize,
+                size: max(0, entry.uncompressedSize))
         default:
-            throw AlertSoundError(.unsupported, "compression method \(entry.method) is not one an .ipa uses (stored or deflate)")
+            throw AlertSoundError(
+                .unsupported, "compression method \(entry.method) is not one an .ipa uses (stored or deflate)")
         }
     }
 }

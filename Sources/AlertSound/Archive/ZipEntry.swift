@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// One entry of a zip central directory.
 struct ZipEntry: Sendable {
     enum Kind: Sendable { case file, directory, symlink }
@@ -27,7 +28,9 @@ struct ZipEntry: Sendable {
     }
 
     var extent: Extent {
-        Extent(method: method, isEncrypted: isEncrypted, compressedSize: compressedSize, uncompressedSize: uncompressedSize, localHeaderOffset: localHeaderOffset)
+        Extent(
+            method: method, isEncrypted: isEncrypted, compressedSize: compressedSize,
+            uncompressedSize: uncompressedSize, localHeaderOffset: localHeaderOffset)
     }
 
     static let stored: UInt16 = 0

@@ -21,7 +21,8 @@ enum AudioLibraries {
     }
 
     private static func missing(_ library: String, _ purpose: String) -> AlertSoundError {
-        AlertSoundError(.unsupported, "\(library), which alertsound uses \(purpose), is not installed",
-                        suggestion: Suggestion(.installLibrary, library: library))
+        AlertSoundError(
+            .unsupported, "\(library), which alertsound uses \(purpose), is not installed",
+            suggestion: Suggestion(.installLibrary, library: library))
     }
 }

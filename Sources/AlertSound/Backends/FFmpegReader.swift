@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,10 +55,12 @@ final class FFmpegReader: FrameReader {
         let input = "file:" + path
         let process: Subprocess
         do {
-            process = try Subprocess(executable: executable, arguments: [
-                "-nostdin", "-hide_banner", "-loglevel", "error", "-i", input,
-                "-map", "0:a:0", "-vn", "-f", "au", "-c:a", "pcm_f64be", "pipe:1",
-            ])
+            process = try Subprocess(
+                executable: executable,
+                arguments: [
+                    "-nostdin", "-hide_banner", "-loglevel", "error", "-i", input,
+                    "-map", "0:a:0", "-vn", "-f", "au", "-c:a", "pcm_f64be", "pipe:1"
+                ])
         } catch let error as SourceError {
             throw AlertSoundError(.unreadable, "cannot run \(executable): \(error)", path: path)
         }
@@ -70,8 +73,13 @@ final class FFmpegReader: FrameReader {
         guard magic == 0x2E73_6E64, encoding == Self.auFloat64 else {
             throw AlertSoundError(.unreadable, "ffmpeg's output is not the AU float stream asked for", path: path)
         }
-        guard (24...65_536).contains(offset), Limits.readableSampleRates.contains(rate), (1...Limits.maximumChannels).contains(count) else {
-            throw AlertSoundError(.unsupported, "ffmpeg reports \(count) channels at \(Formatting.number(rate)) Hz, outside what alertsound converts", path: path)
+        guard (24...65_536).contains(offset), Limits.readableSampleRates.contains(rate),
+            (1...Limits.maximumChannels).contains(count)
+        else {
+            throw AlertSoundError(
+                .unsupported,
+                "ffmpeg reports \(count) channels at \(Formatting.number(rate)) Hz, outside what alertsound converts",
+                path: path)
         }
         if offset > 24 {
             var annotation = [UInt8](repeating: 0, count: offset - 24)
@@ -114,14 +122,20 @@ final class FFmpegReader: FrameReader {
             ended = true
             process.closeOutput()
             let status = process.wait()
-            guard status == 0 else { throw Self.failure(process, path: path, detail: "ffmpeg stopped with status \(status)") }
+            guard status == 0 else {
+                throw Self.failure(process, path: path, detail: "ffmpeg stopped with status \(status)")
+            }
         }
         return bytes.withUnsafeBytes { raw in
-            (0..<frames * channels).map { Double(bitPattern: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+            (0..<frames * channels).map {
+                Double(bitPattern: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
+            }
         }
     }
 
-    private static func read(_ process: Subprocess, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
+    private static func read(
+        _ process: Subprocess, into buffer: UnsafeMutableRawBufferPointer, path: String
+    ) throws -> Int {
         do {
             return try process.read(into: buffer)
         } catch let error as SourceError {

@@ -9,7 +9,9 @@ final class Inflater {
 
     init() throws {
         let status = inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw AlertSoundError.cannotDecompress("zlib cannot start inflating (status \(status))") }
+        guard status == Z_OK else {
+            throw AlertSoundError.cannotDecompress("zlib cannot start inflating (status \(status))")
+        }
     }
 
     deinit { inflateEnd(&stream) }
@@ -34,7 +36,9 @@ final class Inflater {
 
     /// Inflates from `input` into `output`. `ended` is true once the deflate stream is complete.
     /// Throws for damaged data; returns no progress only when `input` is empty or `output` full.
-    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> (consumed: Int, produced: Int, ended: Bool) {
+    func inflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+    ) throws -> (consumed: Int, produced: Int, ended: Bool) {
         guard !output.isEmpty else { return (0, 0, false) }
         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.avail_in = uInt(input.count)
@@ -75,8 +79,9 @@ final class InflaterPool: @unchecked Sendable {
     }
 }
 
-
 extension AlertSoundError {
     /// An archive entry whose data will not inflate: for the sound inside, it cannot be read.
-    static func cannotDecompress(_ why: String) -> AlertSoundError { AlertSoundError(.unreadable, "cannot decompress: " + why) }
+    static func cannotDecompress(_ why: String) -> AlertSoundError {
+        AlertSoundError(.unreadable, "cannot decompress: " + why)
+    }
 }

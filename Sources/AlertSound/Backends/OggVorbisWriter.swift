@@ -1,5 +1,6 @@
 import AlertSoundCore
 import CAudioLibraries
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +21,9 @@ enum OggVorbisWriter {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(folder)/alertsound-ogg-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw AlertSoundError(.outputFailed, "cannot make a temporary file: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw AlertSoundError(.outputFailed, "cannot make a temporary file: \(String(cString: strerror(errno)))")
+        }
         close(descriptor)
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
@@ -29,8 +32,9 @@ enum OggVorbisWriter {
         info.channels = Int32(reader.channels)
         info.format = Int32(AS_SF_FORMAT_OGG | AS_SF_FORMAT_VORBIS)
         guard let file = library.open(path, Int32(AS_SFM_WRITE), &info) else {
-            throw AlertSoundError(.unsupported, "libsndfile cannot write Ogg Vorbis here: \(String(cString: library.strerror(nil)))",
-                                  suggestion: Suggestion(.installLibrary, library: "libsndfile"))
+            throw AlertSoundError(
+                .unsupported, "libsndfile cannot write Ogg Vorbis here: \(String(cString: library.strerror(nil)))",
+                suggestion: Suggestion(.installLibrary, library: "libsndfile"))
         }
         var closed = false
         defer { if !closed { _ = library.close(file) } }
@@ -38,11 +42,17 @@ enum OggVorbisWriter {
         _ = library.command(file, Int32(AS_SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
         while case let block = try reader.read(maxFrames: 1 << 14), !block.isEmpty {
             let frames = block.count / reader.channels
-            let written = block.withUnsafeBufferPointer { library.writef_double(file, $0.baseAddress, as_sf_count_t(frames)) }
-            guard written == frames else { throw AlertSoundError(.outputFailed, "libsndfile: \(String(cString: library.strerror(file)))") }
+            let written = block.withUnsafeBufferPointer {
+                library.writef_double(file, $0.baseAddress, as_sf_count_t(frames))
+            }
+            guard written == frames else {
+                throw AlertSoundError(.outputFailed, "libsndfile: \(String(cString: library.strerror(file)))")
+            }
         }
         closed = true
-        guard library.close(file) == 0 else { throw AlertSoundError(.outputFailed, "libsndfile could not finish the Ogg file") }
+        guard library.close(file) == 0 else {
+            throw AlertSoundError(.outputFailed, "libsndfile could not finish the Ogg file")
+        }
         let written = try FileSource(path: path)
         var bytes = try written.read(at: 0, count: Int(written.size))
         try OggPages.setSerial(serial, in: &bytes)
@@ -60,7 +70,9 @@ enum OggPages {
                 throw AlertSoundError(.outputFailed, "the Ogg file libsndfile wrote has no page at byte \(at)")
             }
             let segments = Int(bytes[at + 26])
-            guard at + 27 + segments <= bytes.count else { throw AlertSoundError(.outputFailed, "an Ogg page's segment table runs past the end") }
+            guard at + 27 + segments <= bytes.count else {
+                throw AlertSoundError(.outputFailed, "an Ogg page's segment table runs past the end")
+            }
             let body = bytes[(at + 27)..<(at + 27 + segments)].reduce(0) { $0 + Int($1) }
             let end = at + 27 + segments + body
             guard end <= bytes.count else { throw AlertSoundError(.outputFailed, "an Ogg page runs past the end") }

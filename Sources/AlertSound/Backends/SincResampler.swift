@@ -33,7 +33,6 @@ final class SincResampler: Stage {
         deinit { _ = library.destroy(state) }
     }
 
-
     init(ratio: Double, channels: Int, quality: ResamplerQuality, purpose: String) throws {
         let library = try AudioLibraries.samplerate(for: purpose)
         let split = channels > 1 && channels <= Resampler.parallelChannels
@@ -80,7 +79,10 @@ final class SincResampler: Stage {
                     data.end_of_input = end ? 1 : 0
                     data.src_ratio = ratio
                     let error = converter.library.process(converter.state, &data)
-                    if error != 0 { throw AlertSoundError(.outputFailed, "libsamplerate: \(String(cString: converter.library.strerror(error)))") }
+                    if error != 0 {
+                        throw AlertSoundError(
+                            .outputFailed, "libsamplerate: \(String(cString: converter.library.strerror(error)))")
+                    }
                     return (Int(data.input_frames_used), Int(data.output_frames_gen))
                 }
             }

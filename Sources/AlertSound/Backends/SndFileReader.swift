@@ -31,16 +31,21 @@ final class SndFileReader: FrameReader {
         frameCount = info.frames > 0 && info.frames < Int64.max / 2 ? info.frames : nil
         var format = as_sf_format_info(format: 0, name: nil, extension: nil)
         format.format = info.format & Int32(AS_SF_FORMAT_SUBMASK)
-        let known = library.command(handle, Int32(AS_SFC_GET_FORMAT_INFO), &format, Int32(MemoryLayout<as_sf_format_info>.size)) == 0
+        let known =
+            library.command(handle, Int32(AS_SFC_GET_FORMAT_INFO), &format, Int32(MemoryLayout<as_sf_format_info>.size))
+            == 0
         let name = known ? format.name.map { String(cString: $0) } : nil
-        formatDescription = "\(channels) ch, \(info.samplerate) Hz, \(name ?? "format 0x\(String(info.format, radix: 16))") (decoded by libsndfile)"
+        formatDescription =
+            "\(channels) ch, \(info.samplerate) Hz, \(name ?? "format 0x\(String(info.format, radix: 16))") (decoded by libsndfile)"
     }
 
     deinit { _ = library.close(handle) }
 
     func read(maxFrames: Int) throws -> [Double] {
         var buffer = [Double](repeating: 0, count: maxFrames * channels)
-        let got = buffer.withUnsafeMutableBufferPointer { library.readf_double(handle, $0.baseAddress, as_sf_count_t(maxFrames)) }
+        let got = buffer.withUnsafeMutableBufferPointer {
+            library.readf_double(handle, $0.baseAddress, as_sf_count_t(maxFrames))
+        }
         if got < 0 { throw AlertSoundError(.unreadable, String(cString: library.strerror(handle))) }
         if Int(got) < maxFrames { buffer.removeLast((maxFrames - Int(got)) * channels) }
         return buffer

@@ -1,5 +1,6 @@
 import AlertSoundCore
 import CSystemShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

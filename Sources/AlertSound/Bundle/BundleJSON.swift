@@ -68,8 +68,10 @@ public struct ValidationJSONStream {
             w.string(note)
         }
         w.close("]", empty: notes.isEmpty)
-        w.key(ValidationReport.Keys.schemaVersion.stringValue, first: false); w.int(ReportSchema.version)
-        w.key(ValidationReport.Keys.valid.stringValue, first: false); w.bool(valid)
+        w.key(ValidationReport.Keys.schemaVersion.stringValue, first: false)
+        w.int(ReportSchema.version)
+        w.key(ValidationReport.Keys.valid.stringValue, first: false)
+        w.bool(valid)
         w.close("}", empty: false)
         output(w.bytes)
     }
@@ -103,8 +105,10 @@ struct BundleJSONWriter {
             references = 0
             inReferences = false
             w.open("{")
-            w.key(Keys.bundle.stringValue); w.string(bundle)
-            w.key(Keys.entitlements.stringValue, first: false); ReportEncoder.report(entitlements, into: &w)
+            w.key(Keys.bundle.stringValue)
+            w.string(bundle)
+            w.key(Keys.entitlements.stringValue, first: false)
+            ReportEncoder.report(entitlements, into: &w)
             w.key(Keys.files.stringValue, first: false)
             w.open("[")
         case .files(let batch):
@@ -120,7 +124,8 @@ struct BundleJSONWriter {
         case .closed(let valid):
             openReferences()
             w.close("]", empty: references == 0)
-            w.key(Keys.valid.stringValue, first: false); w.bool(valid)
+            w.key(Keys.valid.stringValue, first: false)
+            w.bool(valid)
             w.close("}", empty: false)
         }
     }
@@ -130,8 +135,10 @@ struct BundleJSONWriter {
         guard !inReferences else { return }
         inReferences = true
         w.close("]", empty: files == 0)
-        w.key(Keys.kind.stringValue, first: false); w.string(kind.rawValue)
-        w.key(Keys.platform.stringValue, first: false); w.string(kind.platform.rawValue)
+        w.key(Keys.kind.stringValue, first: false)
+        w.string(kind.rawValue)
+        w.key(Keys.platform.stringValue, first: false)
+        w.string(kind.platform.rawValue)
         w.key(Keys.references.stringValue, first: false)
         w.open("[")
     }

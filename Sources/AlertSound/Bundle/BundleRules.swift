@@ -15,9 +15,10 @@ package struct BundleRule: Sendable {
 
     /// Every bundle-level code, in the order of ``DiagnosticCode``.
     package static let all: [BundleRule] = [
-        noSounds, linkOutsideBundle, resourceBundle, criticalNotEntitled, entitlementsUnknown, androidMayBeShrunk, noSuchSound,
+        noSounds, linkOutsideBundle, resourceBundle, criticalNotEntitled, entitlementsUnknown, androidMayBeShrunk,
+        noSuchSound,
         caseMismatch, localized, notReachable, invalidSound, badPayload, ambiguousName, missingExtension, unreferenced,
-        channelStale, lockMissingSound, unknownChannel, resourceIdUri, notInTarget,
+        channelStale, lockMissingSound, unknownChannel, resourceIdUri, notInTarget
     ]
 }
 
@@ -59,11 +60,15 @@ package struct BundleExample: Sendable {
 
 extension BundleExample {
     /// A valid alert sound (CAF, IMA4-sized PCM, a tenth of a second).
-    package static let sound: [UInt8] = (try? SoundFileBuilder.make(.caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
-                                                                  samples: [Int16](repeating: 100, count: 800))) ?? []
+    package static let sound: [UInt8] =
+        (try? SoundFileBuilder.make(
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            samples: [Int16](repeating: 100, count: 800))) ?? []
     /// A WAV of 31 seconds: `too-long`, so a name resolving to it is `invalid-sound`.
-    package static let tooLong: [UInt8] = (try? SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: false)),
-                                                                    samples: [Int16](repeating: 100, count: 31_000))) ?? []
+    package static let tooLong: [UInt8] =
+        (try? SoundFileBuilder.make(
+            .wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: false)),
+            samples: [Int16](repeating: 100, count: 31_000))) ?? []
 
     static func app(_ files: [(String, [UInt8])], payloads: [String] = [], names: [String] = []) -> BundleExample {
         BundleExample(shape: .app, files: files.map { (path: $0.0, bytes: $0.1) }, payloads: payloads, names: names)
@@ -75,7 +80,9 @@ extension BundleExample {
 
     /// An Xcode project of one app target whose Resources phase copies `copied` (paths in `ios/`).
     package static func pbxproj(copying copied: [String]) -> String {
-        let files = copied.enumerated().map { "F\($0.offset) = {isa = PBXFileReference; path = \"\($0.element)\"; sourceTree = \"<group>\"; };" }
+        let files = copied.enumerated().map {
+            "F\($0.offset) = {isa = PBXFileReference; path = \"\($0.element)\"; sourceTree = \"<group>\"; };"
+        }
         let builds = copied.indices.map { "B\($0) = {isa = PBXBuildFile; fileRef = F\($0); };" }
         return """
             // !$*UTF8*$!
@@ -89,12 +96,17 @@ extension BundleExample {
             """
     }
 
-    static func critical(_ name: String) -> String { #"{"aps": {"sound": {"critical": 1, "name": "\#(name)", "volume": 1.0}}}"# }
+    static func critical(_ name: String) -> String {
+        #"{"aps": {"sound": {"critical": 1, "name": "\#(name)", "volume": 1.0}}}"#
+    }
 
     /// A lock of one sound, `chime`, whose files are `chime.caf` and `chime.ogg` with these hashes.
     static func lock(iosSHA256: String?, androidSHA256: String? = nil) -> SoundLock {
-        SoundLock(sounds: [SoundLock.Entry(name: "chime", source: "design/chime.wav", ios: "chime.caf", android: "chime", androidFile: "chime.ogg",
-                                           contentHash: String(repeating: "ab", count: 32), iosSHA256: iosSHA256, androidSHA256: androidSHA256)])
+        SoundLock(sounds: [
+            SoundLock.Entry(
+                name: "chime", source: "design/chime.wav", ios: "chime.caf", android: "chime", androidFile: "chime.ogg",
+                contentHash: String(repeating: "ab", count: 32), iosSHA256: iosSHA256, androidSHA256: androidSHA256)
+        ])
     }
 }
 
@@ -103,102 +115,264 @@ extension BundleRule {
     private static let sound = Example.sound
     private static let raw = "app/src/main/res/raw/"
 
-    static let noSounds = BundleRule(code: .noSounds,
-        triggering: [Example(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
-                     Example(shape: .folder, files: [(path: "lib/main.dart", bytes: Array("void main() {}".utf8))]),
-                     Example(shape: .folder, files: [])],
-        passing: [Example(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)]), Example(shape: .folder, files: [(path: "chime.caf", bytes: sound)])])
+    static let noSounds = BundleRule(
+        code: .noSounds,
+        triggering: [
+            Example(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
+            Example(shape: .folder, files: [(path: "lib/main.dart", bytes: Array("void main() {}".utf8))]),
+            Example(shape: .folder, files: [])
+        ],
+        passing: [
+            Example(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)]),
+            Example(shape: .folder, files: [(path: "chime.caf", bytes: sound)])
+        ])
 
-    static let linkOutsideBundle = BundleRule(code: .linkOutsideBundle,
-        triggering: [Example(shape: .app, files: [(path: "chime.caf", bytes: sound)], links: [(path: "escape.caf", target: "../outside.caf")])],
-        passing: [Example(shape: .app, files: [(path: "chime.caf", bytes: sound)], links: [(path: "alias.caf", target: "chime.caf")])])
+    static let linkOutsideBundle = BundleRule(
+        code: .linkOutsideBundle,
+        triggering: [
+            Example(
+                shape: .app, files: [(path: "chime.caf", bytes: sound)],
+                links: [(path: "escape.caf", target: "../outside.caf")])
+        ],
+        passing: [
+            Example(
+                shape: .app, files: [(path: "chime.caf", bytes: sound)],
+                links: [(path: "alias.caf", target: "chime.caf")])
+        ])
 
-    static let resourceBundle = BundleRule(code: .resourceBundle,
-        triggering: [.app([("Kit_Sounds.bundle/chime.caf", sound)], names: ["chime.caf"]),
-                     Example(shape: .packageResources, files: [(path: "chime.caf", bytes: sound)])],
+    static let resourceBundle = BundleRule(
+        code: .resourceBundle,
+        triggering: [
+            .app([("Kit_Sounds.bundle/chime.caf", sound)], names: ["chime.caf"]),
+            Example(shape: .packageResources, files: [(path: "chime.caf", bytes: sound)])
+        ],
         passing: [.app([("Kit_Sounds.bundle/chime.caf", sound), ("chime.caf", sound)], names: ["chime.caf"])])
 
-    static let criticalNotEntitled = BundleRule(code: .criticalNotEntitled,
-        triggering: [{ var e = Example.app([("chime.caf", sound)], payloads: [Example.critical("chime.caf")])
-                       e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: false); return e }()],
-        passing: [{ var e = Example.app([("chime.caf", sound)], payloads: [Example.critical("chime.caf")])
-                    e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: true); return e }()])
+    static let criticalNotEntitled = BundleRule(
+        code: .criticalNotEntitled,
+        triggering: [
+            {
+                var e = Example.app([("chime.caf", sound)], payloads: [Example.critical("chime.caf")])
+                e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: false)
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = Example.app([("chime.caf", sound)], payloads: [Example.critical("chime.caf")])
+                e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: true)
+                return e
+            }()
+        ])
 
-    static let entitlementsUnknown = BundleRule(code: .entitlementsUnknown,
+    static let entitlementsUnknown = BundleRule(
+        code: .entitlementsUnknown,
         triggering: [.app([("chime.caf", sound)], payloads: [Example.critical("chime.caf")])],
         passing: [.app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": "chime.caf"}}"#])])
 
-    static let androidMayBeShrunk = BundleRule(code: .androidMayBeShrunk,
-        triggering: [.android([(raw + "chime.ogg", sound), (raw + "keep.xml", Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/other"/>"#.utf8))])],
-        passing: [.android([(raw + "chime.ogg", sound), (raw + "keep.xml", Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8))])])
+    static let androidMayBeShrunk = BundleRule(
+        code: .androidMayBeShrunk,
+        triggering: [
+            .android([
+                (raw + "chime.ogg", sound),
+                (
+                    raw + "keep.xml",
+                    Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/other"/>"#.utf8)
+                )
+            ])
+        ],
+        passing: [
+            .android([
+                (raw + "chime.ogg", sound),
+                (
+                    raw + "keep.xml",
+                    Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8)
+                )
+            ])
+        ])
 
-    static let noSuchSound = BundleRule(code: .noSuchSound,
-        triggering: [.app([("chime.caf", sound)], names: ["bell.caf"]), .android([(raw + "chime.ogg", sound)], names: ["chime.ogg"])],
-        passing: [.app([("chime.caf", sound)], names: ["chime.caf"]), .android([(raw + "chime.ogg", sound)], names: ["chime"])])
+    static let noSuchSound = BundleRule(
+        code: .noSuchSound,
+        triggering: [
+            .app([("chime.caf", sound)], names: ["bell.caf"]),
+            .android([(raw + "chime.ogg", sound)], names: ["chime.ogg"])
+        ],
+        passing: [
+            .app([("chime.caf", sound)], names: ["chime.caf"]), .android([(raw + "chime.ogg", sound)], names: ["chime"])
+        ])
 
-    static let caseMismatch = BundleRule(code: .caseMismatch,
+    static let caseMismatch = BundleRule(
+        code: .caseMismatch,
         triggering: [.app([("Chime.caf", sound)], names: ["chime.caf"])],
         passing: [.app([("Chime.caf", sound)], names: ["Chime.caf"])])
 
-    static let localized = BundleRule(code: .localized,
+    static let localized = BundleRule(
+        code: .localized,
         triggering: [.app([("en.lproj/chime.caf", sound)], names: ["chime.caf"])],
         passing: [.app([("en.lproj/chime.caf", sound), ("chime.caf", sound)], names: ["chime.caf"])])
 
-    static let notReachable = BundleRule(code: .notReachable,
+    static let notReachable = BundleRule(
+        code: .notReachable,
         triggering: [.app([("Media/chime.caf", sound)], names: ["chime.caf"])],
         passing: [.app([("chime.caf", sound), ("Media/bell.caf", sound)], names: ["chime.caf"])])
 
-    static let invalidSound = BundleRule(code: .invalidSound,
+    static let invalidSound = BundleRule(
+        code: .invalidSound,
         triggering: [.app([("long.wav", Example.tooLong)], names: ["long.wav"])],
         passing: [.app([("chime.caf", sound), ("long.wav", Example.tooLong)], names: ["chime.caf"])])
 
-    static let badPayload = BundleRule(code: .badPayload,
-        triggering: [.app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": 7}}"#]), .app([("chime.caf", sound)], payloads: ["{not json"])],
+    static let badPayload = BundleRule(
+        code: .badPayload,
+        triggering: [
+            .app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": 7}}"#]),
+            .app([("chime.caf", sound)], payloads: ["{not json"])
+        ],
         passing: [.app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": "chime.caf"}}"#])])
 
     // Names that differ only in case cannot both sit in a folder on a Mac's volume; an .ipa holds them.
-    static let ambiguousName = BundleRule(code: .ambiguousName,
-        triggering: [Example(shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "chime.caf", bytes: sound)])],
-        passing: [Example(shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "Sounds/chime.caf", bytes: sound)])])
+    static let ambiguousName = BundleRule(
+        code: .ambiguousName,
+        triggering: [
+            Example(shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "chime.caf", bytes: sound)])
+        ],
+        passing: [
+            Example(shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "Sounds/chime.caf", bytes: sound)])
+        ])
 
-    static let missingExtension = BundleRule(code: .missingExtension,
+    static let missingExtension = BundleRule(
+        code: .missingExtension,
         triggering: [.app([("chime.caf", sound)], names: ["chime"])],
         passing: [.app([("chime.caf", sound)], names: ["chime.caf"])])
 
-    static let unreferenced = BundleRule(code: .unreferenced,
+    static let unreferenced = BundleRule(
+        code: .unreferenced,
         triggering: [.app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf"])],
-        passing: [.app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf", "bell.caf"]), .app([("chime.caf", sound)])])
+        passing: [
+            .app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf", "bell.caf"]),
+            .app([("chime.caf", sound)])
+        ])
 
-    static let channelStale = BundleRule(code: .channelStale,
-        triggering: [{ var e = Example.app([("chime.caf", sound)]); e.lock = Example.lock(iosSHA256: String(repeating: "0", count: 64)); return e }()],
-        passing: [{ var e = Example.app([("chime.caf", sound)]); e.lock = Example.lock(iosSHA256: SHA256.hex(sound)); return e }()])
+    static let channelStale = BundleRule(
+        code: .channelStale,
+        triggering: [
+            {
+                var e = Example.app([("chime.caf", sound)])
+                e.lock = Example.lock(iosSHA256: String(repeating: "0", count: 64))
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = Example.app([("chime.caf", sound)])
+                e.lock = Example.lock(iosSHA256: SHA256.hex(sound))
+                return e
+            }()
+        ])
 
-    static let lockMissingSound = BundleRule(code: .lockMissingSound,
-        triggering: [{ var e = Example.app([("bell.caf", sound)]); e.lock = Example.lock(iosSHA256: nil); return e }()],
-        passing: [{ var e = Example.app([("chime.caf", sound)]); e.lock = Example.lock(iosSHA256: nil); return e }()])
+    static let lockMissingSound = BundleRule(
+        code: .lockMissingSound,
+        triggering: [
+            {
+                var e = Example.app([("bell.caf", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = Example.app([("chime.caf", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                return e
+            }()
+        ])
 
-    static let unknownChannel = BundleRule(code: .unknownChannel,
-        triggering: [{ var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
-                       e.channelUses = [SoundLock.ChannelUse(id: "chime_00000000", source: "push.json", field: "android.notification.channel_id")]; return e }(),
-                     { var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
-                       e.channelUses = [SoundLock.ChannelUse(id: "orders", source: "push.json", field: "android.notification.channel_id", sound: "chime")]; return e }()],
-        passing: [{ var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
-                    e.channelUses = [SoundLock.ChannelUse(id: SoundLock.channelID(name: "chime", contentHash: String(repeating: "ab", count: 32)),
-                                                          source: "push.json", field: "android.notification.channel_id")]; return e }(),
-                  // The app's own channels: a payload with the default sound, or none, on a channel no exported sound uses.
-                  { var e = Example.android([(raw + "chime.ogg", sound)]); e.lock = Example.lock(iosSHA256: nil)
-                    e.channelUses = [SoundLock.ChannelUse(id: "chat", source: "push.json", field: "android.notification.channel_id", sound: "default"),
-                                     SoundLock.ChannelUse(id: "news", source: "push.json", field: "android.notification.channel_id")]; return e }()])
+    static let unknownChannel = BundleRule(
+        code: .unknownChannel,
+        triggering: [
+            {
+                var e = Example.android([(raw + "chime.ogg", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "chime_00000000", source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }(),
+            {
+                var e = Example.android([(raw + "chime.ogg", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "orders", source: "push.json", field: "android.notification.channel_id", sound: "chime")
+                ]
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = Example.android([(raw + "chime.ogg", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: SoundLock.channelID(name: "chime", contentHash: String(repeating: "ab", count: 32)),
+                        source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }(),
+            // The app's own channels: a payload with the default sound, or none, on a channel no exported sound uses.
+            {
+                var e = Example.android([(raw + "chime.ogg", sound)])
+                e.lock = Example.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "chat", source: "push.json", field: "android.notification.channel_id", sound: "default"),
+                    SoundLock.ChannelUse(id: "news", source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }()
+        ])
 
-    static let notInTarget = BundleRule(code: .notInTarget,
-        triggering: [{ var e = Example(shape: .xcodeProject, files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)], names: ["stray.caf"])
-                       e.copied = ["Runner/chime.caf"]; return e }()],
-        passing: [{ var e = Example(shape: .xcodeProject, files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)], names: ["chime.caf", "gone.caf"])
-                    e.copied = ["Runner/chime.caf"]; return e }()])
+    static let notInTarget = BundleRule(
+        code: .notInTarget,
+        triggering: [
+            {
+                var e = Example(
+                    shape: .xcodeProject,
+                    files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)],
+                    names: ["stray.caf"])
+                e.copied = ["Runner/chime.caf"]
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = Example(
+                    shape: .xcodeProject,
+                    files: [(path: "Runner/chime.caf", bytes: sound), (path: "Runner/stray.caf", bytes: sound)],
+                    names: ["chime.caf", "gone.caf"])
+                e.copied = ["Runner/chime.caf"]
+                return e
+            }()
+        ])
 
-    static let resourceIdUri = BundleRule(code: .resourceIdUri,
-        triggering: [.android([(raw + "chime.ogg", sound),
-                               ("app/src/main/java/Alerts.kt", Array(#"val uri = Uri.parse("android.resource://" + packageName + "/" + R.raw.chime)"#.utf8))])],
-        passing: [.android([(raw + "chime.ogg", sound),
-                            ("app/src/main/java/Alerts.kt", Array(#"val uri = Uri.parse("android.resource://" + packageName + "/raw/chime")"#.utf8))])])
+    static let resourceIdUri = BundleRule(
+        code: .resourceIdUri,
+        triggering: [
+            .android([
+                (raw + "chime.ogg", sound),
+                (
+                    "app/src/main/java/Alerts.kt",
+                    Array(#"val uri = Uri.parse("android.resource://" + packageName + "/" + R.raw.chime)"#.utf8)
+                )
+            ])
+        ],
+        passing: [
+            .android([
+                (raw + "chime.ogg", sound),
+                (
+                    "app/src/main/java/Alerts.kt",
+                    Array(#"val uri = Uri.parse("android.resource://" + packageName + "/raw/chime")"#.utf8)
+                )
+            ])
+        ])
 }

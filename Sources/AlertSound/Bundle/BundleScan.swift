@@ -16,4 +16,3 @@ struct BundleScan: Sendable {
     /// name (case folded, as iOS looks names up on a case-insensitive volume).
     var uncopied: [String: String] = [:]
 }
-

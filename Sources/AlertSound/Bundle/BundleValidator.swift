@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -51,8 +52,10 @@ public struct BundleValidator: Sendable {
 
     /// Validates bundles on a thread of its own. Cancelling the task stops the work between files
     /// and throws an error of kind `cancelled`; `progress` counts sounds judged.
-    public func validate(urls: [URL], references: [SoundReference] = [],
-                         progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> ValidationReport {
+    public func validate(
+        urls: [URL], references: [SoundReference] = [],
+        progress: (@Sendable (ProgressUpdate) -> Void)? = nil
+    ) async throws -> ValidationReport {
         var validator = self
         let control = OperationControl(unit: .files, progress: progress)
         validator.control = control
@@ -114,8 +117,12 @@ public struct BundleValidator: Sendable {
         }
         var lookup: EntitlementsLookup?
         if platform == .ios, mine.contains(where: \.critical) {
-            lookup = self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
-                ?? .unknown(reason: "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from")
+            lookup =
+                self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
+                ?? .unknown(
+                    reason:
+                        "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from"
+                )
         }
         each(.opened(bundle: scan.root, kind: scan.kind, entitlements: lookup?.entitlements))
 
@@ -132,9 +139,12 @@ public struct BundleValidator: Sendable {
                 var file = judge(sounds[i], platform: platform, keep: scan.keep)
                 for finding in names.findings(for: i) { file.report.append(finding) }
                 if let finding = lockFindings[i] { file.report.append(finding) }
-                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i), !locked.contains(i) {
+                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i),
+                    !locked.contains(i)
+                {
                     let name = file.resourceName.map { "@raw/" + $0 } ?? "'\(file.name)'"
-                    file.report.append(DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
+                    file.report.append(
+                        DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
                 }
                 return file
             }
@@ -148,20 +158,29 @@ public struct BundleValidator: Sendable {
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
                 var report = reference.report(target: reference.target.flatMap { invalidTargets[$0] }, strict: strict)
-                if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) { report.append(finding) }
+                if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) {
+                    report.append(finding)
+                }
                 return report
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
         }
         if !scan.idURIs.isEmpty {
-            let byName = Dictionary(sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) }, uniquingKeysWith: { first, _ in first })
+            let byName = Dictionary(
+                sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) },
+                uniquingKeysWith: { first, _ in first })
             let uses = scan.idURIs.map { use in
-                ReferenceReport(name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android, critical: false,
-                                resolvedPath: byName[use.resource], diagnostics: [DiagnosticCode.resourceIdUri.diagnostic(
-                                    "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
-                                    + "created with it plays another sound, or none, after an update; build it from the name: "
-                                    + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")], strict: strict)
+                ReferenceReport(
+                    name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android,
+                    critical: false,
+                    resolvedPath: byName[use.resource],
+                    diagnostics: [
+                        DiagnosticCode.resourceIdUri.diagnostic(
+                            "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
+                                + "created with it plays another sound, or none, after an update; build it from the name: "
+                                + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")
+                    ], strict: strict)
             }
             valid = valid && uses.allSatisfy(\.valid)
             each(.references(uses))
@@ -176,9 +195,13 @@ public struct BundleValidator: Sendable {
         // A plain folder with no sound at all is a mistyped path, a folder of sources, or sounds not
         // yet built: `check` fails it, and so does this (it passed with "0 sounds … bundle valid").
         if scan.kind == .resources, sounds.isEmpty {
-            let nothing = ReferenceReport(name: nil, source: scan.root, field: nil, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
-                DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"),
-            ], strict: false)
+            let nothing = ReferenceReport(
+                name: nil, source: scan.root, field: nil, platform: platform, critical: false, resolvedPath: nil,
+                diagnostics: [
+                    DiagnosticCode.noSounds.diagnostic(
+                        "no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"
+                    )
+                ], strict: false)
             valid = false
             each(.references([nothing]))
         }
@@ -190,18 +213,22 @@ public struct BundleValidator: Sendable {
     private func judge(_ sound: FoundSound, platform: Platform, keep: KeepRules?) -> BundleFileReport {
         // Once cancelled, the rest are skipped, and the caller throws.
         if control?.isCancelled == true {
-            return BundleFileReport(report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
-                                    location: sound.location, relativePath: sound.relativePath)
+            return BundleFileReport(
+                report: FileReport(path: sound.displayPath, info: nil, diagnostics: [], strict: false),
+                location: sound.location, relativePath: sound.relativePath)
         }
         defer { try? control?.advance(1) }
         switch platform {
         case .ios:
-            return BundleFileReport(report: sound.judged(by: Checker(strict: strict)), location: sound.location, relativePath: sound.relativePath)
+            return BundleFileReport(
+                report: sound.judged(by: Checker(strict: strict)), location: sound.location,
+                relativePath: sound.relativePath)
         case .android:
             // An optimised APK's table names the resource; otherwise its file name does.
             let resourceName = AndroidRules.resourceName(of: sound)
-            return BundleFileReport(report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: keep),
-                                    location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
+            return BundleFileReport(
+                report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: keep),
+                location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
         }
     }
 
@@ -214,12 +241,13 @@ public struct BundleValidator: Sendable {
         case .found(let entitlements):
             return DiagnosticCode.criticalNotEntitled.diagnostic(
                 "\(what) is asked for as a critical alert, but the app's entitlements (\(entitlements.source.rawValue): \(entitlements.path)) lack \(Entitlements.criticalAlertsKey):"
-                + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
-                + " add it to the app's entitlements and provisioning profile")
+                    + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
+                    + " add it to the app's entitlements and provisioning profile")
         case .unknown(let reason):
             return DiagnosticCode.entitlementsUnknown.diagnostic(
                 "\(what) is asked for as a critical alert, and whether the app holds \(Entitlements.criticalAlertsKey) cannot be told (\(reason));"
-                + " the validator needs the app's entitlements file or provisioning profile", suggestion: Suggestion(.provideEntitlements))
+                    + " the validator needs the app's entitlements file or provisioning profile",
+                suggestion: Suggestion(.provideEntitlements))
         }
     }
 
@@ -233,40 +261,53 @@ public struct BundleValidator: Sendable {
         let root = Self.trimmed(path)
         guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
         var found: [BundleScan] = []
-        if let expo = try ExpoSounds.list(in: root) { found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds) }
+        if let expo = try ExpoSounds.list(in: root) {
+            found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds)
+        }
         var notes: [String] = []
         for project in try XcodeProject.find(near: root) {
             let scan = try XcodeProject.scan(project)
             found.append(scan)
             notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
         }
-        if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) { found.append(Self.androidScan(root: root, rawFolders: rawFolders)) }
-        return found.isEmpty ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
+        if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
+            found.append(Self.androidScan(root: root, rawFolders: rawFolders))
+        }
+        return found.isEmpty
+            ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
     }
 
     /// What a repository root (one with `ios/`, `android/`, `pubspec.yaml`, `package.json` or
     /// `app.json`) holds for a platform none of `found` is for: a user who runs `validate-bundle .`
     /// learns that half the app went unjudged, rather than reading a pass as both.
     static func unjudgedPlatforms(root: String, found: [BundleScan]) -> [String] {
-        guard ["ios", "android", "pubspec.yaml", "package.json", "app.json"].contains(where: { isFolder(joinPath(root, $0)) != nil }) else { return [] }
+        guard
+            ["ios", "android", "pubspec.yaml", "package.json", "app.json"].contains(where: {
+                isFolder(joinPath(root, $0)) != nil
+            })
+        else { return [] }
         var notes: [String] = []
         if !found.contains(where: { $0.kind.platform == .ios }) {
             let ios = joinPath(root, "ios")
-            notes.append(isFolder(ios) == true
-                ? "iOS not judged: \(ios) holds no Xcode project with an app target; give the .xcodeproj, its workspace or the built .app"
-                : "iOS not judged: no Xcode project with an app target in \(root) or an ios folder")
+            notes.append(
+                isFolder(ios) == true
+                    ? "iOS not judged: \(ios) holds no Xcode project with an app target; give the .xcodeproj, its workspace or the built .app"
+                    : "iOS not judged: no Xcode project with an app target in \(root) or an ios folder")
         }
         if !found.contains(where: { $0.kind.platform == .android }) {
             let android = joinPath(root, "android")
-            notes.append(isFolder(android) == true
-                ? "Android not judged: \(android) holds no res/raw folder, so the app ships no Android notification sound"
-                : "Android not judged: no Android module (Gradle files or res/raw) in \(root) or an android folder")
+            notes.append(
+                isFolder(android) == true
+                    ? "Android not judged: \(android) holds no res/raw folder, so the app ships no Android notification sound"
+                    : "Android not judged: no Android module (Gradle files or res/raw) in \(root) or an android folder")
         }
         return notes
     }
 
     /// A folder path as reported: without a trailing `/`.
-    static func trimmed(_ path: String) -> String { path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path }
+    static func trimmed(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
 
     /// An Android project's sounds, keep rules and the references its sources make.
     static func androidScan(root: String, rawFolders: [String]) -> BundleScan {
@@ -287,7 +328,8 @@ public struct BundleValidator: Sendable {
         guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
-        return BundleScan(kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
+        return BundleScan(
+            kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
     }
 
     /// Which kind a folder is, and the root sounds are resolved against.
@@ -298,14 +340,19 @@ public struct BundleValidator: Sendable {
         case "xcodeproj", "xcworkspace": return (.resources, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"
-            guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") }) else {
+            guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") })
+            else {
                 throw AlertSoundError(.malformed, "no Products/Applications/*.app inside this archive", path: folder)
             }
             let appPath = apps + "/" + app
             // An app that is a link leaving the archive would have the walk scan whatever it points at.
-            if let archive = FolderScanner.realPath(Array(folder.utf8)), let target = FolderScanner.realPath(Array(appPath.utf8)),
-               !target.starts(with: archive + [UInt8(ascii: "/")]) {
-                throw AlertSoundError(.unreadable, "\(appPath) is a symbolic link to \(displayName(target)), outside the archive; not followed")
+            if let archive = FolderScanner.realPath(Array(folder.utf8)),
+                let target = FolderScanner.realPath(Array(appPath.utf8)),
+                !target.starts(with: archive + [UInt8(ascii: "/")])
+            {
+                throw AlertSoundError(
+                    .unreadable,
+                    "\(appPath) is a symbolic link to \(displayName(target)), outside the archive; not followed")
             }
             return (.xcarchive, appPath)
         default:

@@ -27,9 +27,13 @@ enum ExpoSounds {
             if case .object(let inner)? = top["expo"] { expo = inner } else { expo = top }
             guard case .array(let entries)? = expo["plugins"] else { continue }
             for entry in entries {
-                guard case .array(let pair) = entry, pair.count >= 2, case .string(let plugin) = pair[0], plugins.contains(plugin),
-                      case .object(let options) = pair[1], case .array(let sounds)? = options["sounds"] else { continue }
-                let paths = sounds.compactMap { value -> String? in if case .string(let path) = value { return path } else { return nil } }
+                guard case .array(let pair) = entry, pair.count >= 2, case .string(let plugin) = pair[0],
+                    plugins.contains(plugin),
+                    case .object(let options) = pair[1], case .array(let sounds)? = options["sounds"]
+                else { continue }
+                let paths = sounds.compactMap { value -> String? in
+                    if case .string(let path) = value { return path } else { return nil }
+                }
                 return (path, plugin, paths)
             }
         }
@@ -41,15 +45,26 @@ enum ExpoSounds {
     static func scans(folder: String, config: String, plugin: String, sounds: [String]) -> [BundleScan] {
         var ios: [FoundSound] = [], android: [FoundSound] = []
         for listed in sounds {
-            let path = listed.hasPrefix("/") ? listed : joinPath(folder, listed.hasPrefix("./") ? String(listed.dropFirst(2)) : listed)
-            let content: FoundSound.Content = isFolder(path) == false ? .file(FolderFile(path: path))
-                : .problem(DiagnosticCode.notFound.diagnostic("\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file"))
+            let path =
+                listed.hasPrefix("/")
+                ? listed : joinPath(folder, listed.hasPrefix("./") ? String(listed.dropFirst(2)) : listed)
+            let content: FoundSound.Content =
+                isFolder(path) == false
+                ? .file(FolderFile(path: path))
+                : .problem(
+                    DiagnosticCode.notFound.diagnostic(
+                        "\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file"))
             let name = lastComponent(path)
             let shown = parentFolder(path) + "/"
             ios.append(FoundSound(relativePath: name, displayRoot: shown, location: .bundle, content: content))
-            android.append(FoundSound(relativePath: "res/raw/" + name, displayRoot: shown, shownFrom: "res/raw/".utf8.count, location: .rawResource, content: content))
+            android.append(
+                FoundSound(
+                    relativePath: "res/raw/" + name, displayRoot: shown, shownFrom: "res/raw/".utf8.count,
+                    location: .rawResource, content: content))
         }
-        return [BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios),
-                BundleScan(kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)]
+        return [
+            BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios),
+            BundleScan(kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
+        ]
     }
 }

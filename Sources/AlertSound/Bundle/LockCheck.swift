@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// What a lock (``SoundLock``) says about a bundle: a shipped sound that is not the file exported
 /// for its channel (`channel-stale`), a locked sound not shipped (`lock-missing-sound`), and a
 /// payload naming a channel the lock does not know (`unknown-channel`).
@@ -13,7 +14,9 @@ struct LockCheck: Sendable {
     /// Findings on the sounds (by index) and, as references, the locked sounds not found. Linear:
     /// the sounds are indexed by name once, and each entry looks itself up.
     /// `locked`: the sounds the lock names, which count as referenced (no `unreferenced` note).
-    func judge(_ sounds: [FoundSound], platform: Platform) -> (files: [Int: Diagnostic], missing: [ReferenceReport], locked: Set<Int>) {
+    func judge(
+        _ sounds: [FoundSound], platform: Platform
+    ) -> (files: [Int: Diagnostic], missing: [ReferenceReport], locked: Set<Int>) {
         var files: [Int: Diagnostic] = [:]
         var locked: Set<Int> = []
         var missing: [ReferenceReport] = []
@@ -38,10 +41,15 @@ struct LockCheck: Sendable {
             guard !found.isEmpty else {
                 unshipped += 1
                 if unshipped <= Self.maximumRepeatedFindings {
-                    missing.append(ReferenceReport(name: wanted, source: path, field: field, platform: platform, critical: false, resolvedPath: nil, diagnostics: [
-                        DiagnosticCode.lockMissingSound.diagnostic("the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
-                            + "export it again, or remove it from the lock by exporting without it"),
-                    ], strict: false))
+                    missing.append(
+                        ReferenceReport(
+                            name: wanted, source: path, field: field, platform: platform, critical: false,
+                            resolvedPath: nil,
+                            diagnostics: [
+                                DiagnosticCode.lockMissingSound.diagnostic(
+                                    "the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
+                                        + "export it again, or remove it from the lock by exporting without it")
+                            ], strict: false))
                 }
                 continue
             }
@@ -50,14 +58,20 @@ struct LockCheck: Sendable {
             let lockedFile = platform == .android ? entry.androidFile : entry.ios
             for i in found {
                 guard let actual = Self.hash(sounds[i]), actual != expected else { continue }
-                files[i] = DiagnosticCode.channelStale.diagnostic(Self.staleMessage(file: sounds[i].name, lockedFile: lockedFile, entry: entry, lockPath: path))
+                files[i] = DiagnosticCode.channelStale.diagnostic(
+                    Self.staleMessage(file: sounds[i].name, lockedFile: lockedFile, entry: entry, lockPath: path))
             }
         }
         if unshipped > Self.maximumRepeatedFindings {
             let more = unshipped - Self.maximumRepeatedFindings
-            missing.append(ReferenceReport(name: nil, source: path, field: "sounds", platform: platform, critical: false, resolvedPath: nil, diagnostics: [
-                DiagnosticCode.lockMissingSound.diagnostic("and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(Self.maximumRepeatedFindings) are listed)"),
-            ], strict: false))
+            missing.append(
+                ReferenceReport(
+                    name: nil, source: path, field: "sounds", platform: platform, critical: false, resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.lockMissingSound.diagnostic(
+                            "and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(Self.maximumRepeatedFindings) are listed)"
+                        )
+                    ], strict: false))
         }
         return (files, missing, locked)
     }
@@ -67,12 +81,14 @@ struct LockCheck: Sendable {
     /// someone replaced on purpose would silently undo their change.
     static func staleMessage(file: String, lockedFile: String?, entry: SoundLock.Entry, lockPath: String) -> String {
         if let lockedFile, file != lockedFile {
-            return "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
+            return
+                "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
                 + "with two files of one resource name the build fails or ships the wrong one; remove \(file) (keep sources outside the folders export "
                 + "writes), then export again"
         }
         let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
-        return "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
+        return
+            "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
             + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
             + "writes) and export again, which gives it a new channel ID; to undo the change, export again, forced over the file"
     }
@@ -87,21 +103,38 @@ struct LockCheck: Sendable {
         var byName: [String: SoundLock.Entry] = [:]
         for entry in lock.sounds { byName[entry.name] = entry }
         // export's IDs are NAME_HASH: the name is what comes before the last '_'.
-        func stale(_ use: SoundLock.ChannelUse) -> SoundLock.Entry? { use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] } }
+        func stale(_ use: SoundLock.ChannelUse) -> SoundLock.Entry? {
+            use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] }
+        }
         let unknown = uses.filter { use in
-            !known.contains(use.id) && (stale(use) != nil || (use.sound.map { $0 != "default" && !$0.isEmpty } ?? false))
+            !known.contains(use.id)
+                && (stale(use) != nil || (use.sound.map { $0 != "default" && !$0.isEmpty } ?? false))
         }
         var reports = unknown.prefix(Self.maximumRepeatedFindings).map { use in
             let stale = stale(use)
-            let hint = stale.map { "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)" } ?? ""
-            return ReferenceReport(name: use.id, source: use.source, field: use.field, platform: .android, critical: false, resolvedPath: nil,
-                                   diagnostics: [DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")], strict: false)
+            let hint =
+                stale.map {
+                    "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)"
+                } ?? ""
+            return ReferenceReport(
+                name: use.id, source: use.source, field: use.field, platform: .android, critical: false,
+                resolvedPath: nil,
+                diagnostics: [
+                    DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")
+                ], strict: false)
         }
         if unknown.count > Self.maximumRepeatedFindings {
             let more = unknown.count - Self.maximumRepeatedFindings
-            reports.append(ReferenceReport(name: nil, source: path, field: "channel_id", platform: .android, critical: false, resolvedPath: nil,
-                                           diagnostics: [DiagnosticCode.unknownChannel.diagnostic("and \(more) more channel IDs the lock does not know (the first \(Self.maximumRepeatedFindings) are listed)")],
-                                           strict: false))
+            reports.append(
+                ReferenceReport(
+                    name: nil, source: path, field: "channel_id", platform: .android, critical: false,
+                    resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.unknownChannel.diagnostic(
+                            "and \(more) more channel IDs the lock does not know (the first \(Self.maximumRepeatedFindings) are listed)"
+                        )
+                    ],
+                    strict: false))
         }
         return reports
     }
@@ -110,8 +143,12 @@ struct LockCheck: Sendable {
     static func hash(_ sound: FoundSound) -> String? {
         let source: ByteSource
         switch sound.content {
-        case .file(let file): guard let opened = try? file.open() else { return nil }; source = opened
-        case let .archiveEntry(archive, entry): guard let opened = try? archive.source(for: entry) else { return nil }; source = opened
+        case .file(let file):
+            guard let opened = try? file.open() else { return nil }
+            source = opened
+        case let .archiveEntry(archive, entry):
+            guard let opened = try? archive.source(for: entry) else { return nil }
+            source = opened
         case .problem: return nil
         }
         return try? SHA256.hex(reading: source)
@@ -144,23 +181,34 @@ extension SoundLock {
     /// legacy FCM's `notification.android_channel_id`. A file that cannot be read gives none (its
     /// sound references report it).
     public static func channelUses(inPayloadAt path: String) -> [ChannelUse] {
-        guard let bytes = try? SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
-              case .object(let top)? = try? JSONParser.parse(bytes) else { return [] }
+        guard
+            let bytes = try? SoundReference.boundedContents(
+                of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
+            case .object(let top)? = try? JSONParser.parse(bytes)
+        else { return [] }
         var found: [ChannelUse] = []
         func sound(_ notification: [String: JSONValue]) -> String? {
             if case .string(let named)? = notification["sound"] { return named }
             return nil
         }
         func channel(in message: [String: JSONValue], prefix: String) {
-            if case .object(let android)? = message["android"], case .object(let notification)? = android["notification"],
-               case .string(let id)? = notification["channel_id"] {
-                found.append(ChannelUse(id: id, source: path, field: prefix + "android.notification.channel_id", sound: sound(notification)))
+            if case .object(let android)? = message["android"],
+                case .object(let notification)? = android["notification"],
+                case .string(let id)? = notification["channel_id"]
+            {
+                found.append(
+                    ChannelUse(
+                        id: id, source: path, field: prefix + "android.notification.channel_id",
+                        sound: sound(notification)))
             }
         }
         if case .object(let message)? = top["message"] { channel(in: message, prefix: "message.") }
         channel(in: top, prefix: "")
-        if case .object(let notification)? = top["notification"], case .string(let id)? = notification["android_channel_id"] {
-            found.append(ChannelUse(id: id, source: path, field: "notification.android_channel_id", sound: sound(notification)))
+        if case .object(let notification)? = top["notification"],
+            case .string(let id)? = notification["android_channel_id"]
+        {
+            found.append(
+                ChannelUse(id: id, source: path, field: "notification.android_channel_id", sound: sound(notification)))
         }
         return found
     }

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// Bundles examined and their sounds found, none judged yet: what
 /// ``BundleValidator/prepare(paths:references:)`` gives.
 public struct ValidationRun: Sendable {

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,17 +46,22 @@ struct XcodeProject: Sendable {
         } catch let error as StructureError {
             throw AlertSoundError(.malformed, "not an Xcode project: \(error.message)", path: file)
         }
-        guard case .object(let root) = top, case .object(let objects)? = root["objects"], case .string(let rootID)? = root["rootObject"],
-              case .object(let project)? = objects[rootID] else {
+        guard case .object(let root) = top, case .object(let objects)? = root["objects"],
+            case .string(let rootID)? = root["rootObject"],
+            case .object(let project)? = objects[rootID]
+        else {
             throw AlertSoundError(.malformed, "not an Xcode project: no objects or rootObject", path: file)
         }
         var sourceRoot = parentFolder(path)
-        if case .string(let dir)? = project["projectDirPath"], !dir.isEmpty { sourceRoot = dir.hasPrefix("/") ? dir : joinPath(sourceRoot, dir) }
+        if case .string(let dir)? = project["projectDirPath"], !dir.isEmpty {
+            sourceRoot = dir.hasPrefix("/") ? dir : joinPath(sourceRoot, dir)
+        }
         let graph = Graph(objects: objects, sourceRoot: sourceRoot)
         var targets: [Target] = []
         for id in graph.ids(project["targets"]) {
             guard let target = graph.object(id), target.string("isa") == "PBXNativeTarget",
-                  target.string("productType") == "com.apple.product-type.application" else { continue }
+                target.string("productType") == "com.apple.product-type.application"
+            else { continue }
             targets.append(Target(name: target.string("name") ?? id, resources: graph.resources(of: target, id: id)))
         }
         return XcodeProject(path: path, targets: targets)
@@ -69,7 +75,10 @@ struct XcodeProject: Sendable {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
@@ -95,7 +104,9 @@ struct XcodeProject: Sendable {
             self.sourceRoot = sourceRoot
             var parents: [String: String] = [:]
             for (id, value) in objects {
-                guard case .object(let object) = value, case .array(let children)? = object["children"] else { continue }
+                guard case .object(let object) = value, case .array(let children)? = object["children"] else {
+                    continue
+                }
                 for case .string(let child) in children where parents[child] == nil { parents[child] = id }
             }
             self.parents = parents
@@ -172,7 +183,9 @@ struct XcodeProject: Sendable {
                 return ids(ref["children"]).compactMap { child in
                     guard let path = location(of: child), let file = object(child) else { return nil }
                     let relative = file.string("path") ?? lastComponent(path)
-                    let lproj = relative.contains(".lproj/") ? relative : (file.string("name").map { $0 + ".lproj/" } ?? "Base.lproj/") + lastComponent(path)
+                    let lproj =
+                        relative.contains(".lproj/")
+                        ? relative : (file.string("name").map { $0 + ".lproj/" } ?? "Base.lproj/") + lastComponent(path)
                     return Resource(path: path, bundlePath: landing(lproj))
                 }
             case "PBXFileReference":
@@ -193,8 +206,10 @@ struct XcodeProject: Sendable {
         /// A synchronized folder's files for `target`: all of them but the target's membership
         /// exceptions; a file in a `.lproj` folder lands in it, any other flat at the top level.
         func synchronized(_ groupID: String, target: String) -> [Resource] {
-            guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup", let folder = location(of: groupID),
-                  inside(folder) else { return [] }
+            guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup",
+                let folder = location(of: groupID),
+                inside(folder)
+            else { return [] }
             var excluded: Set<String> = []
             for exceptionID in ids(group["exceptions"]) {
                 guard let exception = object(exceptionID), exception.string("target") == target else { continue }
@@ -231,7 +246,10 @@ extension XcodeProject {
         case "xcworkspace":
             let apps = try appProjects(XcodeWorkspace.read(folder).projects)
             guard !apps.isEmpty else {
-                throw AlertSoundError(.invalidRequest, "the workspace opens no project with an app target (product type application) in its folder", path: folder)
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "the workspace opens no project with an app target (product type application) in its folder",
+                    path: folder)
             }
             return apps
         default: break
@@ -239,16 +257,22 @@ extension XcodeProject {
         for place in [folder, joinPath(folder, "ios"), parentFolder(folder)] {
             let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
             var candidates: [String] = []
-            for name in entries where lowercasedExtension(name) == "xcworkspace" { candidates += try XcodeWorkspace.read(joinPath(place, name)).projects }
-            let apps = try appProjects(candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) })
+            for name in entries where lowercasedExtension(name) == "xcworkspace" {
+                candidates += try XcodeWorkspace.read(joinPath(place, name)).projects
+            }
+            let apps = try appProjects(
+                candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) })
             if !apps.isEmpty { return apps }
         }
         // A project generated from a spec has no .pbxproj until the generator runs: say so rather
         // than judge the folder's files as if they all shipped.
         for place in [folder, joinPath(folder, "ios")] {
             for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
-                throw AlertSoundError(.invalidRequest, "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
-                                      + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)", path: folder)
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
+                        + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)",
+                    path: folder)
             }
         }
         return []
@@ -258,7 +282,9 @@ extension XcodeProject {
     /// names but the checkout lacks (Pods before `pod install`) is not there to read.
     private static func appProjects(_ paths: [String]) throws -> [XcodeProject] {
         var seen: Set<String> = []
-        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map(read).filter { !$0.targets.isEmpty }
+        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map(read).filter {
+            !$0.targets.isEmpty
+        }
     }
 
     /// The sounds in the project's folder that no app target copies, said once: they are not in
@@ -268,7 +294,8 @@ extension XcodeProject {
         guard !scan.uncopied.isEmpty else { return nil }
         let paths = scan.uncopied.values.sorted()
         let named = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
-        return "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
+        return
+            "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
     }
 
     /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
@@ -279,8 +306,10 @@ extension XcodeProject {
     /// the source tree. A file the project names that is missing is reported as one.
     static func scan(_ project: XcodeProject) throws -> BundleScan {
         guard !project.targets.isEmpty else {
-            throw AlertSoundError(.invalidRequest, "the project has no app target (product type application): nothing it builds ships notification sounds",
-                                  path: project.path)
+            throw AlertSoundError(
+                .invalidRequest,
+                "the project has no app target (product type application): nothing it builds ships notification sounds",
+                path: project.path)
         }
         var sounds: [FoundSound] = []
         var seen: Set<String> = []
@@ -289,8 +318,11 @@ extension XcodeProject {
                 if resource.isFolder {
                     for walked in FolderScanner.scan(root: resource.path, displayRoot: resource.path) {
                         let landing = joinPath(resource.bundlePath, walked.relativePath)
-                        sounds.append(FoundSound(relativePath: landing, displayRoot: parentFolder(resource.path) + "/",
-                                                 location: SoundLocation.of(relativePath: landing, kind: .app), content: FoundSound.Content(walked.content)))
+                        sounds.append(
+                            FoundSound(
+                                relativePath: landing, displayRoot: parentFolder(resource.path) + "/",
+                                location: SoundLocation.of(relativePath: landing, kind: .app),
+                                content: FoundSound.Content(walked.content)))
                     }
                     continue
                 }
@@ -298,12 +330,21 @@ extension XcodeProject {
                 // Shown by its path in the tree: the bundle path is its tail when the file sits as
                 // it lands (`Runner/en.lproj/x.caf`), else only its name is (a flattened folder).
                 let inPlace = resource.path.hasSuffix("/" + resource.bundlePath)
-                let shownRoot = inPlace ? String(resource.path.dropLast(resource.bundlePath.count)) : parentFolder(resource.path) + "/"
-                let shownFrom = inPlace ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
-                let content: FoundSound.Content = isFolder(resource.path) == false ? .file(FolderFile(path: resource.path))
-                    : .problem(DiagnosticCode.notFound.diagnostic("the project copies \(resource.path) into the app, and there is no such file"))
-                sounds.append(FoundSound(relativePath: resource.bundlePath, displayRoot: shownRoot, shownFrom: shownFrom,
-                                         location: SoundLocation.of(relativePath: resource.bundlePath, kind: .app), content: content))
+                let shownRoot =
+                    inPlace
+                    ? String(resource.path.dropLast(resource.bundlePath.count)) : parentFolder(resource.path) + "/"
+                let shownFrom =
+                    inPlace ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
+                let content: FoundSound.Content =
+                    isFolder(resource.path) == false
+                    ? .file(FolderFile(path: resource.path))
+                    : .problem(
+                        DiagnosticCode.notFound.diagnostic(
+                            "the project copies \(resource.path) into the app, and there is no such file"))
+                sounds.append(
+                    FoundSound(
+                        relativePath: resource.bundlePath, displayRoot: shownRoot, shownFrom: shownFrom,
+                        location: SoundLocation.of(relativePath: resource.bundlePath, kind: .app), content: content))
             }
         }
         sounds.sort { $0.relativePath < $1.relativePath }
@@ -324,6 +365,7 @@ extension XcodeProject {
             if uncopied[key] == nil { uncopied[key] = path }
         }
         let names = project.targets.map(\.name).joined(separator: ", ")
-        return BundleScan(kind: .xcodeProject, root: "\(project.path) (app target \(names))", sounds: sounds, uncopied: uncopied)
+        return BundleScan(
+            kind: .xcodeProject, root: "\(project.path) (app target \(names))", sounds: sounds, uncopied: uncopied)
     }
 }

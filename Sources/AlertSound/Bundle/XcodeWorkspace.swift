@@ -30,18 +30,25 @@ struct XcodeWorkspace: Sendable {
         for tag in try tags(bytes, file: file) {
             switch tag {
             case .close("Group"):
-                guard groups.count > 1 else { throw AlertSoundError(.malformed, "not an Xcode workspace: </Group> closes no group", path: file) }
+                guard groups.count > 1 else {
+                    throw AlertSoundError(.malformed, "not an Xcode workspace: </Group> closes no group", path: file)
+                }
                 groups.removeLast()
             case .open(let name, let location), .empty(let name, let location):
-                let resolved = location.flatMap { resolve($0, group: groups.last!, container: container, workspace: path) }
+                let resolved = location.flatMap {
+                    resolve($0, group: groups.last!, container: container, workspace: path)
+                }
                 if name == "Group" {
                     guard case .open = tag else { continue }
                     guard groups.count <= Limits.maximumNesting else {
-                        throw AlertSoundError(.malformed, "not an Xcode workspace: groups nested over \(Limits.maximumNesting) deep", path: file)
+                        throw AlertSoundError(
+                            .malformed, "not an Xcode workspace: groups nested over \(Limits.maximumNesting) deep",
+                            path: file)
                     }
                     groups.append(resolved ?? groups.last!)
                 } else if name == "FileRef", let resolved, lowercasedExtension(lastComponent(resolved)) == "xcodeproj",
-                          XcodeProject.isInside(resolved, container), !projects.contains(resolved) {
+                    XcodeProject.isInside(resolved, container), !projects.contains(resolved)
+                {
                     projects.append(resolved)
                 }
             case .close:
@@ -60,7 +67,7 @@ struct XcodeWorkspace: Sendable {
         case "group": path = rest.isEmpty ? group : joinPath(group, rest)
         case "container": path = rest.isEmpty ? container : joinPath(container, rest)
         case "absolute": path = rest
-        case "self": path = container   // the workspace inside X.xcodeproj/: the project itself
+        case "self": path = container  // the workspace inside X.xcodeproj/: the project itself
         default: return nil
         }
         return XcodeProject.collapsed(path)
@@ -81,7 +88,9 @@ struct XcodeWorkspace: Sendable {
         while let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
             i = open
             if bytes[i...].starts(with: Array("<!--".utf8)) {
-                guard let end = find(Array("-->".utf8), in: bytes, from: i + 4) else { throw fail("a comment is not closed") }
+                guard let end = find(Array("-->".utf8), in: bytes, from: i + 4) else {
+                    throw fail("a comment is not closed")
+                }
                 i = end + 3
                 continue
             }
@@ -123,9 +132,13 @@ struct XcodeWorkspace: Sendable {
             guard i < text.count, text[i] == UInt8(ascii: "=") else { throw fail("attribute \(key) has no value") }
             i += 1
             while i < text.count, isSpace(text[i]) { i += 1 }
-            guard i < text.count, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else { throw fail("attribute \(key)'s value is not quoted") }
+            guard i < text.count, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else {
+                throw fail("attribute \(key)'s value is not quoted")
+            }
             let quote = text[i]
-            guard let end = text[(i + 1)...].firstIndex(of: quote) else { throw fail("attribute \(key)'s value is not closed") }
+            guard let end = text[(i + 1)...].firstIndex(of: quote) else {
+                throw fail("attribute \(key)'s value is not closed")
+            }
             if key == name { found = decodeEntities(String(decoding: text[(i + 1)..<end], as: UTF8.self)) }
             i = end + 1
         }
@@ -140,12 +153,19 @@ struct XcodeWorkspace: Sendable {
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             rest = rest[amp...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else { out.append("&"); rest = rest.dropFirst(); continue }
+            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+                out.append("&")
+                rest = rest.dropFirst()
+                continue
+            }
             let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
             let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"][String(entity)]
             var scalar: Unicode.Scalar?
-            if entity.hasPrefix("#x") { scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
-            else if entity.hasPrefix("#") { scalar = UInt32(entity.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init) }
+            if entity.hasPrefix("#x") {
+                scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if entity.hasPrefix("#") {
+                scalar = UInt32(entity.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+            }
             if let replacement = named ?? scalar.map({ String($0) }) {
                 out += replacement
                 rest = rest[rest.index(after: semicolon)...]

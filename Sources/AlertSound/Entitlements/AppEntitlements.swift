@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// The files at the top level of an `.app`, wherever the app is (a folder, or inside an `.ipa`).
 struct AppContents: Sendable {
     /// The app as reported (`MyApp.app`, `MyApp.ipa!Payload/MyApp.app`).
@@ -24,7 +25,9 @@ struct AppContents: Sendable {
             var found: ZipEntry?
             try archive.forEachEntry { entry in
                 let parts = entry.components
-                if parts.count == 3, parts[0] == "Payload", parts[1] == app, parts[2] == name, entry.kind == .file, !entry.escapesRoot {
+                if parts.count == 3, parts[0] == "Payload", parts[1] == app, parts[2] == name, entry.kind == .file,
+                    !entry.escapesRoot
+                {
                     found = entry
                 }
                 return found == nil
@@ -80,11 +83,14 @@ enum EntitlementsLookup: Sendable {
         do {
             guard let source = try app.open("Info.plist") else { return fallback }
             guard source.size <= Int64(Limits.maximumPlistBytes) else {
-                problems.append("Info.plist is \(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+                problems.append(
+                    "Info.plist is \(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
                 return fallback
             }
             let plist = try Entitlements.dictionary(try source.read(at: 0, count: Int(source.size)), what: "Info.plist")
-            if case .string(let name)? = plist["CFBundleExecutable"], !name.isEmpty, !name.contains("/"), name != "..", name != "." {
+            if case .string(let name)? = plist["CFBundleExecutable"], !name.isEmpty, !name.contains("/"), name != "..",
+                name != "."
+            {
                 return name
             }
         } catch {

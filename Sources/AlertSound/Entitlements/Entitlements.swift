@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,7 +57,8 @@ public struct Entitlements: Sendable, Hashable, Codable {
         }
         do {
             guard let found = try read(source: source, path: path) else {
-                throw AlertSoundError(.malformed, "no entitlements in this executable's code signature or __entitlements section")
+                throw AlertSoundError(
+                    .malformed, "no entitlements in this executable's code signature or __entitlements section")
             }
             return Entitlements(source: .file, path: path, criticalAlerts: found.criticalAlerts)
         } catch {
@@ -70,12 +72,16 @@ public struct Entitlements: Sendable, Hashable, Codable {
         let head = try source.read(at: 0, count: 8)
         if MachO.recognises(head) {
             guard let found = try MachO.entitlements(in: source) else { return nil }
-            return Entitlements(source: found.inSignature ? .codeSignature : .simulatorSection, path: path,
-                                criticalAlerts: try criticalAlerts(in: try dictionary(found.plist, what: "entitlements plist")))
+            return Entitlements(
+                source: found.inSignature ? .codeSignature : .simulatorSection, path: path,
+                criticalAlerts: try criticalAlerts(in: try dictionary(found.plist, what: "entitlements plist")))
         }
         if head.first == 0x30 { return try profile(source: source, path: path) }
         guard source.size <= Int64(Limits.maximumPlistBytes) else {
-            throw AlertSoundError(.tooLarge, "\(source.size) bytes: not an entitlements plist alertsound reads (at most \(Limits.maximumPlistBytes))")
+            throw AlertSoundError(
+                .tooLarge,
+                "\(source.size) bytes: not an entitlements plist alertsound reads (at most \(Limits.maximumPlistBytes))"
+            )
         }
         let plist = try dictionary(try source.read(at: 0, count: Int(source.size)), what: "entitlements plist")
         // A profile's plist already taken out of its signature holds them under "Entitlements".
@@ -89,18 +95,23 @@ public struct Entitlements: Sendable, Hashable, Codable {
     /// The signature is not verified; the plist is found by its first and last lines.
     static func profile(source: ByteSource, path: String) throws -> Entitlements {
         guard source.size <= Int64(Limits.maximumProfileBytes) else {
-            throw AlertSoundError(.tooLarge, "\(source.size) bytes: larger than any provisioning profile (alertsound reads at most \(Limits.maximumProfileBytes))")
+            throw AlertSoundError(
+                .tooLarge,
+                "\(source.size) bytes: larger than any provisioning profile (alertsound reads at most \(Limits.maximumProfileBytes))"
+            )
         }
         let bytes = try source.read(at: 0, count: Int(source.size))
         guard let start = bytes.firstRange(of: Array("<?xml".utf8))?.lowerBound,
-              let end = bytes[start...].firstRange(of: Array("</plist>".utf8))?.upperBound else {
+            let end = bytes[start...].firstRange(of: Array("</plist>".utf8))?.upperBound
+        else {
             throw AlertSoundError(.malformed, "no XML property list inside this provisioning profile")
         }
         let plist = try dictionary(Array(bytes[start..<end]), what: "provisioning profile's plist")
         guard case .object(let entitlements)? = plist["Entitlements"] else {
             throw AlertSoundError(.malformed, "the provisioning profile's plist has no Entitlements dictionary")
         }
-        return Entitlements(source: .provisioningProfile, path: path, criticalAlerts: try criticalAlerts(in: entitlements))
+        return Entitlements(
+            source: .provisioningProfile, path: path, criticalAlerts: try criticalAlerts(in: entitlements))
     }
 
     private static func criticalAlerts(in entitlements: [String: JSONValue]) throws -> Bool {
@@ -114,16 +125,21 @@ public struct Entitlements: Sendable, Hashable, Codable {
     /// A property list (XML or binary) whose top level is a dictionary.
     static func dictionary(_ bytes: [UInt8], what: String) throws -> [String: JSONValue] {
         guard bytes.count <= Limits.maximumPlistBytes else {
-            throw AlertSoundError(.tooLarge, "the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+            throw AlertSoundError(
+                .tooLarge, "the \(what) is \(bytes.count) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
         }
         let value: JSONValue
         do {
             value = try PropertyListParser.parse(bytes)
         } catch let error as StructureError where error.reason != .malformed {
-            throw AlertSoundError(.tooLarge, "the \(what) is \(error.message) (at byte \(error.offset)); real ones are a few levels deep", offset: Int64(error.offset))
+            throw AlertSoundError(
+                .tooLarge, "the \(what) is \(error.message) (at byte \(error.offset)); real ones are a few levels deep",
+                offset: Int64(error.offset))
         } catch let error as StructureError {
-            throw AlertSoundError(.unrecognized, "the \(what) is not a property list (\(error.message) at byte \(error.offset); it starts with \(Sniffer.preview(bytes)))",
-                                  offset: Int64(error.offset))
+            throw AlertSoundError(
+                .unrecognized,
+                "the \(what) is not a property list (\(error.message) at byte \(error.offset); it starts with \(Sniffer.preview(bytes)))",
+                offset: Int64(error.offset))
         }
         guard case .object(let dictionary) = value else {
             throw AlertSoundError(.unrecognized, "the \(what) is a property list whose top level is not a dictionary")

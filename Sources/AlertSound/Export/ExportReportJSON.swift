@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +10,10 @@ import Foundation
 /// source's outcome, the lock as written, the keep file and the constants files.
 extension ExportReport: Encodable {
     enum Keys: String, CodingKey { case schemaVersion, dryRun, sounds, lock, lockWritten, keep, constants, summary }
-    enum SoundKeys: String, CodingKey { case source, name, status, channelId, previousChannelId, written, replaced, removed, changes, androidChanges, error, blockers }
+    enum SoundKeys: String, CodingKey {
+        case source, name, status, channelId, previousChannelId, written, replaced, removed, changes, androidChanges,
+            error, blockers
+    }
     enum FileKeys: String, CodingKey { case path, written }
 
     public func encode(to encoder: Encoder) throws {
@@ -47,7 +51,11 @@ extension ExportReport: Encodable {
             try f.encode(path, forKey: .path)
             try f.encode(written, forKey: .written)
         }
-        try c.encode(["written": outcomes.count { $0.status == .written }, "unchanged": outcomes.count { $0.status == .unchanged },
-                      "failed": outcomes.count { $0.status == .failed }], forKey: .summary)
+        try c.encode(
+            [
+                "written": outcomes.count { $0.status == .written },
+                "unchanged": outcomes.count { $0.status == .unchanged },
+                "failed": outcomes.count { $0.status == .failed }
+            ], forKey: .summary)
     }
 }

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -22,7 +23,9 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Its container and coding, as a conversion names them.
     var container: String { (self == .ogg ? ContainerKind.ogg : .wav).displayName }
-    var coding: String { self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, bigEndian: false))! }
+    var coding: String {
+        self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, bigEndian: false))!
+    }
 }
 
 /// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
@@ -151,14 +154,19 @@ public struct Exporter: Sendable {
             throw AlertSoundError(.invalidRequest, "name a folder for iOS sounds, for Android sounds, or both")
         }
         if options.bothFolder != nil, options.iosFolder != nil || options.androidFolder != nil {
-            throw AlertSoundError(.invalidRequest, "one file for both platforms goes where the sounds list takes it from, not beside the iOS and Android folders: "
-                                  + "ask for the one, or for the others")
+            throw AlertSoundError(
+                .invalidRequest,
+                "one file for both platforms goes where the sounds list takes it from, not beside the iOS and Android folders: "
+                    + "ask for the one, or for the others")
         }
         let previous: SoundLock? = isFolder(options.lockPath) == nil ? nil : try SoundLock.read(path: options.lockPath)
         var sources: [(path: String, problem: AlertSoundError?)] = []
         for path in paths {
             switch isFolder(path) {
-            case true?: sources += SoundPaths.expand([path]).map { ($0.path, $0.problem.map { AlertSoundError(.unreadable, $0.message, path: path) }) }
+            case true?:
+                sources += SoundPaths.expand([path]).map {
+                    ($0.path, $0.problem.map { AlertSoundError(.unreadable, $0.message, path: path) })
+                }
             case false?: sources.append((path, nil))
             case nil: sources.append((path, AlertSoundError(.notFound, "no such file or folder", path: path)))
             }
@@ -172,25 +180,41 @@ public struct Exporter: Sendable {
         let names = sources.map { Self.name(for: $0.path) }
         var holders: [String: [String]] = [:]
         for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
-        if !options.dryRun { for folder in [options.iosFolder, options.androidFolder, options.bothFolder].compactMap({ $0 }) { try makeFolders(folder) } }
+        if !options.dryRun {
+            for folder in [options.iosFolder, options.androidFolder, options.bothFolder].compactMap({ $0 }) {
+                try makeFolders(folder)
+            }
+        }
 
         let outcomes = parallelMap(Array(zip(sources, names))) { source, name -> ExportOutcome in
             guard let name else {
-                return ExportOutcome(source: source.path, status: .failed, error: AlertSoundError(.invalidRequest,
-                    "its file name has no letter or digit to make a resource name of; rename it", path: source.path))
+                return ExportOutcome(
+                    source: source.path, status: .failed,
+                    error: AlertSoundError(
+                        .invalidRequest,
+                        "its file name has no letter or digit to make a resource name of; rename it", path: source.path)
+                )
             }
-            if let problem = source.problem { return ExportOutcome(source: source.path, name: name, status: .failed, error: problem) }
+            if let problem = source.problem {
+                return ExportOutcome(source: source.path, name: name, status: .failed, error: problem)
+            }
             let others = holders[name, default: []].filter { $0 != source.path }
             guard others.isEmpty else {
-                return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError(.invalidRequest,
-                    "its name '\(name)' is also made from \(others.joined(separator: ", ")): one resource name, two sounds; rename one", path: source.path))
+                return ExportOutcome(
+                    source: source.path, name: name, status: .failed,
+                    error: AlertSoundError(
+                        .invalidRequest,
+                        "its name '\(name)' is also made from \(others.joined(separator: ", ")): one resource name, two sounds; rename one",
+                        path: source.path))
             }
             do {
                 return try export(source.path, name: name, previous: previous?[name])
             } catch let blocked as FixBlocked {
                 return ExportOutcome(source: source.path, name: name, status: .failed, blockers: blocked.blockers)
             } catch {
-                return ExportOutcome(source: source.path, name: name, status: .failed, error: AlertSoundError.wrapping(error, as: .unreadable, path: source.path))
+                return ExportOutcome(
+                    source: source.path, name: name, status: .failed,
+                    error: AlertSoundError.wrapping(error, as: .unreadable, path: source.path))
             }
         }
         // Nothing exported at all: the lock, keep file and constants stay as they were (an empty
@@ -216,7 +240,8 @@ public struct Exporter: Sendable {
         if let folder = options.androidFolder, lock.sounds.contains(where: { $0.android != nil }) {
             let path = joinPath(folder, Self.keepFileName)
             report.keepPath = path
-            report.keepWritten = try put(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), at: path) != nil
+            report.keepWritten =
+                try put(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), at: path) != nil
         }
         return report
     }
@@ -230,7 +255,8 @@ public struct Exporter: Sendable {
     /// build may drop them and the default sound plays (validate-bundle's `android-may-be-shrunk`).
     static func keepFile(_ lock: SoundLock, lockName: String) -> [UInt8] {
         let names = lock.sounds.compactMap(\.android).sorted().map { "@raw/" + $0 }
-        return Array("""
+        return Array(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <!-- Written by alertsound export from \(XMLText.comment(lockName)): keeps these sounds when resources are shrunk. -->
             <resources xmlns:tools="http://schemas.android.com/tools"
@@ -256,13 +282,16 @@ public struct Exporter: Sendable {
         let ios = both ? androidFile : options.iosFolder.map { _ in name + ".caf" }
         let iosPath = options.iosFolder.map { joinPath($0, name + ".caf") }
         let androidPath = resourceFolder.map { joinPath($0, format.fileName(name)) }
-        let displaced = try refuseClobbering(source: source, name: name, outputs: [iosPath, androidPath].compactMap { $0 }, previous: previous)
+        let displaced = try refuseClobbering(
+            source: source, name: name, outputs: [iosPath, androidPath].compactMap { $0 }, previous: previous)
         let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
 
         // Unchanged audio and settings, and the files on disk still the ones the lock records:
         // nothing to do, and nothing is decoded beyond the hash.
-        if displaced.isEmpty, let previous, previous.contentHash == contentHash, previous.ios == ios, previous.androidFile == androidFile,
-           Self.fileHash(iosPath) == previous.iosSHA256, Self.fileHash(androidPath) == previous.androidSHA256 {
+        if displaced.isEmpty, let previous, previous.contentHash == contentHash, previous.ios == ios,
+            previous.androidFile == androidFile,
+            Self.fileHash(iosPath) == previous.iosSHA256, Self.fileHash(androidPath) == previous.androidSHA256
+        {
             return ExportOutcome(source: source, name: name, status: .unchanged, entry: previous)
         }
         var outcome = ExportOutcome(source: source, name: name, status: .written)
@@ -282,12 +311,17 @@ public struct Exporter: Sendable {
             // fix made a 16-bit CAF master; what ships is the file made from it.
             let shipped = made.map { change -> FixChange in
                 guard case let .converted(container, format, _, _) = change else { return change }
-                return .converted(fromContainer: container, fromFormat: format, toFormat: resourceFormat.coding, toContainer: resourceFormat.container)
+                return .converted(
+                    fromContainer: container, fromFormat: format, toFormat: resourceFormat.coding,
+                    toContainer: resourceFormat.container)
             }
             if iosPath == nil { outcome.changes = shipped }
             outcome.androidChanges = shipped
             let source16 = MemorySource(master)
-            guard let reader = NativeReader(source: source16, info: try SoundFile.inspect(source: source16, name: androidPath)) else {
+            guard
+                let reader = NativeReader(
+                    source: source16, info: try SoundFile.inspect(source: source16, name: androidPath))
+            else {
                 throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: androidPath)
             }
             let bytes: [UInt8]
@@ -295,8 +329,12 @@ public struct Exporter: Sendable {
             case .wav:
                 var samples: [Int16] = []
                 while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
-                bytes = try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)),
-                                              samples: samples)
+                bytes = try SoundFileBuilder.make(
+                    .wave,
+                    format: StreamFormat(
+                        sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)
+                    ),
+                    samples: samples)
             case .ogg:
                 let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
                 bytes = try OggVorbisWriter.encode(reader, serial: serial)
@@ -308,8 +346,9 @@ public struct Exporter: Sendable {
             // new one is in place (refuseClobbering let only export's own, or --force, through).
             outcome.removed = displaced.filter { options.dryRun || unlink($0) == 0 }
         }
-        let entry = SoundLock.Entry(name: name, source: source, ios: ios, android: resourceFolder.map { _ in name }, androidFile: androidFile,
-                                    contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
+        let entry = SoundLock.Entry(
+            name: name, source: source, ios: ios, android: resourceFolder.map { _ in name }, androidFile: androidFile,
+            contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
         // A new channel ID is a change the app must act on, whether or not a file's bytes moved.
         let newChannel = previous.map { $0.channelId != entry.channelId } ?? false
         outcome.entry = entry
@@ -335,14 +374,17 @@ public struct Exporter: Sendable {
     }
 
     /// The source made into a CAF of `coding` by `fix` with these options, as bytes, and what fix changed.
-    private func fixed(_ source: String, name: String, fix: FixOptions, coding: SampleCoding) throws -> ([UInt8], [FixChange]) {
+    private func fixed(
+        _ source: String, name: String, fix: FixOptions, coding: SampleCoding
+    ) throws -> ([UInt8], [FixChange]) {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var fix = fix
         fix.dataFormat = coding
         fix.outputFolder = nil
         fix.force = true
-        let outcome = Fixer(options: fix).fix(FixJob(input: source, output: folder + "/" + name + ".caf", refusal: nil, fromFolder: false))
+        let outcome = Fixer(options: fix).fix(
+            FixJob(input: source, output: folder + "/" + name + ".caf", refusal: nil, fromFolder: false))
         if let error = outcome.error { throw error }
         if !outcome.blockers.isEmpty { throw FixBlocked(blockers: outcome.blockers) }
         guard outcome.status == .fixed, let output = outcome.output else {
@@ -359,35 +401,55 @@ public struct Exporter: Sendable {
     /// fails on two), an iOS file of that name it did not write. `force` takes over the last two,
     /// never a source. Returns the other files of the resource name, to remove once the sound is
     /// written: only names made from the sound's own, never the lock's text.
-    private func refuseClobbering(source: String, name: String, outputs: [String], previous: SoundLock.Entry?) throws -> [String] {
-        func isSource(_ path: String) -> Bool { (try? Converter.refuseOverwritingInput(input: source, output: path)) == nil }
+    private func refuseClobbering(
+        source: String, name: String, outputs: [String], previous: SoundLock.Entry?
+    ) throws -> [String] {
+        func isSource(_ path: String) -> Bool {
+            (try? Converter.refuseOverwritingInput(input: source, output: path)) == nil
+        }
         if let output = outputs.first(where: isSource) {
-            throw AlertSoundError(.invalidRequest, "its output \(output) is the source itself; export never writes over a source: "
-                                  + "keep sources outside the folders export writes (design/sounds, say)", path: source)
+            throw AlertSoundError(
+                .invalidRequest,
+                "its output \(output) is the source itself; export never writes over a source: "
+                    + "keep sources outside the folders export writes (design/sounds, say)", path: source)
         }
         var displaced: [String] = []
         if let folder = resourceFolder {
             let mine = resourceFormat.fileName(name)
-            for other in AndroidProject.entries(of: folder, type: UInt8(DT_REG)).sorted() where other != mine && AndroidRules.resourceName(other) == name {
+            for other in AndroidProject.entries(of: folder, type: UInt8(DT_REG)).sorted()
+            where other != mine && AndroidRules.resourceName(other) == name {
                 let path = joinPath(folder, other)
                 if isSource(path) {
-                    throw AlertSoundError(.invalidRequest, "the source is \(other) in \(folder), where export writes \(mine): two files of the "
-                                          + "resource name '\(name)' fail the Android build; keep sources outside the folders export writes", path: source)
+                    throw AlertSoundError(
+                        .invalidRequest,
+                        "the source is \(other) in \(folder), where export writes \(mine): two files of the "
+                            + "resource name '\(name)' fail the Android build; keep sources outside the folders export writes",
+                        path: source)
                 }
-                let ours = previous.map { $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(path) == $0.androidSHA256 } ?? false
+                let ours =
+                    previous.map {
+                        $0.androidFile == other && $0.androidSHA256 != nil && Self.fileHash(path) == $0.androidSHA256
+                    } ?? false
                 guard ours || options.force else {
-                    throw AlertSoundError(.invalidRequest, "\(path) is another file of the resource name '\(name)' and export did not write it: "
-                                          + "with \(mine) beside it the build fails (duplicate resources); remove it, or export with --force to replace it", path: source)
+                    throw AlertSoundError(
+                        .invalidRequest,
+                        "\(path) is another file of the resource name '\(name)' and export did not write it: "
+                            + "with \(mine) beside it the build fails (duplicate resources); remove it, or export with --force to replace it",
+                        path: source)
                 }
                 displaced.append(path)
             }
         }
         if let folder = options.iosFolder, !options.force {
             let path = joinPath(folder, name + ".caf")
-            let ours = previous.map { $0.ios == name + ".caf" && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 } ?? false
+            let ours =
+                previous.map { $0.ios == name + ".caf" && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 }
+                ?? false
             if isFolder(path) == false, !ours {
-                throw AlertSoundError(.invalidRequest, "\(path) exists and is not the file export wrote for it (the lock has no such file): "
-                                      + "remove it, or export with --force to replace it", path: source)
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "\(path) exists and is not the file export wrote for it (the lock has no such file): "
+                        + "remove it, or export with --force to replace it", path: source)
             }
         }
         return displaced
@@ -397,17 +459,27 @@ public struct Exporter: Sendable {
     /// what users hear, so it gets a new channel too. The Android format does not (same audio).
     var settings: String {
         let f = options.fix
-        var parts = ["max=\(f.maxDurationIsExplicit ? Formatting.number(f.maxDuration) : "default")", "fade=\(Formatting.number(f.fade))",
-                     "trim=\(f.trimSilence)", "rate=\(f.sampleRate.map(Formatting.number) ?? "input")", "channels=\(f.channels.map(String.init) ?? "input")",
-                     "mix=\(f.mix)", "normalize=\(f.normalize)", "quality=\(f.quality.rawValue)"]
+        var parts = [
+            "max=\(f.maxDurationIsExplicit ? Formatting.number(f.maxDuration) : "default")",
+            "fade=\(Formatting.number(f.fade))",
+            "trim=\(f.trimSilence)", "rate=\(f.sampleRate.map(Formatting.number) ?? "input")",
+            "channels=\(f.channels.map(String.init) ?? "input")",
+            "mix=\(f.mix)", "normalize=\(f.normalize)", "quality=\(f.quality.rawValue)"
+        ]
         // Only a cut changes the Android sound's audio; its full length (the default) adds nothing,
         // so locks made before it was the default keep their channels for sounds under the cut.
-        if options.androidFolder != nil, let cut = options.androidMaxDuration { parts.append("androidMax=\(Formatting.number(cut))") }
+        if options.androidFolder != nil, let cut = options.androidMaxDuration {
+            parts.append("androidMax=\(Formatting.number(cut))")
+        }
         if f.levelsRepaired {
             let l = f.levelLimits
-            parts += ["levels=true", "loudness=\(f.loudness.map(Formatting.number) ?? "band")", "truePeak=\(Formatting.number(l.maximumTruePeak))",
-                      "band=\(Formatting.number(l.loudnessBand.lowerBound))...\(Formatting.number(l.loudnessBand.upperBound))",
-                      "dc=\(Formatting.number(l.maximumDCOffset))", "edge=\(Formatting.number(l.maximumEdgeLevel))", "leading=\(Formatting.number(l.maximumLeadingSilence))"]
+            parts += [
+                "levels=true", "loudness=\(f.loudness.map(Formatting.number) ?? "band")",
+                "truePeak=\(Formatting.number(l.maximumTruePeak))",
+                "band=\(Formatting.number(l.loudnessBand.lowerBound))...\(Formatting.number(l.loudnessBand.upperBound))",
+                "dc=\(Formatting.number(l.maximumDCOffset))", "edge=\(Formatting.number(l.maximumEdgeLevel))",
+                "leading=\(Formatting.number(l.maximumLeadingSilence))"
+            ]
         }
         return parts.joined(separator: " ")
     }
@@ -439,7 +511,9 @@ public struct Exporter: Sendable {
 
     /// SHA-256 of a file's bytes (hex), or nil when there is no path or no file.
     static func fileHash(_ path: String?) -> String? {
-        guard let path, isFolder(path) == false, let file = try? FileSource(path: path), let bytes = try? file.read(at: 0, count: Int(file.size)) else { return nil }
+        guard let path, isFolder(path) == false, let file = try? FileSource(path: path),
+            let bytes = try? file.read(at: 0, count: Int(file.size))
+        else { return nil }
         return SHA256.hex(bytes)
     }
 
@@ -456,7 +530,8 @@ public struct Exporter: Sendable {
     static func put(_ bytes: [UInt8], at path: String, dryRun: Bool) throws -> FileChange? {
         let exists = isFolder(path) == false
         if exists, let file = try? FileSource(path: path), file.size == Int64(bytes.count),
-           let existing = try? file.read(at: 0, count: bytes.count), existing == bytes {
+            let existing = try? file.read(at: 0, count: bytes.count), existing == bytes
+        {
             return nil
         }
         if !dryRun {

@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// What `alertsound export` made of each sound, kept beside the project (`alertsound.lock.json`):
 /// its names on both platforms, a hash of its audio, the notification channel ID made from that
 /// hash, and a hash of each file written. Android fixes a channel's sound when the channel is
@@ -31,8 +32,10 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         public var androidSHA256: String?
 
         /// An entry; the channel ID follows from `name` and `contentHash`.
-        public init(name: String, source: String, ios: String?, android: String?, androidFile: String?, contentHash: String,
-                    iosSHA256: String?, androidSHA256: String?) {
+        public init(
+            name: String, source: String, ios: String?, android: String?, androidFile: String?, contentHash: String,
+            iosSHA256: String?, androidSHA256: String?
+        ) {
             self.name = name
             self.source = source
             self.ios = ios
@@ -130,33 +133,44 @@ public struct SoundLock: Sendable, Hashable, Encodable {
             // A lock is committed, hand-edited and reviewed as data, and what it says becomes file
             // names and generated code: every value must be what export itself writes, derived
             // from a valid name, or the whole lock is refused.
-            if let problem = AndroidRules.nameProblem(name, resourceName: name) ?? (name.utf8.count > maximumNameLength ? "longer than \(maximumNameLength) bytes" : nil) {
+            if let problem = AndroidRules.nameProblem(name, resourceName: name)
+                ?? (name.utf8.count > maximumNameLength ? "longer than \(maximumNameLength) bytes" : nil)
+            {
                 throw fail("sounds[\(i)].name is not a name export writes (\(problem))")
             }
             let ios = try text("ios"), android = try text("android"), androidFile = try text("androidFile")
             // NAME.wav is the one file both platforms play (export --both): also the Android file.
             if let ios, ios != name + ".caf", !(ios == name + ".wav" && androidFile == ios) {
-                throw fail("sounds[\(i)].ios must be '\(name).caf' (from its name), '\(name).wav' when that is also its androidFile, or null")
+                throw fail(
+                    "sounds[\(i)].ios must be '\(name).caf' (from its name), '\(name).wav' when that is also its androidFile, or null"
+                )
             }
             if let android, android != name { throw fail("sounds[\(i)].android must be '\(name)' (its name) or null") }
             if let androidFile, !AndroidSoundFormat.allCases.map({ $0.fileName(name) }).contains(androidFile) {
                 throw fail("sounds[\(i)].androidFile must be '\(name).ogg' or '\(name).wav' (from its name) or null")
             }
-            if (android == nil) != (androidFile == nil) { throw fail("sounds[\(i)]: android and androidFile are both set or both null") }
+            if (android == nil) != (androidFile == nil) {
+                throw fail("sounds[\(i)]: android and androidFile are both set or both null")
+            }
             let iosHash = try text("iosSha256"), androidHash = try text("androidSha256")
             for (key, value) in [("contentHash", hash), ("iosSha256", iosHash), ("androidSha256", androidHash)] {
-                if let value, !isHexDigest(value) { throw fail("sounds[\(i)].\(key) must be 64 lower-case hex digits (a SHA-256)") }
+                if let value, !isHexDigest(value) {
+                    throw fail("sounds[\(i)].\(key) must be 64 lower-case hex digits (a SHA-256)")
+                }
             }
             let source = try text("source") ?? ""
             if source.utf8.count > 4096 || source.unicodeScalars.contains(where: { $0.value == 0 }) {
                 throw fail("sounds[\(i)].source must be a path of at most 4096 bytes")
             }
-            var entry = Entry(name: name, source: source, ios: ios, android: android, androidFile: androidFile, contentHash: hash,
-                              iosSHA256: iosHash, androidSHA256: androidHash)
+            var entry = Entry(
+                name: name, source: source, ios: ios, android: android, androidFile: androidFile, contentHash: hash,
+                iosSHA256: iosHash, androidSHA256: androidHash)
             // Kept as written (a hand-edited ID is what the app was built with), if it is one.
             let channel = try text("channelId", required: true)!
             guard isChannelID(channel) else {
-                throw fail("sounds[\(i)].channelId must be 1 to \(maximumChannelIDLength) ASCII letters, digits, '_', '-' or '.', starting with a letter or digit")
+                throw fail(
+                    "sounds[\(i)].channelId must be 1 to \(maximumChannelIDLength) ASCII letters, digits, '_', '-' or '.', starting with a letter or digit"
+                )
             }
             entry.channelId = channel
             guard !names.contains(name) else { throw fail("sounds[\(i)].name '\(name)' is in the lock twice") }
@@ -173,7 +187,9 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         case true?: throw AlertSoundError(.invalidRequest, "a folder, not a lock file", path: path)
         default: break
         }
-        return try read(try SoundReference.contents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path)
+        return try read(
+            try SoundReference.contents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path
+        )
     }
 
     /// The longest sound name a lock holds, in bytes (a file system's NAME_MAX less an extension).
@@ -187,8 +203,12 @@ public struct SoundLock: Sendable, Hashable, Encodable {
     /// generated code, keep file and reports.
     public static func isChannelID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, id.utf8.count <= maximumChannelIDLength,
-              (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || (first >= "0" && first <= "9") else { return false }
-        return id.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-" || $0 == "." }
+            (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || (first >= "0" && first <= "9")
+        else { return false }
+        return id.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
+                || $0 == "."
+        }
     }
 
     static func isHexDigest(_ text: String) -> Bool {

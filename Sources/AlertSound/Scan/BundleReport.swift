@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -88,8 +89,10 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     }
 
     /// A resolved reference.
-    public init(name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
-                diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil) {
+    public init(
+        name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
+        diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil
+    ) {
         self.candidate = candidate
         self.name = name
         self.source = source
@@ -101,7 +104,9 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         self.strict = strict
     }
 
-    enum Keys: String, CodingKey { case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid }
+    enum Keys: String, CodingKey {
+        case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid
+    }
 
     /// Adds a finding made after resolution (about the app's entitlements).
     mutating func append(_ diagnostic: Diagnostic) {
@@ -157,7 +162,10 @@ public struct BundleReport: Sendable, Codable, Equatable {
     public var valid: Bool { files.allSatisfy(\.report.valid) && references.allSatisfy(\.valid) }
 
     /// A bundle's verdict.
-    public init(bundle: String, kind: BundleKind, files: [BundleFileReport], references: [ReferenceReport], entitlements: Entitlements? = nil) {
+    public init(
+        bundle: String, kind: BundleKind, files: [BundleFileReport], references: [ReferenceReport],
+        entitlements: Entitlements? = nil
+    ) {
         self.bundle = bundle
         self.kind = kind
         self.files = files

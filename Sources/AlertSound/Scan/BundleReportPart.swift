@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 extension BundleReport {
     /// A bundle's report in the order it is made and written (``ValidationRun/validate(each:)``):
     /// opened, its files in batches, its references in batches, closed. A run of several bundles
@@ -17,7 +18,10 @@ extension BundleReport {
 
     /// The report as a run gives it.
     public var parts: [Part] {
-        [.opened(bundle: bundle, kind: kind, entitlements: entitlements), .files(files), .references(references), .closed(valid: valid)]
+        [
+            .opened(bundle: bundle, kind: kind, entitlements: entitlements), .files(files), .references(references),
+            .closed(valid: valid)
+        ]
     }
 }
 
@@ -28,7 +32,8 @@ struct BundleReportCollector {
     mutating func add(_ part: BundleReport.Part) {
         switch part {
         case let .opened(bundle, kind, entitlements):
-            reports.append(BundleReport(bundle: bundle, kind: kind, files: [], references: [], entitlements: entitlements))
+            reports.append(
+                BundleReport(bundle: bundle, kind: kind, files: [], references: [], entitlements: entitlements))
         case .files(let files):
             reports[reports.count - 1].files += files
         case .references(let references):

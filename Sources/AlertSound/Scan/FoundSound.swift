@@ -26,7 +26,8 @@ struct FoundSound: Sendable {
 
     /// Path as reported: the user's spelling of the folder, or `App.ipa!Payload/App.app/x.caf`.
     var displayPath: String {
-        displayRoot + (shownFrom == 0 ? relativePath : String(decoding: relativePath.utf8.dropFirst(shownFrom), as: UTF8.self))
+        displayRoot
+            + (shownFrom == 0 ? relativePath : String(decoding: relativePath.utf8.dropFirst(shownFrom), as: UTF8.self))
     }
 }
 
@@ -45,8 +46,10 @@ extension FolderScanner {
     /// reads the whole path: only for what is found, not for every folder passed.
     static func scan(root: String, kind: BundleKind, displayRoot: String, confineLinks: Bool = true) -> [FoundSound] {
         scan(root: root, displayRoot: displayRoot, confineLinks: confineLinks).map { walked in
-            FoundSound(relativePath: walked.relativePath, displayRoot: walked.displayRoot,
-                       location: SoundLocation.of(relativePath: walked.relativePath, kind: kind), content: FoundSound.Content(walked.content))
+            FoundSound(
+                relativePath: walked.relativePath, displayRoot: walked.displayRoot,
+                location: SoundLocation.of(relativePath: walked.relativePath, kind: kind),
+                content: FoundSound.Content(walked.content))
         }
     }
 }
@@ -67,7 +70,9 @@ extension FoundSound {
                 return report
             } catch {
                 let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
-                return FileReport(path: displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)], strict: checker.strict)
+                return FileReport(
+                    path: displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)],
+                    strict: checker.strict)
             }
         case .problem(let diagnostic):
             return FileReport(path: displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)

@@ -27,19 +27,28 @@ struct LocatedReference: Sendable {
 
     /// Says which sound it nearly names.
     mutating func nearly(_ sound: FoundSound) {
-        candidate = ReferenceReport.Candidate(path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
+        candidate = ReferenceReport.Candidate(
+            path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
     }
 
     /// The report, given the verdict on the sound it names (`target`'s).
     func report(target verdict: FileReport?, strict: Bool) -> ReferenceReport {
         var diagnostics = diagnostics
         if let verdict, !verdict.valid, let name = reference.name {
-            let reasons = verdict.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
-            diagnostics.append(DiagnosticCode.invalidSound.diagnostic("'\(name)' is \(verdict.path), which \(platform.displayName) will not play: "
-                + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
-                suggestion: reasons.isEmpty ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first))
+            let reasons = verdict.diagnostics.filter { $0.severity == .error }.map {
+                "[\($0.code.rawValue)] \($0.message)"
+            }
+            diagnostics.append(
+                DiagnosticCode.invalidSound.diagnostic(
+                    "'\(name)' is \(verdict.path), which \(platform.displayName) will not play: "
+                        + (reasons.isEmpty
+                            ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
+                    suggestion: reasons.isEmpty
+                        ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first))
         }
-        return ReferenceReport(name: reference.name, source: reference.source, field: reference.field, platform: platform, critical: reference.critical,
-                               resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate)
+        return ReferenceReport(
+            name: reference.name, source: reference.source, field: reference.field, platform: platform,
+            critical: reference.critical,
+            resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate)
     }
 }

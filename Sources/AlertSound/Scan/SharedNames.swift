@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 /// The sounds that share a key with another (a name differing only in case, one resource name
 /// given by two files), found from names alone before any sound is judged. Only shared keys are
 /// kept, so what a bundle of 100,000 distinct names costs is one pass, not an index of them all.

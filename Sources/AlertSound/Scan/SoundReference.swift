@@ -1,4 +1,5 @@
 import AlertSoundCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,7 +24,10 @@ public struct SoundReference: Sendable, Hashable {
     public var problems: [Diagnostic]
 
     /// A reference; see ``named(_:source:)`` and ``payload(at:)-(String)`` for the usual ways to make one.
-    public init(name: String?, source: String, critical: Bool = false, platform: Platform? = nil, field: String? = nil, problems: [Diagnostic] = []) {
+    public init(
+        name: String?, source: String, critical: Bool = false, platform: Platform? = nil, field: String? = nil,
+        problems: [Diagnostic] = []
+    ) {
         self.name = name
         self.source = source
         self.critical = critical
@@ -40,7 +44,8 @@ public struct SoundReference: Sendable, Hashable {
     /// A name with an optional `ios:` or `android:` prefix.
     static func scoped(_ text: String, source: String) -> SoundReference {
         for platform in Platform.allCases where text.hasPrefix(platform.rawValue + ":") {
-            return SoundReference(name: String(text.dropFirst(platform.rawValue.count + 1)), source: source, platform: platform)
+            return SoundReference(
+                name: String(text.dropFirst(platform.rawValue.count + 1)), source: source, platform: platform)
         }
         return SoundReference(name: text, source: source)
     }
@@ -57,7 +62,9 @@ public struct SoundReference: Sendable, Hashable {
         }
         let references = list(text: text, source: path)
         guard references.count <= Limits.maximumNameListEntries else {
-            throw AlertSoundError(.tooLarge, "\(references.count) names; a list may hold at most \(Limits.maximumNameListEntries)", path: path)
+            throw AlertSoundError(
+                .tooLarge, "\(references.count) names; a list may hold at most \(Limits.maximumNameListEntries)",
+                path: path)
         }
         return references
     }
@@ -110,10 +117,15 @@ public struct SoundReference: Sendable, Hashable {
     public static func payload(at path: String) -> [SoundReference] {
         // Missing is `not-found`, as everywhere else; `bad-payload` is for a payload that is there.
         guard isFolder(path) != nil else {
-            return [SoundReference(name: nil, source: path, problems: [DiagnosticCode.notFound.diagnostic("\(path): no such file or folder")])]
+            return [
+                SoundReference(
+                    name: nil, source: path,
+                    problems: [DiagnosticCode.notFound.diagnostic("\(path): no such file or folder")])
+            ]
         }
         do {
-            return payload(Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
+            return payload(
+                Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
         } catch let error as UnreadableFile {
             return [bad(path, error.reason)]
         } catch {
@@ -125,7 +137,11 @@ public struct SoundReference: Sendable, Hashable {
     /// document of numbers builds a huge object graph.
     public static func payload(_ data: Data, source: String) -> [SoundReference] {
         guard data.count <= Limits.maximumPayloadBytes else {
-            return [bad(source, "\(data.count) bytes; a payload may be at most \(Limits.maximumPayloadBytes) (APNs accepts 4 KB)")]
+            return [
+                bad(
+                    source,
+                    "\(data.count) bytes; a payload may be at most \(Limits.maximumPayloadBytes) (APNs accepts 4 KB)")
+            ]
         }
         let object: JSONValue
         do {
@@ -142,16 +158,25 @@ public struct SoundReference: Sendable, Hashable {
         }
         if let aps = top["aps"] { return apsSound(aps, source: source, field: "aps") }
         if let message = top["message"] {
-            guard case .object(let body) = message else { return [bad(source, "'message' must be an object (an FCM HTTP v1 message)")] }
+            guard case .object(let body) = message else {
+                return [bad(source, "'message' must be an object (an FCM HTTP v1 message)")]
+            }
             return fcmMessage(body, source: source, prefix: "message.")
         }
         // A v1 message stored without its request wrapper.
         if top["android"] != nil || top["apns"] != nil { return fcmMessage(top, source: source, prefix: "") }
         if let notification = top["notification"] {
-            guard case .object(let body) = notification else { return [bad(source, "'notification' must be an object (a legacy FCM request)")] }
+            guard case .object(let body) = notification else {
+                return [bad(source, "'notification' must be an object (a legacy FCM request)")]
+            }
             return plainSound(body["sound"], source: source, field: "notification.sound", platform: nil)
         }
-        return [bad(source, "neither 'aps' (APNs), 'message' (FCM HTTP v1) nor 'notification' (legacy FCM) at the top level of the payload")]
+        return [
+            bad(
+                source,
+                "neither 'aps' (APNs), 'message' (FCM HTTP v1) nor 'notification' (legacy FCM) at the top level of the payload"
+            )
+        ]
     }
 
     /// An FCM HTTP v1 message: each platform's block names its own sound.
@@ -162,21 +187,30 @@ public struct SoundReference: Sendable, Hashable {
             if case .object(let block) = apns, case .object(let payload) = block["payload"] ?? .object([:]) {
                 if let aps = payload["aps"] { references += apsSound(aps, source: source, field: field) }
             } else {
-                references.append(bad(source, "'\(prefix)apns' must be an object whose 'payload' is an object", platform: .ios))
+                references.append(
+                    bad(source, "'\(prefix)apns' must be an object whose 'payload' is an object", platform: .ios))
             }
         }
         if let android = message["android"] {
-            if case .object(let block) = android, case .object(let notification) = block["notification"] ?? .object([:]) {
-                references += plainSound(notification["sound"], source: source, field: prefix + "android.notification.sound", platform: .android)
+            if case .object(let block) = android, case .object(let notification) = block["notification"] ?? .object([:])
+            {
+                references += plainSound(
+                    notification["sound"], source: source, field: prefix + "android.notification.sound",
+                    platform: .android)
             } else {
-                references.append(bad(source, "'\(prefix)android' must be an object whose 'notification' is an object", platform: .android))
+                references.append(
+                    bad(
+                        source, "'\(prefix)android' must be an object whose 'notification' is an object",
+                        platform: .android))
             }
         }
         return references
     }
 
     /// A sound that can only be a name (FCM's Android and legacy fields).
-    private static func plainSound(_ value: JSONValue?, source: String, field: String, platform: Platform?) -> [SoundReference] {
+    private static func plainSound(
+        _ value: JSONValue?, source: String, field: String, platform: Platform?
+    ) -> [SoundReference] {
         guard let value else { return [] }
         guard case .string(let name) = value, !name.isEmpty else {
             return [bad(source, "'\(field)' must be a non-empty sound name", platform: platform, field: field)]
@@ -186,15 +220,23 @@ public struct SoundReference: Sendable, Hashable {
 
     /// `aps.sound`: a file name, or the critical-alert dictionary. iOS only.
     private static func apsSound(_ aps: JSONValue, source: String, field: String) -> [SoundReference] {
-        guard case .object(let aps) = aps else { return [bad(source, "'\(field)' must be a dictionary", platform: .ios)] }
+        guard case .object(let aps) = aps else {
+            return [bad(source, "'\(field)' must be a dictionary", platform: .ios)]
+        }
         let field = field + ".sound"
         guard let sound = aps["sound"] else { return [] }
         if case .string(let name) = sound {
-            guard !name.isEmpty else { return [bad(source, "'\(field)' is an empty string", platform: .ios, field: field)] }
+            guard !name.isEmpty else {
+                return [bad(source, "'\(field)' is an empty string", platform: .ios, field: field)]
+            }
             return [SoundReference(name: name, source: source, platform: .ios, field: field)]
         }
         guard case .object(let dictionary) = sound else {
-            return [bad(source, "'\(field)' must be a file name or a critical-alert dictionary", platform: .ios, field: field)]
+            return [
+                bad(
+                    source, "'\(field)' must be a file name or a critical-alert dictionary", platform: .ios,
+                    field: field)
+            ]
         }
         var problems: [String] = []
         let name: String? = if case .string(let text)? = dictionary["name"] { text } else { nil }
@@ -208,10 +250,17 @@ public struct SoundReference: Sendable, Hashable {
             }
         }
         if let volume = dictionary["volume"] {
-            if let v = number(volume), (0...1).contains(v) {} else { problems.append("'volume' must be a number from 0 to 1") }
+            if let v = number(volume), (0...1).contains(v) {
+            } else {
+                problems.append("'volume' must be a number from 0 to 1")
+            }
         }
-        return [SoundReference(name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios, field: field,
-                               problems: problems.map { DiagnosticCode.badPayload.diagnostic("\(source): \($0)") })]
+        return [
+            SoundReference(
+                name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios,
+                field: field,
+                problems: problems.map { DiagnosticCode.badPayload.diagnostic("\(source): \($0)") })
+        ]
     }
 
     /// JSON numbers (and true/false, read as 1/0); strings and the rest are not numbers.
@@ -223,7 +272,11 @@ public struct SoundReference: Sendable, Hashable {
         }
     }
 
-    private static func bad(_ source: String, _ message: String, platform: Platform? = nil, field: String? = nil) -> SoundReference {
-        SoundReference(name: nil, source: source, platform: platform, field: field, problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
+    private static func bad(
+        _ source: String, _ message: String, platform: Platform? = nil, field: String? = nil
+    ) -> SoundReference {
+        SoundReference(
+            name: nil, source: source, platform: platform, field: field,
+            problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
     }
 }

@@ -11,14 +11,18 @@ enum Advice {
         case .fix, .fixLevels:
             let levels = s.action == .fixLevels ? " --levels" : "", format = s.dataFormat.map { " -d \($0)" } ?? ""
             // No path: the sound sits in a built archive; its source in the project is what to fix.
-            guard let input = s.path else { return "fix the sound the app is built from (alertsound fix\(levels) SOURCE\(format)) and rebuild" }
+            guard let input = s.path else {
+                return "fix the sound the app is built from (alertsound fix\(levels) SOURCE\(format)) and rebuild"
+            }
             if let outputFolder {
-                return "fix it: alertsound fix\(levels)\(replacing ? " --force" : "") --output-dir \(shellQuoted(outputFolder)) \(path)\(format)"
+                return
+                    "fix it: alertsound fix\(levels)\(replacing ? " --force" : "") --output-dir \(shellQuoted(outputFolder)) \(path)\(format)"
             }
             // fix writes beside its input: in res/raw a NAME.caf beside NAME.wav is a second file of
             // one resource name, and the Android build fails.
             if SoundLocation.of(relativePath: input, kind: .androidProject) == .rawResource {
-                return "fix it into your iOS target's sound folder, not res/raw (a .caf there fails the Android build): "
+                return
+                    "fix it into your iOS target's sound folder, not res/raw (a .caf there fails the Android build): "
                     + "alertsound fix\(levels) --output-dir IOS_SOUNDS_DIR \(path)\(format)"
             }
             return "fix it: alertsound fix\(levels) \(path)\(format)"
@@ -40,12 +44,15 @@ enum Advice {
         case .chooseOutput:
             return "name another output, or use --output-dir"
         case .installDecoder:
-            return "install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and run alertsound again; "
+            return
+                "install FFmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and run alertsound again; "
                 + "it is found on PATH, or set ALERTSOUND_FFMPEG to its path"
         case .installLibrary:
             let library = s.library ?? "libsndfile"
-            let debian = library == "libsamplerate" ? "libsamplerate0" : library == "libsndfile" ? "libsndfile1" : library
-            return "install it (Debian/Ubuntu: sudo apt-get install \(debian); macOS: brew install \(library)) and run alertsound again"
+            let debian =
+                library == "libsamplerate" ? "libsamplerate0" : library == "libsndfile" ? "libsndfile1" : library
+            return
+                "install it (Debian/Ubuntu: sudo apt-get install \(debian); macOS: brew install \(library)) and run alertsound again"
         case .checkFile:
             return "for a single sound use alertsound check \(path)"
         case .relaxStrictness:
@@ -74,7 +81,12 @@ extension AlertSoundError {
 func shellQuoted(_ path: String) -> String {
     let safe = Set("0123456789/._-+@".utf8)
     // ASCII names (nearly all) without looking up Unicode properties.
-    let plain = !path.isEmpty && (path.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || safe.contains($0) }
-        || path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0) })
-    return plain ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    let plain =
+        !path.isEmpty
+        && (path.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || safe.contains($0) }
+            || path.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || "0123456789/._-+@".unicodeScalars.contains($0)
+            })
+    return plain
+        ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

@@ -38,13 +38,17 @@ struct BundleFindings {
             platform = kind.platform
             return []
         case .files(let files):
-            found = files.flatMap { file in file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) } }
+            found = files.flatMap { file in
+                file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) }
+            }
         case .references(let references):
             found = references.flatMap { reference in
                 reference.diagnostics.map { d -> Finding in
                     // "--sound" names have no file: point at the bundle. Lists give "path:line".
                     if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
-                    if let colon = reference.source.lastIndex(of: ":"), let line = Int(reference.source[reference.source.index(after: colon)...]) {
+                    if let colon = reference.source.lastIndex(of: ":"),
+                        let line = Int(reference.source[reference.source.index(after: colon)...])
+                    {
                         return Finding(path: String(reference.source[..<colon]), line: line, diagnostic: d)
                     }
                     return Finding(path: reference.source, diagnostic: d)

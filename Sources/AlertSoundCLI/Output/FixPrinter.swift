@@ -1,4 +1,5 @@
 import AlertSound
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,21 +15,29 @@ enum FixPrinter {
         case .fixed:
             return "\(outcome.input) -> \(outcome.output ?? "?"): \(changes)\(renamed)"
         case .planned:
-            return "\(outcome.input) -> \(outcome.output ?? "?") (dry run): \(changes.isEmpty ? "re-encoded" : changes)\(renamed)"
+            return
+                "\(outcome.input) -> \(outcome.output ?? "?") (dry run): \(changes.isEmpty ? "re-encoded" : changes)\(renamed)"
         case .unchanged:
             let note = outcome.note.map { Advice.line($0, outcome.suggestion) }
-            return "\(outcome.input): left as is: \(note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"
+            return
+                "\(outcome.input): left as is: \(note ?? "plays already (\(outcome.before?.info?.summary ?? "valid"))")"
         case .failed:
-            if let error = outcome.error { return "\(outcome.input): could not fix: \(Advice.line(error.reason, error.suggestion))" }
+            if let error = outcome.error {
+                return "\(outcome.input): could not fix: \(Advice.line(error.reason, error.suggestion))"
+            }
             return "\(outcome.input): could not fix: \(Findings.line(outcome.blockers, output: outcome.after != nil))"
         }
     }
 
     static func summary(_ report: FixReport, dryRun: Bool) -> String {
-        var parts = ["\(report.count(dryRun ? .planned : .fixed)) \(dryRun ? "to fix" : "fixed")", "\(report.count(.unchanged)) already playing"]
+        var parts = [
+            "\(report.count(dryRun ? .planned : .fixed)) \(dryRun ? "to fix" : "fixed")",
+            "\(report.count(.unchanged)) already playing"
+        ]
         let failed = report.count(.failed)
         if failed > 0 { parts.append("\(failed) could not be fixed") }
-        return "\(report.outcomes.count) input\(report.outcomes.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        return "\(report.outcomes.count) input\(report.outcomes.count == 1 ? "" : "s"): "
+            + parts.joined(separator: ", ")
     }
 
     /// The report's own Codable form: the library and the command write one document.
@@ -59,7 +68,9 @@ final class FixProgress: @unchecked Sendable {
             }
             if bar {
                 let width = 30, filled = total == 0 ? width : done * width / total
-                fputs("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)", stderr)
+                fputs(
+                    "[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)",
+                    stderr)
             }
         }
     }

@@ -1,4 +1,5 @@
 import AlertSound
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -26,7 +27,7 @@ struct HTMLReport {
     /// Width of the waveform and of the loudness scale, in SVG units.
     static let width = 600.0
     /// The loudness scale every sound is drawn on (LUFS).
-    static let scale = -60.0 ... 0.0
+    static let scale = -60.0...0.0
     /// Sounds longer than this have the 30 s limit drawn on their time axis.
     static let limitShownFrom = 20.0
     /// Players on one page at most.
@@ -56,19 +57,25 @@ struct HTMLReport {
         if warns { warned += 1 }
         if !file.valid || warns {
             if problems.count < Self.maximumListed {
-                problems.append((files, file.path, file.valid, file.diagnostics.filter { $0.severity != .note }.map(\.code.rawValue)))
+                problems.append(
+                    (
+                        files, file.path, file.valid,
+                        file.diagnostics.filter { $0.severity != .note }.map(\.code.rawValue)
+                    ))
             } else {
                 unlisted += 1
             }
         }
         let kind = !file.valid ? "invalid" : warns ? "valid warned" : "valid clean"
         var out = "<section class=\"sound \(kind)\" id=\"sound-\(files)\">\n"
-        out += "<h2><span class=\"verdict\">\(file.valid ? "valid" : "invalid")</span> <code>\(Self.escape(file.path))</code></h2>\n"
+        out +=
+            "<h2><span class=\"verdict\">\(file.valid ? "valid" : "invalid")</span> <code>\(Self.escape(file.path))</code></h2>\n"
         if let info = file.info { out += "<p class=\"format\">\(Self.escape(info.summary))</p>\n" }
         if !file.diagnostics.isEmpty {
             out += "<ul class=\"findings\">\n"
             for d in file.diagnostics {
-                out += "<li class=\"\(d.severity.rawValue)\"><span class=\"code\">\(d.code.rawValue)</span> \(Self.escape(d.advisedMessage))</li>\n"
+                out +=
+                    "<li class=\"\(d.severity.rawValue)\"><span class=\"code\">\(d.code.rawValue)</span> \(Self.escape(d.advisedMessage))</li>\n"
             }
             out += "</ul>\n"
         }
@@ -80,8 +87,11 @@ struct HTMLReport {
             if let wav = preview.wav, playersLeft, audioBytes + (wav.count + 2) / 3 * 4 <= Self.audioBudget {
                 shownPlayers += 1
                 audioBytes += (wav.count + 2) / 3 * 4
-                let clipped = Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
-                out += "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
+                let clipped =
+                    Double(preview.frames) / preview.sampleRate > SoundPreview.audioLimit
+                    ? " (the first \(Formatting.number(SoundPreview.audioLimit)) s)" : ""
+                out +=
+                    "<p class=\"player\"><audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(Data(wav).base64EncodedString())\"></audio>\(clipped)</p>\n"
             } else if players {
                 leftOutPlayers += 1
             }
@@ -89,7 +99,8 @@ struct HTMLReport {
             out += "<p class=\"nowave\">No waveform: the audio cannot be decoded (\(Self.escape(error.message))).</p>\n"
         case nil:
             if let error = file.levelsError {
-                out += "<p class=\"nowave\">No levels: the audio cannot be decoded (\(Self.escape(error.advisedDescription))).</p>\n"
+                out +=
+                    "<p class=\"nowave\">No levels: the audio cannot be decoded (\(Self.escape(error.advisedDescription))).</p>\n"
             }
         }
         write(out + "</section>\n")
@@ -117,22 +128,31 @@ struct HTMLReport {
 
     /// The overview (shown first by the page's CSS) and the page's end.
     func finish() {
-        let summary = files == 0 ? "No sound files found." : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid, \(warned) with warnings."
+        let summary =
+            files == 0
+            ? "No sound files found."
+            : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid, \(warned) with warnings."
         var out = "<nav id=\"overview\" aria-label=\"overview\">\n<p id=\"summary\">\(summary)</p>\n"
         if !problems.isEmpty {
             out += "<ol class=\"problems\">\n"
             for problem in problems {
-                out += "<li class=\"\(problem.valid ? "warning" : "error")\"><a href=\"#sound-\(problem.index)\"><code>\(Self.escape(problem.path))</code></a> "
+                out +=
+                    "<li class=\"\(problem.valid ? "warning" : "error")\"><a href=\"#sound-\(problem.index)\"><code>\(Self.escape(problem.path))</code></a> "
                     + "\(problem.valid ? "warnings" : "invalid"): \(problem.codes.joined(separator: ", "))</li>\n"
             }
             out += "</ol>\n"
             if unlisted > 0 { out += "<p class=\"format\">and \(unlisted) more with problems, not listed here.</p>\n" }
-            out += "<label class=\"switch\"><input type=\"checkbox\" id=\"only-problems\"> Show only the sounds with problems</label>\n"
+            out +=
+                "<label class=\"switch\"><input type=\"checkbox\" id=\"only-problems\"> Show only the sounds with problems</label>\n"
         }
         var limits: [String] = []
-        if files > Self.maximumDrawn { limits.append("waveforms and levels are drawn for the first \(Self.maximumDrawn) sounds") }
+        if files > Self.maximumDrawn {
+            limits.append("waveforms and levels are drawn for the first \(Self.maximumDrawn) sounds")
+        }
         if leftOutPlayers > 0 {
-            limits.append("players are embedded for the first \(shownPlayers) (at most \(Self.maximumPlayers), \(Self.audioBudget >> 20) MB of audio); \(leftOutPlayers) left out")
+            limits.append(
+                "players are embedded for the first \(shownPlayers) (at most \(Self.maximumPlayers), \(Self.audioBudget >> 20) MB of audio); \(leftOutPlayers) left out"
+            )
         }
         if !players { limits.append("players left out (--no-players)") }
         if !limits.isEmpty { out += "<p class=\"format\">On this page \(limits.joined(separator: "; ")).</p>\n" }
@@ -157,14 +177,18 @@ struct HTMLReport {
         for i in stride(from: columns - 1, through: 0, by: -1) {
             bottom += "L\(n(x(i + 1))) \(n(y(preview.lowest[i])))L\(n(x(i))) \(n(y(preview.lowest[i])))"
         }
-        var svg = "<svg class=\"waveform\" viewBox=\"0 0 \(n(width)) 100\" preserveAspectRatio=\"none\" role=\"img\" "
+        var svg =
+            "<svg class=\"waveform\" viewBox=\"0 0 \(n(width)) 100\" preserveAspectRatio=\"none\" role=\"img\" "
             + "aria-label=\"waveform, \(Formatting.seconds(seconds)) s\" data-seconds=\"\(n(seconds))\" data-span=\"\(n(span))\">\n"
         svg += "<line class=\"axis\" x1=\"0\" y1=\"50\" x2=\"\(n(width))\" y2=\"50\"/>\n"
         if columns > 0 { svg += "<path class=\"wave\" d=\"M0 50\(top)\(bottom)Z\"/>\n" }
         for i in 0..<columns where preview.clipped[i] {
-            svg += "<rect class=\"clip\" x=\"\(n(x(i)))\" y=\"0\" width=\"\(n(max(1, x(i + 1) - x(i))))\" height=\"100\"><title>clipped</title></rect>\n"
+            svg +=
+                "<rect class=\"clip\" x=\"\(n(x(i)))\" y=\"0\" width=\"\(n(max(1, x(i + 1) - x(i))))\" height=\"100\"><title>clipped</title></rect>\n"
         }
-        if let loudest = (0..<columns).max(by: { max(-preview.lowest[$0], preview.highest[$0]) < max(-preview.lowest[$1], preview.highest[$1]) }) {
+        if let loudest = (0..<columns).max(by: {
+            max(-preview.lowest[$0], preview.highest[$0]) < max(-preview.lowest[$1], preview.highest[$1])
+        }) {
             let peak = levels?.samplePeak.map { "sample peak \(Formatting.tenths($0)) dBFS" } ?? "peak"
             let up = preview.highest[loudest] >= -preview.lowest[loudest]
             let tip = y(up ? preview.highest[loudest] : preview.lowest[loudest])
@@ -174,24 +198,34 @@ struct HTMLReport {
         if span >= 30 {
             let limit = width * 30 / span
             svg += "<rect class=\"over\" x=\"\(n(limit))\" y=\"0\" width=\"\(n(width - limit))\" height=\"100\"/>\n"
-            svg += "<line class=\"limit\" x1=\"\(n(limit))\" y1=\"0\" x2=\"\(n(limit))\" y2=\"100\"><title>iOS plays only sounds shorter than 30 s</title></line>\n"
+            svg +=
+                "<line class=\"limit\" x1=\"\(n(limit))\" y1=\"0\" x2=\"\(n(limit))\" y2=\"100\"><title>iOS plays only sounds shorter than 30 s</title></line>\n"
         }
         svg += "<line class=\"playhead\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"100\"/>\n</svg>\n"
-        let axis = span >= 30 ? "0 s … \(Formatting.number(span.rounded(.up))) s, the 30 s limit marked" : "0 … \(Formatting.seconds(seconds)) s"
+        let axis =
+            span >= 30
+            ? "0 s … \(Formatting.number(span.rounded(.up))) s, the 30 s limit marked"
+            : "0 … \(Formatting.seconds(seconds)) s"
         return svg + "<p class=\"axis-label\">\(axis)</p>\n"
     }
 
     /// The loudest 400 ms as a dot on the scale all sounds share, the band shaded.
     static func loudness(_ levels: SoundLevels) -> String {
-        func x(_ lufs: Double) -> Double { width * (min(max(lufs, scale.lowerBound), scale.upperBound) - scale.lowerBound) / (scale.upperBound - scale.lowerBound) }
+        func x(_ lufs: Double) -> Double {
+            width * (min(max(lufs, scale.lowerBound), scale.upperBound) - scale.lowerBound)
+                / (scale.upperBound - scale.lowerBound)
+        }
         let band = LevelThresholds().loudnessBand
         var svg = "<svg class=\"meter\" viewBox=\"0 0 \(n(width)) 28\" role=\"img\" aria-label=\"loudness\">\n"
-        svg += "<rect class=\"band\" x=\"\(n(x(band.lowerBound)))\" y=\"4\" width=\"\(n(x(band.upperBound) - x(band.lowerBound)))\" height=\"12\"><title>\(Formatting.number(band.lowerBound))…\(Formatting.number(band.upperBound)) LUFS</title></rect>\n"
+        svg +=
+            "<rect class=\"band\" x=\"\(n(x(band.lowerBound)))\" y=\"4\" width=\"\(n(x(band.upperBound) - x(band.lowerBound)))\" height=\"12\"><title>\(Formatting.number(band.lowerBound))…\(Formatting.number(band.upperBound)) LUFS</title></rect>\n"
         for tick in stride(from: scale.lowerBound, through: scale.upperBound, by: 10) {
-            svg += "<line class=\"tick\" x1=\"\(n(x(tick)))\" y1=\"16\" x2=\"\(n(x(tick)))\" y2=\"20\"/><text x=\"\(n(min(x(tick), width - 12)))\" y=\"27\">\(Formatting.number(tick))</text>\n"
+            svg +=
+                "<line class=\"tick\" x1=\"\(n(x(tick)))\" y1=\"16\" x2=\"\(n(x(tick)))\" y2=\"20\"/><text x=\"\(n(min(x(tick), width - 12)))\" y=\"27\">\(Formatting.number(tick))</text>\n"
         }
         if let lufs = levels.maxMomentaryLoudness {
-            svg += "<circle class=\"level\" cx=\"\(n(x(lufs)))\" cy=\"10\" r=\"5\"><title>loudest 400 ms \(Formatting.tenths(lufs)) LUFS</title></circle>\n"
+            svg +=
+                "<circle class=\"level\" cx=\"\(n(x(lufs)))\" cy=\"10\" r=\"5\"><title>loudest 400 ms \(Formatting.tenths(lufs)) LUFS</title></circle>\n"
         }
         return svg + "</svg>\n"
     }
@@ -202,8 +236,9 @@ struct HTMLReport {
         let rows = [
             ("Loudest 400 ms", db(l.maxMomentaryLoudness, "LUFS")), ("Integrated", db(l.integratedLoudness, "LUFS")),
             ("True peak", db(l.truePeak, "dBTP")), ("Sample peak", db(l.samplePeak, "dBFS")),
-            ("Silence before", Formatting.seconds(l.leadingSilence) + " s"), ("DC offset", Formatting.tenths(abs(l.dcOffset) * 100) + "%"),
-            ("Clipped samples", "\(l.clippedSamples)"),
+            ("Silence before", Formatting.seconds(l.leadingSilence) + " s"),
+            ("DC offset", Formatting.tenths(abs(l.dcOffset) * 100) + "%"),
+            ("Clipped samples", "\(l.clippedSamples)")
         ]
         return "<dl class=\"levels\">" + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl>\n"
     }

@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,8 +58,14 @@ extension AlertSoundError {
     func stopRun(command: String, json: Bool, otherwise: Int32, format: ReportFormat? = nil) -> ExitCode {
         if json { print(JSONPrinter.render(ErrorDocument(self))) }
         switch format {
-        case .xcode?: print("\(path.map { $0.escapingControls + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapingControls)")
-        case .github?: print("::error\(path.map { " file=" + GitHubPrinter.property($0) } ?? "")::\(GitHubPrinter.data("alertsound \(command): " + advisedDescription))")
+        case .xcode?:
+            print(
+                "\(path.map { $0.escapingControls + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapingControls)"
+            )
+        case .github?:
+            print(
+                "::error\(path.map { " file=" + GitHubPrinter.property($0) } ?? "")::\(GitHubPrinter.data("alertsound \(command): " + advisedDescription))"
+            )
         default: break
         }
         fputs("alertsound \(command): \(advisedDescription)\n", stderr)

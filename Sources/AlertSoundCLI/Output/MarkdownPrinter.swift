@@ -5,32 +5,39 @@ import AlertSound
 enum MarkdownPrinter {
     static func render(_ report: CheckReport) -> String {
         let invalid = report.files.filter { !$0.valid }.count
-        var out = "### alertsound check: \(verdict(report.valid)) \(count(report.files.count, "sound")), \(invalid) invalid\n\n"
+        var out =
+            "### alertsound check: \(verdict(report.valid)) \(count(report.files.count, "sound")), \(invalid) invalid\n\n"
         if report.files.isEmpty { return out + "No sound files found.\n" }
         out += table(report.files.map { ($0, nil) })
         return out
     }
 
     static func render(_ report: ValidationReport) -> String {
-        report.notes.map { "> **Note:** \(cell($0))\n\n" }.joined() + report.bundles.map { bundle in
-            let invalid = bundle.files.filter { !$0.report.valid }.count
-            var out = "### \(verdict(bundle.valid)) `\(code(bundle.bundle))` (\(bundle.kind.rawValue), \(bundle.platform.displayName)):"
-                + " \(count(bundle.files.count, "sound")), \(invalid) invalid\n\n"
-            if let entitlements = bundle.entitlements {
-                out += "Critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed") by the entitlements (\(entitlements.source.rawValue)).\n\n"
-            }
-            out += bundle.files.isEmpty ? "No sound files found.\n" : table(bundle.files.map { ($0.report, $0.location) })
-            if !bundle.references.isEmpty {
-                out += "\n| Reference | From | Verdict | Sound | Findings |\n|---|---|---|---|---|\n"
-                for reference in bundle.references {
-                    let name = reference.name.map { "`\(code($0))`" } ?? "(no name)"
-                    let from = cell(reference.source + (reference.field.map { " (\($0))" } ?? ""))
-                    let sound = reference.resolvedPath.map { "`\(code($0))`" } ?? "—"
-                    out += "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(findings(reference.diagnostics)) |\n"
+        report.notes.map { "> **Note:** \(cell($0))\n\n" }.joined()
+            + report.bundles.map { bundle in
+                let invalid = bundle.files.filter { !$0.report.valid }.count
+                var out =
+                    "### \(verdict(bundle.valid)) `\(code(bundle.bundle))` (\(bundle.kind.rawValue), \(bundle.platform.displayName)):"
+                    + " \(count(bundle.files.count, "sound")), \(invalid) invalid\n\n"
+                if let entitlements = bundle.entitlements {
+                    out +=
+                        "Critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed") by the entitlements (\(entitlements.source.rawValue)).\n\n"
                 }
-            }
-            return out
-        }.joined(separator: "\n")
+                out +=
+                    bundle.files.isEmpty
+                    ? "No sound files found.\n" : table(bundle.files.map { ($0.report, $0.location) })
+                if !bundle.references.isEmpty {
+                    out += "\n| Reference | From | Verdict | Sound | Findings |\n|---|---|---|---|---|\n"
+                    for reference in bundle.references {
+                        let name = reference.name.map { "`\(code($0))`" } ?? "(no name)"
+                        let from = cell(reference.source + (reference.field.map { " (\($0))" } ?? ""))
+                        let sound = reference.resolvedPath.map { "`\(code($0))`" } ?? "—"
+                        out +=
+                            "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(findings(reference.diagnostics)) |\n"
+                    }
+                }
+                return out
+            }.joined(separator: "\n")
     }
 
     private static func table(_ files: [(FileReport, SoundLocation?)]) -> String {
@@ -42,13 +49,17 @@ enum MarkdownPrinter {
             if let channels = info?.channels { format += ", \(channels) ch" }
             let duration = info?.duration.map { Formatting.seconds($0) + " s" } ?? "—"
             let place = location.map { " (\($0.rawValue))" } ?? ""
-            out += "| `\(code(file.path))`\(place) | \(verdict(file.valid)) | \(format.isEmpty ? "—" : cell(format)) | \(duration) | \(findings(file.diagnostics)) |\n"
+            out +=
+                "| `\(code(file.path))`\(place) | \(verdict(file.valid)) | \(format.isEmpty ? "—" : cell(format)) | \(duration) | \(findings(file.diagnostics)) |\n"
         }
         return out
     }
 
     private static func findings(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.isEmpty ? "" : diagnostics.map { "\($0.severity.rawValue) `\($0.code.rawValue)`: \(cell($0.advisedMessage))" }.joined(separator: "<br>")
+        diagnostics.isEmpty
+            ? ""
+            : diagnostics.map { "\($0.severity.rawValue) `\($0.code.rawValue)`: \(cell($0.advisedMessage))" }.joined(
+                separator: "<br>")
     }
 
     private static func verdict(_ valid: Bool) -> String { valid ? "✅ valid" : "❌ invalid" }

@@ -1,4 +1,5 @@
 import AlertSound
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

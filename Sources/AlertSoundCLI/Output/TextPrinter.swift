@@ -10,7 +10,9 @@ enum TextPrinter {
 
     /// The closing line of `check`.
     static func summary(files: Int, invalid: Int) -> String {
-        files == 0 ? "no sound files found\n" : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid\n"
+        files == 0
+            ? "no sound files found\n"
+            : "\(files) \(files == 1 ? "file" : "files") checked: \(files - invalid) valid, \(invalid) invalid\n"
     }
 
     static func line(_ file: FileReport, location: SoundLocation? = nil) -> String {
@@ -18,14 +20,21 @@ enum TextPrinter {
         let details = file.info.map { " (\($0.summary))" } ?? ""
         var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
         if let l = file.levels {
-            func db(_ value: Double?, _ unit: String) -> String { value.map { Formatting.tenths($0) + " " + unit } ?? "none" }
+            func db(_ value: Double?, _ unit: String) -> String {
+                value.map { Formatting.tenths($0) + " " + unit } ?? "none"
+            }
             let low = file.info?.sampleRate.map { $0 < LevelMeter.minimumLoudnessRate } == true
-            let loudness = low ? "not measured below \(Formatting.number(LevelMeter.minimumLoudnessRate)) Hz" : db(l.maxMomentaryLoudness, "LUFS")
+            let loudness =
+                low
+                ? "not measured below \(Formatting.number(LevelMeter.minimumLoudnessRate)) Hz"
+                : db(l.maxMomentaryLoudness, "LUFS")
             out += "  levels: loudest 400 ms \(loudness), true peak \(db(l.truePeak, "dBTP"))\n"
         } else if let error = file.levelsError {
             out += "  levels: not measured: \(error.advisedDescription.escapingControls)\n"
         }
-        for d in file.diagnostics { out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
+        for d in file.diagnostics {
+            out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n"
+        }
         return out
     }
 
@@ -57,7 +66,8 @@ enum TextPrinter {
                 (files, invalidFiles, references, failingReferences) = (0, 0, 0, 0)
                 var out = "\(bundle.escapingControls) (\(kind.rawValue), \(kind.platform.displayName))\n"
                 if let entitlements {
-                    out += "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
+                    out +=
+                        "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
                         + " critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed")\n"
                 }
                 output(out)
@@ -79,9 +89,11 @@ enum TextPrinter {
                 output(out)
             case .closed(let valid):
                 if !valid { invalidBundles += 1 }
-                var out = "\(files) sound\(files == 1 ? "" : "s"): \(files - invalidFiles) valid, \(invalidFiles) invalid"
+                var out =
+                    "\(files) sound\(files == 1 ? "" : "s"): \(files - invalidFiles) valid, \(invalidFiles) invalid"
                 if references > 0 {
-                    out += "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences) resolved, \(failingReferences) failing"
+                    out +=
+                        "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences) resolved, \(failingReferences) failing"
                 }
                 output(out + (valid ? " — bundle valid\n" : " — bundle invalid\n"))
             }
@@ -89,17 +101,23 @@ enum TextPrinter {
 
         /// With several bundles, a line for all.
         func finish() {
-            if bundles > 1 { output("\(bundles) bundles: \(bundles - invalidBundles) valid, \(invalidBundles) invalid\n") }
+            if bundles > 1 {
+                output("\(bundles) bundles: \(bundles - invalidBundles) valid, \(invalidBundles) invalid\n")
+            }
         }
     }
 
     static func line(_ reference: ReferenceReport) -> String {
         let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
         // "plays" only when it will: a reference to a sound that breaks a rule names it, no more.
-        let target = reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" } ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
+        let target =
+            reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" }
+            ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
         let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
         var out = "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
-        for d in reference.diagnostics { out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n" }
+        for d in reference.diagnostics {
+            out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n"
+        }
         return out
     }
 }

@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,18 +22,34 @@ struct Check: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Flag(name: .customLong("sounds-only"), help: "Skip named files that are not sounds (by extension or content), and pass a folder without sounds: for build tools that pass every resource.")
+    @Flag(
+        name: .customLong("sounds-only"),
+        help:
+            "Skip named files that are not sounds (by extension or content), and pass a folder without sounds: for build tools that pass every resource."
+    )
     var soundsOnly = false
 
-    @Flag(name: .long, help: "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings; the thresholds below change them). The figures are in the JSON's \"levels\".")
+    @Flag(
+        name: .long,
+        help:
+            "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings; the thresholds below change them). The figures are in the JSON's \"levels\"."
+    )
     var levels = false
 
     @OptionGroup var levelLimits: LevelOptions
 
-    @Flag(name: .customLong("no-players"), help: "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReport.maximumPlayers) sounds, within \(HTMLReport.audioBudget >> 20) MB of audio.")
+    @Flag(
+        name: .customLong("no-players"),
+        help:
+            "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReport.maximumPlayers) sounds, within \(HTMLReport.audioBudget >> 20) MB of audio."
+    )
     var noPlayers = false
 
-    @Option(name: .long, help: ArgumentHelp("Write this file (one Swift comment line) when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write this file (one Swift comment line) when every sound is valid: the output a build system waits for, so the check reruns only when a sound changes.",
+            valueName: "file"))
     var stamp: String?
 
     @Argument(help: "Sound files or folders to check.")
@@ -72,7 +89,9 @@ struct Check: ParsableCommand {
             }
             print(TextPrinter.summary(files: files, invalid: invalid), terminator: "")
         case .xcode, .github:
-            valid = checker.check(paths: paths) { print(Printers.render(CheckReport(files: [$0]), as: report.format), terminator: "") }
+            valid = checker.check(paths: paths) {
+                print(Printers.render(CheckReport(files: [$0]), as: report.format), terminator: "")
+            }
         case .html:
             // A page with waveforms and loudness: the levels are measured whether asked or not.
             checker.measuresLevels = true
@@ -87,8 +106,12 @@ struct Check: ParsableCommand {
         Printers.flush()
         if !valid { throw ExitCode(1) }
         if let stamp {
-            guard FileManager.default.createFile(atPath: stamp, contents: Data("// alertsound check: every sound valid\n".utf8)) else {
-                throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(command: "check", json: report.format == .json, otherwise: 2)
+            guard
+                FileManager.default.createFile(
+                    atPath: stamp, contents: Data("// alertsound check: every sound valid\n".utf8))
+            else {
+                throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(
+                    command: "check", json: report.format == .json, otherwise: 2)
             }
         }
     }

@@ -1,6 +1,7 @@
 import AlertSound
 import ArgumentParser
 import CSystemShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,27 +33,46 @@ struct Convert: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The sound to convert (anything alertsound, libsndfile or an installed ffmpeg reads: AIFF, WAV, CAF, MP3, FLAC, Ogg, AAC …) "
-        + "and the file to write; with --output-dir, any number of sounds.", valueName: "in> <out"))
+    @Argument(
+        help: ArgumentHelp(
+            "The sound to convert (anything alertsound, libsndfile or an installed ffmpeg reads: AIFF, WAV, CAF, MP3, FLAC, Ogg, AAC …) "
+                + "and the file to write; with --output-dir, any number of sounds.", valueName: "in> <out"))
     var paths: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Convert every input into this folder, several at once, each under its own name with the type's extension.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Convert every input into this folder, several at once, each under its own name with the type's extension.",
+            valueName: "dir"))
     var outputDir: String?
 
-    @Option(name: .customShort("o"), help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp("The file to write (instead of the second argument).", valueName: "out"))
     var outputOption: String?
 
-    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).", valueName: "format[@rate]"),
-            completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
+    @Option(
+        name: [.customShort("d"), .customLong("data")],
+        help: ArgumentHelp(
+            "Data format, with an optional @RATE: \(OutputDataFormat.all.map(\.name).joined(separator: ", ")).",
+            valueName: "format[@rate]"),
+        completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
     var dataFormat: OutputDataFormat?
 
-    @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp("File type: \(FileType.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "type"),
-            completion: FileType.completion, transform: FileType.init(parsing:))
+    @Option(
+        name: [.customShort("f"), .customLong("file")],
+        help: ArgumentHelp(
+            "File type: \(FileType.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "type"),
+        completion: FileType.completion, transform: FileType.init(parsing:))
     var fileType: FileType?
 
     @OptionGroup var encoding: EncodingOptions
 
-    @Option(name: .long, help: "Output: text (afconvert's lines, with -v) or json (each input's result and a summary, on standard output).")
+    @Option(
+        name: .long,
+        help:
+            "Output: text (afconvert's lines, with -v) or json (each input's result and a summary, on standard output)."
+    )
     var format: DocumentFormat = .text
 
     // afconvert options for formats alertsound does not write: named in the error, not mistaken for paths.
@@ -60,7 +80,11 @@ struct Convert: ParsableCommand {
     @Option(name: [.customShort("s"), .customLong("strategy")], help: .hidden) var strategy: String?
     @Option(name: .customLong("src-complexity"), help: .hidden) var srcComplexity: String?
 
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the input and output formats, packet counts, the encode's signal-to-noise ratio and the output's true peak as decoded.")
+    @Flag(
+        name: [.customShort("v"), .customLong("verbose")],
+        help:
+            "Print the input and output formats, packet counts, the encode's signal-to-noise ratio and the output's true peak as decoded."
+    )
     var verbose = false
 
     /// The written output's true peak as a player decodes it (IMA4 can overshoot the input's);
@@ -73,9 +97,12 @@ struct Convert: ParsableCommand {
     var output: String? { paths.count > 1 ? paths[1] : nil }
 
     func validate() throws {
-        for (option, value) in [("-b (bit rate)", bitRate), ("-s (bit rate strategy)", strategy), ("--src-complexity", srcComplexity)] where value != nil {
-            throw ValidationError("afconvert's \(option) applies to AAC and other compressed formats; alertsound writes only what iOS plays "
-                + "for alerts (linear PCM, ima4, ulaw, alaw), which take none. Leave it out.")
+        for (option, value) in [
+            ("-b (bit rate)", bitRate), ("-s (bit rate strategy)", strategy), ("--src-complexity", srcComplexity)
+        ] where value != nil {
+            throw ValidationError(
+                "afconvert's \(option) applies to AAC and other compressed formats; alertsound writes only what iOS plays "
+                    + "for alerts (linear PCM, ima4, ulaw, alaw), which take none. Leave it out.")
         }
         guard !paths.isEmpty else { throw ValidationError("Name the sound to convert.") }
         if outputDir != nil, outputOption != nil {
@@ -93,10 +120,11 @@ struct Convert: ParsableCommand {
         installCleanupOnSignals()
         keepHeapBetweenBlocks()
         do {
-            let options = ConversionOptions(dataFormat: dataFormat,
-                                            fileType: fileType, channels: encoding.channels, mix: encoding.mix,
-                                            measuresLoss: verbose || format == .json, quality: encoding.encoderQuality,
-                                            resamplerQuality: encoding.resamplerQuality)
+            let options = ConversionOptions(
+                dataFormat: dataFormat,
+                fileType: fileType, channels: encoding.channels, mix: encoding.mix,
+                measuresLoss: verbose || format == .json, quality: encoding.encoderQuality,
+                resamplerQuality: encoding.resamplerQuality)
             let converter = Converter(options: options)
             if let outputDir {
                 try convertAll(converter, into: outputDir)
@@ -107,7 +135,9 @@ struct Convert: ParsableCommand {
                 if format == .json {
                     print(ConvertPrinter.json([(input, .success(result))]))
                 } else if verbose {
-                    print(ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)), terminator: "")
+                    print(
+                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)),
+                        terminator: "")
                 }
                 warnIfNotAnAlert(result, input: input)
             } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
@@ -125,7 +155,7 @@ extension Convert {
     /// afconvert writes what it is asked to; so does convert, but a file iOS will not play as an
     /// alert (45 s of it, say) is said on standard error, with check's findings. The exit status stays 0.
     private func warnIfNotAnAlert(_ result: ConversionResult, input: String) {
-        fflush(stdout)   // after the lines already printed for this input
+        fflush(stdout)  // after the lines already printed for this input
         let report = Checker().check(path: result.outputPath)
         for finding in report.diagnostics where finding.severity == .error {
             // The advice acts on the input: fixing it gives the alert sound this conversion did not.
@@ -133,9 +163,16 @@ extension Convert {
             // this output when fix would name its output so).
             let folder = parentFolder(result.outputPath)
             let fixOutput = FixJob.plan(paths: [input], outputFolder: folder).first?.output
-            let advice = finding.suggestion.map { "; " + Advice.text(Suggestion($0.action, path: input, dataFormat: $0.dataFormat),
-                                                                     outputFolder: folder, replacing: fixOutput == result.outputPath) } ?? ""
-            fputs("alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n", stderr)
+            let advice =
+                finding.suggestion.map {
+                    "; "
+                        + Advice.text(
+                            Suggestion($0.action, path: input, dataFormat: $0.dataFormat),
+                            outputFolder: folder, replacing: fixOutput == result.outputPath)
+                } ?? ""
+            fputs(
+                "alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n",
+                stderr)
         }
     }
 
@@ -152,7 +189,9 @@ extension Convert {
             switch result {
             case .success(let result):
                 if verbose, format == .text {
-                    print(ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)), terminator: "")
+                    print(
+                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)),
+                        terminator: "")
                 }
                 warnIfNotAnAlert(result, input: input)
             case .failure(let error):
@@ -160,11 +199,12 @@ extension Convert {
                 fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
             }
         }
-        if format == .json { print(ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) })) }
+        if format == .json {
+            print(ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) }))
+        }
         if failed > 0 {
             fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
             throw ExitCode(1)
         }
     }
 }
-

@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,22 +40,37 @@ struct Export: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the iOS sounds (NAME.caf) here.", valueName: "dir"))
     var ios: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the Android raw resources here (a res/raw folder).", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the Android raw resources here (a res/raw folder).", valueName: "dir"))
     var android: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write one file both platforms play here instead (NAME.wav, 16-bit PCM, under 30 s): for the sounds list of Expo's expo-notifications or OneSignal's plugin, which copies each file to iOS and Android.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write one file both platforms play here instead (NAME.wav, 16-bit PCM, under 30 s): for the sounds list of Expo's expo-notifications or OneSignal's plugin, which copies each file to iOS and Android.",
+            valueName: "dir"))
     var both: String?
 
-    @Option(name: .long, help: ArgumentHelp("The Android file: ogg (Ogg Vorbis, the default) or wav (16-bit PCM).", valueName: "ogg|wav"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The Android file: ogg (Ogg Vorbis, the default) or wav (16-bit PCM).", valueName: "ogg|wav")
+    )
     var androidFormat: AndroidSoundFormat = .ogg
 
-    @Option(name: .long, help: ArgumentHelp("Cut the Android sound to this long (10, 10s, 90000ms); by default it keeps its full length.", valueName: "duration"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Cut the Android sound to this long (10, 10s, 90000ms); by default it keeps its full length.",
+            valueName: "duration"))
     var androidMaxDuration: String?
 
-    @Option(name: .long, help: ArgumentHelp("The lock file, read and written (default alertsound.lock.json).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The lock file, read and written (default alertsound.lock.json).", valueName: "file"))
     var lock = "alertsound.lock.json"
 
-    @Option(name: .long, help: ArgumentHelp("Write the names and channel IDs as Swift constants here.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the names and channel IDs as Swift constants here.", valueName: "file"))
     var swift: String?
 
     @Option(name: .long, help: ArgumentHelp("Write them as Kotlin constants here.", valueName: "file"))
@@ -63,7 +79,9 @@ struct Export: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Kotlin file's package.", valueName: "name"))
     var kotlinPackage: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write them as TypeScript constants here (React Native, Expo, Notifee).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write them as TypeScript constants here (React Native, Expo, Notifee).", valueName: "file"))
     var typescript: String?
 
     @Option(name: .long, help: ArgumentHelp("Write them as Dart constants here (Flutter).", valueName: "file"))
@@ -71,7 +89,11 @@ struct Export: ParsableCommand {
 
     @OptionGroup var shaping: ShapingOptions
 
-    @Flag(name: .long, help: "Replace a file of a sound's name that export did not write (an iOS NAME.caf, an Android NAME.wav beside the NAME.ogg it writes). A source is never replaced or removed.")
+    @Flag(
+        name: .long,
+        help:
+            "Replace a file of a sound's name that export did not write (an iOS NAME.caf, an Android NAME.wav beside the NAME.ogg it writes). A source is never replaced or removed."
+    )
     var force = false
 
     @Flag(name: .long, help: "Write nothing; say what would be written, replaced and removed.")
@@ -82,20 +104,33 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one sound or folder to export.") }
-        guard ios != nil || android != nil || both != nil else { throw ValidationError("Name where the sounds go: --ios DIR, --android DIR, or both; or --both DIR for Expo.") }
+        guard ios != nil || android != nil || both != nil else {
+            throw ValidationError(
+                "Name where the sounds go: --ios DIR, --android DIR, or both; or --both DIR for Expo.")
+        }
         if both != nil, ios != nil || android != nil || androidMaxDuration != nil {
-            throw ValidationError("--both writes the one file both platforms play (for Expo's sounds list); it goes without --ios, --android and --android-max-duration.")
+            throw ValidationError(
+                "--both writes the one file both platforms play (for Expo's sounds list); it goes without --ios, --android and --android-max-duration."
+            )
         }
         if let androidMaxDuration {
-            guard android != nil else { throw ValidationError("--android-max-duration cuts the Android sound: name its folder with --android DIR.") }
+            guard android != nil else {
+                throw ValidationError(
+                    "--android-max-duration cuts the Android sound: name its folder with --android DIR.")
+            }
             guard (Fix.seconds(androidMaxDuration) ?? 0) > 0 else {
-                throw ValidationError("--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration)'.")
+                throw ValidationError(
+                    "--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration)'.")
             }
         }
-        if let kotlinPackage, kotlinPackage.split(separator: ".", omittingEmptySubsequences: false).contains(where: { part in
-            part.isEmpty || !(part.first!.isLetter || part.first == "_") || !part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        }) {
-            throw ValidationError("--kotlin-package takes a package name such as com.example.app; got '\(kotlinPackage)'.")
+        if let kotlinPackage,
+            kotlinPackage.split(separator: ".", omittingEmptySubsequences: false).contains(where: { part in
+                part.isEmpty || !(part.first!.isLetter || part.first == "_")
+                    || !part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            })
+        {
+            throw ValidationError(
+                "--kotlin-package takes a package name such as com.example.app; got '\(kotlinPackage)'.")
         }
     }
 
@@ -114,9 +149,17 @@ struct Export: ParsableCommand {
         do {
             try shaping.apply(to: &options.fix)
             report = try Exporter(options: options).export(paths: paths)
-            for (path, language) in report.nothingWritten ? [] :  [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)] {
+            for (path, language) in report.nothingWritten
+                ? []
+                : [(swift, SoundConstants.Language.swift), (kotlin, .kotlin), (typescript, .typescript), (dart, .dart)]
+            {
                 guard let path else { continue }
-                report.constants.append((path, try SoundConstants.write(report.lock, language: language, to: path, package: kotlinPackage, dryRun: dryRun)))
+                report.constants.append(
+                    (
+                        path,
+                        try SoundConstants.write(
+                            report.lock, language: language, to: path, package: kotlinPackage, dryRun: dryRun)
+                    ))
             }
         } catch let error as AlertSoundError {
             throw error.stopRun(command: "export", json: format == .json, otherwise: 2)
@@ -128,13 +171,19 @@ struct Export: ParsableCommand {
             for outcome in report.outcomes { print(Self.line(outcome, dryRun: dryRun)) }
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
             let written = dryRun ? "to write" : "written"
-            var summary = (dryRun ? "dry run, nothing written: " : "")
+            var summary =
+                (dryRun ? "dry run, nothing written: " : "")
                 + "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) \(written), \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
             if report.nothingWritten { summary += "; nothing \(written) (the lock and constants are as they were)" }
-            print(summary + (report.nothingWritten ? "" : "; \(lock.escapingControls) \(report.lockWritten ? written : "unchanged")")
-                  + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? written : "unchanged")" } ?? "")
-                  + report.constants.map { "; \($0.path.escapingControls) \($0.written ? written : "unchanged")" }.joined())
+            print(
+                summary
+                    + (report.nothingWritten
+                        ? "" : "; \(lock.escapingControls) \(report.lockWritten ? written : "unchanged")")
+                    + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? written : "unchanged")" }
+                        ?? "")
+                    + report.constants.map { "; \($0.path.escapingControls) \($0.written ? written : "unchanged")" }
+                    .joined())
         }
         if !report.succeeded { throw ExitCode(1) }
     }
@@ -145,15 +194,21 @@ struct Export: ParsableCommand {
         let name = (outcome.name ?? "?").escapingControls, channel = (outcome.entry?.channelId ?? "?").escapingControls
         switch outcome.status {
         case .failed:
-            if let error = outcome.error { return "\(source): could not export: \(error.advisedDescription.escapingControls)" }
+            if let error = outcome.error {
+                return "\(source): could not export: \(error.advisedDescription.escapingControls)"
+            }
             return "\(source): could not export: \(Findings.line(outcome.blockers, output: false).escapingControls)"
         case .unchanged:
             return "\(source) -> \(name) (channel \(channel)): unchanged"
         case .written:
-            let renamed = outcome.previousChannelId.map { "new channel \($0.escapingControls) -> \(channel)" } ?? "channel \(channel)"
+            let renamed =
+                outcome.previousChannelId.map { "new channel \($0.escapingControls) -> \(channel)" }
+                ?? "channel \(channel)"
             var files = outcome.written.map { outcome.replaced.contains($0) ? "\($0) (replacing it)" : $0 }
             files = files.isEmpty ? [] : [(dryRun ? "would write " : "wrote ") + files.joined(separator: ", ")]
-            if !outcome.removed.isEmpty { files.append((dryRun ? "would remove " : "removed ") + outcome.removed.joined(separator: ", ")) }
+            if !outcome.removed.isEmpty {
+                files.append((dryRun ? "would remove " : "removed ") + outcome.removed.joined(separator: ", "))
+            }
             let done = files.isEmpty ? "no file changed" : files.joined(separator: "; ")
             return "\(source) -> \(name) (\(renamed)): \(done.escapingControls)\(shaping(outcome).escapingControls)"
         }
@@ -165,14 +220,19 @@ struct Export: ParsableCommand {
         let ios = outcome.changes.map(\.description)
         // The Android file is made from a 16-bit master, not the iOS coding: that is no news.
         let shaped = { (changes: [FixChange]) in changes.filter { $0.kind != "converted" } }
-        guard outcome.entry?.ios != nil, outcome.entry?.android != nil, shaped(outcome.androidChanges) != shaped(outcome.changes) else {
+        guard outcome.entry?.ios != nil, outcome.entry?.android != nil,
+            shaped(outcome.androidChanges) != shaped(outcome.changes)
+        else {
             return ios.isEmpty ? "" : "; " + ios.joined(separator: "; ")
         }
         var android = shaped(outcome.androidChanges).map(\.description)
-        if outcome.changes.contains(where: { $0.kind == "trimmed" }), !outcome.androidChanges.contains(where: { $0.kind == "trimmed" }) {
+        if outcome.changes.contains(where: { $0.kind == "trimmed" }),
+            !outcome.androidChanges.contains(where: { $0.kind == "trimmed" })
+        {
             android.append("full length kept")
         }
-        return "; iOS: \(ios.isEmpty ? "as it is" : ios.joined(separator: ", ")); Android: \(android.isEmpty ? "as it is" : android.joined(separator: ", "))"
+        return
+            "; iOS: \(ios.isEmpty ? "as it is" : ios.joined(separator: ", ")); Android: \(android.isEmpty ? "as it is" : android.joined(separator: ", "))"
     }
 }
 

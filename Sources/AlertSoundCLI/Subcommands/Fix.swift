@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +9,8 @@ import Darwin
 
 struct Fix: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn any sound (MP3, AAC, a long or surround WAV …) into one iOS plays as an alert: CAF ima4, under 30 s.",
+        abstract:
+            "Turn any sound (MP3, AAC, a long or surround WAV …) into one iOS plays as an alert: CAF ima4, under 30 s.",
         discussion: """
             Each input (files, and folders searched recursively for sounds) that check finds invalid \
             is converted to CAF ima4 with the same base name, beside it or under --output-dir (keeping \
@@ -34,7 +36,9 @@ struct Fix: ParsableCommand {
     @Argument(help: "Sound files, or folders to search for sounds.")
     var paths: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Write the fixed sounds here instead of beside their inputs.", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the fixed sounds here instead of beside their inputs.", valueName: "dir")
+    )
     var outputDir: String?
 
     @Flag(name: .long, help: "Replace an existing output (never an input).")
@@ -42,8 +46,12 @@ struct Fix: ParsableCommand {
 
     @OptionGroup var shaping: ShapingOptions
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).", valueName: "format"),
-            completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
+    @Option(
+        name: .customShort("d"),
+        help: ArgumentHelp(
+            "Data format of the CAF output (default ima4): \(OutputDataFormat.all.filter { FileType.caff.carries($0.coding) }.map(\.name).joined(separator: ", ")).",
+            valueName: "format"),
+        completion: OutputDataFormat.completion, transform: OutputDataFormat.init(parsing:))
     var dataFormat: OutputDataFormat?
 
     @Option(name: .long, help: "Output: text for people, json for machines (each input's before and after).")
@@ -70,7 +78,9 @@ struct Fix: ParsableCommand {
             if let parsed = dataFormat {
                 options.dataFormat = parsed.coding
                 if let rate = parsed.sampleRate {
-                    guard shaping.rate == nil else { throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(parsed)") }
+                    guard shaping.rate == nil else {
+                        throw AlertSoundError(.invalidRequest, "give the rate once: with --rate or -d \(parsed)")
+                    }
                     options.sampleRate = rate
                 }
             }

@@ -4,7 +4,8 @@ import ArgumentParser
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a sound file's headers say, like afinfo.",
-        discussion: "Exit status: 0 when every file could be read (with --levels, and its audio decoded), 1 otherwise, 64 for a usage error."
+        discussion:
+            "Exit status: 0 when every file could be read (with --levels, and its audio decoded), 1 otherwise, 64 for a usage error."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -14,7 +15,11 @@ struct Info: ParsableCommand {
     @Option(name: .long, help: "Output: text for people, json for machines.")
     var format: Format = .text
 
-    @Flag(name: .long, help: "Decode the audio and measure its levels: sample and true peak, loudness (integrated, loudest 400 ms and 3 s, BS.1770), DC offset, leading and trailing silence, clipped samples.")
+    @Flag(
+        name: .long,
+        help:
+            "Decode the audio and measure its levels: sample and true peak, loudness (integrated, loudest 400 ms and 3 s, BS.1770), DC offset, leading and trailing silence, clipped samples."
+    )
     var levels = false
 
     @Argument(help: "Sound files to describe.")
@@ -37,16 +42,23 @@ struct Info: ParsableCommand {
         // Measured only for what could be read (on all cores); a file whose audio cannot be decoded says why.
         var measured = [Result<SoundLevels, AlertSoundError>?](repeating: nil, count: results.count)
         if levels {
-            let readable = results.indices.filter { if case .success = results[$0].1 { return true } else { return false } }
-            for (index, result) in zip(readable, SoundLevels.measure(paths: readable.map { results[$0].0 })) { measured[index] = result }
+            let readable = results.indices.filter {
+                if case .success = results[$0].1 { return true } else { return false }
+            }
+            for (index, result) in zip(readable, SoundLevels.measure(paths: readable.map { results[$0].0 })) {
+                measured[index] = result
+            }
         }
         switch format {
         case .text: print(InfoPrinter.text(results, levels: measured), terminator: "")
         case .json:
             // The library judges each file and writes the document; the printer only prints it.
-            print(InfoPrinter.json(InfoReport(results.map { (path: $0.0, header: $0.1) }, levels: levels ? measured : nil)))
+            print(
+                InfoPrinter.json(
+                    InfoReport(results.map { (path: $0.0, header: $0.1) }, levels: levels ? measured : nil)))
         }
-        let failed = results.contains { if case .failure = $0.1 { return true } else { return false } }
+        let failed =
+            results.contains { if case .failure = $0.1 { return true } else { return false } }
             || measured.contains { if case .failure = $0 { return true } else { return false } }
         if failed { throw ExitCode(1) }
     }

@@ -1,5 +1,6 @@
 import AlertSound
 import CSystemShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

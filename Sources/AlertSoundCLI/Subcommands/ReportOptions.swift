@@ -9,7 +9,11 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Options shared by every command that judges files.
 struct ReportOptions: ParsableArguments {
-    @Option(name: .long, help: "Output: text for people, json for machines, xcode for a Run Script phase, github for workflow annotations, markdown for a job summary, html (check only) for one self-contained page with waveforms, loudness and players.")
+    @Option(
+        name: .long,
+        help:
+            "Output: text for people, json for machines, xcode for a Run Script phase, github for workflow annotations, markdown for a job summary, html (check only) for one self-contained page with waveforms, loudness and players."
+    )
     var format: ReportFormat = .text
 
     @Flag(name: .long, help: "Treat warnings as errors: a file with a warning is invalid and the exit status is 1.")

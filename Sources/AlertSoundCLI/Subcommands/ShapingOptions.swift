@@ -3,19 +3,28 @@ import ArgumentParser
 
 /// How a sound is shaped into an alert: the options `fix` and `export` share.
 struct ShapingOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Cut longer sounds to this length: 10, 10s or 10000ms (under 30 s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).", valueName: "duration"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cut longer sounds to this length: 10, 10s or 10000ms (under 30 s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).",
+            valueName: "duration"))
     var maxDuration: String?
 
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Fade-out before a cut: 50ms or 0.05s (default 50ms); a bare number is seconds only below 1.", valueName: "duration"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fade-out before a cut: 50ms or 0.05s (default 50ms); a bare number is seconds only below 1.",
+            valueName: "duration"))
     var fade: String?
 
     @Flag(name: .long, help: "Drop leading and trailing silence (below -60 dBFS): leading silence delays the alert.")
     var trimSilence = false
 
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to 48000, else 48000 or 44100).", valueName: "hz"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to 48000, else 48000 or 44100).",
+            valueName: "hz"))
     var rate: Double?
 
     @OptionGroup var encoding: EncodingOptions
@@ -23,10 +32,18 @@ struct ShapingOptions: ParsableArguments {
     @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
     var normalize = false
 
-    @Flag(name: .long, help: "Repair what check --levels warns of: silence before the sound dropped, DC removed, a 5 ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought 1 LU inside it, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone.")
+    @Flag(
+        name: .long,
+        help:
+            "Repair what check --levels warns of: silence before the sound dropped, DC removed, a 5 ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought 1 LU inside it, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone."
+    )
     var levels = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (-1 dBTP) as decoded from the output; implies --levels.", valueName: "LUFS"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (-1 dBTP) as decoded from the output; implies --levels.",
+            valueName: "LUFS"))
     var loudness: Double?
 
     @OptionGroup var levelLimits: LevelOptions

@@ -1,5 +1,6 @@
 import AlertSound
 import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,27 +41,48 @@ struct ValidateBundle: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(name: .customLong("payload"), parsing: .upToNextOption,
-            help: ArgumentHelp("APNs or FCM payloads (JSON) or Xcode .apns files whose sound must resolve: every argument up to the next option, so a glob works; repeatable. "
+    @Option(
+        name: .customLong("payload"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "APNs or FCM payloads (JSON) or Xcode .apns files whose sound must resolve: every argument up to the next option, so a glob works; repeatable. "
                 + "A folder or an .app, .ipa, .xcarchive, .apk or .aab among them is a PATH.", valueName: "file"))
     var payloadArguments: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A sound name the app uses, e.g. alert.caf or \"default\". Repeatable.", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A sound name the app uses, e.g. alert.caf or \"default\". Repeatable.", valueName: "name"))
     var sound: [String] = []
 
-    @Option(name: .customLong("sounds-from"), help: ArgumentHelp("A file listing sound names, one per line (# comments).", valueName: "file"))
+    @Option(
+        name: .customLong("sounds-from"),
+        help: ArgumentHelp("A file listing sound names, one per line (# comments).", valueName: "file"))
     var soundsFrom: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.",
+            valueName: "file"))
     var entitlements: String?
 
-    @Option(name: .long, help: ArgumentHelp("The lock alertsound export wrote: each shipped sound it names must be the file exported for its channel (channel-stale), each must be shipped (lock-missing-sound), and payloads' Android channel IDs must be its own (unknown-channel).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The lock alertsound export wrote: each shipped sound it names must be the file exported for its channel (channel-stale), each must be shipped (lock-missing-sound), and payloads' Android channel IDs must be its own (unknown-channel).",
+            valueName: "file"))
     var lock: String?
 
-    @Flag(name: .customLong("package-resources"), help: "The folders are Swift package resources, which SwiftPM copies into <Package>_<Target>.bundle: note each sound, and fail a reference that names one.")
+    @Flag(
+        name: .customLong("package-resources"),
+        help:
+            "The folders are Swift package resources, which SwiftPM copies into <Package>_<Target>.bundle: note each sound, and fail a reference that names one."
+    )
     var packageResources = false
 
-    @Argument(help: ArgumentHelp("The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The .app, .ipa, .xcarchive, data container or resources folder; an Android project folder, .apk or .aab. Several are checked in one run.",
+            valueName: "path"))
     var pathArguments: [String] = []
 
     /// `--payload a.json b.json MyApp.ipa`: what follows --payload up to the next option is read
@@ -70,21 +92,34 @@ struct ValidateBundle: ParsableCommand {
 
     static func isBundlePath(_ argument: String) -> Bool {
         let trimmed = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-        if let dot = trimmed.lastIndex(of: "."), ["app", "ipa", "xcarchive", "apk", "aab"].contains(trimmed[trimmed.index(after: dot)...].lowercased()) { return true }
+        if let dot = trimmed.lastIndex(of: "."),
+            ["app", "ipa", "xcarchive", "apk", "aab"].contains(trimmed[trimmed.index(after: dot)...].lowercased())
+        {
+            return true
+        }
         var info = stat()
         return stat(argument, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder") }
-        if report.format == .html { throw ValidationError("--format html is check's (a page of waveforms and players); for a bundle, check its sound folder, or use markdown") }
+        if paths.isEmpty {
+            throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder")
+        }
+        if report.format == .html {
+            throw ValidationError(
+                "--format html is check's (a page of waveforms and players); for a bundle, check its sound folder, or use markdown"
+            )
+        }
     }
 
     func run() throws {
-        var references = payload.flatMap(SoundReference.payload(at:)) + sound.map { SoundReference.named($0, source: "--sound") }
+        var references =
+            payload.flatMap(SoundReference.payload(at:)) + sound.map { SoundReference.named($0, source: "--sound") }
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
-            var validator = BundleValidator(strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
+            var validator = BundleValidator(
+                strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)),
+                packageResources: packageResources)
             if let lock {
                 validator.lock = try SoundLock.read(path: lock)
                 validator.lockPath = lock
@@ -131,7 +166,8 @@ struct ValidateBundle: ParsableCommand {
             if !valid { throw ExitCode(1) }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
-            throw error.stopRun(command: "validate-bundle", json: report.format == .json, otherwise: 2, format: report.format)
+            throw error.stopRun(
+                command: "validate-bundle", json: report.format == .json, otherwise: 2, format: report.format)
         }
     }
 }

@@ -54,7 +54,8 @@ package final class FileSource: ByteSource {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw SourceError(errno: (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0, kind: SourceError.describe(info.st_mode))
+            throw SourceError(
+                errno: (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : 0, kind: SourceError.describe(info.st_mode))
         }
         descriptor = fd
         size = Int64(info.st_size)

@@ -35,7 +35,9 @@ struct ByteWriter: Sendable {
     private mutating func unsigned(_ v: UInt64, width: Int) {
         switch order {
         case .bigEndian:
-            for i in stride(from: width - 1, through: 0, by: -1) { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i))))
+            }
         case .littleEndian:
             for i in 0..<width { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
         }

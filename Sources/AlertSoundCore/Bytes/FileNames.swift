@@ -55,7 +55,8 @@ package func lastComponent(_ path: String) -> String {
         guard end > 0 else { return nil }
         var start = end
         while start > 0, buf[start - 1] != UInt8(ascii: "/") { start -= 1 }
-        return start == 0 && end == buf.count ? nil : String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        return start == 0 && end == buf.count
+            ? nil : String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
     }
     if let fast { return fast ?? path }
     let utf8 = path.utf8

@@ -20,7 +20,9 @@ struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringL
         self.init(text.utf8)
     }
 
-    var bytes: [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    var bytes: [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
 
     var isPrintable: Bool { (0..<4).allSatisfy { (0x20...0x7E).contains(value >> (8 * $0) & 0xFF) } }
 

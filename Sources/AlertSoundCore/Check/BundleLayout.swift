@@ -1,4 +1,3 @@
-
 /// What kind of thing `validate-bundle` was pointed at.
 public enum BundleKind: String, Sendable, Codable {
     /// An `.app` folder: sounds are found by name at its top level.
@@ -65,21 +64,25 @@ public enum SoundLocation: String, Sendable, Codable {
     public static func of(relativePath: String, kind: BundleKind) -> SoundLocation {
         let parts = relativePath.utf8.split(separator: UInt8(ascii: "/"))
         if kind.platform == .android {
-            return parts.count >= 3 && parts[parts.count - 3].elementsEqual("res".utf8) && parts[parts.count - 2].elementsEqual("raw".utf8)
+            return parts.count >= 3 && parts[parts.count - 3].elementsEqual("res".utf8)
+                && parts[parts.count - 2].elementsEqual("raw".utf8)
                 ? .rawResource : .subfolder
         }
         let lproj = Array(".lproj".utf8)
         if kind == .packageResources { return .resourceBundle }
         // Compared as bytes, ASCII case folded: this runs for every file of a bundle.
         func endsWith(_ suffix: [UInt8]) -> (Substring.UTF8View.SubSequence) -> Bool {
-            { part in part.count >= suffix.count && zip(part.suffix(suffix.count), suffix).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) } }
+            { part in
+                part.count >= suffix.count
+                    && zip(part.suffix(suffix.count), suffix).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) }
+            }
         }
         if parts.dropLast().contains(where: endsWith(Array(".bundle".utf8))) { return .resourceBundle }
         if parts.dropLast().contains(where: endsWith(lproj)) { return .localized }
         if kind == .dataContainer {
-            return parts.count == 3 && parts[0].elementsEqual("Library".utf8) && parts[1].elementsEqual("Sounds".utf8) ? .librarySounds : .subfolder
+            return parts.count == 3 && parts[0].elementsEqual("Library".utf8) && parts[1].elementsEqual("Sounds".utf8)
+                ? .librarySounds : .subfolder
         }
         return parts.count == 1 ? .bundle : .subfolder
     }
 }
-

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 
 /// Judges sound files against iOS's notification-sound rules.
 ///
@@ -72,9 +73,13 @@ public struct Checker: Sendable {
     private func judge(_ targets: [SoundPaths.Target]) -> [FileReport] {
         parallelMap(targets) { target in
             // Once cancelled, the rest are skipped; the async caller throws instead of returning them.
-            if control?.isCancelled == true { return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict) }
+            if control?.isCancelled == true {
+                return FileReport(path: target.path, info: nil, diagnostics: [], strict: strict)
+            }
             defer { try? control?.advance(1) }
-            if let problem = target.problem { return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict) }
+            if let problem = target.problem {
+                return FileReport(path: target.path, info: nil, diagnostics: [problem], strict: strict)
+            }
             if let file = target.file { return check(file: file, name: target.path) }
             return target.exists ? check(path: target.path) : report(RuleSubject(path: target.path, outcome: .missing))
         }
@@ -161,7 +166,9 @@ public struct Checker: Sendable {
     /// levels (their findings after the others).
     public func report(_ subject: RuleSubject) -> FileReport {
         let judged = subject.levels == nil ? rules : rules + LevelRules.all
-        var report = FileReport(path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict)
+        var report = FileReport(
+            path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict
+        )
         report.levels = subject.levels
         return report
     }

@@ -37,7 +37,8 @@ public struct FileReport: Sendable, Codable, Equatable {
     }
 
     enum Keys: String, CodingKey {
-        case path, valid, container, format, formatID, sampleRate, sampleType, byteOrder, channels, bitsPerSample, frames, duration
+        case path, valid, container, format, formatID, sampleRate, sampleType, byteOrder, channels, bitsPerSample,
+            frames, duration
         case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels, levelsError
     }
 
@@ -100,22 +101,32 @@ extension FileReport {
         info.dataOffset = try c.decodeIfPresent(Int64.self, forKey: .dataOffset)
         info.dataSize = try c.decodeIfPresent(Int64.self, forKey: .dataSize)
         if let code = try c.decodeIfPresent(String.self, forKey: .format) {
-            info.coding = try Self.coding(code, info: info, sampleType: c.decodeIfPresent(String.self, forKey: .sampleType),
-                                          byteOrder: c.decodeIfPresent(String.self, forKey: .byteOrder))
+            info.coding = try Self.coding(
+                code, info: info, sampleType: c.decodeIfPresent(String.self, forKey: .sampleType),
+                byteOrder: c.decodeIfPresent(String.self, forKey: .byteOrder))
         }
         self.info = info
     }
 
     /// The coding a `format` code names; linear PCM needs the members beside it to say which.
-    private static func coding(_ code: String, info: SoundInfo, sampleType: String?, byteOrder: String?) throws -> SampleCoding {
+    private static func coding(
+        _ code: String, info: SoundInfo, sampleType: String?, byteOrder: String?
+    ) throws -> SampleCoding {
         if let coding = SampleCoding.named[code] { return coding }
         switch code {
         case SampleCoding.pcmCode:
-            let kinds: [String: PCMFormat.Kind] = ["signed-integer": .signed, "unsigned-integer": .unsigned, "float": .float]
+            let kinds: [String: PCMFormat.Kind] = [
+                "signed-integer": .signed, "unsigned-integer": .unsigned, "float": .float
+            ]
             // Without its layout, `lpcm` is a name a file gave (an MPEG-4 sample entry's), as written.
-            guard let kind = sampleType.flatMap({ kinds[$0] }), let bits = info.bitsPerSample, bits > 0 else { return .other(code) }
+            guard let kind = sampleType.flatMap({ kinds[$0] }), let bits = info.bitsPerSample, bits > 0 else {
+                return .other(code)
+            }
             let perSample = info.channels.flatMap { channels in info.bytesPerPacket.map { $0 / max(channels, 1) } }
-            return .pcm(PCMFormat(kind, bits: bits, bytesPerSample: perSample.flatMap { $0 > 0 ? $0 : nil }, order: byteOrder == ByteOrder.bigEndian.name ? .bigEndian : .littleEndian))
+            return .pcm(
+                PCMFormat(
+                    kind, bits: bits, bytesPerSample: perSample.flatMap { $0 > 0 ? $0 : nil },
+                    order: byteOrder == ByteOrder.bigEndian.name ? .bigEndian : .littleEndian))
         default: return .other(code)
         }
     }
@@ -153,7 +164,8 @@ extension Diagnostic {
     package static func strictness(stated valid: Bool, diagnostics: [Diagnostic]) throws -> Bool {
         if diagnostics.contains(where: { $0.fails(strict: false) }) != valid { return false }
         guard !valid, diagnostics.contains(where: { $0.fails(strict: true) }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'valid' contradicts the diagnostics"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "'valid' contradicts the diagnostics"))
         }
         return true
     }

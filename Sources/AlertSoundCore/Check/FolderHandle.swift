@@ -74,7 +74,10 @@ package final class FolderHandle: @unchecked Sendable {
     var rawPath: [UInt8] {
         var parts: [[UInt8]] = []
         var node: FolderHandle? = self
-        while let current = node { parts.append(current.name); node = current.parent }
+        while let current = node {
+            parts.append(current.name)
+            node = current.parent
+        }
         return Array(parts.reversed().joined(separator: [UInt8(ascii: "/")]))
     }
 
@@ -84,7 +87,9 @@ package final class FolderHandle: @unchecked Sendable {
         if let parent {
             let base = try parent.openLocked()
             fd = (name + [0]).withUnsafeBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { openat(base, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                raw.withMemoryRebound(to: CChar.self) {
+                    openat(base, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                }
             }
         } else {
             fd = (name + [0]).withUnsafeBufferPointer { raw in

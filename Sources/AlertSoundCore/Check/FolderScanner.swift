@@ -43,7 +43,10 @@ package enum FolderScanner {
                 found.append(WalkedSound(relativePath: relative, displayRoot: shownRoot, content: .problem(diagnostic)))
             }
             guard depth <= Limits.maximumFolderDepth else {
-                report(folderRelative, DiagnosticCode.unreadable.diagnostic("folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
+                report(
+                    folderRelative,
+                    DiagnosticCode.unreadable.diagnostic(
+                        "folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
                 continue
             }
             let directory: Int32
@@ -54,13 +57,13 @@ package enum FolderScanner {
                 continue
             }
             defer { close(directory) }
-        for (name, type) in entries(of: directory).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+            for (name, type) in entries(of: directory).sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
                 let shown = displayName(name)
                 if AtomicOutput.isTemporaryName(shown) { continue }
                 let relative = folderRelative.isEmpty ? shown : folderRelative + "/" + shown
                 let file = FolderFile(folder: folder, name: name)
                 let soundByName = ContainerKind.isSoundName(shown)
-                                func add(_ content: WalkedSound.Content) {
+                func add(_ content: WalkedSound.Content) {
                     found.append(WalkedSound(relativePath: relative, displayRoot: shownRoot, content: content))
                 }
                 // A regular file by its directory entry needs no stat: opening it checks again.
@@ -70,21 +73,33 @@ package enum FolderScanner {
                 }
                 var info = stat()
                 guard statAt(directory, name, &info, follow: false) else {
-                    if soundByName { add(.problem(DiagnosticCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))"))) }
+                    if soundByName {
+                        add(
+                            .problem(
+                                DiagnosticCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))")
+                            ))
+                    }
                     continue
                 }
                 if info.st_mode & S_IFMT == S_IFLNK {
                     var targetInfo = stat()
                     guard statAt(directory, name, &targetInfo, follow: true) else {
                         if soundByName {
-                            add(.problem(DiagnosticCode.unreadable.diagnostic("symbolic link to a file that does not exist (\(linkTarget(directory, name)))")))
+                            add(
+                                .problem(
+                                    DiagnosticCode.unreadable.diagnostic(
+                                        "symbolic link to a file that does not exist (\(linkTarget(directory, name)))"))
+                            )
                         }
                         continue
                     }
                     let isFolder = targetInfo.st_mode & S_IFMT == S_IFDIR
                     guard let target = realPath(file.rawPath) else {
                         if soundByName || isFolder {
-                            add(.problem(DiagnosticCode.unreadable.diagnostic("cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
+                            add(
+                                .problem(
+                                    DiagnosticCode.unreadable.diagnostic(
+                                        "cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
                         }
                         continue
                     }
@@ -95,8 +110,11 @@ package enum FolderScanner {
                     }
                     guard inside else {
                         if soundByName || isFolder {
-                            add(.problem(DiagnosticCode.linkOutsideBundle.diagnostic(
-                                "symbolic link to \(linkTarget(directory, name)), outside the bundle: not followed, and it will not be there on a device")))
+                            add(
+                                .problem(
+                                    DiagnosticCode.linkOutsideBundle.diagnostic(
+                                        "symbolic link to \(linkTarget(directory, name)), outside the bundle: not followed, and it will not be there on a device"
+                                    )))
                         }
                         continue
                     }
@@ -104,11 +122,18 @@ package enum FolderScanner {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if visited.insert(FileID(info)).inserted { pending.append((FolderHandle(parent: folder, name: name), depth + 1, relative)) }
+                    if visited.insert(FileID(info)).inserted {
+                        pending.append((FolderHandle(parent: folder, name: name), depth + 1, relative))
+                    }
                 case S_IFREG:
                     if soundByName || looksLikeSound(head(directory, name)) { add(.file(file)) }
                 default:
-                    if soundByName { add(.problem(DiagnosticCode.unreadable.diagnostic("it is \(SourceError.describe(info.st_mode)), not a regular file"))) }
+                    if soundByName {
+                        add(
+                            .problem(
+                                DiagnosticCode.unreadable.diagnostic(
+                                    "it is \(SourceError.describe(info.st_mode)), not a regular file")))
+                    }
                 }
             }
         }
@@ -133,7 +158,9 @@ package enum FolderScanner {
 
     package static func statAt(_ directory: Int32, _ name: [UInt8], _ info: inout stat, follow: Bool) -> Bool {
         (name + [0]).withUnsafeBufferPointer { raw in
-            raw.withMemoryRebound(to: CChar.self) { fstatat(directory, $0.baseAddress!, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 }
+            raw.withMemoryRebound(to: CChar.self) {
+                fstatat(directory, $0.baseAddress!, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+            }
         }
     }
 
@@ -145,7 +172,9 @@ package enum FolderScanner {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let length = (name + [0]).withUnsafeBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { cName in
-                buffer.withUnsafeMutableBytes { readlinkat(directory, cName.baseAddress!, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
+                buffer.withUnsafeMutableBytes {
+                    readlinkat(directory, cName.baseAddress!, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096)
+                }
             }
         }
         return length > 0 ? displayName(buffer.prefix(length)) : "?"
@@ -153,11 +182,15 @@ package enum FolderScanner {
 
     /// The canonical path, or nil (the error in errno) when it cannot be resolved.
     package static func realPath(_ path: [UInt8]) -> [UInt8]? {
-        guard let resolved = (path + [0]).withUnsafeBufferPointer({ raw in
-            raw.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
-        }) else { return nil }
+        guard
+            let resolved = (path + [0]).withUnsafeBufferPointer({ raw in
+                raw.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+            })
+        else { return nil }
         defer { free(resolved) }
-        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+        return Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     /// A file's identity, to recognise a folder reached twice through links.

@@ -29,16 +29,21 @@ public struct InfoReport: Sendable, Encodable {
 
     /// Judges each header as `check` would. `levels`, when given, has one entry per file (`nil`
     /// where its header could not be read).
-    public init(_ headers: [(path: String, header: Result<SoundInfo, AlertSoundError>)], levels: [Result<SoundLevels, AlertSoundError>?]? = nil,
-                checker: Checker = Checker()) {
+    public init(
+        _ headers: [(path: String, header: Result<SoundInfo, AlertSoundError>)],
+        levels: [Result<SoundLevels, AlertSoundError>?]? = nil,
+        checker: Checker = Checker()
+    ) {
         files = headers.enumerated().map { index, item in
             let outcome: RuleSubject.Outcome
             switch item.header {
             case .success(let info): outcome = .inspected(info)
             case .failure(let error): outcome = .failed(error)
             }
-            return File(path: item.path, header: item.header, verdict: checker.report(RuleSubject(path: item.path, outcome: outcome)),
-                        levels: levels?[index])
+            return File(
+                path: item.path, header: item.header,
+                verdict: checker.report(RuleSubject(path: item.path, outcome: outcome)),
+                levels: levels?[index])
         }
         measuresLevels = levels != nil
     }
@@ -56,7 +61,11 @@ public struct InfoReport: Sendable, Encodable {
         let file: File
         let measuresLevels: Bool
 
-        struct Chunk: Encodable { let id: String; let offset: Int64; let size: Int64 }
+        struct Chunk: Encodable {
+            let id: String
+            let offset: Int64
+            let size: Int64
+        }
         enum Keys: String, CodingKey { case chunks, repairs, error, levels, levelsError }
 
         func encode(to encoder: Encoder) throws {

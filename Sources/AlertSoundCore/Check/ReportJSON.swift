@@ -45,7 +45,8 @@ public struct CheckJSONStream {
     /// The rest of the document, after the last file.
     public mutating func finish() {
         pending.close("]", empty: count == 0)
-        pending.key(CheckReport.Keys.schemaVersion.stringValue, first: false); pending.int(ReportSchema.version)
+        pending.key(CheckReport.Keys.schemaVersion.stringValue, first: false)
+        pending.int(ReportSchema.version)
         pending.key(CheckReport.Keys.valid.stringValue, first: false)
         pending.bool(valid)
         pending.close("}", empty: false)

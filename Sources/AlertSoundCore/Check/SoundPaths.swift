@@ -1,4 +1,3 @@
-
 /// Turns the paths a user names into the files to check.
 package enum SoundPaths {
     package struct Target: Sendable {
@@ -22,7 +21,9 @@ package enum SoundPaths {
                 continue
             }
             guard isDirectory else {
-                if !soundsOnly || ContainerKind.isSoundName(path) || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? []) {
+                if !soundsOnly || ContainerKind.isSoundName(path)
+                    || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? [])
+                {
                     targets.append(Target(path: path, exists: true))
                 }
                 continue
@@ -30,12 +31,18 @@ package enum SoundPaths {
             let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             let found = FolderScanner.scan(root: root, displayRoot: root, confineLinks: false)
             if found.isEmpty, !soundsOnly {
-                targets.append(Target(path: path, exists: true, problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
+                targets.append(
+                    Target(
+                        path: path, exists: true,
+                        problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
             }
             for sound in found {
                 switch sound.content {
-                case .file(let file): targets.append(Target(path: sound.displayRoot + sound.relativePath, exists: true, file: file))
-                case .problem(let diagnostic): targets.append(Target(path: sound.displayRoot + sound.relativePath, exists: true, problem: diagnostic))
+                case .file(let file):
+                    targets.append(Target(path: sound.displayRoot + sound.relativePath, exists: true, file: file))
+                case .problem(let diagnostic):
+                    targets.append(
+                        Target(path: sound.displayRoot + sound.relativePath, exists: true, problem: diagnostic))
                 }
             }
         }

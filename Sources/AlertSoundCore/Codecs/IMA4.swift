@@ -10,10 +10,14 @@ enum IMA4 {
     static let maximumChannels = 2
 
     static let stepTable: [Int32] = [
-        7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118,
-        130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963, 1060,
-        1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894, 6484,
-        7132, 7845, 8630, 9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767,
+        7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97,
+        107, 118,
+        130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963,
+        1060,
+        1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894,
+        6484,
+        7132, 7845, 8630, 9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794,
+        32767
     ]
     static let indexAdjust: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8]
 
@@ -85,16 +89,19 @@ enum IMA4 {
         /// Codes one channel's 64 samples (`samples[start + i * stride]`) as 34 bytes at `out`,
         /// starting from the decoder's running `state` and leaving `state` as the decoder will
         /// have it after the packet; tells `meter` each sample and its reconstruction.
-        mutating func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                                       into out: UnsafeMutablePointer<UInt8>, meter: inout Meter)
+        mutating func encodePacket<Meter: PacketMeter>(
+            _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+            into out: UnsafeMutablePointer<UInt8>, meter: inout Meter)
     }
 
     /// Apple's quantizer: the preamble is the running state, each code is chosen greedily.
     /// afconvert's output, byte for byte.
     struct GreedyQuantizer: PacketQuantizer {
         @inline(__always)
-        mutating func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                                       into out: UnsafeMutablePointer<UInt8>, meter: inout Meter) {
+        mutating func encodePacket<Meter: PacketMeter>(
+            _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+            into out: UnsafeMutablePointer<UInt8>, meter: inout Meter
+        ) {
             let preamble = state.preamble
             out[0] = UInt8(preamble >> 8)
             out[1] = UInt8(preamble & 0xFF)
@@ -123,8 +130,10 @@ enum IMA4 {
     ///
     /// Like Apple's decoder (and FFmpeg's `adpcm_ima_qt`), the running state is kept when the
     /// preamble's index matches it and its predictor is within 0x7F; otherwise the preamble wins.
-    static func decodePacket(_ state: inout ChannelState, packet: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<Int16>,
-                                    start: Int, stride: Int) {
+    static func decodePacket(
+        _ state: inout ChannelState, packet: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<Int16>,
+        start: Int, stride: Int
+    ) {
         let base = packet.startIndex
         let preamble = UInt16(packet[base]) << 8 | UInt16(packet[base + 1])
         let predictor = Int32(Int16(bitPattern: preamble & 0xFF80))
@@ -145,8 +154,10 @@ enum IMA4 {
     /// Apple's greedy quantizer: sign, then compare with step, step/2, step/4; the predictor moves
     /// by the shift-add reconstruction of the chosen code, so encoder and decoder stay in step.
     @inline(__always)
-    static func quantize(_ sample: Int16, predictor: inout Int32, index: inout Int32,
-                         steps: UnsafeBufferPointer<Int32>, adjust: UnsafeBufferPointer<Int32>) -> UInt8 {
+    static func quantize(
+        _ sample: Int16, predictor: inout Int32, index: inout Int32,
+        steps: UnsafeBufferPointer<Int32>, adjust: UnsafeBufferPointer<Int32>
+    ) -> UInt8 {
         let step = steps[Int(index)]
         var diff = Int32(sample) - predictor
         var code: UInt8 = 0
@@ -155,9 +166,20 @@ enum IMA4 {
             diff = -diff
         }
         var delta = step >> 3
-        if diff >= step { code |= 4; diff -= step; delta += step }
-        if diff >= step >> 1 { code |= 2; diff -= step >> 1; delta += step >> 1 }
-        if diff >= step >> 2 { code |= 1; delta += step >> 2 }
+        if diff >= step {
+            code |= 4
+            diff -= step
+            delta += step
+        }
+        if diff >= step >> 1 {
+            code |= 2
+            diff -= step >> 1
+            delta += step >> 1
+        }
+        if diff >= step >> 2 {
+            code |= 1
+            delta += step >> 2
+        }
         predictor = code & 8 != 0 ? max(predictor - delta, -32768) : min(predictor + delta, 32767)
         index = min(max(index + adjust[Int(code & 7)], 0), 88)
         return code

@@ -65,10 +65,14 @@ struct IMA4Encoder: Sendable {
         defer { (self.greedy, self.searchers) = (greedy, searchers) }
         let out: [UInt8]
         switch (quality, measuresNoise) {
-        case (.standard, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &meter)
-        case (.standard, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &none)
-        case (.high, true): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &meter)
-        case (.high, false): out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &none)
+        case (.standard, true):
+            out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &meter)
+        case (.standard, false):
+            out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &greedy, meter: &none)
+        case (.high, true):
+            out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &meter)
+        case (.high, false):
+            out = packets(samples, whole: whole, perPacket: perPacket, quantizers: &searchers, meter: &none)
         }
         // The padded last packet's zeros add no signal; its error is counted, as it is heard.
         signalEnergy += Double(meter.signal)
@@ -93,25 +97,27 @@ struct IMA4Encoder: Sendable {
                 let base = bytes.baseAddress!
                 states.withUnsafeMutableBufferPointer { states in
                     meters.withUnsafeMutableBufferPointer { meters in
-                    quantizers.withUnsafeMutableBufferPointer { quantizers in
-                        // Each channel touches only its own state, quantizer, meter and packets.
-                        let statesAt = states.baseAddress!, metersAt = meters.baseAddress!, quantizersAt = quantizers.baseAddress!
-                        @inline(__always) func code(_ q: inout Quantizer, packet p: Int, channel c: Int) {
-                            q.encodePacket(&statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
-                                           into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
-                        }
-                        if parallel {
-                            concurrently(channels) { c in
-                                for p in 0..<whole { code(&quantizersAt[c], packet: p, channel: c) }
+                        quantizers.withUnsafeMutableBufferPointer { quantizers in
+                            // Each channel touches only its own state, quantizer, meter and packets.
+                            let statesAt = states.baseAddress!, metersAt = meters.baseAddress!,
+                                quantizersAt = quantizers.baseAddress!
+                            @inline(__always) func code(_ q: inout Quantizer, packet p: Int, channel c: Int) {
+                                q.encodePacket(
+                                    &statesAt[c], samples: buffer, start: p * perPacket + c, stride: channels,
+                                    into: base + (p * channels + c) * IMA4.bytesPerChannelPacket, meter: &metersAt[c])
                             }
-                        } else {
-                            // Packet by packet, as the file lays them out: measured 25 % faster than
-                            // channel by channel for the greedy encoder.
-                            for p in 0..<whole {
-                                for c in 0..<channels { code(&quantizersAt[c], packet: p, channel: c) }
+                            if parallel {
+                                concurrently(channels) { c in
+                                    for p in 0..<whole { code(&quantizersAt[c], packet: p, channel: c) }
+                                }
+                            } else {
+                                // Packet by packet, as the file lays them out: measured 25 % faster than
+                                // channel by channel for the greedy encoder.
+                                for p in 0..<whole {
+                                    for c in 0..<channels { code(&quantizersAt[c], packet: p, channel: c) }
+                                }
                             }
                         }
-                    }
                     }
                 }
             }
@@ -154,8 +160,9 @@ struct IMA4Decoder: Sendable {
             for p in 0..<packets {
                 for c in 0..<channels {
                     let at = bytes.startIndex + p * packetBytes + c * IMA4.bytesPerChannelPacket
-                    IMA4.decodePacket(&states[c], packet: bytes[at..<at + IMA4.bytesPerChannelPacket], into: buffer,
-                                      start: p * IMA4.framesPerPacket * channels + c, stride: channels)
+                    IMA4.decodePacket(
+                        &states[c], packet: bytes[at..<at + IMA4.bytesPerChannelPacket], into: buffer,
+                        start: p * IMA4.framesPerPacket * channels + c, stride: channels)
                 }
             }
         }

@@ -18,8 +18,8 @@ extension IMA4 {
         static let hardWidth = 16
         static let midWidth = 8
         static let easyWidth = 4
-        static let hardSNR = 30.0 // 15 dB, as a power ratio
-        static let easySNR = 1000.0 // 30 dB
+        static let hardSNR = 30.0  // 15 dB, as a power ratio
+        static let easySNR = 1000.0  // 30 dB
         /// The search's time budget, counted in the paths it makes (`credit`, per channel, from the
         /// start of the stream): a packet gets the width it asks for while the credit lasts, so short
         /// sounds and sparse attacks get the full search, and material hard from end to end settles
@@ -44,7 +44,9 @@ extension IMA4 {
         /// For step index i and code size m (at `i * 8 + m`): the predictor's move, as the decoder's
         /// shift-add makes it, and the next step index. Looked up rather than recomputed per candidate.
         static let moves: [Int32] = stepTable.flatMap { step in
-            (0..<8).map { m in (step >> 3) + (m & 4 != 0 ? step : 0) + (m & 2 != 0 ? step >> 1 : 0) + (m & 1 != 0 ? step >> 2 : 0) }
+            (0..<8).map { m in
+                (step >> 3) + (m & 4 != 0 ? step : 0) + (m & 2 != 0 ? step >> 1 : 0) + (m & 1 != 0 ? step >> 2 : 0)
+            }
         }
         static let successors: [UInt8] = (0..<stepTable.count).flatMap { i in
             (0..<8).map { m in UInt8(min(max(Int32(i) + indexAdjust[m], 0), 88)) }
@@ -66,15 +68,18 @@ extension IMA4 {
             var greedyError: Int64
         }
 
-        mutating func encodePacket<Meter: PacketMeter>(_ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
-                                                       into out: UnsafeMutablePointer<UInt8>, meter: inout Meter) {
+        mutating func encodePacket<Meter: PacketMeter>(
+            _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
+            into out: UnsafeMutablePointer<UInt8>, meter: inout Meter
+        ) {
             var energy: Int64 = 0
             for i in 0..<framesPerPacket {
                 x[i] = Int32(samples[start + i * stride])
                 energy += Int64(x[i]) * Int64(x[i])
             }
-            let running = Start(predictor: state.predictor, index: state.index, preamble: state.preamble,
-                                greedyError: greedyError(predictor: state.predictor, index: state.index, length: framesPerPacket))
+            let running = Start(
+                predictor: state.predictor, index: state.index, preamble: state.preamble,
+                greedyError: greedyError(predictor: state.predictor, index: state.index, length: framesPerPacket))
             // Nothing to gain on a packet the running state already codes exactly (digital silence).
             if running.greedyError == 0 {
                 greedyCodes(predictor: running.predictor, index: running.index)
@@ -83,7 +88,9 @@ extension IMA4 {
             }
             let starts = [running] + (bestReset(from: state).map { [$0] } ?? [])
             let noise = Double(running.greedyError)
-            let wanted = noise * Self.easySNR < Double(energy) ? Self.easyWidth : noise * Self.hardSNR < Double(energy) ? Self.midWidth : Self.hardWidth
+            let wanted =
+                noise * Self.easySNR < Double(energy)
+                ? Self.easyWidth : noise * Self.hardSNR < Double(energy) ? Self.midWidth : Self.hardWidth
             let (bestStart, bestError, made) = search(starts, width: Self.width(wanted, credit: &credit))
             credit -= made
             // The running state coded greedily is Apple's packet: never do worse than it.
@@ -98,7 +105,9 @@ extension IMA4 {
 
         /// Writes the packet of `codes` from `start`, decoding it as a player will: the meter hears
         /// it, and the state carries on.
-        private func emit<Meter: PacketMeter>(_ from: Start, meter: inout Meter, state: inout ChannelState, into out: UnsafeMutablePointer<UInt8>) {
+        private func emit<Meter: PacketMeter>(
+            _ from: Start, meter: inout Meter, state: inout ChannelState, into out: UnsafeMutablePointer<UInt8>
+        ) {
             out[0] = UInt8(from.preamble >> 8)
             out[1] = UInt8(from.preamble & 0xFF)
             var decoder = ChannelState()
@@ -130,10 +139,12 @@ extension IMA4 {
             let nearRunning = min(max((state.predictor + 64) & ~0x7F, -32768), 32640)
             for delta in Self.resetIndexDeltas {
                 let index = min(max(state.index + delta, 0), 88)
-                for predictor in [nearFirst - 128, nearFirst, nearFirst + 128, nearRunning] where (-32768...32640).contains(predictor) {
+                for predictor in [nearFirst - 128, nearFirst, nearFirst + 128, nearRunning]
+                where (-32768...32640).contains(predictor) {
                     // A preamble this close to the running state is ignored by the decoder.
                     guard index != state.index || abs(predictor - state.predictor) > 0x7F else { continue }
-                    let error = greedyError(predictor: predictor, index: index, length: Self.resetSamples, limit: best?.greedyError ?? .max)
+                    let error = greedyError(
+                        predictor: predictor, index: index, length: Self.resetSamples, limit: best?.greedyError ?? .max)
                     if error < best?.greedyError ?? .max {
                         let preamble = UInt16(bitPattern: Int16(predictor)) & 0xFF80 | UInt16(index)
                         best = Start(predictor: predictor, index: index, preamble: preamble, greedyError: error)
@@ -145,7 +156,9 @@ extension IMA4 {
 
         /// The greedy encoder's squared error over the first `length` samples from a start; once it
         /// reaches `limit` (the best start so far) the rest cannot matter, and it stops there.
-        private func greedyError(predictor start: Int32, index startIndex: Int32, length: Int, limit: Int64 = .max) -> Int64 {
+        private func greedyError(
+            predictor start: Int32, index startIndex: Int32, length: Int, limit: Int64 = .max
+        ) -> Int64 {
             var predictor = start, index = startIndex, error: Int64 = 0
             stepTable.withUnsafeBufferPointer { steps in
                 indexAdjust.withUnsafeBufferPointer { adjust in
@@ -164,7 +177,8 @@ extension IMA4 {
             stepTable.withUnsafeBufferPointer { steps in
                 indexAdjust.withUnsafeBufferPointer { adjust in
                     for i in 0..<framesPerPacket {
-                        codes[i] = quantize(Int16(x[i]), predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                        codes[i] = quantize(
+                            Int16(x[i]), predictor: &predictor, index: &index, steps: steps, adjust: adjust)
                     }
                 }
             }
@@ -188,9 +202,11 @@ extension IMA4 {
                                 Self.moves.withUnsafeBufferPointer { moves in
                                     Self.successors.withUnsafeBufferPointer { successors in
                                         slots.baseAddress!.initialize(repeating: -1, count: keys)
-                                        return Self.beam(x: x.baseAddress!, starts: starts, width: width, moves: moves.baseAddress!,
-                                                         successors: successors.baseAddress!, nodes: nodes.baseAddress!,
-                                                         bytes: bytes.baseAddress!, slotOf: slots.baseAddress!, codes: codes.baseAddress!)
+                                        return Self.beam(
+                                            x: x.baseAddress!, starts: starts, width: width, moves: moves.baseAddress!,
+                                            successors: successors.baseAddress!, nodes: nodes.baseAddress!,
+                                            bytes: bytes.baseAddress!, slotOf: slots.baseAddress!,
+                                            codes: codes.baseAddress!)
                                     }
                                 }
                             }
@@ -202,9 +218,11 @@ extension IMA4 {
 
         /// The search proper. `nodes` holds `width * (1 + codesPerPath)` paths, `bytes` two bytes a
         /// path a sample, `slotOf` one entry a key, all -1.
-        private static func beam(x: UnsafePointer<Int32>, starts: [Start], width: Int, moves: UnsafePointer<Int32>,
-                                 successors: UnsafePointer<UInt8>, nodes: UnsafeMutablePointer<Node>, bytes: UnsafeMutablePointer<UInt8>,
-                                 slotOf: UnsafeMutablePointer<Int8>, codes: UnsafeMutablePointer<UInt8>) -> (start: Int, error: Int64, made: Int) {
+        private static func beam(
+            x: UnsafePointer<Int32>, starts: [Start], width: Int, moves: UnsafePointer<Int32>,
+            successors: UnsafePointer<UInt8>, nodes: UnsafeMutablePointer<Node>, bytes: UnsafeMutablePointer<UInt8>,
+            slotOf: UnsafeMutablePointer<Int8>, codes: UnsafeMutablePointer<UInt8>
+        ) -> (start: Int, error: Int64, made: Int) {
             let n = framesPerPacket
             let shift = predictorShift
             let regions = 1 << (16 - Int(shift))
@@ -250,12 +268,14 @@ extension IMA4 {
                         let at = Int(slotOf[k])
                         if at < 0 {
                             slotOf[k] = Int8(truncatingIfNeeded: nextCount)
-                            nxt[nextCount] = Node(predictor: value, index: index, origin: node.origin,
-                                                  parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
+                            nxt[nextCount] = Node(
+                                predictor: value, index: index, origin: node.origin,
+                                parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
                             nextCount &+= 1
                         } else if error < nxt[at].error {
-                            nxt[at] = Node(predictor: value, index: index, origin: node.origin,
-                                           parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
+                            nxt[at] = Node(
+                                predictor: value, index: index, origin: node.origin,
+                                parent: UInt8(truncatingIfNeeded: slot), code: code, error: error)
                         }
                     }
                 }
@@ -303,4 +323,3 @@ extension IMA4 {
         var error: Int64
     }
 }
-

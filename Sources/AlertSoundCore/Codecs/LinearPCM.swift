@@ -12,7 +12,8 @@ import Darwin
 enum LinearPCM {
     /// Packs `samples` and adds what the packing lost to `loss`.
     static func encode(_ samples: [Double], format: PCMFormat, loss: inout CodingLoss) -> [UInt8] {
-        let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.isBigEndian, offsetBinary = !format.isSigned
+        let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.isBigEndian,
+            offsetBinary = !format.isSigned
         let width = format.bytesPerSample
         var out = [UInt8](repeating: 0, count: samples.count * width)
         let scale = Double(sign: .plus, exponent: bits - 1, significand: 1)
@@ -68,7 +69,10 @@ enum LinearPCM {
                     // The common case, without the general loop's byte assembly.
                     for i in 0..<count {
                         let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
-                        out[i] = Double(Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v))) * (1.0 / 32768)
+                        out[i] =
+                            Double(
+                                Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v)))
+                            * (1.0 / 32768)
                     }
                     n = count
                     return
@@ -92,13 +96,19 @@ enum LinearPCM {
                     if layout.isBigEndian {
                         for b in 0..<width { value = value << 8 | UInt64(raw[at + b]) }
                     } else {
-                        for b in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(raw[at + b]) }
+                        for b in stride(from: width - 1, through: 0, by: -1) {
+                            value = value << 8 | UInt64(raw[at + b])
+                        }
                     }
                     if layout.isFloat {
-                        out[i] = width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: value))) : Double(bitPattern: value)
+                        out[i] =
+                            width == 4
+                            ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: value))) : Double(bitPattern: value)
                     } else {
                         // Sign-extend (or re-centre offset-binary), then scale so the top bit is ±1.0.
-                        let signed = layout.isSigned ? Int64(bitPattern: value << (64 - bits)) >> (64 - bits) : Int64(value) - (1 << (bits - 1))
+                        let signed =
+                            layout.isSigned
+                            ? Int64(bitPattern: value << (64 - bits)) >> (64 - bits) : Int64(value) - (1 << (bits - 1))
                         out[i] = Double(signed) * scale
                     }
                 }
@@ -112,7 +122,10 @@ enum LinearPCM {
         [UInt8](unsafeUninitializedCapacity: samples.count * 2) { out, count in
             for (i, s) in samples.enumerated() {
                 let v = isBigEndian ? UInt16(bitPattern: s).bigEndian : UInt16(bitPattern: s).littleEndian
-                withUnsafeBytes(of: v) { out[2 * i] = $0[0]; out[2 * i + 1] = $0[1] }
+                withUnsafeBytes(of: v) {
+                    out[2 * i] = $0[0]
+                    out[2 * i + 1] = $0[1]
+                }
             }
             count = samples.count * 2
         }

@@ -1,4 +1,3 @@
-
 /// An afconvert `-d` argument: a data format name (`ima4`, `ulaw`, `alaw`, or a PCM name such as
 /// `LEI16`) with an optional `@RATE`.
 public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
@@ -24,7 +23,7 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         ("LEF32", .float(32, bigEndian: false)), ("BEF32", .float(32, bigEndian: true)),
         ("LEF64", .float(64, bigEndian: false)), ("BEF64", .float(64, bigEndian: true)),
         // A byte has no order; afconvert's I8 is signed, UI8 offset-binary (WAV's).
-        ("I8", .integer(8, bigEndian: true)), ("UI8", .unsigned8),
+        ("I8", .integer(8, bigEndian: true)), ("UI8", .unsigned8)
     ]
 
     /// The `-d` name of a writable coding, if afconvert has one for it.
@@ -37,14 +36,20 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0].trimming(["'"])
         guard let coding = Self.all.first(where: { $0.name.lowercased() == name.lowercased() })?.coding else {
-            throw AlertSoundError(.invalidRequest, "unknown data format '\(name)'; alertsound writes the formats iOS plays for alerts: "
-                + "ima4, ulaw, alaw, or linear PCM as " + Self.all.filter { $0.coding.pcm != nil }.map(\.name).joined(separator: ", "))
+            throw AlertSoundError(
+                .invalidRequest,
+                "unknown data format '\(name)'; alertsound writes the formats iOS plays for alerts: "
+                    + "ima4, ulaw, alaw, or linear PCM as "
+                    + Self.all.filter { $0.coding.pcm != nil }.map(\.name).joined(separator: ", "))
         }
         self.coding = coding
         if parts.count == 2 {
             guard let rate = Double(parts[1]), Limits.outputSampleRates.contains(rate) else {
-                throw AlertSoundError(.invalidRequest, "'\(parts[1])' is not a sample rate alertsound writes; give one in Hz from "
-                    + "\(Formatting.number(Limits.outputSampleRates.lowerBound)) to \(Formatting.number(Limits.outputSampleRates.upperBound)), e.g. ima4@22050")
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "'\(parts[1])' is not a sample rate alertsound writes; give one in Hz from "
+                        + "\(Formatting.number(Limits.outputSampleRates.lowerBound)) to \(Formatting.number(Limits.outputSampleRates.upperBound)), e.g. ima4@22050"
+                )
             }
             sampleRate = rate
         }

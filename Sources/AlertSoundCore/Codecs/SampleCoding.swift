@@ -33,7 +33,8 @@ public enum SampleCoding: Sendable, Hashable, CustomStringConvertible {
 
     /// The codings whose name says all there is to know (not `lpcm`, whose layout needs more), by
     /// ``code``: the one list CAF's format IDs, the reports' `format` and their readers share.
-    package static let named: [String: SampleCoding] = Dictionary(uniqueKeysWithValues: [SampleCoding.ima4, .ulaw, .alaw, .imaAdpcm].map { ($0.code, $0) })
+    package static let named: [String: SampleCoding] = Dictionary(
+        uniqueKeysWithValues: [SampleCoding.ima4, .ulaw, .alaw, .imaAdpcm].map { ($0.code, $0) })
 
     /// Codings iOS documents for notification sounds.
     public var isAppleAlertFormat: Bool {
@@ -136,9 +137,13 @@ public struct PCMFormat: Sendable, Hashable {
 
 extension SampleCoding {
     /// Signed integers of `bits` in whole bytes.
-    public static func integer(_ bits: Int, bigEndian: Bool) -> SampleCoding { .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian)) }
+    public static func integer(_ bits: Int, bigEndian: Bool) -> SampleCoding {
+        .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian))
+    }
     /// IEEE floats of 32 or 64 bits.
-    public static func float(_ bits: Int, bigEndian: Bool) -> SampleCoding { .pcm(PCMFormat(.float, bits: bits, bigEndian: bigEndian)) }
+    public static func float(_ bits: Int, bigEndian: Bool) -> SampleCoding {
+        .pcm(PCMFormat(.float, bits: bits, bigEndian: bigEndian))
+    }
     /// WAV's offset-binary 8-bit samples.
     public static let unsigned8 = SampleCoding.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: false))
 }

@@ -13,7 +13,9 @@ enum AIFFReader {
             throw AlertSoundError(.unrecognized, "an IFF 'FORM' file of type '\(formType)', not AIFF or AIFF-C")
         }
         var info = SoundInfo(container: isAIFC ? .aifc : .aiff, fileSize: source.size)
-        if let repair = containerSizeRepair("FORM", declared: formSize, fileSize: source.size) { info.repairs.append(repair) }
+        if let repair = containerSizeRepair("FORM", declared: formSize, fileSize: source.size) {
+            info.repairs.append(repair)
+        }
 
         var walker = IFFChunkWalker(source: source, start: 12, order: .bigEndian)
         var comm: IFFChunk?
@@ -25,28 +27,37 @@ enum AIFFReader {
             if chunk.id == "SSND", ssnd == nil { ssnd = chunk }
             if chunk.id == "wave", wave == nil { wave = chunk }
         }
-        guard let comm else { throw missingChunk("no COMM chunk: the file does not describe its audio", repairs: info.repairs) }
+        guard let comm else {
+            throw missingChunk("no COMM chunk: the file does not describe its audio", repairs: info.repairs)
+        }
 
         let description = try parsing(comm.id, at: comm.headerOffset) {
-            try parseCOMM(try readPayload(comm, from: source, order: .bigEndian), isAIFC: isAIFC, chunk: comm, repairs: &info.repairs)
+            try parseCOMM(
+                try readPayload(comm, from: source, order: .bigEndian), isAIFC: isAIFC, chunk: comm,
+                repairs: &info.repairs)
         }
         info.channels = description.channels
         info.sampleRate = description.sampleRate
         info.formatID = description.compression.description
-        let codec = try AIFFCompression.reading(description.compression, sampleSize: description.sampleSize, chunk: comm)
+        let codec = try AIFFCompression.reading(
+            description.compression, sampleSize: description.sampleSize, chunk: comm)
         info.coding = codec.coding
         info.bitsPerSample = codec.bits
         // QuickTime 5 wrote µ-law and A-law AIFF-C with a `wave` chunk whose `frma` atom names
         // another format (`in32`): AudioToolbox opens such a file but cannot set up its decoder
         // ("can't set app format"), so iOS plays the default sound. The samples are what COMM
         // says; the verdict is AudioToolbox's.
-        if isAIFC, let wave, let frma = try quickTimeFormat(wave, from: source), frma.lowercasedName != description.compression.lowercasedName {
-            info.coding = .other("\(description.compression.lowercasedName) with QuickTime's frma '\(frma.description)'")
+        if isAIFC, let wave, let frma = try quickTimeFormat(wave, from: source),
+            frma.lowercasedName != description.compression.lowercasedName
+        {
+            info.coding = .other(
+                "\(description.compression.lowercasedName) with QuickTime's frma '\(frma.description)'")
         }
 
         guard let ssnd else {
             guard description.frameCount == 0 else {
-                throw AlertSoundError.malformed("COMM announces \(description.frameCount) frames but there is no SSND chunk")
+                throw AlertSoundError.malformed(
+                    "COMM announces \(description.frameCount) frames but there is no SSND chunk")
             }
             info.frames = 0
             return info
@@ -54,8 +65,9 @@ enum AIFFReader {
         var ssndHeader = try readPayload(ssnd, from: source, order: .bigEndian, limit: 8)
         let dataStart = try parsing(ssnd.id, at: ssnd.headerOffset) { Int64(try ssndHeader.u32()) }
         guard 8 + dataStart <= ssnd.declaredSize else {
-            throw AlertSoundError.malformed("sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id,
-                                            offset: ssnd.payloadOffset, chunkOffset: ssnd.headerOffset)
+            throw AlertSoundError.malformed(
+                "sound data offset \(dataStart) lies beyond the chunk's \(ssnd.declaredSize) bytes", chunk: ssnd.id,
+                offset: ssnd.payloadOffset, chunkOffset: ssnd.headerOffset)
         }
         info.dataOffset = ssnd.payloadOffset + 8 + dataStart
         let available = max(0, ssnd.availableSize - 8 - dataStart)
@@ -74,9 +86,11 @@ enum AIFFReader {
         // length iOS plays, and so the one the 30-second rule is judged on.
         if stated != present {
             let unit = framesPerUnit > 1 ? "packets" : "frames"
-            info.repairs.append(Repair(
-                message: "COMM announces \(stated) \(unit) but SSND holds \(stated > present ? "only " : "")\(present); read as \(present), as AudioToolbox reads it",
-                chunk: "SSND", offset: ssnd.headerOffset))
+            info.repairs.append(
+                Repair(
+                    message:
+                        "COMM announces \(stated) \(unit) but SSND holds \(stated > present ? "only " : "")\(present); read as \(present), as AudioToolbox reads it",
+                    chunk: "SSND", offset: ssnd.headerOffset))
         }
         info.frames = present * framesPerUnit
         return info
@@ -106,23 +120,32 @@ enum AIFFReader {
         var compression: FourCC
     }
 
-    private static func parseCOMM(_ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]) throws -> Description {
+    private static func parseCOMM(
+        _ reader: ByteReader, isAIFC: Bool, chunk: IFFChunk, repairs: inout [Repair]
+    ) throws -> Description {
         var r = reader
         let rawChannels = try r.i16()
         let frames = Int64(try r.u32())
         let sampleSize = Int(try r.i16())
         let rate = try r.extended80()
         // COMM: channels (2 bytes), frames (4), sample size (2), rate (10).
-        let channels = try checkChannels(rawChannels, chunk: chunk.id, offset: chunk.payloadOffset, chunkOffset: chunk.headerOffset)
-        let sampleRate = try checkSampleRate(rate, chunk: chunk.id, offset: chunk.payloadOffset + 8, chunkOffset: chunk.headerOffset)
+        let channels = try checkChannels(
+            rawChannels, chunk: chunk.id, offset: chunk.payloadOffset, chunkOffset: chunk.headerOffset)
+        let sampleRate = try checkSampleRate(
+            rate, chunk: chunk.id, offset: chunk.payloadOffset + 8, chunkOffset: chunk.headerOffset)
         var compression: FourCC = "NONE"
         if isAIFC {
             if r.remaining >= 4 {
                 compression = try r.fourCC()
             } else {
-                repairs.append(Repair(message: "AIFF-C COMM chunk has no compression type; read as uncompressed", chunk: "COMM", offset: chunk.headerOffset))
+                repairs.append(
+                    Repair(
+                        message: "AIFF-C COMM chunk has no compression type; read as uncompressed", chunk: "COMM",
+                        offset: chunk.headerOffset))
             }
         }
-        return Description(channels: channels, frameCount: frames, sampleSize: sampleSize, sampleRate: sampleRate, compression: compression)
+        return Description(
+            channels: channels, frameCount: frames, sampleSize: sampleSize, sampleRate: sampleRate,
+            compression: compression)
     }
 }

@@ -30,14 +30,19 @@ enum AIFFCompression: CaseIterable {
 
     /// The type a file names, if it is in the table.
     init?(_ type: FourCC) {
-        guard let found = Self.allCases.first(where: { $0.matchesCase ? $0.fourCC == type : $0.fourCC.lowercasedName == type.lowercasedName }) else { return nil }
+        guard
+            let found = Self.allCases.first(where: {
+                $0.matchesCase ? $0.fourCC == type : $0.fourCC.lowercasedName == type.lowercasedName
+            })
+        else { return nil }
         self = found
     }
 
     /// A type not in the table as a coding's name: lower-cased, but `ULAW` kept as written, so it
     /// is not taken for the `ulaw` it is not.
     static func unknownName(_ type: FourCC) -> String {
-        allCases.contains { $0.matchesCase && $0.fourCC.lowercasedName == type.lowercasedName } ? type.description : type.lowercasedName
+        allCases.contains { $0.matchesCase && $0.fourCC.lowercasedName == type.lowercasedName }
+            ? type.description : type.lowercasedName
     }
 
     /// How the samples are coded; `sampleSize` is `COMM`'s, which the plain PCM types take as their width.
@@ -66,8 +71,9 @@ enum AIFFCompression: CaseIterable {
     static func reading(_ type: FourCC, sampleSize: Int, chunk: IFFChunk) throws -> (coding: SampleCoding, bits: Int?) {
         guard let compression = AIFFCompression(type) else { return (.other(unknownName(type)), nil) }
         if compression.widthFromCOMM, !(1...32).contains(sampleSize) {
-            throw AlertSoundError.malformed("sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
-                                            offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
+            throw AlertSoundError.malformed(
+                "sample size is \(sampleSize) bits; linear PCM needs 1 to 32", chunk: chunk.id,
+                offset: chunk.payloadOffset + 6, chunkOffset: chunk.headerOffset)
         }
         let (coding, bits) = compression.coding(sampleSize: sampleSize)
         return (coding, bits)
@@ -79,7 +85,9 @@ enum AIFFCompression: CaseIterable {
         switch coding {
         case .pcm(let p):
             let bits = p.bits
-            if p.isFloat { return (bits == 64 ? .fl64 : .fl32, "Linear PCM, \(bits) bit big-endian floating point", bits) }
+            if p.isFloat {
+                return (bits == 64 ? .fl64 : .fl32, "Linear PCM, \(bits) bit big-endian floating point", bits)
+            }
             if !p.isBigEndian, bits > 8 { return (.sowt, "", bits) }
             switch bits {
             case 8: return (.none, "Linear PCM, 8 bit signed integer", 8)

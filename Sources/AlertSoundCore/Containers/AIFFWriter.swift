@@ -5,7 +5,9 @@ enum AIFFWriter {
     static let dataHeaderOffset = 4080
 
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
-    static func header(format: StreamFormat, coding: WritableCoding, compressed: Bool, frames: Int64, audioBytes: Int64) -> [UInt8] {
+    static func header(
+        format: StreamFormat, coding: WritableCoding, compressed: Bool, frames: Int64, audioBytes: Int64
+    ) -> [UInt8] {
         var body = ByteWriter(order: .bigEndian)
         if compressed {
             body.fourCC("FVER")

@@ -23,17 +23,25 @@ enum CAFReader {
                 if dataIsLast, left == 4, let d = data {
                     // libsndfile before 1.0.25 left the 4-byte edit count out of the data size.
                     data = (d.header, d.payload, d.size + 4)
-                    info.repairs.append(Repair(
-                        message: "data size leaves out its 4-byte edit count (a defect of libsndfile before 1.0.25); the 4 bytes after it are read as audio",
-                        chunk: "data", offset: d.header))
+                    info.repairs.append(
+                        Repair(
+                            message:
+                                "data size leaves out its 4-byte edit count (a defect of libsndfile before 1.0.25); the 4 bytes after it are read as audio",
+                            chunk: "data", offset: d.header))
                 } else {
-                    info.repairs.append(Repair(message: "\(left) stray byte\(left == 1 ? "" : "s") after the last chunk", offset: position))
+                    info.repairs.append(
+                        Repair(
+                            message: "\(left) stray byte\(left == 1 ? "" : "s") after the last chunk", offset: position)
+                    )
                 }
                 break
             }
             chunkCount += 1
             if chunkCount > IFFChunkWalker.maxChunks {
-                info.repairs.append(Repair(message: "more than \(IFFChunkWalker.maxChunks) chunks; the rest of the file was not read", offset: position))
+                info.repairs.append(
+                    Repair(
+                        message: "more than \(IFFChunkWalker.maxChunks) chunks; the rest of the file was not read",
+                        offset: position))
                 break
             }
             var r = ByteReader(try source.read(at: position, count: 12), base: position, order: .bigEndian)
@@ -42,13 +50,15 @@ enum CAFReader {
             let payload = position + 12
             info.chunks.append(ChunkRecord(id: type.description, offset: position, size: size))
             if description == nil, type != "desc" {
-                throw AlertSoundError.malformed("the first chunk is '\(type)'; a CAF file must start with 'desc'", chunk: type, offset: position)
+                throw AlertSoundError.malformed(
+                    "the first chunk is '\(type)'; a CAF file must start with 'desc'", chunk: type, offset: position)
             }
             dataIsLast = false
 
             if size == -1 {
                 guard type == "data" else {
-                    throw AlertSoundError.malformed("size -1 (to the end of the file) is only allowed for 'data'", chunk: type, offset: position)
+                    throw AlertSoundError.malformed(
+                        "size -1 (to the end of the file) is only allowed for 'data'", chunk: type, offset: position)
                 }
                 data = (position, payload, fileSize - payload)
                 dataIsLast = true
@@ -59,7 +69,9 @@ enum CAFReader {
             }
             let left2 = fileSize - payload
             if size > left2 {
-                let note = Repair(message: "chunk claims \(size) bytes but the file ends \(size - left2) bytes earlier", chunk: type.description, offset: position)
+                let note = Repair(
+                    message: "chunk claims \(size) bytes but the file ends \(size - left2) bytes earlier",
+                    chunk: type.description, offset: position)
                 if type == "data" {
                     info.repairs.append(note)
                     data = (position, payload, left2)
@@ -76,10 +88,12 @@ enum CAFReader {
             switch type {
             case "desc":
                 guard description == nil else { break }
-                var body = ByteReader(try source.read(at: payload, count: Int(min(size, 32))), base: payload, order: .bigEndian)
+                var body = ByteReader(
+                    try source.read(at: payload, count: Int(min(size, 32))), base: payload, order: .bigEndian)
                 description = try parsing(type, at: position) { try Description(&body, chunkOffset: position) }
             case "pakt":
-                var body = ByteReader(try source.read(at: payload, count: Int(min(size, 24))), base: payload, order: .bigEndian)
+                var body = ByteReader(
+                    try source.read(at: payload, count: Int(min(size, 24))), base: payload, order: .bigEndian)
                 let table = try parsing(type, at: position) { (packets: try body.i64(), valid: try body.i64()) }
                 priming = body.remaining >= 4 ? try body.i32() : 0
                 guard table.valid >= 0, table.packets >= 0 else {
@@ -93,7 +107,8 @@ enum CAFReader {
                 info.infoEntries = Self.infoEntries(body)
             case "data" where data == nil:
                 guard size >= 4 else {
-                    throw AlertSoundError.malformed("data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
+                    throw AlertSoundError.malformed(
+                        "data chunk of \(size) bytes cannot hold its 4-byte edit count", chunk: type, offset: position)
                 }
                 data = (position, payload, size)
                 dataIsLast = true
@@ -119,11 +134,15 @@ enum CAFReader {
         var framesInData: Int64?
         if description.bytesPerPacket > 0, description.framesPerPacket > 0 {
             // A packet count times 2^30 frames per packet can overflow: then the data states no length.
-            framesInData = (audioBytes / Int64(description.bytesPerPacket)).multiplied(by: Int64(description.framesPerPacket))
+            framesInData = (audioBytes / Int64(description.bytesPerPacket)).multiplied(
+                by: Int64(description.framesPerPacket))
         }
         if let validFrames {
             if let framesInData, validFrames > framesInData {
-                info.repairs.append(Repair(message: "packet table announces \(validFrames) frames but the data holds only \(framesInData)", chunk: "pakt"))
+                info.repairs.append(
+                    Repair(
+                        message: "packet table announces \(validFrames) frames but the data holds only \(framesInData)",
+                        chunk: "pakt"))
                 info.frames = framesInData
             } else {
                 info.frames = validFrames
@@ -182,15 +201,25 @@ enum CAFReader {
             switch (formatID, SampleCoding.named[formatID.description]) {
             case ("lpcm", _):
                 guard fpp == 1, bpp > 0, bpp % ch == 0 else {
-                    throw fail("linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels")
+                    throw fail(
+                        "linear PCM needs 1 frame per packet and whole bytes per channel; desc says \(bpp) bytes, \(fpp) frames, \(ch) channels"
+                    )
                 }
                 let isFloat = flags & 1 != 0
-                try checkPCM(isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc", offset: chunkOffset + 40, chunkOffset: chunkOffset)
-                coding = .pcm(PCMFormat(isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch), bigEndian: flags & 2 == 0))
+                try checkPCM(
+                    isFloat: isFloat, bytesPerSample: Int(bpp / ch), bits: Int(bits), chunk: "desc",
+                    offset: chunkOffset + 40, chunkOffset: chunkOffset)
+                coding = .pcm(
+                    PCMFormat(
+                        isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch),
+                        bigEndian: flags & 2 == 0))
             case (_, let named?):
                 coding = named
-                if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes {
-                    throw fail("\(formatID) packets hold \(packet.frames) frame(s) in \(packet.bytes) bytes for \(channels) channel(s); desc says \(fpp) frames in \(bpp) bytes")
+                if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes
+                {
+                    throw fail(
+                        "\(formatID) packets hold \(packet.frames) frame(s) in \(packet.bytes) bytes for \(channels) channel(s); desc says \(fpp) frames in \(bpp) bytes"
+                    )
                 }
             case (".mp3", _): coding = .codec(.mp3)
             case (".mp2", _): coding = .codec(.mp2)

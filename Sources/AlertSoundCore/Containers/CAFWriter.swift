@@ -7,7 +7,10 @@ enum CAFWriter {
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
-    static func header(format: StreamFormat, coding: WritableCoding, validFrames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
+    static func header(
+        format: StreamFormat, coding: WritableCoding, validFrames: Int64, audioBytes: Int64,
+        source: SourceFacts = SourceFacts()
+    ) -> [UInt8] {
         let info = source.info
         var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
         w.fourCC("caff")

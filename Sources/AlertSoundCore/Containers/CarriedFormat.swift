@@ -28,11 +28,14 @@ package struct CarriedFormat: Sendable, Hashable {
     package func header(frames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
         switch layout {
         case .caf(let coding):
-            return CAFWriter.header(format: format, coding: coding, validFrames: frames, audioBytes: audioBytes, source: source)
+            return CAFWriter.header(
+                format: format, coding: coding, validFrames: frames, audioBytes: audioBytes, source: source)
         case let .aiff(coding, compressed):
             // AIFF-C ima4 states whole packets, padding included.
-            let stated = coding == .ima4 ? audioBytes / Int64(format.packet.bytes) * Int64(format.packet.frames) : frames
-            return AIFFWriter.header(format: format, coding: coding, compressed: compressed, frames: stated, audioBytes: audioBytes)
+            let stated =
+                coding == .ima4 ? audioBytes / Int64(format.packet.bytes) * Int64(format.packet.frames) : frames
+            return AIFFWriter.header(
+                format: format, coding: coding, compressed: compressed, frames: stated, audioBytes: audioBytes)
         case .wave(let coding):
             return WAVWriter.header(format: format, coding: coding, frames: frames, audioBytes: audioBytes)
         }

@@ -2,8 +2,13 @@ extension FileType {
     /// Parses afconvert's `-f`: a 4CC, matched without regard to case, or a familiar extension.
     public init(parsing text: String) throws {
         let key = text.trimming(["'"])
-        guard let type = FileType.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() }) ?? FileType(extension: key) else {
-            throw AlertSoundError(.invalidRequest, "unknown file type '\(text)'; use \(FileType.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard
+            let type = FileType.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() })
+                ?? FileType(extension: key)
+        else {
+            throw AlertSoundError(
+                .invalidRequest,
+                "unknown file type '\(text)'; use \(FileType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = type
     }
@@ -54,7 +59,9 @@ extension FileType {
     /// ``carrying(_:)``, or the refusal that names what would work.
     package func carried(_ format: StreamFormat) throws -> CarriedFormat {
         guard let carried = carrying(format) else {
-            throw AlertSoundError(.invalidRequest, refusal(for: OutputDataFormat(format.coding)) ?? "\(rawValue) cannot hold \(format.coding.code)")
+            throw AlertSoundError(
+                .invalidRequest,
+                refusal(for: OutputDataFormat(format.coding)) ?? "\(rawValue) cannot hold \(format.coding.code)")
         }
         return carried
     }
@@ -68,8 +75,10 @@ extension FileType {
     public func refusal(for format: OutputDataFormat) -> String? {
         guard !carries(format.coding) else { return nil }
         let others = FileType.allCases.filter { $0.carries(format.coding) }.map(\.rawValue)
-        return "\(rawValue) files cannot hold \(format.name); \(rawValue) takes \(allowedDataFormats.joined(separator: ", "))"
-            + (others.isEmpty ? "" : ", and \(format.name) goes in \(others.joined(separator: " or ")) (-f \(others[0]))")
+        return
+            "\(rawValue) files cannot hold \(format.name); \(rawValue) takes \(allowedDataFormats.joined(separator: ", "))"
+            + (others.isEmpty
+                ? "" : ", and \(format.name) goes in \(others.joined(separator: " or ")) (-f \(others[0]))")
     }
 
     /// The data format used when `-d` is not given: ima4 where the type carries it, else 16-bit PCM.

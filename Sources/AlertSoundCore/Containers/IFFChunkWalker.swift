@@ -37,13 +37,16 @@ struct IFFChunkWalker {
         let left = fileSize - position
         if left < 8 {
             finished = true
-            repairs.append(Repair(message: "\(left) stray byte\(left == 1 ? "" : "s") after the last chunk", offset: position))
+            repairs.append(
+                Repair(message: "\(left) stray byte\(left == 1 ? "" : "s") after the last chunk", offset: position))
             return nil
         }
         count += 1
         if count > Self.maxChunks {
             finished = true
-            repairs.append(Repair(message: "more than \(Self.maxChunks) chunks; the rest of the file was not read", offset: position))
+            repairs.append(
+                Repair(
+                    message: "more than \(Self.maxChunks) chunks; the rest of the file was not read", offset: position))
             return nil
         }
         var reader = ByteReader(try source.read(at: position, count: 8), base: position, order: order)
@@ -52,12 +55,14 @@ struct IFFChunkWalker {
         let declared = sizeOverride?(id, raw) ?? Int64(raw)
         let payload = position + 8
         let available = min(declared, fileSize - payload)
-        let chunk = IFFChunk(id: id, headerOffset: position, payloadOffset: payload, declaredSize: declared, availableSize: available)
+        let chunk = IFFChunk(
+            id: id, headerOffset: position, payloadOffset: payload, declaredSize: declared, availableSize: available)
         if chunk.isTruncated {
             finished = true
-            repairs.append(Repair(
-                message: "chunk claims \(declared) bytes but the file ends \(declared - available) bytes earlier",
-                chunk: id.description, offset: position))
+            repairs.append(
+                Repair(
+                    message: "chunk claims \(declared) bytes but the file ends \(declared - available) bytes earlier",
+                    chunk: id.description, offset: position))
             return chunk
         }
         let end = payload + declared
@@ -79,7 +84,9 @@ struct IFFChunkWalker {
 
 /// Reads at most `limit` bytes of a chunk's payload: header chunks are small, and a
 /// declared size is never a reason to allocate.
-func readPayload(_ chunk: IFFChunk, from source: ByteSource, order: ByteOrder, limit: Int = Limits.maximumChunkRead) throws -> ByteReader {
+func readPayload(
+    _ chunk: IFFChunk, from source: ByteSource, order: ByteOrder, limit: Int = Limits.maximumChunkRead
+) throws -> ByteReader {
     let count = Int(min(chunk.availableSize, Int64(limit)))
     return ByteReader(try source.read(at: chunk.payloadOffset, count: count), base: chunk.payloadOffset, order: order)
 }
@@ -90,7 +97,8 @@ func parsing<T>(_ chunk: FourCC, at offset: Int64, _ body: () throws -> T) throw
         return try body()
     } catch ByteReaderError.truncated(let at, let needed, let available) {
         throw AlertSoundError.malformed(
-            "chunk is too short: needed \(needed) more bytes at byte \(at), found \(available)", chunk: chunk, offset: at, chunkOffset: offset)
+            "chunk is too short: needed \(needed) more bytes at byte \(at), found \(available)", chunk: chunk,
+            offset: at, chunkOffset: offset)
     }
 }
 
@@ -98,8 +106,12 @@ func parsing<T>(_ chunk: FourCC, at offset: Int64, _ body: () throws -> T) throw
 /// chunk's pad byte out of the total are common and harmless, so that case is accepted.
 func containerSizeRepair(_ magic: FourCC, declared: Int64, fileSize: Int64) -> Repair? {
     // A 64-bit RF64 size can be anything; compare without letting the sum overflow.
-    if let total = declared.adding(8), total == fileSize || (declared % 2 == 1 && total.adding(1) == fileSize) { return nil }
-    return Repair(message: "\(magic) size \(declared) + 8 differs from the file size \(fileSize)", chunk: magic.description, offset: 0)
+    if let total = declared.adding(8), total == fileSize || (declared % 2 == 1 && total.adding(1) == fileSize) {
+        return nil
+    }
+    return Repair(
+        message: "\(magic) size \(declared) + 8 differs from the file size \(fileSize)", chunk: magic.description,
+        offset: 0)
 }
 
 /// An error for a missing chunk that mentions what the walk had to repair, which usually explains it.

@@ -12,12 +12,17 @@ enum MP4Reader {
 
     private static func readTrack(_ source: ByteSource, into info: inout SoundInfo) throws {
         var budget = Limits.maximumChunks
-        guard let moov = try boxes(in: source, from: 0, to: source.size, budget: &budget).first(where: { $0.type == "moov" }) else { return }
+        guard
+            let moov = try boxes(in: source, from: 0, to: source.size, budget: &budget).first(where: {
+                $0.type == "moov"
+            })
+        else { return }
         for trak in try boxes(in: source, from: moov.payload, to: moov.end, budget: &budget) where trak.type == "trak" {
             let inTrak = try children(of: trak, in: source, budget: &budget)
             guard let mdia = inTrak["mdia"] else { continue }
             let inMdia = try children(of: mdia, in: source, budget: &budget)
-            guard let hdlr = inMdia["hdlr"], try source.read(at: hdlr.payload + 8, count: 4).elementsEqual("soun".utf8) else { continue }
+            guard let hdlr = inMdia["hdlr"], try source.read(at: hdlr.payload + 8, count: 4).elementsEqual("soun".utf8)
+            else { continue }
             // mdhd: the track's length in units of its time scale.
             var length: (units: Int64, scale: Int64)?
             if let mdhd = inMdia["mdhd"] {
@@ -30,7 +35,8 @@ enum MP4Reader {
             }
             // An edit list's first media time is the encoder's priming (AAC's 1,024 or 2,112), which players skip.
             if let edts = inTrak["edts"], let elst = try children(of: edts, in: source, budget: &budget)["elst"],
-               let units = length?.units {
+                let units = length?.units
+            {
                 var r = ByteReader(try source.read(at: elst.payload, count: 24), base: elst.payload, order: .bigEndian)
                 let version = try r.u8()
                 _ = try r.take(3)
@@ -41,11 +47,16 @@ enum MP4Reader {
                 }
             }
             guard let minf = inMdia["minf"], let stbl = try children(of: minf, in: source, budget: &budget)["stbl"],
-                  let stsd = try children(of: stbl, in: source, budget: &budget)["stsd"] else { return }
+                let stsd = try children(of: stbl, in: source, budget: &budget)["stsd"]
+            else { return }
             // stsd: version and flags, an entry count, then the first sample entry (a box).
-            guard let entry = try boxes(in: source, from: stsd.payload + 8, to: stsd.end, budget: &budget).first else { return }
+            guard let entry = try boxes(in: source, from: stsd.payload + 8, to: stsd.end, budget: &budget).first else {
+                return
+            }
             info.formatID = entry.type.description
-            info.coding = entry.type == "mp4a" ? .codec(.aac) : entry.type == ".mp3" ? .codec(.mp3) : .other(entry.type.otherCodingName)
+            info.coding =
+                entry.type == "mp4a"
+                ? .codec(.aac) : entry.type == ".mp3" ? .codec(.mp3) : .other(entry.type.otherCodingName)
             // AudioSampleEntry: 8 bytes reserved and reference, 8 reserved, channels, sample size, 4, rate as 16.16.
             var r = ByteReader(try source.read(at: entry.payload, count: 28), base: entry.payload, order: .bigEndian)
             _ = try r.take(16)
@@ -58,7 +69,11 @@ enum MP4Reader {
             guard Limits.readableSampleRates.contains(rate) else { return }
             info.sampleRate = rate
             // The time scale is the sample rate in what iTunes, afconvert and FFmpeg write; else converted.
-            if let length { info.frames = length.scale == Int64(rate) ? length.units : Int64((Double(length.units) * rate / Double(length.scale)).rounded()) }
+            if let length {
+                info.frames =
+                    length.scale == Int64(rate)
+                    ? length.units : Int64((Double(length.units) * rate / Double(length.scale)).rounded())
+            }
             return
         }
     }

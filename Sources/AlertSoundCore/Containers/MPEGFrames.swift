@@ -29,7 +29,9 @@ package enum MPEGFrames {
             let bitRateIndex = Int(b2 >> 4), rateIndex = Int((b2 >> 2) & 0x3), padding = Int((b2 >> 1) & 0x1)
             guard version != 1, layer != 0, bitRateIndex != 0, bitRateIndex != 15, rateIndex != 3 else { return nil }
             let mpeg1 = version == 3
-            sampleRate = (mpeg1 ? [44_100, 48_000, 32_000] : version == 2 ? [22_050, 24_000, 16_000] : [11_025, 12_000, 8_000])[rateIndex]
+            sampleRate =
+                (mpeg1 ? [44_100, 48_000, 32_000] : version == 2 ? [22_050, 24_000, 16_000] : [11_025, 12_000, 8_000])[
+                    rateIndex]
             let table: [Int]
             switch (mpeg1, layer) {
             case (true, 3): table = Self.mpeg1LayerI
@@ -49,7 +51,9 @@ package enum MPEGFrames {
         }
 
         /// Whether `next` can follow this header in one stream.
-        func continues(with next: Header) -> Bool { next.version == version && next.layer == layer && next.sampleRate == sampleRate }
+        func continues(with next: Header) -> Bool {
+            next.version == version && next.layer == layer && next.sampleRate == sampleRate
+        }
 
         // Bit rates in kbit/s by index (ISO/IEC 11172-3 and 13818-3); index 0 is "free", 15 reserved.
         static let mpeg1LayerI = [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448]
@@ -83,9 +87,13 @@ package enum MPEGFrames {
     static func taggedLength(_ frame: ArraySlice<UInt8>, header: Header) -> Int64? {
         let bytes = Array(frame)
         func u32(_ at: Int) -> Int64? {
-            at + 4 <= bytes.count ? Int64(bytes[at]) << 24 | Int64(bytes[at + 1]) << 16 | Int64(bytes[at + 2]) << 8 | Int64(bytes[at + 3]) : nil
+            at + 4 <= bytes.count
+                ? Int64(bytes[at]) << 24 | Int64(bytes[at + 1]) << 16 | Int64(bytes[at + 2]) << 8 | Int64(bytes[at + 3])
+                : nil
         }
-        func tag(_ at: Int, _ name: String) -> Bool { at + 4 <= bytes.count && bytes[at..<at + 4].elementsEqual(name.utf8) }
+        func tag(_ at: Int, _ name: String) -> Bool {
+            at + 4 <= bytes.count && bytes[at..<at + 4].elementsEqual(name.utf8)
+        }
         let spf = Int64(header.samplesPerFrame)
         // VBRI sits 32 bytes after the header; its frame count is at 14 bytes into it.
         if tag(36, "VBRI"), let frames = u32(36 + 14) { return frames * spf }
@@ -93,7 +101,8 @@ package enum MPEGFrames {
         // Xing/Info follows the side information: 17 or 32 bytes in MPEG-1, 9 or 17 in MPEG-2 and 2.5.
         let side = header.version == 3 ? (header.channels == 1 ? 17 : 32) : (header.channels == 1 ? 9 : 17)
         let at = 4 + side
-        guard tag(at, "Xing") || tag(at, "Info"), let flags = u32(at + 4), flags & 1 != 0, let frames = u32(at + 8) else { return nil }
+        guard tag(at, "Xing") || tag(at, "Info"), let flags = u32(at + 4), flags & 1 != 0, let frames = u32(at + 8)
+        else { return nil }
         var lame = at + 12
         if flags & 2 != 0 { lame += 4 }
         if flags & 4 != 0 { lame += 100 }
@@ -150,7 +159,9 @@ package enum MPEGFrames {
         var offset = first.length, frames = 1
         while frames < runLength {
             if complete, offset >= bytes.count { return offset == bytes.count }
-            guard offset + 4 <= bytes.count, let next = Header(bytes[offset...]), first.continues(with: next) else { return false }
+            guard offset + 4 <= bytes.count, let next = Header(bytes[offset...]), first.continues(with: next) else {
+                return false
+            }
             offset += next.length
             frames += 1
         }

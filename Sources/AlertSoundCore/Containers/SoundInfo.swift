@@ -34,7 +34,6 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
     public var description: String { message + locationSuffix(chunk: chunk, offset: offset) }
 }
 
-
 /// What a file's headers say, checked against the bytes that exist.
 public struct SoundInfo: Sendable, Hashable {
     /// The kind of file, told from its bytes.

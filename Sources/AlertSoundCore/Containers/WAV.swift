@@ -44,7 +44,9 @@ enum WAVReader {
         if let declaredTotal, let repair = containerSizeRepair(magic, declared: declaredTotal, fileSize: source.size) {
             info.repairs.append(repair)
         }
-        guard let fmt else { throw missingChunk("no 'fmt ' chunk: the file does not describe its audio", repairs: info.repairs) }
+        guard let fmt else {
+            throw missingChunk("no 'fmt ' chunk: the file does not describe its audio", repairs: info.repairs)
+        }
         let format = try parsing(fmt.id, at: fmt.headerOffset) {
             try WAVFormat(try readPayload(fmt, from: source, order: order), chunk: fmt)
         }
@@ -72,8 +74,11 @@ enum WAVReader {
             info.framesPerPacket = format.samplesPerBlock
             let inBlocks = format.imaAdpcmFrames(dataBytes: data.availableSize)
             if let fact, let inBlocks, fact.frames > inBlocks {
-                info.repairs.append(Repair(message: "'fact' states \(fact.frames) frames but the data's blocks hold \(inBlocks); \(inBlocks) are read",
-                                           chunk: "fact", offset: fact.at))
+                info.repairs.append(
+                    Repair(
+                        message:
+                            "'fact' states \(fact.frames) frames but the data's blocks hold \(inBlocks); \(inBlocks) are read",
+                        chunk: "fact", offset: fact.at))
                 info.frames = inBlocks
             } else {
                 info.frames = fact?.frames ?? inBlocks
@@ -114,8 +119,9 @@ private struct WAVFormat {
             let extraSize = Int(try r.u16())
             if rawTag == 0xFFFE {
                 guard extraSize >= 22, r.remaining >= 22 else {
-                    throw AlertSoundError.malformed("extensible format without its 22-byte extension", chunk: chunk.id,
-                                                    offset: chunk.payloadOffset + 16, chunkOffset: chunk.headerOffset)
+                    throw AlertSoundError.malformed(
+                        "extensible format without its 22-byte extension", chunk: chunk.id,
+                        offset: chunk.payloadOffset + 16, chunkOffset: chunk.headerOffset)
                 }
                 validBits = Int(try r.u16())
                 _ = try r.u32()
@@ -126,20 +132,24 @@ private struct WAVFormat {
             }
         }
         // fmt: tag (2 bytes), channels (2), rate (4), byte rate (4), block alignment (2), bits (2).
-        channels = try checkChannels(channels, chunk: chunk.id, offset: chunk.payloadOffset + 2, chunkOffset: chunk.headerOffset)
-        sampleRate = try checkSampleRate(Double(rate), chunk: chunk.id, offset: chunk.payloadOffset + 4, chunkOffset: chunk.headerOffset)
+        channels = try checkChannels(
+            channels, chunk: chunk.id, offset: chunk.payloadOffset + 2, chunkOffset: chunk.headerOffset)
+        sampleRate = try checkSampleRate(
+            Double(rate), chunk: chunk.id, offset: chunk.payloadOffset + 4, chunkOffset: chunk.headerOffset)
         bits = validBits > 0 ? validBits : (storedBits > 0 ? storedBits : nil)
         if tag == WAVTag.alaw || tag == WAVTag.ulaw { bits = 8 }
         if tag == WAVTag.pcm || tag == WAVTag.float {
             guard let width = bytesPerSample else {
-                throw AlertSoundError.malformed("linear PCM with neither a block alignment nor a sample size", chunk: chunk.id,
-                                                offset: chunk.payloadOffset + 12, chunkOffset: chunk.headerOffset)
+                throw AlertSoundError.malformed(
+                    "linear PCM with neither a block alignment nor a sample size", chunk: chunk.id,
+                    offset: chunk.payloadOffset + 12, chunkOffset: chunk.headerOffset)
             }
             // No sample size: the block alignment's, so the record (and the report) always has one.
             let stated = bits ?? width * 8
             bits = stated
-            try checkPCM(isFloat: tag == WAVTag.float, bytesPerSample: width, bits: stated, chunk: chunk.id,
-                         offset: chunk.payloadOffset + 14, chunkOffset: chunk.headerOffset)
+            try checkPCM(
+                isFloat: tag == WAVTag.float, bytesPerSample: width, bits: stated, chunk: chunk.id,
+                offset: chunk.payloadOffset + 14, chunkOffset: chunk.headerOffset)
         }
     }
 
@@ -170,7 +180,11 @@ private struct WAVFormat {
         guard [1, 3, 6, 7].contains(tag) else { return nil }
         if blockAlign > 0 { return blockAlign }
         guard let bytesPerSample else { return nil }
-        repairs.append(Repair(message: "block alignment is 0; using \(bytesPerSample * channels) bytes per frame from the sample size", chunk: "fmt ", offset: chunk.headerOffset))
+        repairs.append(
+            Repair(
+                message:
+                    "block alignment is 0; using \(bytesPerSample * channels) bytes per frame from the sample size",
+                chunk: "fmt ", offset: chunk.headerOffset))
         return bytesPerSample * channels
     }
 
@@ -195,6 +209,7 @@ enum WAVTag {
     static let imaAdpcm: UInt16 = 0x11
     /// Codecs recognised by their tag, not decoded.
     static let codecs: [UInt16: Codec] = [
-        0x02: .msAdpcm, 0x31: .gsm, 0x50: .mpeg, 0x55: .mp3, 0xFF: .aac, 0x1610: .aac, 0x4143: .aac, 0x161: .wma, 0x162: .wma, 0x163: .wma,
+        0x02: .msAdpcm, 0x31: .gsm, 0x50: .mpeg, 0x55: .mp3, 0xFF: .aac, 0x1610: .aac, 0x4143: .aac, 0x161: .wma,
+        0x162: .wma, 0x163: .wma
     ]
 }

@@ -51,8 +51,12 @@ package final class AtomicOutput {
             defer { close(fd) }
             var buffer = [UInt8](repeating: 0, count: 8192)
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0, let line = String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-               let mask = mode_t(line.dropFirst("Umask:".count).trimmingWhitespace(), radix: 8) {
+            if count > 0,
+                let line = String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").first(where: {
+                    $0.hasPrefix("Umask:")
+                }),
+                let mask = mode_t(line.dropFirst("Umask:".count).trimmingWhitespace(), radix: 8)
+            {
                 return mask
             }
         }
@@ -78,8 +82,10 @@ package final class AtomicOutput {
             // Nothing at `path` is looked at: what is there is neither replaced nor copied.
         } else if lstat(path, &existing) == 0 {
             guard existing.st_mode & S_IFMT == S_IFREG else {
-                throw AlertSoundError(.invalidRequest, "it is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files",
-                                      path: path, suggestion: Suggestion(.chooseOutput, path: path))
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "it is \(existing.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : SourceError.describe(existing.st_mode)); alertsound replaces only regular files",
+                    path: path, suggestion: Suggestion(.chooseOutput, path: path))
             }
             replaces = true
         } else if errno != ENOENT {
@@ -190,8 +196,9 @@ package final class AtomicOutput {
     /// Something was put at `path` while this output was written (another run, say), and it is
     /// not to be replaced.
     static func appeared(_ path: String) -> AlertSoundError {
-        AlertSoundError(.invalidRequest, "another file was put there while this one was written; it is replaced only when asked to",
-                        path: path, suggestion: Suggestion(.replaceOutput, output: path))
+        AlertSoundError(
+            .invalidRequest, "another file was put there while this one was written; it is replaced only when asked to",
+            path: path, suggestion: Suggestion(.replaceOutput, output: path))
     }
 
     /// Removes the temporary file; the destination is left as it was.
@@ -213,7 +220,9 @@ package final class AtomicOutput {
 
     /// Tries fresh `.alertsound-XXXXXX` names until `create` succeeds; the name is registered for
     /// cleanup in the same step, as far as signal handlers can tell.
-    private static func withTemporaryName(in folder: String, _ create: (String) -> Int32?) throws -> (descriptor: Int32, name: String) {
+    private static func withTemporaryName(
+        in folder: String, _ create: (String) -> Int32?
+    ) throws -> (descriptor: Int32, name: String) {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         for _ in 0..<100 {
             let name = folder + "/" + temporaryPrefix + String((0..<6).map { _ in letters.randomElement()! })
@@ -225,7 +234,8 @@ package final class AtomicOutput {
             if let result { return (result, name) }
             guard errno == EEXIST else { break }
         }
-        throw AlertSoundError(.outputFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        throw AlertSoundError(
+            .outputFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
     }
 
     private func write(_ bytes: [UInt8], at offset: Int64?) throws {

@@ -11,7 +11,9 @@ package protocol AudioBackends: Sendable {
     /// A reader for a file whose header we read but whose data our codecs cannot decode (`what`).
     static func open(path: String, info: SoundInfo, what: String, ffmpeg: FFmpegUse) throws -> FrameReader
     /// libsamplerate's sinc at this ratio, as a stage.
-    static func sincResampler(ratio: Double, channels: Int, quality: ResamplerQuality, purpose: String) throws -> any Stage
+    static func sincResampler(
+        ratio: Double, channels: Int, quality: ResamplerQuality, purpose: String
+    ) throws -> any Stage
 }
 
 /// The AlertSound library's backends when it is linked into this program, else nil.

@@ -22,7 +22,9 @@ public struct ChannelMap: Sendable, Hashable {
     /// (`mix` alone mixes to mono) — except that a surround input (3 to 8 channels) mixed to
     /// stereo or mono is downmixed by its layout (`SurroundDownmix`), not by position.
     public static func make(inputChannels: Int, keep: Int?, mix: Bool) throws -> ChannelMap {
-        if let keep, keep < 1 { throw AlertSoundError(.invalidRequest, "the channel count must be 1 or more; got \(keep)") }
+        if let keep, keep < 1 {
+            throw AlertSoundError(.invalidRequest, "the channel count must be 1 or more; got \(keep)")
+        }
         let count = keep ?? (mix ? 1 : inputChannels)
         guard count <= inputChannels else {
             throw AlertSoundError(.invalidRequest, "\(count) channels asked for, but the input has \(inputChannels)")

@@ -24,8 +24,11 @@ public struct ConversionOptions: Sendable, Hashable {
     public var ffmpeg = FFmpegUse.environment
 
     /// Options; each left out follows afconvert's default.
-    public init(dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false, measuresLoss: Bool = false,
-                quality: EncoderQuality = .standard, resamplerQuality: ResamplerQuality = .fastest) {
+    public init(
+        dataFormat: OutputDataFormat? = nil, fileType: FileType? = nil, channels: Int? = nil, mix: Bool = false,
+        measuresLoss: Bool = false,
+        quality: EncoderQuality = .standard, resamplerQuality: ResamplerQuality = .fastest
+    ) {
         self.quality = quality
         self.resamplerQuality = resamplerQuality
         self.dataFormat = dataFormat
@@ -41,8 +44,13 @@ extension ConversionOptions {
     func cut(rate: Double) throws -> Edits {
         guard let maxDuration else { return Edits() }
         guard maxDuration > 0, maxDuration.isFinite, fade >= 0, fade < maxDuration else {
-            throw AlertSoundError(.invalidRequest, "the maximum duration must be above 0 s and the fade shorter than it; got \(Formatting.number(maxDuration)) s and \(Formatting.number(fade)) s")
+            throw AlertSoundError(
+                .invalidRequest,
+                "the maximum duration must be above 0 s and the fade shorter than it; got \(Formatting.number(maxDuration)) s and \(Formatting.number(fade)) s"
+            )
         }
-        return Edits(start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()), gain: 1)
+        return Edits(
+            start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()),
+            gain: 1)
     }
 }

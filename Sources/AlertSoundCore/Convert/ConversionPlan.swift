@@ -1,4 +1,3 @@
-
 /// Everything decided before a byte is written: pure, so every refusal is testable without files.
 public struct ConversionPlan: Sendable, Hashable {
     /// Where the output goes (for a conversion in memory, the name it would have).
@@ -21,12 +20,16 @@ public struct ConversionPlan: Sendable, Hashable {
     package var carried: CarriedFormat
 
     /// Decides the output for an input of `rate` Hz and `channels` channels.
-    public static func make(input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions) throws -> ConversionPlan {
+    public static func make(
+        input: String, output: String?, rate: Double, channels: Int, options: ConversionOptions
+    ) throws -> ConversionPlan {
         let ext = output.map { lowercasedExtension(lastComponent($0)) } ?? ""
         // `x.mp3` would get a CAF named .mp3: a sound extension alertsound does not write is refused.
         if options.fileType == nil, FileType(extension: ext) == nil, ContainerKind.soundExtensions.contains(ext) {
-            throw AlertSoundError(.invalidRequest, "alertsound writes CAF, AIFF, AIFF-C and WAV files, not .\(ext); name the output .caf, .aiff, .aifc or .wav, "
-                                  + "or give the file type", path: output)
+            throw AlertSoundError(
+                .invalidRequest,
+                "alertsound writes CAF, AIFF, AIFF-C and WAV files, not .\(ext); name the output .caf, .aiff, .aifc or .wav, "
+                    + "or give the file type", path: output)
         }
         let type = options.fileType ?? FileType(extension: ext) ?? .caff
         let format = options.dataFormat ?? type.defaultDataFormat
@@ -34,27 +37,35 @@ public struct ConversionPlan: Sendable, Hashable {
 
         // Every header alertsound writes can state this many channels; more is no sound anyone plays.
         guard (1...Limits.maximumChannels).contains(channels) else {
-            throw AlertSoundError(.unsupported, "\(channels) channels; alertsound converts 1 to \(Limits.maximumChannels)", path: input)
+            throw AlertSoundError(
+                .unsupported, "\(channels) channels; alertsound converts 1 to \(Limits.maximumChannels)", path: input)
         }
         let outputPath = output ?? Self.defaultOutput(for: input, type: type)
         let map = try ChannelMap.make(inputChannels: channels, keep: options.channels, mix: options.mix)
         if format.coding == .ima4, map.outputChannels > IMA4.maximumChannels {
-            throw AlertSoundError(.invalidRequest, "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels)",
-                                  path: input, suggestion: Suggestion(.reduceChannels, channels: IMA4.maximumChannels))
+            throw AlertSoundError(
+                .invalidRequest,
+                "IMA4 holds at most \(IMA4.maximumChannels) channels and the input has \(map.outputChannels)",
+                path: input, suggestion: Suggestion(.reduceChannels, channels: IMA4.maximumChannels))
         }
         let outRate = format.sampleRate ?? rate
         // CAF and AIFF store any rate exactly; WAV only whole hertz. Never round it in silence.
         if type == .wave, outRate != outRate.rounded() {
-            throw AlertSoundError(.invalidRequest, "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
-                + "CAF and AIFF-C can", path: input, suggestion: Suggestion(.resample, dataFormat: format.name,
-                                                       sampleRate: Limits.outputSampleRates.contains(outRate.rounded()) ? outRate.rounded() : nil))
+            throw AlertSoundError(
+                .invalidRequest,
+                "WAVE files store whole hertz and cannot hold \(Formatting.number(outRate)) Hz exactly; "
+                    + "CAF and AIFF-C can", path: input,
+                suggestion: Suggestion(
+                    .resample, dataFormat: format.name,
+                    sampleRate: Limits.outputSampleRates.contains(outRate.rounded()) ? outRate.rounded() : nil))
         }
         let output = StreamFormat(sampleRate: outRate, channels: map.outputChannels, coding: format.coding)
         let carried = try type.carried(output)
-        return ConversionPlan(outputPath: outputPath, fileType: type, dataFormat: format,
-                              output: output,
-                              inputRate: rate, inputChannels: channels, channelMap: map,
-                              resampler: outRate != rate ? options.resamplerQuality : nil, carried: carried)
+        return ConversionPlan(
+            outputPath: outputPath, fileType: type, dataFormat: format,
+            output: output,
+            inputRate: rate, inputChannels: channels, channelMap: map,
+            resampler: outRate != rate ? options.resamplerQuality : nil, carried: carried)
     }
 
     /// IN's name with the type's extension, beside IN. Plain string work: Foundation's path code

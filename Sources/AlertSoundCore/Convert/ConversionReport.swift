@@ -37,7 +37,8 @@ public struct ConversionReport: Sendable, Encodable {
         let result: Result<ConversionResult, AlertSoundError>
 
         enum Keys: String, CodingKey {
-            case input, output, status, error, suggestion, fileType, dataFormat, format, sampleRate, channels, frames, packets, fileSize, inputFrames, snr, lossless, decoder, cut
+            case input, output, status, error, suggestion, fileType, dataFormat, format, sampleRate, channels, frames,
+                packets, fileSize, inputFrames, snr, lossless, decoder, cut
         }
 
         func encode(to encoder: Encoder) throws {

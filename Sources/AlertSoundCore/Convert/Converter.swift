@@ -66,9 +66,16 @@ struct Edits: Sendable, Hashable {
 
     /// The stages these edits add after the plan's own, at `rate` with `channels`.
     func stages(channels: Int, rate: Double) -> (stages: [Stage], trim: TrimStage?, limiter: LimiterStage?) {
-        let trim = trims ? TrimStage(channels: channels, start: start, length: length, fadeFrames: fadeFrames,
-                                     fadeInFrames: fadeInFrames, fadesEnd: fadesEnd) : nil
-        let limiter = ceiling.map { LimiterStage(channels: channels, ceiling: $0, lookAhead: Int((Self.lookAhead * rate).rounded()), releaseTime: Self.release * rate) }
+        let trim =
+            trims
+            ? TrimStage(
+                channels: channels, start: start, length: length, fadeFrames: fadeFrames,
+                fadeInFrames: fadeInFrames, fadesEnd: fadesEnd) : nil
+        let limiter = ceiling.map {
+            LimiterStage(
+                channels: channels, ceiling: $0, lookAhead: Int((Self.lookAhead * rate).rounded()),
+                releaseTime: Self.release * rate)
+        }
         let all: [Stage?] = [dcOffsets.map(DCStage.init), trim, GainStage(gain: gain), limiter]
         return (all.compactMap { $0 }.filter { !$0.isIdentity }, trim, limiter)
     }
@@ -112,10 +119,18 @@ public struct Converter: Sendable {
         return parallelMap(Array(inputs.indices)) { i -> Result<ConversionResult, AlertSoundError> in
             let key = samePathKey(outputs[i])
             if let first = firstClaim[key], first != i {
-                return .failure(AlertSoundError(.invalidRequest, "its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately", path: inputs[i]))
+                return .failure(
+                    AlertSoundError(
+                        .invalidRequest,
+                        "its output \(outputs[i]) is also the output of \(inputs[first]); convert them separately",
+                        path: inputs[i]))
             }
             if inputSet.contains(key) {
-                return .failure(AlertSoundError(.invalidRequest, "its output \(outputs[i]) is one of the inputs; alertsound never writes over an input", path: inputs[i]))
+                return .failure(
+                    AlertSoundError(
+                        .invalidRequest,
+                        "its output \(outputs[i]) is one of the inputs; alertsound never writes over an input",
+                        path: inputs[i]))
             }
             do {
                 return .success(try convert(input: inputs[i], output: outputs[i]))
@@ -129,17 +144,24 @@ public struct Converter: Sendable {
     /// place (`sink`, else the plan's path), after `verify` (given the finished file's bytes)
     /// accepts it. `control` is told of each block and can stop the work between blocks.
     /// `replacing: false` leaves a file that appears at the output while this one is written.
-    func write(reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), sink: OutputSink? = nil, control: OperationControl? = nil,
-               replacing: Bool = true, verify: ((ByteSource) throws -> Void)? = nil) throws -> ConversionResult {
+    func write(
+        reader: FrameReader, plan: ConversionPlan, edits: Edits = Edits(), sink: OutputSink? = nil,
+        control: OperationControl? = nil,
+        replacing: Bool = true, verify: ((ByteSource) throws -> Void)? = nil
+    ) throws -> ConversionResult {
         do {
-            return try writeUnnamed(reader: reader, plan: plan, edits: edits, sink: sink, control: control, replacing: replacing, verify: verify)
+            return try writeUnnamed(
+                reader: reader, plan: plan, edits: edits, sink: sink, control: control, replacing: replacing,
+                verify: verify)
         } catch let error as AlertSoundError {
             throw error.writing(plan.outputPath)
         }
     }
 
-    private func writeUnnamed(reader: FrameReader, plan: ConversionPlan, edits: Edits, sink: OutputSink?, control: OperationControl?,
-                              replacing: Bool, verify: ((ByteSource) throws -> Void)?) throws -> ConversionResult {
+    private func writeUnnamed(
+        reader: FrameReader, plan: ConversionPlan, edits: Edits, sink: OutputSink?, control: OperationControl?,
+        replacing: Bool, verify: ((ByteSource) throws -> Void)?
+    ) throws -> ConversionResult {
         try control?.check()
         control?.expect(frames: reader.frameCount)
         let blockFrames = Self.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: blockBytes)
@@ -183,7 +205,10 @@ public struct Converter: Sendable {
                 let stopped = trim?.finished == true
                 let block = stopped ? [] : try reader.read(maxFrames: blockFrames)
                 try emit(encoder.encode(stages.process(block, end: block.isEmpty)))
-                if block.isEmpty { readToEnd = !stopped; break }
+                if block.isEmpty {
+                    readToEnd = !stopped
+                    break
+                }
                 decoded += Int64(block.count / reader.channels)
                 try control?.decoded(frames: Int64(block.count / reader.channels))
             }
@@ -192,7 +217,10 @@ public struct Converter: Sendable {
         try file.append(plan.carried.trailer(audioBytes: audioBytes))
         let final = plan.carried.header(frames: encoder.frames, audioBytes: audioBytes, source: source)
         guard final.count == placeholder.count else {
-            throw AlertSoundError(.outputFailed, "the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)", path: plan.outputPath)
+            throw AlertSoundError(
+                .outputFailed,
+                "the header changed length while it was written (\(placeholder.count) → \(final.count) bytes)",
+                path: plan.outputPath)
         }
         try file.overwrite(final, at: 0)
         try verify?(file.contents())
@@ -201,16 +229,22 @@ public struct Converter: Sendable {
         try file.commit()
 
         let exact = readToEnd ? decoded : reader.backend == .native ? reader.frameCount : nil
-        return ConversionResult(plan: plan, inputDescription: reader.formatDescription, inputFrames: exact,
-                                inputFramesEstimate: exact == nil ? reader.frameCount : nil,
-                                frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr,
-                                lossless: options.measuresLoss ? encoder.snr == nil : nil, decoder: reader.backend, cut: trim?.cut ?? false)
+        return ConversionResult(
+            plan: plan, inputDescription: reader.formatDescription, inputFrames: exact,
+            inputFramesEstimate: exact == nil ? reader.frameCount : nil,
+            frames: encoder.frames, packets: encoder.packets, fileSize: file.bytesWritten, snr: encoder.snr,
+            lossless: options.measuresLoss ? encoder.snr == nil : nil, decoder: reader.backend, cut: trim?.cut ?? false)
     }
 
     /// Channel mapping, then resampling: the plan's own stages.
     static func stages(plan: ConversionPlan, inputChannels: Int) throws -> [Stage] {
         try [ChannelMapStage(plan.channelMap, inputChannels: inputChannels)].filter { !$0.isIdentity }
-            + (plan.resampler.map { [try Resampler(from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels, quality: $0)] } ?? [])
+            + (plan.resampler.map {
+                [
+                    try Resampler(
+                        from: plan.inputRate, to: plan.output.sampleRate, channels: plan.output.channels, quality: $0)
+                ]
+            } ?? [])
     }
 
     /// Frames per block: samples travel as 8-byte doubles, and a block holds at least one IMA4
@@ -222,8 +256,13 @@ public struct Converter: Sendable {
     package static func refuseOverwritingInput(input: String, output: String) throws {
         var a = stat(), b = stat()
         let sameFile = stat(input, &a) == 0 && stat(output, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
-        if sameFile || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL {
-            throw AlertSoundError(.invalidRequest, "the output \(output) is the input itself; alertsound never writes over its input — name another output")
+        if sameFile
+            || URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: output).standardizedFileURL
+        {
+            throw AlertSoundError(
+                .invalidRequest,
+                "the output \(output) is the input itself; alertsound never writes over its input — name another output"
+            )
         }
     }
 }

@@ -25,8 +25,10 @@ extension Converter {
     ///     print(update.fractionCompleted ?? 0)
     /// }
     /// ```
-    public func convert(from input: URL, to output: URL? = nil,
-                        progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> ConversionResult {
+    public func convert(
+        from input: URL, to output: URL? = nil,
+        progress: (@Sendable (ProgressUpdate) -> Void)? = nil
+    ) async throws -> ConversionResult {
         let control = OperationControl(unit: .frames, progress: progress)
         return try await OperationControl.run(control) {
             try self.convert(input: input.path, output: output?.path, control: control)
@@ -37,7 +39,9 @@ extension Converter {
     /// or written to disk. `name` is the input's file name (it names the output and errors).
     /// Inputs alertsound decodes itself are accepted (AIFF, AIFF-C, WAV, CAF with linear PCM,
     /// µLaw, aLaw or IMA4); formats that need libsndfile or FFmpeg need a file.
-    public func convert(data: Data, name: String, progress: (@Sendable (ProgressUpdate) -> Void)? = nil) async throws -> ConvertedSound {
+    public func convert(
+        data: Data, name: String, progress: (@Sendable (ProgressUpdate) -> Void)? = nil
+    ) async throws -> ConvertedSound {
         let control = OperationControl(unit: .frames, progress: progress)
         return try await OperationControl.run(control) {
             try self.convert(bytes: [UInt8](data), name: name, control: control)
@@ -61,12 +65,14 @@ extension Converter {
 
     func convert(input: String, output: String?, control: OperationControl?) throws -> ConversionResult {
         let reader = try openFrameReader(path: input, ffmpeg: options.ffmpeg)
-        let plan = try ConversionPlan.make(input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
+        let plan = try ConversionPlan.make(
+            input: input, output: output, rate: reader.sampleRate, channels: reader.channels, options: options)
         try Self.refuseOverwritingInput(input: input, output: plan.outputPath)
         // As fix does, and as a build step expects: the output's folder is made when missing.
         do {
             try makeFolders(parentFolder(plan.outputPath))
-            return try write(reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), control: control)
+            return try write(
+                reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), control: control)
         } catch let error as AlertSoundError {
             throw error.writing(plan.outputPath, from: input)
         }
@@ -76,13 +82,18 @@ extension Converter {
         let source = MemorySource(bytes)
         let info = try SoundFile.inspect(source: source, name: name)
         guard let reader = NativeReader(source: source, info: info) else {
-            let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
-            throw AlertSoundError(.unsupported, "\(what) is decoded by libsndfile or FFmpeg, which read files, not memory; convert it from a file "
-                                  + "(Converter.canConvertInMemory tells beforehand)", path: name)
+            let what =
+                info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
+            throw AlertSoundError(
+                .unsupported,
+                "\(what) is decoded by libsndfile or FFmpeg, which read files, not memory; convert it from a file "
+                    + "(Converter.canConvertInMemory tells beforehand)", path: name)
         }
-        let plan = try ConversionPlan.make(input: name, output: nil, rate: reader.sampleRate, channels: reader.channels, options: options)
+        let plan = try ConversionPlan.make(
+            input: name, output: nil, rate: reader.sampleRate, channels: reader.channels, options: options)
         let sink = MemoryOutput()
-        let result = try write(reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), sink: sink, control: control)
+        let result = try write(
+            reader: reader, plan: plan, edits: options.cut(rate: plan.output.sampleRate), sink: sink, control: control)
         return ConvertedSound(data: Data(sink.bytes), result: result)
     }
 }

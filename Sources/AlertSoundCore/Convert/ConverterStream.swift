@@ -16,7 +16,9 @@ extension Converter {
     ///     }
     /// }
     /// ```
-    public func conversion(from input: URL, to output: URL? = nil) -> AsyncThrowingStream<OperationEvent<ConversionResult>, Error> {
+    public func conversion(
+        from input: URL, to output: URL? = nil
+    ) -> AsyncThrowingStream<OperationEvent<ConversionResult>, Error> {
         stream { progress in try await convert(from: input, to: output, progress: progress) }
     }
 }

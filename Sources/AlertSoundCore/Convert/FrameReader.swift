@@ -45,7 +45,9 @@ extension FrameReader {
 /// when it is linked, with libsndfile for everything else it can decode, and with the `ffmpeg`
 /// command, when there is one, for what libsndfile cannot (AAC, ALAC in MP4, Opus in CAF).
 /// `opened`: the file already open and its header read (by `check --levels`), not read again.
-package func openFrameReader(path: String, opened: (source: FileSource, info: SoundInfo)? = nil, ffmpeg: FFmpegUse = .environment) throws -> FrameReader {
+package func openFrameReader(
+    path: String, opened: (source: FileSource, info: SoundInfo)? = nil, ffmpeg: FFmpegUse = .environment
+) throws -> FrameReader {
     let source: FileSource
     let info: SoundInfo
     do {
@@ -60,8 +62,10 @@ package func openFrameReader(path: String, opened: (source: FileSource, info: So
     if let reader = NativeReader(source: source, info: info) { return reader }
     let what = info.coding.map { "\(info.container.displayName) with \($0.code) data" } ?? info.container.displayName
     guard let backends = InstalledBackends.type else {
-        throw AlertSoundError(.unsupported, "cannot decode \(what): AlertSoundCore decodes linear PCM, µ-law, A-law and IMA4; "
-            + "the AlertSound library decodes more with libsndfile or ffmpeg", path: path)
+        throw AlertSoundError(
+            .unsupported,
+            "cannot decode \(what): AlertSoundCore decodes linear PCM, µ-law, A-law and IMA4; "
+                + "the AlertSound library decodes more with libsndfile or ffmpeg", path: path)
     }
     return try backends.open(path: path, info: info, what: what, ffmpeg: ffmpeg)
 }

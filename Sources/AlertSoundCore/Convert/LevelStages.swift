@@ -91,7 +91,9 @@ final class LimiterStage: Stage {
         for f in 0..<frames {
             var loudest = 0.0
             for c in 0..<channels { loudest = max(loudest, abs(block[f * channels + c])) }
-            push(frame: block[(f * channels)..<(f * channels + channels)], gain: loudest > ceiling ? ceiling / loudest : 1, into: &out)
+            push(
+                frame: block[(f * channels)..<(f * channels + channels)],
+                gain: loudest > ceiling ? ceiling / loudest : 1, into: &out)
         }
         if end {
             // What follows the end is silence: it asks for nothing, and lets the last frames out.
@@ -107,7 +109,9 @@ final class LimiterStage: Stage {
         // Before this frame is stored, its slot holds the frame `window` back: the one let out now
         // is `window - 1` back, the next slot.
         asked[slot] = gain
-        while minima.count > minimaStart, asked[Int(minima[minima.count - 1] % Int64(window))] >= gain { minima.removeLast() }
+        while minima.count > minimaStart, asked[Int(minima[minima.count - 1] % Int64(window))] >= gain {
+            minima.removeLast()
+        }
         minima.append(count)
         let outgoing = count - Int64(window) + 1
         if minimaStart < minima.count, minima[minimaStart] < outgoing { minimaStart += 1 }

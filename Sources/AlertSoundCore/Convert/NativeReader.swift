@@ -17,11 +17,13 @@ package final class NativeReader: FrameReader {
     /// `nil` when the data is not something this reader decodes.
     package init?(source: ByteSource, info: SoundInfo) {
         guard info.container.isAppleAlertContainer || info.container == .rf64 || info.container == .rifx,
-              let coding = info.coding, let channels = info.channels, let rate = info.sampleRate,
-              let frames = info.frames, let offset = info.dataOffset, let packet = coding.packet(channels: channels) else { return nil }
+            let coding = info.coding, let channels = info.channels, let rate = info.sampleRate,
+            let frames = info.frames, let offset = info.dataOffset, let packet = coding.packet(channels: channels)
+        else { return nil }
         switch coding {
         case .pcm(let pcm):
-            guard [1, 2, 3, 4, 8].contains(pcm.bytesPerSample), !pcm.isFloat || [4, 8].contains(pcm.bytesPerSample) else { return nil }
+            guard [1, 2, 3, 4, 8].contains(pcm.bytesPerSample), !pcm.isFloat || [4, 8].contains(pcm.bytesPerSample)
+            else { return nil }
             decoder = PCMDecoder(layout: pcm)
         case .ulaw, .alaw:
             decoder = G711Decoder(isULaw: coding == .ulaw)
@@ -40,8 +42,9 @@ package final class NativeReader: FrameReader {
         framesLeft = frames
         position = offset
         formatDescription = NativeReader.describe(info)
-        sourceFacts = SourceFacts(info: NativeReader.sourceInfo(info), channelLayout: info.container == .caf ? info.channelLayout : nil,
-                                  littleEndian: info.coding?.pcm.map { !$0.isBigEndian } ?? (info.container == .wav))
+        sourceFacts = SourceFacts(
+            info: NativeReader.sourceInfo(info), channelLayout: info.container == .caf ? info.channelLayout : nil,
+            littleEndian: info.coding?.pcm.map { !$0.isBigEndian } ?? (info.container == .wav))
     }
 
     package var directCoding: SampleCoding? {
@@ -92,7 +95,10 @@ package final class NativeReader: FrameReader {
         }
         // The header was read moments ago from the same file: fewer bytes now means it shrank.
         guard bytes.count == units * frameBytes || Int64(bytes.count / frameBytes * framesPerUnit) >= framesLeft else {
-            throw AlertSoundError(.unreadable, "the input shrank while it was read: \(bytes.count) bytes at byte \(position) where the header promised \(units * frameBytes)")
+            throw AlertSoundError(
+                .unreadable,
+                "the input shrank while it was read: \(bytes.count) bytes at byte \(position) where the header promised \(units * frameBytes)"
+            )
         }
         let whole = bytes.count / frameBytes
         guard whole > 0 else {
@@ -114,8 +120,10 @@ package final class NativeReader: FrameReader {
             return info.infoEntries
         case .wav:
             guard let pcm = info.coding?.pcm, let frames = info.frames, let rate = info.sampleRate else { return [] }
-            return [InfoEntry("approximate duration in seconds", Formatting.trimmedSeconds(Double(frames) / rate)),
-                    InfoEntry("source bit depth", (pcm.isFloat ? "F" : "I") + String(pcm.bits))]
+            return [
+                InfoEntry("approximate duration in seconds", Formatting.trimmedSeconds(Double(frames) / rate)),
+                InfoEntry("source bit depth", (pcm.isFloat ? "F" : "I") + String(pcm.bits))
+            ]
         default:
             return []
         }

@@ -39,7 +39,9 @@ final class Polyphase {
 
     /// `nil` when the ratio is not a small enough fraction for a table.
     init?(from inputRate: Double, to outputRate: Double) {
-        guard inputRate == inputRate.rounded(), outputRate == outputRate.rounded(), inputRate > 0, outputRate > 0 else { return nil }
+        guard inputRate == inputRate.rounded(), outputRate == outputRate.rounded(), inputRate > 0, outputRate > 0 else {
+            return nil
+        }
         let a = Int(inputRate), b = Int(outputRate)
         let g = Self.gcd(a, b)
         up = b / g
@@ -93,7 +95,8 @@ final class Polyphase {
                     let w = h.baseAddress! + phase * taps
                     // Inputs before the start are silence.
                     let skipped = max(0, -first), count = taps - skipped
-                    let xs = UnsafeRawPointer(x.baseAddress! + (first - origin + skipped)), ws = UnsafeRawPointer(w + skipped)
+                    let xs = UnsafeRawPointer(x.baseAddress! + (first - origin + skipped)),
+                        ws = UnsafeRawPointer(w + skipped)
                     // Sixteen products in flight: a single accumulator chain waits on the adder's latency,
                     // which made this dot product four times slower than the machine can multiply.
                     var v0 = SIMD4<Double>(), v1 = SIMD4<Double>(), v2 = SIMD4<Double>(), v3 = SIMD4<Double>()
@@ -101,15 +104,25 @@ final class Polyphase {
                     var k = 0
                     while k + 16 <= count {
                         let o = k * size
-                        v0 += xs.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self) * ws.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
-                        v1 += xs.loadUnaligned(fromByteOffset: o + 4 * size, as: SIMD4<Double>.self) * ws.loadUnaligned(fromByteOffset: o + 4 * size, as: SIMD4<Double>.self)
-                        v2 += xs.loadUnaligned(fromByteOffset: o + 8 * size, as: SIMD4<Double>.self) * ws.loadUnaligned(fromByteOffset: o + 8 * size, as: SIMD4<Double>.self)
-                        v3 += xs.loadUnaligned(fromByteOffset: o + 12 * size, as: SIMD4<Double>.self) * ws.loadUnaligned(fromByteOffset: o + 12 * size, as: SIMD4<Double>.self)
+                        v0 +=
+                            xs.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
+                            * ws.loadUnaligned(fromByteOffset: o, as: SIMD4<Double>.self)
+                        v1 +=
+                            xs.loadUnaligned(fromByteOffset: o + 4 * size, as: SIMD4<Double>.self)
+                            * ws.loadUnaligned(fromByteOffset: o + 4 * size, as: SIMD4<Double>.self)
+                        v2 +=
+                            xs.loadUnaligned(fromByteOffset: o + 8 * size, as: SIMD4<Double>.self)
+                            * ws.loadUnaligned(fromByteOffset: o + 8 * size, as: SIMD4<Double>.self)
+                        v3 +=
+                            xs.loadUnaligned(fromByteOffset: o + 12 * size, as: SIMD4<Double>.self)
+                            * ws.loadUnaligned(fromByteOffset: o + 12 * size, as: SIMD4<Double>.self)
                         k += 16
                     }
                     var rest = 0.0
                     while k < count {
-                        rest += xs.loadUnaligned(fromByteOffset: k * size, as: Double.self) * ws.loadUnaligned(fromByteOffset: k * size, as: Double.self)
+                        rest +=
+                            xs.loadUnaligned(fromByteOffset: k * size, as: Double.self)
+                            * ws.loadUnaligned(fromByteOffset: k * size, as: Double.self)
                         k += 1
                     }
                     let v = (v0 + v1) + (v2 + v3)

@@ -32,8 +32,10 @@ package final class Resampler {
     init(from inputRate: Double, to outputRate: Double, channels: Int, quality: ResamplerQuality = .fastest) throws {
         let ratio = outputRate / inputRate
         guard Self.ratioRange.contains(ratio) else {
-            throw AlertSoundError(.invalidRequest, "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
-                + " libsamplerate converts by factors of 1/256 to 256")
+            throw AlertSoundError(
+                .invalidRequest,
+                "cannot resample from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz:"
+                    + " libsamplerate converts by factors of 1/256 to 256")
         }
         self.channels = channels
         if quality == .fastest, let first = Polyphase(from: inputRate, to: outputRate) {
@@ -44,11 +46,15 @@ package final class Resampler {
         }
         let why = quality == .fastest ? "at this ratio" : "at --src-quality \(quality.rawValue)"
         guard let backends = InstalledBackends.type else {
-            throw AlertSoundError(.unsupported, "resampling from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz \(why) needs "
-                + "libsamplerate, which the AlertSound library loads and AlertSoundCore alone does not")
+            throw AlertSoundError(
+                .unsupported,
+                "resampling from \(Formatting.number(inputRate)) Hz to \(Formatting.number(outputRate)) Hz \(why) needs "
+                    + "libsamplerate, which the AlertSound library loads and AlertSoundCore alone does not")
         }
         filters = []
-        sinc = try backends.sincResampler(ratio: ratio, channels: channels, quality: quality, purpose: "for --src-quality \(quality == .fastest ? "fastest at this ratio" : quality.rawValue)")
+        sinc = try backends.sincResampler(
+            ratio: ratio, channels: channels, quality: quality,
+            purpose: "for --src-quality \(quality == .fastest ? "fastest at this ratio" : quality.rawValue)")
     }
 
     /// Converts `input`; with `end` set, also drains what the filters still hold.
@@ -61,12 +67,16 @@ package final class Resampler {
 
     /// Splits interleaved `input` into channels, runs `transform` on each on its own core (channel
     /// `c` touches only its own converter or filter), and interleaves the results again.
-    package static func perChannel(_ input: [Double], channels: Int, _ transform: (Int, [Double]) throws -> [Double]) throws -> [Double] {
+    package static func perChannel(
+        _ input: [Double], channels: Int, _ transform: (Int, [Double]) throws -> [Double]
+    ) throws -> [Double] {
         let frames = input.count / channels
-        let planes = (0..<channels).map { c in [Double](unsafeUninitializedCapacity: frames) { out, n in
-            for f in 0..<frames { out[f] = input[f * channels + c] }
-            n = frames
-        } }
+        let planes = (0..<channels).map { c in
+            [Double](unsafeUninitializedCapacity: frames) { out, n in
+                for f in 0..<frames { out[f] = input[f * channels + c] }
+                n = frames
+            }
+        }
         var results = [Result<[Double], Error>](repeating: .success([]), count: channels)
         results.withUnsafeMutableBufferPointer { results in
             let slots = results.baseAddress!
@@ -75,7 +85,8 @@ package final class Resampler {
         let outputs = try results.map { try $0.get() }
         let produced = outputs[0].count
         guard outputs.allSatisfy({ $0.count == produced }) else {
-            throw AlertSoundError(.outputFailed, "the resampler gave the channels different lengths (\(outputs.map(\.count)))")
+            throw AlertSoundError(
+                .outputFailed, "the resampler gave the channels different lengths (\(outputs.map(\.count)))")
         }
         return [Double](unsafeUninitializedCapacity: produced * channels) { out, n in
             for f in 0..<produced {

@@ -19,7 +19,8 @@ public enum SoundFileBuilder {
     }
 
     /// Wraps coded audio in `type`'s header and trailer.
-    public static func assemble(_ type: FileType, format: StreamFormat, frames: Int64, audio: [UInt8]) throws -> [UInt8] {
+    public static func assemble(_ type: FileType, format: StreamFormat, frames: Int64, audio: [UInt8]) throws -> [UInt8]
+    {
         assemble(try type.carried(format), frames: frames, audio: audio)
     }
 

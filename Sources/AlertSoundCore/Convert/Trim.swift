@@ -121,7 +121,9 @@ struct LevelScan: Sendable, Hashable {
     /// Scans `read` (blocks of interleaved frames, empty at the end). The window starts at the
     /// first audible frame when `fromFirstAudible`, else at 0, and holds `window` frames (all when
     /// `nil`); the scan stops once past it.
-    static func scan(channels: Int, threshold: Double, fromFirstAudible: Bool, window: Int64?, read: () throws -> [Double]) throws -> LevelScan {
+    static func scan(
+        channels: Int, threshold: Double, fromFirstAudible: Bool, window: Int64?, read: () throws -> [Double]
+    ) throws -> LevelScan {
         var result = LevelScan(firstAudible: nil, audibleEnd: nil, peak: 0, frames: 0)
         var windowStart: Int64? = fromFirstAudible ? nil : 0
         while true {

@@ -69,8 +69,10 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
     public var systemError: Int32?
 
     /// Makes an error; `path` is usually filled in later, where the file's name is known.
-    public init(_ kind: Kind, _ message: String, path: String? = nil, chunk: String? = nil, offset: Int64? = nil,
-                chunkOffset: Int64? = nil, suggestion: Suggestion? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, path: String? = nil, chunk: String? = nil, offset: Int64? = nil,
+        chunkOffset: Int64? = nil, suggestion: Suggestion? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.path = path
@@ -96,7 +98,8 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
     /// A failed system call while writing `output`: the call's `errno`, kept as ``systemError``.
     static func writing(_ output: String, _ what: String, errno code: Int32) -> AlertSoundError {
         // The message names the output: once an input is named as the path, it is said nowhere else.
-        var error = AlertSoundError(.outputFailed, "\(what) \(output): \(String(cString: strerror(code)))", path: output)
+        var error = AlertSoundError(
+            .outputFailed, "\(what) \(output): \(String(cString: strerror(code)))", path: output)
         error.output = output
         error.systemError = code
         return error
@@ -114,12 +117,18 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     /// The task was cancelled while working on `path`.
-    static func cancellation(path: String? = nil) -> AlertSoundError { AlertSoundError(.cancelled, "cancelled", path: path) }
+    static func cancellation(path: String? = nil) -> AlertSoundError {
+        AlertSoundError(.cancelled, "cancelled", path: path)
+    }
 
     /// A header that cannot be read. `offset` is the bad field or byte; `chunkOffset` where its chunk
     /// starts, the same as `offset` when only the chunk is known.
-    static func malformed(_ message: String, chunk: FourCC? = nil, offset: Int64? = nil, chunkOffset: Int64? = nil) -> AlertSoundError {
-        AlertSoundError(.malformed, message, chunk: chunk?.description, offset: offset, chunkOffset: chunkOffset ?? (chunk != nil ? offset : nil))
+    static func malformed(
+        _ message: String, chunk: FourCC? = nil, offset: Int64? = nil, chunkOffset: Int64? = nil
+    ) -> AlertSoundError {
+        AlertSoundError(
+            .malformed, message, chunk: chunk?.description, offset: offset,
+            chunkOffset: chunkOffset ?? (chunk != nil ? offset : nil))
     }
 
     /// Wraps an error from below (the C libraries, the system) as this type, keeping one that already is.
@@ -130,9 +139,13 @@ public struct AlertSoundError: Error, Sendable, Hashable, Codable, CustomStringC
         case is CancellationError:
             return .cancellation(path: path)
         case let error as SourceError:
-            return AlertSoundError(error.isNotFound ? .notFound : .unreadable, error.isNotFound ? "no such file or folder" : "cannot read: \(error)", path: path)
+            return AlertSoundError(
+                error.isNotFound ? .notFound : .unreadable,
+                error.isNotFound ? "no such file or folder" : "cannot read: \(error)", path: path)
         case ByteReaderError.truncated(let offset, let needed, let available):
-            return AlertSoundError(.malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)", path: path, offset: offset)
+            return AlertSoundError(
+                .malformed, "the header is cut short: needed \(needed) bytes at byte \(offset), found \(available)",
+                path: path, offset: offset)
         default:
             return AlertSoundError(kind, "\(error)", path: path)
         }

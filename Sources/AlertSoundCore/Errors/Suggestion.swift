@@ -52,8 +52,10 @@ public struct Suggestion: Sendable, Hashable, Codable {
     public var library: String?
 
     /// Makes a suggestion; set only what `action` needs.
-    public init(_ action: Action, path: String? = nil, output: String? = nil, fileType: FileType? = nil,
-                dataFormat: String? = nil, channels: Int? = nil, sampleRate: Double? = nil, library: String? = nil) {
+    public init(
+        _ action: Action, path: String? = nil, output: String? = nil, fileType: FileType? = nil,
+        dataFormat: String? = nil, channels: Int? = nil, sampleRate: Double? = nil, library: String? = nil
+    ) {
         self.action = action
         self.path = path
         self.output = output

@@ -40,7 +40,9 @@ extension Fixer {
             guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else {
                 throw AlertSoundError(.outputFailed, "cannot write the scratch copy", path: name)
             }
-            let output = folder + "/" + FixJob.fixedName(for: folder + "/in/" + file, beside: true).dropping(prefix: folder + "/in/")
+            let output =
+                folder + "/"
+                + FixJob.fixedName(for: folder + "/in/" + file, beside: true).dropping(prefix: folder + "/in/")
             var outcome = fixer.fix(FixJob(input: input, output: output, refusal: nil, fromFolder: false))
             try control.check()
             let fixedData = outcome.status == .fixed ? try Data(contentsOf: URL(fileURLWithPath: output)) : nil

@@ -31,7 +31,9 @@ extension FixReport: Codable {
 }
 
 extension FixOutcome: Codable {
-    enum Keys: String, CodingKey { case input, output, status, before, after, changes, error, note, suggestion, blockers }
+    enum Keys: String, CodingKey {
+        case input, output, status, before, after, changes, error, note, suggestion, blockers
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -50,17 +52,24 @@ extension FixOutcome: Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        self.init(input: try c.decode(String.self, forKey: .input), output: try c.decodeIfPresent(String.self, forKey: .output),
-                  status: try c.decode(Status.self, forKey: .status), before: try c.decodeIfPresent(FileReport.self, forKey: .before),
-                  after: try c.decodeIfPresent(FileReport.self, forKey: .after), changes: try c.decode([FixChange].self, forKey: .changes),
-                  error: try c.decodeIfPresent(AlertSoundError.self, forKey: .error), note: try c.decodeIfPresent(String.self, forKey: .note),
-                  suggestion: try c.decodeIfPresent(Suggestion.self, forKey: .suggestion),
-                  blockers: try c.decodeIfPresent([Diagnostic].self, forKey: .blockers) ?? [])
+        self.init(
+            input: try c.decode(String.self, forKey: .input),
+            output: try c.decodeIfPresent(String.self, forKey: .output),
+            status: try c.decode(Status.self, forKey: .status),
+            before: try c.decodeIfPresent(FileReport.self, forKey: .before),
+            after: try c.decodeIfPresent(FileReport.self, forKey: .after),
+            changes: try c.decode([FixChange].self, forKey: .changes),
+            error: try c.decodeIfPresent(AlertSoundError.self, forKey: .error),
+            note: try c.decodeIfPresent(String.self, forKey: .note),
+            suggestion: try c.decodeIfPresent(Suggestion.self, forKey: .suggestion),
+            blockers: try c.decodeIfPresent([Diagnostic].self, forKey: .blockers) ?? [])
     }
 }
 
 extension FixChange: Codable {
-    enum Keys: String, CodingKey { case kind, description, from, to, fade, leading, trailing, fromContainer, fromFormat, offset, seconds }
+    enum Keys: String, CodingKey {
+        case kind, description, from, to, fade, leading, trailing, fromContainer, fromFormat, offset, seconds
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -100,11 +109,16 @@ extension FixChange: Codable {
         switch kind {
         case "decoded-with-ffmpeg": self = .decodedWithFFmpeg
         case "converted":
-            self = .converted(fromContainer: try c.decode(String.self, forKey: .fromContainer),
-                              fromFormat: try c.decodeIfPresent(String.self, forKey: .fromFormat), toFormat: try c.decode(String.self, forKey: .to))
-        case "trimmed": self = .trimmed(from: try c.decodeIfPresent(Double.self, forKey: .from), to: try number(.to), fade: try number(.fade))
+            self = .converted(
+                fromContainer: try c.decode(String.self, forKey: .fromContainer),
+                fromFormat: try c.decodeIfPresent(String.self, forKey: .fromFormat),
+                toFormat: try c.decode(String.self, forKey: .to))
+        case "trimmed":
+            self = .trimmed(
+                from: try c.decodeIfPresent(Double.self, forKey: .from), to: try number(.to), fade: try number(.fade))
         case "silence-trimmed": self = .silenceTrimmed(leading: try number(.leading), trailing: try number(.trailing))
-        case "mixed": self = .mixed(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
+        case "mixed":
+            self = .mixed(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
         case "resampled": self = .resampled(from: try number(.from), to: try number(.to))
         case "normalized": self = .normalized(fromPeak: try number(.from), toPeak: try number(.to))
         case "dc-removed": self = .dcRemoved(offset: try number(.offset))
@@ -113,7 +127,8 @@ extension FixChange: Codable {
         case "loudness": self = .loudness(from: try number(.from), to: try number(.to))
         case "peak-limited": self = .peakLimited(from: try number(.from), to: try number(.to))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown change kind '\(kind)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: c, debugDescription: "unknown change kind '\(kind)'")
         }
     }
 }

@@ -17,8 +17,10 @@ public struct FixJob: Sendable, Hashable {
     /// The input that holds the name this job gave up.
     public var renamedFor: String?
 
-    package init(input: String, output: String, refusal: AlertSoundError?, fromFolder: Bool, outputIsInput: Bool = false,
-                 renamedFrom: String? = nil, renamedFor: String? = nil) {
+    package init(
+        input: String, output: String, refusal: AlertSoundError?, fromFolder: Bool, outputIsInput: Bool = false,
+        renamedFrom: String? = nil, renamedFor: String? = nil
+    ) {
         self.input = input
         self.output = output
         self.refusal = refusal
@@ -39,11 +41,20 @@ public struct FixJob: Sendable, Hashable {
                     // The folder's own structure, under the output folder.
                     let relative = target.path.dropping(prefix: root + "/")
                     let output = outputFolder.map { joinPath($0, relative) } ?? target.path
-                    jobs.append(FixJob(input: target.path, output: fixedName(for: output, beside: outputFolder == nil), refusal: target.problem.map { AlertSoundError(.unreadable, $0.message, path: target.path) }, fromFolder: true))
+                    jobs.append(
+                        FixJob(
+                            input: target.path, output: fixedName(for: output, beside: outputFolder == nil),
+                            refusal: target.problem.map { AlertSoundError(.unreadable, $0.message, path: target.path) },
+                            fromFolder: true))
                 }
             } else {
                 let output = outputFolder.map { joinPath($0, lastComponent(path)) } ?? path
-                jobs.append(FixJob(input: path, output: fixedName(for: output, beside: outputFolder == nil), refusal: isDirectory == nil ? AlertSoundError(.notFound, "no such file or folder", path: path) : nil, fromFolder: false))
+                jobs.append(
+                    FixJob(
+                        input: path, output: fixedName(for: output, beside: outputFolder == nil),
+                        refusal: isDirectory == nil
+                            ? AlertSoundError(.notFound, "no such file or folder", path: path) : nil, fromFolder: false)
+                )
             }
         }
         // A file a folder walk found that is another input's output (a fixed copy an earlier run made)

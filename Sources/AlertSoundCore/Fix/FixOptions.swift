@@ -63,7 +63,8 @@ public struct FixOptions: Sendable, Hashable {
     /// Whether anything beyond validity was asked for (then a valid input is converted too).
     /// `repairsLevels` alone acts only on sounds whose levels draw a warning.
     var asksForChange: Bool {
-        sampleRate != nil || channels != nil || mix || normalize || trimSilence || dataFormat != nil || quality != .standard || maxDurationIsExplicit
+        sampleRate != nil || channels != nil || mix || normalize || trimSilence || dataFormat != nil
+            || quality != .standard || maxDurationIsExplicit
             || loudness != nil
     }
 
@@ -84,31 +85,45 @@ public struct FixOptions: Sendable, Hashable {
         func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
         if !appliesIOSLengthLimit {
             if !(maxDuration > 0 && maxDuration <= Self.longestCut) {
-                return refuse("the maximum duration must be above 0 s and at most \(Int(Self.longestCut)) s; got \(Formatting.number(maxDuration))")
+                return refuse(
+                    "the maximum duration must be above 0 s and at most \(Int(Self.longestCut)) s; got \(Formatting.number(maxDuration))"
+                )
             }
         } else if !(maxDuration > 0 && maxDuration < maximumAlertDuration) {
-            return refuse("the maximum duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))")
+            return refuse(
+                "the maximum duration must be above 0 and under \(Int(maximumAlertDuration)) s (iOS plays only sounds shorter than that); got \(Formatting.number(maxDuration))"
+            )
         }
-        if !(fade >= 0 && fade.isFinite) { return refuse("the fade must be 0 or more seconds; got \(Formatting.number(fade))") }
+        if !(fade >= 0 && fade.isFinite) {
+            return refuse("the fade must be 0 or more seconds; got \(Formatting.number(fade))")
+        }
         // A fade as long as the sound kept is a mistaken unit (200 meant as 200 ms), not a wish.
         // (A fade longer than what a shorter input keeps fades all of it.)
         if fade >= maxDuration {
-            return refuse("the fade (\(Formatting.number(fade)) s) must be shorter than the \(Formatting.number(maxDuration)) s kept; "
-                          + "a fade-out is usually 10 to 500 ms")
+            return refuse(
+                "the fade (\(Formatting.number(fade)) s) must be shorter than the \(Formatting.number(maxDuration)) s kept; "
+                    + "a fade-out is usually 10 to 500 ms")
         }
         if let sampleRate, !Limits.outputSampleRates.contains(sampleRate) {
-            return refuse("the sample rate must be from \(Formatting.number(Limits.outputSampleRates.lowerBound)) to "
-                          + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))")
+            return refuse(
+                "the sample rate must be from \(Formatting.number(Limits.outputSampleRates.lowerBound)) to "
+                    + "\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz; got \(Formatting.number(sampleRate))"
+            )
         }
         if let dataFormat, !FileType.caff.carries(dataFormat) {
             // Named as given (UI8, not the coding's "lpcm"), with what fix can write instead.
-            return refuse("CAF cannot hold \(OutputDataFormat.name(of: dataFormat) ?? dataFormat.code); fix writes CAF with "
-                          + FileType.caff.allowedDataFormats.joined(separator: ", "))
+            return refuse(
+                "CAF cannot hold \(OutputDataFormat.name(of: dataFormat) ?? dataFormat.code); fix writes CAF with "
+                    + FileType.caff.allowedDataFormats.joined(separator: ", "))
         }
         if let loudness, !LevelThresholds.Range.loudness.contains(loudness) {
-            return refuse("the loudness target must be from \(Formatting.range(LevelThresholds.Range.loudness)) LUFS; got \(Formatting.number(loudness))")
+            return refuse(
+                "the loudness target must be from \(Formatting.range(LevelThresholds.Range.loudness)) LUFS; got \(Formatting.number(loudness))"
+            )
         }
-        if normalize, levelsRepaired { return refuse("normalizing the peak and setting the levels both choose the gain; ask for one") }
+        if normalize, levelsRepaired {
+            return refuse("normalizing the peak and setting the levels both choose the gain; ask for one")
+        }
         if let problem = levelLimits.problem() { return problem }
         return nil
     }

@@ -54,9 +54,12 @@ public enum FixChange: Sendable, Hashable, CustomStringConvertible {
             return "converted \(container)\(named ? "" : " " + format!) -> \(toContainer) \(to)"
         case let .trimmed(from, to, fade):
             let fadeText = fade > 0 ? " with a \(Formatting.number((fade * 1000).rounded())) ms fade-out" : ""
-            return "trimmed \(from.map { Formatting.tenths($0) + " -> " } ?? "to ")\(Formatting.tenths(to)) s\(fadeText)"
+            return
+                "trimmed \(from.map { Formatting.tenths($0) + " -> " } ?? "to ")\(Formatting.tenths(to)) s\(fadeText)"
         case let .silenceTrimmed(leading, trailing):
-            let parts = [(leading, "leading"), (trailing, "trailing")].filter { $0.0 > 0 }.map { "\(Formatting.seconds($0.0)) s \($0.1)" }
+            let parts = [(leading, "leading"), (trailing, "trailing")].filter { $0.0 > 0 }.map {
+                "\(Formatting.seconds($0.0)) s \($0.1)"
+            }
             return "dropped silence: " + parts.joined(separator: ", ")
         case let .mixed(from, to):
             return "mixed \(from) -> \(to) channel\(to == 1 ? "" : "s")"
@@ -122,8 +125,11 @@ public struct FixOutcome: Sendable, Equatable {
     public var suggestion: Suggestion?
 
     /// An outcome.
-    public init(input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil, changes: [FixChange] = [],
-                error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil, blockers: [Diagnostic] = []) {
+    public init(
+        input: String, output: String?, status: Status, before: FileReport?, after: FileReport? = nil,
+        changes: [FixChange] = [],
+        error: AlertSoundError? = nil, note: String? = nil, suggestion: Suggestion? = nil, blockers: [Diagnostic] = []
+    ) {
         self.blockers = blockers
         self.note = note
         self.suggestion = suggestion

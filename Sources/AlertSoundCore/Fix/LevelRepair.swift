@@ -22,12 +22,14 @@ struct LevelRepair: Sendable {
 
     /// What the outcome says beside the changes.
     var note: String? {
-        clippedBefore > 0 ? "\(clippedBefore) samples were clipped in the input; the distortion remains (fix cannot undo clipping)" : nil
+        clippedBefore > 0
+            ? "\(clippedBefore) samples were clipped in the input; the distortion remains (fix cannot undo clipping)"
+            : nil
     }
 
     /// The gains fix applies at most: below −100 dB a sound is silence, and a non-finite gain
     /// (from a loudness of ±inf) would write digital silence and call it fixed.
-    static let gains = -100.0 ... 100.0
+    static let gains = -100.0...100.0
 
     /// How many times an output whose loudness missed the target is encoded again with the gain
     /// corrected; then as many more, to bring a decoded true peak still over the limit under it
@@ -47,7 +49,9 @@ struct LevelRepair: Sendable {
         let short = attempt < Self.loudnessAttempts ? zip(target, levels.maxMomentaryLoudness).map { $0 - $1 } ?? 0 : 0
         let dc = abs(levels.dcOffset) > limits.maximumDCOffset
         guard excess > 0 || abs(short) > Self.tolerance || dc else { return nil }
-        return LevelMiss(peakExcess: max(0, excess), loudnessShort: abs(short) > Self.tolerance ? short : 0, dcMeans: dc ? means : nil)
+        return LevelMiss(
+            peakExcess: max(0, excess), loudnessShort: abs(short) > Self.tolerance ? short : 0,
+            dcMeans: dc ? means : nil)
     }
     /// How far below the true-peak limit the limiter holds sample peaks at first: IMA4's
     /// quantisation and the peaks between samples add about this much.
@@ -85,7 +89,9 @@ extension Fixer {
     /// Decides the level edits from what the edits so far keep: leading silence, DC, fades, gain,
     /// and whether to limit. Measures the kept audio once, and again after leading silence or DC
     /// is removed.
-    func repairLevels(_ job: FixJob, plan: ConversionPlan, edits: inout Edits, changes: inout [FixChange]) throws -> LevelRepair {
+    func repairLevels(
+        _ job: FixJob, plan: ConversionPlan, edits: inout Edits, changes: inout [FixChange]
+    ) throws -> LevelRepair {
         let rate = plan.output.sampleRate
         let limits = options.levelLimits
         var kept = try measureKept(job, plan: plan, edits: edits)
@@ -114,7 +120,9 @@ extension Fixer {
                 past.start += Int64((after.levels.leadingSilence * rate).rounded(.down))
                 let dropped = Double(past.start - edits.start) / rate
                 edits = past
-                if let i = changes.firstIndex(where: { $0.kind == "silence-trimmed" }), case let .silenceTrimmed(leading, trailing) = changes[i] {
+                if let i = changes.firstIndex(where: { $0.kind == "silence-trimmed" }),
+                    case let .silenceTrimmed(leading, trailing) = changes[i]
+                {
                     changes[i] = .silenceTrimmed(leading: leading + dropped, trailing: trailing)
                 } else {
                     changes.append(.silenceTrimmed(leading: dropped, trailing: 0))
@@ -152,8 +160,11 @@ extension Fixer {
         repair.clippedBefore = levels.clippedSamples
         if let loudness = levels.maxMomentaryLoudness {
             let band = limits.loudnessBand
-            let target = options.loudness ?? (loudness < band.lowerBound ? min(band.lowerBound + LevelRepair.inside, band.upperBound)
-                                              : loudness > band.upperBound ? max(band.upperBound - LevelRepair.inside, band.lowerBound) : nil)
+            let target =
+                options.loudness
+                ?? (loudness < band.lowerBound
+                    ? min(band.lowerBound + LevelRepair.inside, band.upperBound)
+                    : loudness > band.upperBound ? max(band.upperBound - LevelRepair.inside, band.lowerBound) : nil)
             if let target, abs(target - loudness) >= 0.05, LevelRepair.gains.contains(target - loudness) {
                 repair.target = target
                 repair.gain = target - loudness
@@ -197,11 +208,16 @@ extension Fixer {
 
     /// The levels of the audio `edits` keep (with their DC removal), as the encoder would get it
     /// before any other level edit, each channel's mean, and the frames kept.
-    private func measureKept(_ job: FixJob, plan: ConversionPlan, edits: Edits) throws -> (levels: SoundLevels, means: [Double], frames: Int64) {
+    private func measureKept(
+        _ job: FixJob, plan: ConversionPlan, edits: Edits
+    ) throws -> (levels: SoundLevels, means: [Double], frames: Int64) {
         let reader = try openFrameReader(path: job.input, ffmpeg: options.ffmpeg)
         let trim = TrimStage(channels: plan.output.channels, start: edits.start, length: edits.length, fadeFrames: 0)
-        let stages = try Converter.stages(plan: plan, inputChannels: reader.channels) + (edits.dcOffsets.map { [DCStage(offsets: $0)] } ?? []) + [trim]
-        let blockFrames = Converter.blockFrames(channels: max(reader.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
+        let stages =
+            try Converter.stages(plan: plan, inputChannels: reader.channels)
+            + (edits.dcOffsets.map { [DCStage(offsets: $0)] } ?? []) + [trim]
+        let blockFrames = Converter.blockFrames(
+            channels: max(reader.channels, plan.output.channels), blockBytes: Limits.conversionBlockBytes)
         var meter = LevelMeter(sampleRate: plan.output.sampleRate, channels: plan.output.channels)
         while true {
             let block = trim.finished ? [] : try reader.read(maxFrames: blockFrames)

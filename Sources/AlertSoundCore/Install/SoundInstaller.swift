@@ -60,44 +60,62 @@ public struct SoundInstaller: Sendable {
     /// Installs a sound held in memory (a download's body, say) as `name`.
     public func install(data: Data, named name: String) async throws -> InstalledSound {
         let bytes = [UInt8](data)
-        return try await Self.detached { try installSync(source: MemorySource(bytes), shownAs: name, named: name, control: $0) }
+        return try await Self.detached {
+            try installSync(source: MemorySource(bytes), shownAs: name, named: name, control: $0)
+        }
     }
 
     /// The installed versions of `name` in the folder, newest first (normally one).
     public func installed(named name: String) throws -> [InstalledSound] {
         let stem = try Self.stem(name)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: soundsDirectory.path)) ?? []).filter { Self.isVersion($0, of: stem) }
-        return names.map { InstalledSound(fileName: $0, url: soundsDirectory.appendingPathComponent($0), frames: nil, sampleRate: nil, replaced: []) }
-            .sorted { (modified($0.url.path) ?? 0) > (modified($1.url.path) ?? 0) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: soundsDirectory.path)) ?? []).filter {
+            Self.isVersion($0, of: stem)
+        }
+        return names.map {
+            InstalledSound(
+                fileName: $0, url: soundsDirectory.appendingPathComponent($0), frames: nil, sampleRate: nil,
+                replaced: [])
+        }
+        .sorted { (modified($0.url.path) ?? 0) > (modified($1.url.path) ?? 0) }
     }
 
     // MARK: the work
 
-    private static func detached<T: Sendable>(_ body: @escaping @Sendable (OperationControl) throws -> T) async throws -> T {
+    private static func detached<T: Sendable>(
+        _ body: @escaping @Sendable (OperationControl) throws -> T
+    ) async throws -> T {
         let control = OperationControl(unit: .frames, progress: nil)
         return try await OperationControl.run(control) { try body(control) }
     }
 
     /// The work, on the calling thread; `control` (from the `async` entry points) can stop it.
-    func installSync(source: ByteSource, shownAs path: String, named name: String, control: OperationControl? = nil) throws -> InstalledSound {
+    func installSync(
+        source: ByteSource, shownAs path: String, named name: String, control: OperationControl? = nil
+    ) throws -> InstalledSound {
         let stem = try Self.stem(name)
         let folder = soundsDirectory.path
         let info: SoundInfo
         do {
             info = try SoundFile.inspect(source: source, name: path)
         } catch let error as AlertSoundError {
-            throw AlertSoundError(error.kind == .unrecognized ? .unsupported : error.kind, error.message
-                                  + (error.kind == .unrecognized ? "; the installer takes WAV, AIFF, AIFF-C and CAF" : ""), path: path)
+            throw AlertSoundError(
+                error.kind == .unrecognized ? .unsupported : error.kind,
+                error.message
+                    + (error.kind == .unrecognized ? "; the installer takes WAV, AIFF, AIFF-C and CAF" : ""), path: path
+            )
         }
         guard let reader = NativeReader(source: source, info: info) else {
-            throw AlertSoundError(.unsupported, "\(info.container.displayName) with \(info.coding?.code ?? "unknown") data: the installer takes WAV, AIFF, AIFF-C "
-                                  + "and CAF holding linear PCM, µLaw, aLaw or IMA4", path: path)
+            throw AlertSoundError(
+                .unsupported,
+                "\(info.container.displayName) with \(info.coding?.code ?? "unknown") data: the installer takes WAV, AIFF, AIFF-C "
+                    + "and CAF holding linear PCM, µLaw, aLaw or IMA4", path: path)
         }
         guard let frames = reader.frameCount, frames > 0 else {
             throw AlertSoundError(.invalidRequest, "holds no audio frames: nothing to play", path: path)
         }
         if !(maxDuration > 0 && maxDuration < maximumAlertDuration) || !(fade >= 0 && fade < maxDuration) {
-            throw AlertSoundError(.invalidRequest, "the maximum duration must be above 0 and under 30 s, and the fade shorter than it")
+            throw AlertSoundError(
+                .invalidRequest, "the maximum duration must be above 0 and under 30 s, and the fade shorter than it")
         }
         do {
             try makeFolders(folder)
@@ -107,21 +125,28 @@ public struct SoundInstaller: Sendable {
 
         // As fix decides: the input's rate up to 48 kHz, mono and stereo kept, wider mixed to stereo.
         let rate = FixOptions().outputRate(forInput: reader.sampleRate)
-        var options = ConversionOptions(dataFormat: OutputDataFormat(.ima4, sampleRate: rate), fileType: .caff, quality: quality)
+        var options = ConversionOptions(
+            dataFormat: OutputDataFormat(.ima4, sampleRate: rate), fileType: .caff, quality: quality)
         if reader.channels > 2 {
             options.channels = 2
             options.mix = true
         }
         // The output's name is known only once its bytes are: it goes to a temporary name first.
         let temporary = folder + "/" + AtomicOutput.temporaryPrefix + "install-" + stem + ".caf"
-        let plan = try ConversionPlan.make(input: path, output: temporary, rate: reader.sampleRate, channels: reader.channels, options: options)
+        let plan = try ConversionPlan.make(
+            input: path, output: temporary, rate: reader.sampleRate, channels: reader.channels, options: options)
         let seconds = Double(frames) / reader.sampleRate
         let cut = seconds >= maximumAlertDuration
-        let edits = cut ? Edits(start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()), gain: 1) : Edits()
+        let edits =
+            cut
+            ? Edits(
+                start: 0, length: Int64((maxDuration * rate).rounded(.down)), fadeFrames: Int((fade * rate).rounded()),
+                gain: 1) : Edits()
         // Nothing at the temporary name is trusted: the data goes to a file created exclusively,
         // and takes no mode or owner from a stray file there.
         let output = try AtomicOutput(path: temporary, replacing: true, inheritingAttributes: false)
-        let result = try Converter(options: options).write(reader: reader, plan: plan, edits: edits, sink: HeldOutput(output), control: control)
+        let result = try Converter(options: options).write(
+            reader: reader, plan: plan, edits: edits, sink: HeldOutput(output), control: control)
         let contents = output.contents()
         let digest = try SHA256.hex(reading: contents)
         let fileName = stem + "-" + digest.prefix(8) + ".caf"
@@ -140,18 +165,23 @@ public struct SoundInstaller: Sendable {
                 try output.commit(to: final)
             }
             var replaced: [String] = []
-            for other in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where other != fileName && Self.isVersion(other, of: stem) {
+            for other in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where other != fileName && Self.isVersion(other, of: stem) {
                 if unlink(folder + "/" + other) == 0 { replaced.append(other) }
             }
             return replaced
         }
-        return InstalledSound(fileName: fileName, url: URL(fileURLWithPath: final), frames: result.frames, sampleRate: rate, replaced: replaced.sorted())
+        return InstalledSound(
+            fileName: fileName, url: URL(fileURLWithPath: final), frames: result.frames, sampleRate: rate,
+            replaced: replaced.sorted())
     }
 
     /// Whether the regular file at `path` holds `size` bytes whose SHA-256 is `digest`.
     static func holds(_ path: String, size: Int64, digest: String) -> Bool {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == size, let file = try? FileSource(path: path) else { return false }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) == size,
+            let file = try? FileSource(path: path)
+        else { return false }
         return (try? SHA256.hex(reading: file)) == digest
     }
 
@@ -159,10 +189,15 @@ public struct SoundInstaller: Sendable {
     /// Library/Sounds); other processes that install into it, an extension included, wait.
     static func whileLocked<T>(_ folder: String, _ body: () throws -> T) throws -> T {
         let fd = open(folder, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw AlertSoundError(.outputFailed, "cannot open the sounds folder to lock it (errno \(errno))", path: folder) }
+        guard fd >= 0 else {
+            throw AlertSoundError(
+                .outputFailed, "cannot open the sounds folder to lock it (errno \(errno))", path: folder)
+        }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw AlertSoundError(.outputFailed, "cannot lock the sounds folder (errno \(errno))", path: folder) }
+            guard errno == EINTR else {
+                throw AlertSoundError(.outputFailed, "cannot lock the sounds folder (errno \(errno))", path: folder)
+            }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
@@ -172,12 +207,15 @@ public struct SoundInstaller: Sendable {
     static func stem(_ name: String) throws -> String {
         var out = ""
         for scalar in name.unicodeScalars {
-            let keep = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_"
+            let keep =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                || scalar == "-" || scalar == "_"
             out.unicodeScalars.append(keep ? scalar : "-")
         }
         while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
         guard !out.isEmpty, out.utf8.count <= 200 else {
-            throw AlertSoundError(.invalidRequest, "a sound name needs a letter or digit, and at most 200 characters; got '\(name)'")
+            throw AlertSoundError(
+                .invalidRequest, "a sound name needs a letter or digit, and at most 200 characters; got '\(name)'")
         }
         return out
     }

@@ -35,7 +35,8 @@ extension SoundLevels {
     static func meter(source: ByteSource, name: String) throws -> LevelMeter {
         let info = try SoundFile.inspect(source: source, name: name)
         guard let reader = NativeReader(source: source, info: info) else {
-            throw AlertSoundError(.unsupported, "cannot measure the levels of \(info.container.displayName) data here", path: name)
+            throw AlertSoundError(
+                .unsupported, "cannot measure the levels of \(info.container.displayName) data here", path: name)
         }
         return try meter(reader)
     }

@@ -62,7 +62,9 @@ public struct LevelMeter: Sendable {
         self.channels = channels
         kWeighting = Array(repeating: KWeighting(sampleRate: sampleRate), count: channels)
         weights = (0..<channels).map { Self.weight(channel: $0, of: channels) }
-        truePeak = Array(repeating: TruePeakInterpolator(factor: sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1), count: channels)
+        truePeak = Array(
+            repeating: TruePeakInterpolator(factor: sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1),
+            count: channels)
         // Whole samples, as FFmpeg's meter counts them (1102 at 11,025 Hz).
         stepLength = max(1, Int(sampleRate / 10))
         sums = Array(repeating: 0, count: channels)
@@ -155,18 +157,20 @@ public struct LevelMeter: Sendable {
             return -0.691 + 10 * log10(energy)
         }
         // Shorter than 400 ms: the sound in one block, padded with silence.
-        let momentary = blockEnergies.isEmpty ? (recentSteps.reduce(0, +) + stepEnergy) / Double(4 * stepLength) : maxMomentary
+        let momentary =
+            blockEnergies.isEmpty ? (recentSteps.reduce(0, +) + stepEnergy) / Double(4 * stepLength) : maxMomentary
         let seconds = Double(frames) / sampleRate
         let loudFrom = firstLoud.map { Double($0) / sampleRate } ?? seconds
         let loudTo = lastLoud.map { Double(frames - 1 - $0) / sampleRate } ?? seconds
         let dc = sums.map { frames > 0 ? $0 / Double(frames) : 0 }.max { abs($0) < abs($1) } ?? 0
-        return SoundLevels(samplePeak: decibels(peak), truePeak: decibels(max(peak, truePeak.map(\.peak).max() ?? 0)),
-                           integratedLoudness: Self.gated(blockEnergies).flatMap(loudness),
-                           maxMomentaryLoudness: loudness(momentary),
-                           // Zero until a whole 3 s window has passed: none below 3 s.
-                           maxShortTermLoudness: loudness(maxShortTerm),
-                           dcOffset: dc, leadingSilence: loudFrom, trailingSilence: loudTo, clippedSamples: clipped,
-                           startPeak: decibels(firstFrame), endPeak: decibels(endFrames.max() ?? 0))
+        return SoundLevels(
+            samplePeak: decibels(peak), truePeak: decibels(max(peak, truePeak.map(\.peak).max() ?? 0)),
+            integratedLoudness: Self.gated(blockEnergies).flatMap(loudness),
+            maxMomentaryLoudness: loudness(momentary),
+            // Zero until a whole 3 s window has passed: none below 3 s.
+            maxShortTermLoudness: loudness(maxShortTerm),
+            dcOffset: dc, leadingSilence: loudFrom, trailingSilence: loudTo, clippedSamples: clipped,
+            startPeak: decibels(firstFrame), endPeak: decibels(endFrames.max() ?? 0))
     }
 
     /// The mean energy of the blocks that pass BS.1770's absolute (−70 LUFS) and relative
@@ -194,8 +198,9 @@ struct KWeighting: Sendable {
         let vh = pow(10, 3.999843853973347 / 20)
         let vb = pow(vh, 0.4996667741545416)
         var a0 = 1 + k / q + k * k
-        shelf = Biquad(b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
-                       a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
+        shelf = Biquad(
+            b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
+            a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
         k = tan(Double.pi * 38.13547087602444 / sampleRate)
         let q2 = 0.5003270373238773
         a0 = 1 + k / q2 + k * k

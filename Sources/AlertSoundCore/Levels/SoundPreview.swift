@@ -61,9 +61,17 @@ public struct SoundPreview: Sendable, Hashable {
                 }
                 pcm += quantize16(averaged)
             }
-            let wav = playable ? try SoundFileBuilder.make(.wave, format: StreamFormat(sampleRate: copyRate.rounded(), channels: kept, coding: .integer(16, bigEndian: false)), samples: pcm) : nil
-            return SoundPreview(sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames, lowest: envelope.lowest,
-                                highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
+            let wav =
+                playable
+                ? try SoundFileBuilder.make(
+                    .wave,
+                    format: StreamFormat(
+                        sampleRate: copyRate.rounded(), channels: kept, coding: .integer(16, bigEndian: false)),
+                    samples: pcm) : nil
+            return SoundPreview(
+                sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames,
+                lowest: envelope.lowest,
+                highest: envelope.highest, clipped: envelope.clipped, framesPerColumn: envelope.width, wav: wav)
         } catch {
             throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
         }
@@ -139,9 +147,13 @@ private struct Envelope {
 extension SoundPreview {
     /// Previews of many files on all cores, in order; a file that cannot be decoded gets its error.
     /// Memory grows with the number of paths (each holds its copy): pass a few at a time.
-    public static func make(paths: [String], columns: Int = 600, audio: Bool = true) -> [Result<SoundPreview, AlertSoundError>] {
+    public static func make(
+        paths: [String], columns: Int = 600, audio: Bool = true
+    ) -> [Result<SoundPreview, AlertSoundError>] {
         parallelMap(paths) { path in
-            Result { try make(path: path, columns: columns, audio: audio) }.mapError { AlertSoundError.wrapping($0, as: .unreadable, path: path) }
+            Result { try make(path: path, columns: columns, audio: audio) }.mapError {
+                AlertSoundError.wrapping($0, as: .unreadable, path: path)
+            }
         }
     }
 }

@@ -103,8 +103,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// error on a reference that names such a sound).
     public var severity: Severity {
         switch self {
-        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .ambiguousName, .androidMayBeShrunk,
-             .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .silent, .tooQuiet, .tooLoud, .resourceIdUri:
+        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate,
+            .ambiguousName, .androidMayBeShrunk,
+            .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .silent, .tooQuiet,
+            .tooLoud, .resourceIdUri:
             return .warning
         case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
             return .note
@@ -117,21 +119,32 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     public var summary: String {
         switch self {
         case .notFound: return "The path does not exist."
-        case .unreadable: return "The file or folder cannot be read: the system refuses, a link leads nowhere, an archive entry will not decompress."
-        case .unrecognized: return "Not a sound format alertsound recognises; the message says what the file starts with."
-        case .malformed: return "A recognised sound format whose headers are unusable; the message gives the chunk and byte offset."
+        case .unreadable:
+            return
+                "The file or folder cannot be read: the system refuses, a link leads nowhere, an archive entry will not decompress."
+        case .unrecognized:
+            return "Not a sound format alertsound recognises; the message says what the file starts with."
+        case .malformed:
+            return "A recognised sound format whose headers are unusable; the message gives the chunk and byte offset."
         case .unsupportedContainer: return "Not AIFF, AIFF-C, WAV or CAF: iOS plays the default sound instead."
         case .unsupportedFormat: return "Data format other than linear PCM, IMA4, µLaw or aLaw."
         case .tooLong: return "Plays 30 seconds or more: iOS plays the default sound instead."
-        case .unknownDuration: return "The header does not say how long the sound is, so the 30 s limit cannot be checked."
-        case .extensionMismatch: return "The file's content is not what its extension says (iOS sniffs content, people and tools read names)."
+        case .unknownDuration:
+            return "The header does not say how long the sound is, so the 30 s limit cannot be checked."
+        case .extensionMismatch:
+            return
+                "The file's content is not what its extension says (iOS sniffs content, people and tools read names)."
         case .damagedHeader: return "Readable, but header sizes disagree with the file and had to be repaired."
         case .imaAdpcmWAV: return "WAV IMA ADPCM is Microsoft's block layout; CAF ima4 is the form Apple documents."
         case .noAudio: return "The file holds no audio frames: the alert would be silent."
-        case .noSounds: return "A folder named to be checked holds no sound files (a mistyped path, or sounds not yet built)."
+        case .noSounds:
+            return "A folder named to be checked holds no sound files (a mistyped path, or sounds not yet built)."
         case .widePCM: return "Linear PCM wider than 16 bits, or float: valid, but costs space for nothing."
-        case .unusualSampleRate: return "A sample rate outside 1-384 kHz, the range afconvert and alertsound write: how iOS plays it is not documented."
-        case .linkOutsideBundle: return "A symbolic link points outside the bundle; it is not followed and will not exist on a device."
+        case .unusualSampleRate:
+            return
+                "A sample rate outside 1-384 kHz, the range afconvert and alertsound write: how iOS plays it is not documented."
+        case .linkOutsideBundle:
+            return "A symbolic link points outside the bundle; it is not followed and will not exist on a device."
         case .missingExtension: return "A referenced name has no extension; iOS needs the full file name."
         case .noSuchSound: return "No reachable sound has the referenced name."
         case .caseMismatch: return "The name matches only with different case: plays in the Simulator, not on a device."
@@ -141,26 +154,53 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
         case .badPayload: return "A payload is not JSON, has no 'aps', or its 'sound' is malformed."
         case .ambiguousName: return "Two reachable sounds differ only in case; the Simulator cannot tell them apart."
         case .unreferenced: return "A valid reachable sound that no reference uses."
-        case .criticalNotEntitled: return "A payload asks for a critical alert, but the app lacks the critical-alerts entitlement: it arrives as an ordinary alert."
-        case .entitlementsUnknown: return "A payload asks for a critical alert, and the app's entitlements could not be read."
-        case .androidBadName: return "Not a valid Android resource name ([a-z][a-z0-9_]*, not a Java keyword), or two files give the same name: the build fails."
-        case .androidUnsupportedFormat: return "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
-        case .androidMayBeShrunk: return "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
-        case .resourceBundle: return "A sound only inside a *.bundle resource bundle (a Swift package's resources), where UNNotificationSound(named:) never looks: a note on the file, an error on a reference that names it."
-        case .truePeakOver: return "With --levels: the true peak is above -1 dBTP, so a decoder or a speaker may clip it."
+        case .criticalNotEntitled:
+            return
+                "A payload asks for a critical alert, but the app lacks the critical-alerts entitlement: it arrives as an ordinary alert."
+        case .entitlementsUnknown:
+            return "A payload asks for a critical alert, and the app's entitlements could not be read."
+        case .androidBadName:
+            return
+                "Not a valid Android resource name ([a-z][a-z0-9_]*, not a Java keyword), or two files give the same name: the build fails."
+        case .androidUnsupportedFormat:
+            return
+                "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
+        case .androidMayBeShrunk:
+            return
+                "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
+        case .resourceBundle:
+            return
+                "A sound only inside a *.bundle resource bundle (a Swift package's resources), where UNNotificationSound(named:) never looks: a note on the file, an error on a reference that names it."
+        case .truePeakOver:
+            return "With --levels: the true peak is above -1 dBTP, so a decoder or a speaker may clip it."
         case .clipped: return "With --levels: 3 or more consecutive samples at full scale: the sound was clipped."
-        case .dcOffset: return "With --levels: a channel's mean is more than 1% of full scale off zero: it clicks when it starts and stops."
-        case .clickAtStart: return "With --levels: the first sample is above -20 dBFS, with no fade-in: it starts with a click."
+        case .dcOffset:
+            return
+                "With --levels: a channel's mean is more than 1% of full scale off zero: it clicks when it starts and stops."
+        case .clickAtStart:
+            return "With --levels: the first sample is above -20 dBFS, with no fade-in: it starts with a click."
         case .abruptEnd: return "With --levels: the last millisecond still peaks above -20 dBFS: it ends with a click."
         case .silent: return "With --levels: every sample is zero (or not a number): the alert plays nothing."
-        case .notInTarget: return "A reference names a sound that is in the Xcode project's folder, but no app target copies it (Copy Bundle Resources): iOS plays the default sound."
-        case .leadingSilence: return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
-        case .tooQuiet: return "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
-        case .tooLoud: return "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
-        case .channelStale: return "With --lock: a shipped sound is not the file alertsound export wrote for its channel: its audio changed under an old channel ID, which Android keeps playing the old sound on."
+        case .notInTarget:
+            return
+                "A reference names a sound that is in the Xcode project's folder, but no app target copies it (Copy Bundle Resources): iOS plays the default sound."
+        case .leadingSilence:
+            return "With --levels: more than 0.1 s below -60 dBFS before the sound starts, which delays the alert."
+        case .tooQuiet:
+            return
+                "With --levels: the loudest 400 ms are below -35 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
+        case .tooLoud:
+            return
+                "With --levels: the loudest 400 ms are above -5 LUFS (Apple's system alert sounds: -27.5 to -16.8 LUFS)."
+        case .channelStale:
+            return
+                "With --lock: a shipped sound is not the file alertsound export wrote for its channel: its audio changed under an old channel ID, which Android keeps playing the old sound on."
         case .lockMissingSound: return "With --lock: a sound the lock names is not shipped."
-        case .resourceIdUri: return "Android project sources build a sound URI from R.raw's resource ID (\"android.resource://\" + packageName + \"/\" + R.raw.x), which changes between builds; use /raw/NAME."
-        case .unknownChannel: return "With --lock: a payload's android.notification.channel_id is none of the lock's channel IDs."
+        case .resourceIdUri:
+            return
+                "Android project sources build a sound URI from R.raw's resource ID (\"android.resource://\" + packageName + \"/\" + R.raw.x), which changes between builds; use /raw/NAME."
+        case .unknownChannel:
+            return "With --lock: a payload's android.notification.channel_id is none of the lock's channel IDs."
         }
     }
 

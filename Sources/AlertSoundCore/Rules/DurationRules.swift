@@ -6,25 +6,35 @@ extension Rule {
         code: .tooLong,
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer,
-                  let frames = info.frames, let rate = info.sampleRate, Double(frames) >= maximumAlertDuration * rate else { return nil }
+                let frames = info.frames, let rate = info.sampleRate, Double(frames) >= maximumAlertDuration * rate
+            else { return nil }
             // The longest that still plays is the largest frame count strictly below 30 s.
             let longest = Int64((maximumAlertDuration * rate).rounded(.up)) - 1
             let excess = frames - longest
-            return Finding("plays \(Formatting.seconds(Double(frames) / rate)) s; iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
-                + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s"))",
+            return Finding(
+                "plays \(Formatting.seconds(Double(frames) / rate)) s; iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
+                    + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s"))",
                 suggestion: Suggestion(.fix, path: subject.path))
         },
-        triggering: [Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
-                     Example.sound(.wav, rate: 8000, frames: 8000 * 45)],
-        passing: [Example.sound(frames: 1_322_999), Example.sound(.aifc, .ima4, bits: 4, frames: 20_671 * 64),
-                  Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)])
+        triggering: [
+            Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
+            Example.sound(.wav, rate: 8000, frames: 8000 * 45)
+        ],
+        passing: [
+            Example.sound(frames: 1_322_999), Example.sound(.aifc, .ima4, bits: 4, frames: 20_671 * 64),
+            Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)
+        ])
 
     static let unknownDuration = Rule(
         code: .unknownDuration,
         evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer, info.coding?.isAppleAlertFormat ?? false,
-                  info.duration == nil else { return nil }
-            return Finding("the header does not state the number of frames, so the \(Int(maximumAlertDuration)) s limit cannot be checked")
+            guard let info = subject.info, info.container.isAppleAlertContainer,
+                info.coding?.isAppleAlertFormat ?? false,
+                info.duration == nil
+            else { return nil }
+            return Finding(
+                "the header does not state the number of frames, so the \(Int(maximumAlertDuration)) s limit cannot be checked"
+            )
         },
         triggering: [Example.sound(.caf, frames: nil)],
         passing: [Example.sound(), Example.sound(.caf, .codec(.aac), frames: nil)])

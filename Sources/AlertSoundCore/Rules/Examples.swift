@@ -12,7 +12,9 @@ package enum Example {
         // Without a coding, the example is big-endian linear PCM of `bits`.
         info.coding = coding ?? .pcm(PCMFormat(float ? .float : .signed, bits: bits ?? 16, bigEndian: true))
         info.repairs = repairs.map { Repair(message: $0) }
-        let name = path ?? "sound." + (container == .aifc ? "aifc" : container == .rf64 || container == .rifx ? "wav" : container.rawValue)
+        let name =
+            path ?? "sound."
+            + (container == .aifc ? "aifc" : container == .rf64 || container == .rifx ? "wav" : container.rawValue)
         return RuleSubject(path: name, outcome: .inspected(info))
     }
 
@@ -24,8 +26,12 @@ package enum Example {
     }
 
     static let missing = RuleSubject(path: "gone.caf", outcome: .missing)
-    static let unreadable = RuleSubject(path: "locked.caf", outcome: .failed(AlertSoundError(.unreadable, "cannot read: Permission denied")))
-    static let unrecognized = RuleSubject(path: "noise.caf", outcome: .failed(AlertSoundError(.unrecognized, "not a sound file")))
-    static let malformed = RuleSubject(path: "cut.caf", outcome: .failed(.malformed("the 'desc' chunk is 20 bytes", chunk: FourCC("desc"), offset: 8)))
-    static let tooLarge = RuleSubject(path: "huge.caf", outcome: .failed(AlertSoundError(.tooLarge, "12 000 000 chunks")))
+    static let unreadable = RuleSubject(
+        path: "locked.caf", outcome: .failed(AlertSoundError(.unreadable, "cannot read: Permission denied")))
+    static let unrecognized = RuleSubject(
+        path: "noise.caf", outcome: .failed(AlertSoundError(.unrecognized, "not a sound file")))
+    static let malformed = RuleSubject(
+        path: "cut.caf", outcome: .failed(.malformed("the 'desc' chunk is 20 bytes", chunk: FourCC("desc"), offset: 8)))
+    static let tooLarge = RuleSubject(
+        path: "huge.caf", outcome: .failed(AlertSoundError(.tooLarge, "12 000 000 chunks")))
 }

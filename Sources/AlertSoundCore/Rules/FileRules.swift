@@ -8,22 +8,30 @@ extension Rule {
             default: return nil
             }
         },
-        triggering: [Example.missing, RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file or folder")))],
+        triggering: [
+            Example.missing,
+            RuleSubject(path: "gone.caf", outcome: .failed(AlertSoundError(.notFound, "no such file or folder")))
+        ],
         passing: [Example.sound(), Example.unreadable])
 
-    package static let unreadable = failure(.unreadable, triggering: [Example.unreadable],
-                                    passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
-    package static let unrecognized = failure(.unrecognized, triggering: [Example.unrecognized],
-                                      passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
-    package static let malformed = failure(.malformed, triggering: [Example.malformed, Example.tooLarge],
-                                   passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
+    package static let unreadable = failure(
+        .unreadable, triggering: [Example.unreadable],
+        passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
+    package static let unrecognized = failure(
+        .unrecognized, triggering: [Example.unrecognized],
+        passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
+    package static let malformed = failure(
+        .malformed, triggering: [Example.malformed, Example.tooLarge],
+        passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
 
     /// A rule for a file that could not be read as a sound, by the error's kind.
     private static func failure(_ code: DiagnosticCode, triggering: [RuleSubject], passing: [RuleSubject]) -> Rule {
-        Rule(code: code, evaluate: { subject in
-            guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
-            return Finding(error.reason, suggestion: error.suggestion)
-        }, triggering: triggering, passing: passing)
+        Rule(
+            code: code,
+            evaluate: { subject in
+                guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
+                return Finding(error.reason, suggestion: error.suggestion)
+            }, triggering: triggering, passing: passing)
     }
 
     /// The code for a file that could not be read: its content is not a sound, is a broken one, or
@@ -41,8 +49,9 @@ extension Rule {
         code: .damagedHeader,
         evaluate: { subject in
             guard let info = subject.info, !info.repairs.isEmpty else { return nil }
-            return Finding("header repaired while reading: " + info.repairs.map(\.description).joined(separator: "; ")
-                + "; other tools may read it differently", suggestion: Suggestion(.fix, path: subject.path))
+            return Finding(
+                "header repaired while reading: " + info.repairs.map(\.description).joined(separator: "; ")
+                    + "; other tools may read it differently", suggestion: Suggestion(.fix, path: subject.path))
         },
         triggering: [Example.sound(repairs: ["RIFF size 100 + 8 differs from the file size 120"])],
         passing: [Example.sound()])
@@ -51,9 +60,13 @@ extension Rule {
         code: .extensionMismatch,
         evaluate: { subject in
             guard let info = subject.info, let expected = ContainerKind(fileExtension: subject.fileExtension)?.family,
-                  !expected.contains(info.container) else { return nil }
+                !expected.contains(info.container)
+            else { return nil }
             return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
         },
         triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .codec(.mp3), path: "order.caf")],
-        passing: [Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"), Example.sound(.caf, path: "noextension")])
+        passing: [
+            Example.sound(.aiff, path: "NewMessage.aifc"), Example.sound(.caf, path: "alert.caf"),
+            Example.sound(.caf, path: "noextension")
+        ])
 }

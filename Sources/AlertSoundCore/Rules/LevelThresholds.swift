@@ -22,30 +22,44 @@ public struct LevelThresholds: Sendable, Hashable, Codable {
     /// threshold is a typo or a unit mistake, and some would make `fix` apply absurd gains.
     public enum Range {
         /// dBTP: `--max-true-peak`.
-        public static let truePeak = -60.0 ... 6.0
+        public static let truePeak = -60.0...6.0
         /// LUFS: `--min-loudness`, `--max-loudness` and `fix --loudness`.
-        public static let loudness = -70.0 ... 0.0
+        public static let loudness = -70.0...0.0
         /// Fraction of full scale: `--max-dc-offset` (given in percent), below 1.
-        public static let dcOffset = 0.0 ..< 1.0
+        public static let dcOffset = 0.0..<1.0
         /// dBFS: `--max-edge-level`.
-        public static let edgeLevel = -120.0 ... 0.0
+        public static let edgeLevel = -120.0...0.0
         /// Seconds: `--max-leading-silence`.
-        public static let leadingSilence = 0.0 ... 30.0
+        public static let leadingSilence = 0.0...30.0
     }
 
     /// Why these thresholds cannot be used, if they cannot. NaN and infinities are refused with the rest.
     public func problem() -> AlertSoundError? {
         func refuse(_ message: String) -> AlertSoundError { AlertSoundError(.invalidRequest, message) }
         if !Range.truePeak.contains(maximumTruePeak) {
-            return refuse("the maximum true peak must be from \(Formatting.range(Range.truePeak)) dBTP; got \(Formatting.number(maximumTruePeak))")
+            return refuse(
+                "the maximum true peak must be from \(Formatting.range(Range.truePeak)) dBTP; got \(Formatting.number(maximumTruePeak))"
+            )
         }
-        if !Range.dcOffset.contains(maximumDCOffset) { return refuse("the DC offset limit is a fraction of full scale from 0 to below 1; got \(Formatting.number(maximumDCOffset))") }
-        if !Range.edgeLevel.contains(maximumEdgeLevel) { return refuse("the edge level must be from \(Formatting.range(Range.edgeLevel)) dBFS; got \(Formatting.number(maximumEdgeLevel))") }
+        if !Range.dcOffset.contains(maximumDCOffset) {
+            return refuse(
+                "the DC offset limit is a fraction of full scale from 0 to below 1; got \(Formatting.number(maximumDCOffset))"
+            )
+        }
+        if !Range.edgeLevel.contains(maximumEdgeLevel) {
+            return refuse(
+                "the edge level must be from \(Formatting.range(Range.edgeLevel)) dBFS; got \(Formatting.number(maximumEdgeLevel))"
+            )
+        }
         if !Range.leadingSilence.contains(maximumLeadingSilence) {
-            return refuse("the leading silence allowed must be from \(Formatting.range(Range.leadingSilence)) seconds; got \(Formatting.number(maximumLeadingSilence))")
+            return refuse(
+                "the leading silence allowed must be from \(Formatting.range(Range.leadingSilence)) seconds; got \(Formatting.number(maximumLeadingSilence))"
+            )
         }
         if !(Range.loudness.contains(loudnessBand.lowerBound) && Range.loudness.contains(loudnessBand.upperBound)) {
-            return refuse("the loudness band must lie within \(Formatting.range(Range.loudness)) LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))")
+            return refuse(
+                "the loudness band must lie within \(Formatting.range(Range.loudness)) LUFS; got \(Formatting.number(loudnessBand.lowerBound))...\(Formatting.number(loudnessBand.upperBound))"
+            )
         }
         return nil
     }

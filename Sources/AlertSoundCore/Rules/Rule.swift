@@ -93,7 +93,10 @@ public struct Rule: Sendable {
     package let passing: [RuleSubject]
 
     /// A rule; the AlertSound library makes its platform rules (Android's) with this too.
-    package init(code: DiagnosticCode, evaluate: @escaping @Sendable (RuleSubject) -> Finding?, triggering: [RuleSubject], passing: [RuleSubject]) {
+    package init(
+        code: DiagnosticCode, evaluate: @escaping @Sendable (RuleSubject) -> Finding?, triggering: [RuleSubject],
+        passing: [RuleSubject]
+    ) {
         self.code = code
         self.evaluate = evaluate
         self.triggering = triggering
@@ -123,7 +126,7 @@ public struct Rule: Sendable {
     /// Every rule, in the order their findings are reported.
     public static let all: [Rule] = [
         .notFound, .unreadable, .unrecognized, .malformed, .unsupportedContainer, .unsupportedFormat, .tooLong,
-        .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .widePCM,
+        .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .widePCM
     ]
 
     /// The rule with this code, if any.

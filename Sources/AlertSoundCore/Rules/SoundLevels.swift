@@ -29,9 +29,12 @@ public struct SoundLevels: Sendable, Hashable, Codable {
     public var endPeak: Double?
 
     /// Levels as measured.
-    public init(samplePeak: Double?, truePeak: Double?, integratedLoudness: Double?, maxMomentaryLoudness: Double?,
-                maxShortTermLoudness: Double?, dcOffset: Double, leadingSilence: Double, trailingSilence: Double, clippedSamples: Int,
-                startPeak: Double?, endPeak: Double?) {
+    public init(
+        samplePeak: Double?, truePeak: Double?, integratedLoudness: Double?, maxMomentaryLoudness: Double?,
+        maxShortTermLoudness: Double?, dcOffset: Double, leadingSilence: Double, trailingSilence: Double,
+        clippedSamples: Int,
+        startPeak: Double?, endPeak: Double?
+    ) {
         self.samplePeak = samplePeak
         self.truePeak = truePeak
         self.integratedLoudness = integratedLoudness
@@ -46,7 +49,8 @@ public struct SoundLevels: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case samplePeak, truePeak, integratedLoudness, maxMomentaryLoudness, maxShortTermLoudness, dcOffset, leadingSilence, trailingSilence, clippedSamples
+        case samplePeak, truePeak, integratedLoudness, maxMomentaryLoudness, maxShortTermLoudness, dcOffset,
+            leadingSilence, trailingSilence, clippedSamples
         case startPeak, endPeak
     }
 

@@ -11,7 +11,9 @@ package struct JSONParser {
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.at == bytes.count else { throw StructureError.malformed("unexpected text after the value", at: parser.at) }
+        guard parser.at == bytes.count else {
+            throw StructureError.malformed("unexpected text after the value", at: parser.at)
+        }
         return value
     }
 
@@ -19,14 +21,22 @@ package struct JSONParser {
 
     private mutating func value(depth: Int) throws -> JSONValue {
         guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
-        guard at < bytes.count else { throw StructureError.malformed("the text ends where a value was expected", at: at) }
+        guard at < bytes.count else {
+            throw StructureError.malformed("the text ends where a value was expected", at: at)
+        }
         switch bytes[at] {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw StructureError.malformed("unexpected '\(displayName([bytes[at]]))'", at: at)
         }
@@ -36,18 +46,26 @@ package struct JSONParser {
         at += 1
         var members: [String: JSONValue] = [:]
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+            at += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw StructureError.malformed("expected a member name", at: at) }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
+                throw StructureError.malformed("expected a member name", at: at)
+            }
             let key = try string()
             skipSpace()
             try expect(":")
             skipSpace()
-            members[key] = try value(depth: depth + 1)   // the last of duplicate names wins, as in most parsers
+            members[key] = try value(depth: depth + 1)  // the last of duplicate names wins, as in most parsers
             skipSpace()
             guard at < bytes.count else { throw StructureError.malformed("the text ends inside an object", at: at) }
-            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: ",") {
+                at += 1
+                continue
+            }
             try expect("}")
             return .object(members)
         }
@@ -57,13 +75,19 @@ package struct JSONParser {
         at += 1
         var elements: [JSONValue] = []
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(elements) }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
+            at += 1
+            return .array(elements)
+        }
         while true {
             skipSpace()
             elements.append(try value(depth: depth + 1))
             skipSpace()
             guard at < bytes.count else { throw StructureError.malformed("the text ends inside an array", at: at) }
-            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: ",") {
+                at += 1
+                continue
+            }
             try expect("]")
             return .array(elements)
         }
@@ -73,14 +97,16 @@ package struct JSONParser {
         let start = at
         at += 1
         var scalars = String.UnicodeScalarView()
-        var run = at   // plain bytes are copied a run at a time
+        var run = at  // plain bytes are copied a run at a time
         while true {
             guard at < bytes.count else { throw StructureError.malformed("the text ends inside a string", at: start) }
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
                 // Most strings hold no escape: the run is the string, with no copy through scalars.
                 if run == start + 1 {
-                    guard let text = validUTF8(bytes[run..<at]) else { throw StructureError.malformed("a string that is not UTF-8", at: run) }
+                    guard let text = validUTF8(bytes[run..<at]) else {
+                        throw StructureError.malformed("a string that is not UTF-8", at: run)
+                    }
                     at += 1
                     return text
                 }
@@ -89,7 +115,10 @@ package struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 { throw StructureError.malformed("a control character inside a string", at: at) }
-            guard byte == UInt8(ascii: "\\") else { at += 1; continue }
+            guard byte == UInt8(ascii: "\\") else {
+                at += 1
+                continue
+            }
             try appendRun(from: run, into: &scalars)
             at += 1
             guard at < bytes.count else { throw StructureError.malformed("the text ends inside a string", at: start) }
@@ -106,13 +135,19 @@ package struct JSONParser {
             case UInt8(ascii: "t"): scalars.append("\t")
             case UInt8(ascii: "u"):
                 var code = try hex4()
-                if (0xD800..<0xDC00).contains(code), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(code), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"),
+                    bytes[at + 1] == UInt8(ascii: "u")
+                {
                     let mark = at
                     at += 2
                     let low = try hex4()
-                    if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) } else { at = mark }
+                    if (0xDC00..<0xE000).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        at = mark
+                    }
                 }
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")   // a lone surrogate becomes U+FFFD
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")  // a lone surrogate becomes U+FFFD
             default:
                 throw StructureError.malformed("unknown escape '\\\(displayName([escape]))'", at: at - 2)
             }
@@ -122,15 +157,21 @@ package struct JSONParser {
 
     private func appendRun(from start: Int, into scalars: inout String.UnicodeScalarView) throws {
         guard start < at else { return }
-        guard let text = validUTF8(bytes[start..<at]) else { throw StructureError.malformed("a string that is not UTF-8", at: start) }
+        guard let text = validUTF8(bytes[start..<at]) else {
+            throw StructureError.malformed("a string that is not UTF-8", at: start)
+        }
         scalars.append(contentsOf: text.unicodeScalars)
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard at + 4 <= bytes.count else { throw StructureError.malformed("a \\u escape needs four hex digits", at: at) }
+        guard at + 4 <= bytes.count else {
+            throw StructureError.malformed("a \\u escape needs four hex digits", at: at)
+        }
         var value: UInt32 = 0
         for byte in bytes[at..<at + 4] {
-            guard let digit = hexDigit(byte) else { throw StructureError.malformed("a \\u escape needs four hex digits", at: at) }
+            guard let digit = hexDigit(byte) else {
+                throw StructureError.malformed("a \\u escape needs four hex digits", at: at)
+            }
             value = value << 4 | UInt32(digit)
         }
         at += 4
@@ -171,11 +212,15 @@ package struct JSONParser {
     }
 
     private mutating func expect(_ character: Unicode.Scalar) throws {
-        guard at < bytes.count, bytes[at] == UInt8(character.value) else { throw StructureError.malformed("expected '\(character)'", at: at) }
+        guard at < bytes.count, bytes[at] == UInt8(character.value) else {
+            throw StructureError.malformed("expected '\(character)'", at: at)
+        }
         at += 1
     }
 
     private mutating func skipSpace() {
-        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 {
+            at += 1
+        }
     }
 }

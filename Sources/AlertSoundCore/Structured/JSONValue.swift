@@ -17,7 +17,9 @@ package struct StructureError: Error, Equatable {
     package var message: String
     package var offset: Int
 
-    static func malformed(_ message: String, at offset: Int) -> StructureError { StructureError(reason: .malformed, message: message, offset: offset) }
+    static func malformed(_ message: String, at offset: Int) -> StructureError {
+        StructureError(reason: .malformed, message: message, offset: offset)
+    }
 
     /// Nesting past `Limits.maximumNesting`: refused before the stack or the time could run out.
     static func tooDeep(at offset: Int) -> StructureError {

@@ -32,7 +32,8 @@ package enum OpenStepPlistParser {
                     while at < bytes.count, bytes[at] != 0x0A { at += 1 }
                 } else if byte == UInt8(ascii: "/"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "*") {
                     at += 2
-                    while at + 1 < bytes.count, !(bytes[at] == UInt8(ascii: "*") && bytes[at + 1] == UInt8(ascii: "/")) { at += 1 }
+                    while at + 1 < bytes.count, !(bytes[at] == UInt8(ascii: "*") && bytes[at + 1] == UInt8(ascii: "/"))
+                    { at += 1 }
                     at = min(bytes.count, at + 2)
                 } else {
                     return
@@ -50,15 +51,22 @@ package enum OpenStepPlistParser {
                 while true {
                     skip()
                     guard at < bytes.count else { throw fail("the text ends inside a dictionary") }
-                    if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+                    if bytes[at] == UInt8(ascii: "}") {
+                        at += 1
+                        return .object(members)
+                    }
                     let key = try string()
                     skip()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { throw fail("expected '=' after the key '\(key)'") }
+                    guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
+                        throw fail("expected '=' after the key '\(key)'")
+                    }
                     at += 1
                     skip()
                     members[key] = try value(depth: depth + 1)
                     skip()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: ";") else { throw fail("expected ';' after the value of '\(key)'") }
+                    guard at < bytes.count, bytes[at] == UInt8(ascii: ";") else {
+                        throw fail("expected ';' after the value of '\(key)'")
+                    }
                     at += 1
                 }
             case UInt8(ascii: "("):
@@ -67,16 +75,24 @@ package enum OpenStepPlistParser {
                 while true {
                     skip()
                     guard at < bytes.count else { throw fail("the text ends inside an array") }
-                    if bytes[at] == UInt8(ascii: ")") { at += 1; return .array(items) }
+                    if bytes[at] == UInt8(ascii: ")") {
+                        at += 1
+                        return .array(items)
+                    }
                     items.append(try value(depth: depth + 1))
                     skip()
                     guard at < bytes.count else { throw fail("the text ends inside an array") }
-                    if bytes[at] == UInt8(ascii: ",") { at += 1 } else if bytes[at] != UInt8(ascii: ")") { throw fail("expected ',' or ')' in an array") }
+                    if bytes[at] == UInt8(ascii: ",") {
+                        at += 1
+                    } else if bytes[at] != UInt8(ascii: ")") {
+                        throw fail("expected ',' or ')' in an array")
+                    }
                 }
             case UInt8(ascii: "<"):
                 at += 1
                 while at < bytes.count, bytes[at] != UInt8(ascii: ">") {
-                    guard hexDigit(bytes[at]) != nil || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09 else { throw fail("not hex inside <data>") }
+                    guard hexDigit(bytes[at]) != nil || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09
+                    else { throw fail("not hex inside <data>") }
                     at += 1
                 }
                 guard at < bytes.count else { throw fail("the text ends inside <data>") }
@@ -107,7 +123,10 @@ package enum OpenStepPlistParser {
                 let byte = bytes[at]
                 at += 1
                 if byte == UInt8(ascii: "\"") { break }
-                guard byte == UInt8(ascii: "\\") else { out.append(byte); continue }
+                guard byte == UInt8(ascii: "\\") else {
+                    out.append(byte)
+                    continue
+                }
                 guard at < bytes.count else { throw fail("the text ends inside an escape") }
                 let escape = bytes[at]
                 at += 1
@@ -118,14 +137,17 @@ package enum OpenStepPlistParser {
                 case UInt8(ascii: "U"), UInt8(ascii: "u"):
                     var value: UInt32 = 0
                     for _ in 0..<4 {
-                        guard at < bytes.count, let digit = hexDigit(bytes[at]) else { throw fail("\\U needs four hex digits") }
+                        guard at < bytes.count, let digit = hexDigit(bytes[at]) else {
+                            throw fail("\\U needs four hex digits")
+                        }
                         value = value << 4 | UInt32(digit)
                         at += 1
                     }
                     out += Array(String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}").utf8)
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var value = UInt32(escape - UInt8(ascii: "0"))
-                    for _ in 0..<2 where at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[at]) {
+                    for _ in 0..<2 where at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[at])
+                    {
                         value = value << 3 | UInt32(bytes[at] - UInt8(ascii: "0"))
                         at += 1
                     }
@@ -138,7 +160,8 @@ package enum OpenStepPlistParser {
 
         func isBare(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "/")
                 || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
     }

@@ -25,7 +25,9 @@ private struct XMLPropertyList {
         guard let first = try nextTag() else { throw StructureError.malformed("no element", at: at) }
         let value: JSONValue
         if first == .open("plist") {
-            guard let inner = try nextTag() else { throw StructureError.malformed("the text ends inside <plist>", at: at) }
+            guard let inner = try nextTag() else {
+                throw StructureError.malformed("the text ends inside <plist>", at: at)
+            }
             if inner == .close("plist") { return .null }
             value = try self.value(inner, depth: 0)
             guard try nextTag() == .close("plist") else { throw StructureError.malformed("expected </plist>", at: at) }
@@ -48,7 +50,9 @@ private struct XMLPropertyList {
         case .open("dict"):
             var members: [String: JSONValue] = [:]
             while true {
-                guard let next = try nextTag() else { throw StructureError.malformed("the text ends inside <dict>", at: at) }
+                guard let next = try nextTag() else {
+                    throw StructureError.malformed("the text ends inside <dict>", at: at)
+                }
                 if next == .close("dict") { return .object(members) }
                 let key: String
                 switch next {
@@ -56,13 +60,17 @@ private struct XMLPropertyList {
                 case .empty("key"): key = ""
                 default: throw StructureError.malformed("expected <key> inside <dict>", at: at)
                 }
-                guard let valueTag = try nextTag() else { throw StructureError.malformed("the text ends after <key>", at: at) }
+                guard let valueTag = try nextTag() else {
+                    throw StructureError.malformed("the text ends after <key>", at: at)
+                }
                 members[key] = try value(valueTag, depth: depth + 1)
             }
         case .open("array"):
             var elements: [JSONValue] = []
             while true {
-                guard let next = try nextTag() else { throw StructureError.malformed("the text ends inside <array>", at: at) }
+                guard let next = try nextTag() else {
+                    throw StructureError.malformed("the text ends inside <array>", at: at)
+                }
                 if next == .close("array") { return .array(elements) }
                 elements.append(try value(next, depth: depth + 1))
             }
@@ -70,7 +78,9 @@ private struct XMLPropertyList {
         case .open("integer"), .open("real"):
             guard case .open(let name) = tag else { return .null }
             let text = try self.text(closing: name).trimmingWhitespace()
-            if let number = Double(text) ?? (text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16).map(Double.init) : nil) {
+            if let number = Double(text)
+                ?? (text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16).map(Double.init) : nil)
+            {
                 return .number(number)
             }
             throw StructureError.malformed("<\(name)> holds '\(text.prefix(40))', not a number", at: at)
@@ -94,11 +104,15 @@ private struct XMLPropertyList {
             }
             at = open
             if bytes[at...].starts(with: Array("<!--".utf8)) {
-                guard let end = bytes[at...].firstRange(of: Array("-->".utf8)) else { throw StructureError.malformed("a comment that never ends", at: at) }
+                guard let end = bytes[at...].firstRange(of: Array("-->".utf8)) else {
+                    throw StructureError.malformed("a comment that never ends", at: at)
+                }
                 at = end.upperBound
                 continue
             }
-            guard let close = bytes[at...].firstIndex(of: UInt8(ascii: ">")) else { throw StructureError.malformed("a tag that never ends", at: at) }
+            guard let close = bytes[at...].firstIndex(of: UInt8(ascii: ">")) else {
+                throw StructureError.malformed("a tag that never ends", at: at)
+            }
             let inside = bytes[(at + 1)..<close]
             let start = at
             at = close + 1
@@ -119,10 +133,14 @@ private struct XMLPropertyList {
     /// The text up to `</name>`, with XML's entities and character references replaced.
     mutating func text(closing name: String) throws -> String {
         let start = at
-        guard let end = bytes[at...].firstIndex(of: UInt8(ascii: "<")) else { throw StructureError.malformed("the text ends inside <\(name)>", at: start) }
+        guard let end = bytes[at...].firstIndex(of: UInt8(ascii: "<")) else {
+            throw StructureError.malformed("the text ends inside <\(name)>", at: start)
+        }
         at = end
         guard try nextTag() == .close(name) else { throw StructureError.malformed("expected </\(name)>", at: end) }
-        guard let raw = validUTF8(bytes[start..<end]) else { throw StructureError.malformed("text that is not UTF-8", at: start) }
+        guard let raw = validUTF8(bytes[start..<end]) else {
+            throw StructureError.malformed("text that is not UTF-8", at: start)
+        }
         return raw.contains("&") ? try Self.unescape(raw, at: start) : raw
     }
 
@@ -131,8 +149,13 @@ private struct XMLPropertyList {
         var scalars = raw.unicodeScalars[...]
         while let first = scalars.first {
             scalars = scalars.dropFirst()
-            guard first == "&" else { out.append(first); continue }
-            guard let semicolon = scalars.prefix(12).firstIndex(of: ";") else { throw StructureError.malformed("an '&' that starts no entity", at: offset) }
+            guard first == "&" else {
+                out.append(first)
+                continue
+            }
+            guard let semicolon = scalars.prefix(12).firstIndex(of: ";") else {
+                throw StructureError.malformed("an '&' that starts no entity", at: offset)
+            }
             let entity = String(String.UnicodeScalarView(scalars[..<semicolon]))
             scalars = scalars[scalars.index(after: semicolon)...]
             switch entity {
@@ -142,8 +165,12 @@ private struct XMLPropertyList {
             case "quot": out.append("\"")
             case "apos": out.append("'")
             default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                guard let code, let scalar = Unicode.Scalar(code) else { throw StructureError.malformed("an unknown entity '&\(entity);'", at: offset) }
+                let code =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                guard let code, let scalar = Unicode.Scalar(code) else {
+                    throw StructureError.malformed("an unknown entity '&\(entity);'", at: offset)
+                }
                 out.append(scalar)
             }
         }
@@ -160,15 +187,18 @@ private struct BinaryPropertyList {
 
     init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
-        guard bytes.count >= 8 + 32 else { throw StructureError.malformed("a binary plist too short for its trailer", at: 0) }
+        guard bytes.count >= 8 + 32 else {
+            throw StructureError.malformed("a binary plist too short for its trailer", at: 0)
+        }
         let trailer = bytes.count - 32
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         func u64(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
         let count = u64(trailer + 8), top = u64(trailer + 16), table = u64(trailer + 24)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-              count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
-              count.multipliedReportingOverflow(by: UInt64(offsetSize)).partialValue <= UInt64(trailer) - table else {
+            count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
+            count.multipliedReportingOverflow(by: UInt64(offsetSize)).partialValue <= UInt64(trailer) - table
+        else {
             throw StructureError.malformed("a binary plist trailer that does not fit the file", at: trailer)
         }
         self.count = Int(count)
@@ -187,14 +217,20 @@ private struct BinaryPropertyList {
     }
 
     private func integer(at offset: Int, size: Int) throws -> Int {
-        guard offset >= 0, size <= 8, offset + size <= bytes.count else { throw StructureError.malformed("a value past the end of the plist", at: offset) }
+        guard offset >= 0, size <= 8, offset + size <= bytes.count else {
+            throw StructureError.malformed("a value past the end of the plist", at: offset)
+        }
         let value = bytes[offset..<offset + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard value <= UInt64(Int.max) else { throw StructureError.malformed("an offset or count too large", at: offset) }
+        guard value <= UInt64(Int.max) else {
+            throw StructureError.malformed("an offset or count too large", at: offset)
+        }
         return Int(value)
     }
 
     private func object(_ index: Int, depth: Int, state: inout State) throws -> JSONValue {
-        guard index < count else { throw StructureError.malformed("a reference to object \(index) of \(count)", at: tableOffset) }
+        guard index < count else {
+            throw StructureError.malformed("a reference to object \(index) of \(count)", at: tableOffset)
+        }
         if let known = state.decoded[index] { return known }
         guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: tableOffset) }
         guard state.inProgress.insert(index).inserted else {
@@ -202,20 +238,28 @@ private struct BinaryPropertyList {
         }
         defer { state.inProgress.remove(index) }
         let offset = try integer(at: tableOffset + index * offsetSize, size: offsetSize)
-        guard offset >= 8, offset < tableOffset else { throw StructureError.malformed("object \(index) lies outside the objects", at: offset) }
+        guard offset >= 8, offset < tableOffset else {
+            throw StructureError.malformed("object \(index) lies outside the objects", at: offset)
+        }
         let marker = bytes[offset], kind = marker >> 4, low = Int(marker & 0x0F)
         var value: JSONValue
         switch kind {
         case 0x0: value = marker == 0x09 ? .bool(true) : marker == 0x08 ? .bool(false) : .null
         case 0x1:
             let size = 1 << low
-            guard size <= 16, offset + 1 + size <= bytes.count else { throw StructureError.malformed("an integer past the end", at: offset) }
+            guard size <= 16, offset + 1 + size <= bytes.count else {
+                throw StructureError.malformed("an integer past the end", at: offset)
+            }
             // 16-byte integers keep their low 8 bytes; only small numbers matter here.
-            let raw = bytes[(offset + 1 + max(0, size - 8))..<(offset + 1 + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let raw = bytes[(offset + 1 + max(0, size - 8))..<(offset + 1 + size)].reduce(UInt64(0)) {
+                $0 << 8 | UInt64($1)
+            }
             value = .number(size >= 8 ? Double(Int64(bitPattern: raw)) : Double(raw))
         case 0x2:
             let size = 1 << low
-            guard size == 4 || size == 8, offset + 1 + size <= bytes.count else { throw StructureError.malformed("a real of \(size) bytes", at: offset) }
+            guard size == 4 || size == 8, offset + 1 + size <= bytes.count else {
+                throw StructureError.malformed("a real of \(size) bytes", at: offset)
+            }
             let raw = bytes[(offset + 1)..<(offset + 1 + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             value = .number(size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
         case 0x3, 0x4: value = .null
@@ -223,35 +267,48 @@ private struct BinaryPropertyList {
             let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
             let width = kind == 0x5 ? 1 : 2
             let (bytesLong, overflow) = length.multipliedReportingOverflow(by: width)
-            guard !overflow, start + bytesLong <= tableOffset else { throw StructureError.malformed("a string past the objects", at: offset) }
+            guard !overflow, start + bytesLong <= tableOffset else {
+                throw StructureError.malformed("a string past the objects", at: offset)
+            }
             if kind == 0x5 {
                 value = .string(String(decoding: bytes[start..<start + bytesLong], as: UTF8.self))
             } else {
-                let units = stride(from: start, to: start + bytesLong, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+                let units = stride(from: start, to: start + bytesLong, by: 2).map {
+                    UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+                }
                 value = .string(String(decoding: units, as: UTF16.self))
             }
         case 0x8: value = .number(Double(try integer(at: offset + 1, size: low + 1)))
         case 0xA, 0xC:
             let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
             let (size, overflow) = length.multipliedReportingOverflow(by: referenceSize)
-            guard !overflow, start + size <= tableOffset else { throw StructureError.malformed("an array past the objects", at: offset) }
+            guard !overflow, start + size <= tableOffset else {
+                throw StructureError.malformed("an array past the objects", at: offset)
+            }
             var elements: [JSONValue] = []
             elements.reserveCapacity(length)
             for i in 0..<length {
-                elements.append(try object(try integer(at: start + i * referenceSize, size: referenceSize), depth: depth + 1, state: &state))
+                elements.append(
+                    try object(
+                        try integer(at: start + i * referenceSize, size: referenceSize), depth: depth + 1, state: &state
+                    ))
             }
             value = .array(elements)
         case 0xD:
             let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
             let (size, overflow) = length.multipliedReportingOverflow(by: 2 * referenceSize)
-            guard !overflow, start + size <= tableOffset else { throw StructureError.malformed("a dictionary past the objects", at: offset) }
+            guard !overflow, start + size <= tableOffset else {
+                throw StructureError.malformed("a dictionary past the objects", at: offset)
+            }
             var members: [String: JSONValue] = [:]
             for i in 0..<length {
                 let keyIndex = try integer(at: start + i * referenceSize, size: referenceSize)
                 guard case .string(let key) = try object(keyIndex, depth: depth + 1, state: &state) else {
                     throw StructureError.malformed("a dictionary key that is not a string", at: offset)
                 }
-                members[key] = try object(try integer(at: start + (length + i) * referenceSize, size: referenceSize), depth: depth + 1, state: &state)
+                members[key] = try object(
+                    try integer(at: start + (length + i) * referenceSize, size: referenceSize), depth: depth + 1,
+                    state: &state)
             }
             value = .object(members)
         default:
@@ -264,7 +321,9 @@ private struct BinaryPropertyList {
     /// A collection's or string's length: the marker's low nibble, or an integer object after it.
     private func lengthAndStart(_ offset: Int, _ low: Int, depth: Int, state: inout State) throws -> (Int, Int) {
         guard low == 0x0F else { return (low, offset + 1) }
-        guard offset + 1 < bytes.count, bytes[offset + 1] >> 4 == 0x1 else { throw StructureError.malformed("a length that is not an integer", at: offset) }
+        guard offset + 1 < bytes.count, bytes[offset + 1] >> 4 == 0x1 else {
+            throw StructureError.malformed("a length that is not an integer", at: offset)
+        }
         let size = 1 << Int(bytes[offset + 1] & 0x0F)
         guard size <= 8 else { throw StructureError.malformed("a length of \(size) bytes", at: offset) }
         return (try integer(at: offset + 2, size: size), offset + 2 + size)

@@ -64,13 +64,15 @@ package func textLines(_ text: String) -> [String] {
 extension StringProtocol {
     /// Without the leading and trailing characters in `set`.
     package func trimming(_ set: Set<Character>) -> String {
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) })
+        else { return "" }
         return String(self[first...last])
     }
 
     /// Without leading and trailing white space and line breaks.
     package func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(self[first...last])
     }
 }

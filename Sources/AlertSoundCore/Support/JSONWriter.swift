@@ -18,7 +18,10 @@ package struct JSONWriter {
 
     /// Hands over the bytes written so far, keeping the depth: a stream writes a document in pieces.
     package mutating func take() -> [UInt8] {
-        defer { bytes = []; bytes.reserveCapacity(1 << 16) }
+        defer {
+            bytes = []
+            bytes.reserveCapacity(1 << 16)
+        }
         return bytes
     }
 
@@ -47,15 +50,18 @@ package struct JSONWriter {
     package mutating func items<T: Encodable & Sendable>(_ values: [T], offset: Int = 0) {
         let runs = stride(from: 0, to: values.count, by: 256).map { $0..<min($0 + 256, values.count) }
         let depth = self.depth
-        for part in parallelMap(runs, { run -> [UInt8] in
-            var part = JSONWriter(depth: depth)
-            let encoder = ReportEncoder.Reused()
-            for i in run {
-                part.item(first: offset + i == 0)
-                encoder.report(values[i], into: &part)
-            }
-            return part.bytes
-        }) { append(part) }
+        for part in parallelMap(
+            runs,
+            { run -> [UInt8] in
+                var part = JSONWriter(depth: depth)
+                let encoder = ReportEncoder.Reused()
+                for i in run {
+                    part.item(first: offset + i == 0)
+                    encoder.report(values[i], into: &part)
+                }
+                return part.bytes
+            })
+        { append(part) }
     }
 
     /// Starts an array element.
@@ -87,7 +93,7 @@ package struct JSONWriter {
     private mutating func int64(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for 20 digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
@@ -192,7 +198,9 @@ package enum JSONText {
             for i in 0..<min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
             return x.count < y.count
         }
-        if let result = a.utf8.withContiguousStorageIfAvailable({ x in b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) } }), let result {
+        if let result = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
+        }), let result {
             return result
         }
         return a.utf8.lexicographicallyPrecedes(b.utf8)

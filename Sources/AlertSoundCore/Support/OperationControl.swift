@@ -96,11 +96,17 @@ package final class OperationControl: @unchecked Sendable {
 
     /// Runs blocking `work` on a thread of its own (never the cooperative pool, which it would
     /// hold up), passing the task's cancellation in.
-    package static func run<T: Sendable>(_ control: OperationControl, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func run<T: Sendable>(
+        _ control: OperationControl, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(with: Result { try control.check(); return try work() })
+                    continuation.resume(
+                        with: Result {
+                            try control.check()
+                            return try work()
+                        })
                 }
             }
         } onCancel: {

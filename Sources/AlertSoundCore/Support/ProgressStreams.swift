@@ -14,8 +14,11 @@ public enum OperationEvent<Result: Sendable>: Sendable {
 
 /// Runs `work` in a task of its own, handing its progress and result to a stream; the task is
 /// cancelled when the stream's consumer stops listening.
-func stream<R: Sendable>(_ work: @escaping @Sendable (@escaping @Sendable (ProgressUpdate) -> Void) async throws -> R)
-    -> AsyncThrowingStream<OperationEvent<R>, Error> {
+func stream<R: Sendable>(
+    _ work: @escaping @Sendable (@escaping @Sendable (ProgressUpdate) -> Void) async throws -> R
+)
+    -> AsyncThrowingStream<OperationEvent<R>, Error>
+{
     AsyncThrowingStream { continuation in
         let task = Task {
             do {

@@ -235,28 +235,75 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func start(_ key: Key) { sink.state.member(key.stringValue, of: index) }
 
-    mutating func encodeNil(forKey key: Key) throws { start(key); sink.state.writer.null() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { start(key); sink.state.writer.bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { start(key); sink.state.writer.string(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { start(key); sink.state.writer.double(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { start(key); sink.state.writer.float(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { start(key); sink.state.writer.int(value) }
+    mutating func encodeNil(forKey key: Key) throws {
+        start(key)
+        sink.state.writer.null()
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.bool(value)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.string(value)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.double(value)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.float(value)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        start(key)
+        sink.state.writer.int(value)
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         start(key)
         try sink.encodeValue(value, frames: index + 1)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         start(key)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(sink: sink, index: sink.state.open(object: true)))
     }
@@ -281,18 +328,35 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count: Int { sink.state.frames.count > index ? sink.state.frames[index].count : 0 }
 
-    mutating func encodeNil() throws { sink.state.element(of: index); sink.state.writer.null() }
-    mutating func encode(_ value: Bool) throws { sink.state.element(of: index); sink.state.writer.bool(value) }
-    mutating func encode(_ value: String) throws { sink.state.element(of: index); sink.state.writer.string(value) }
-    mutating func encode(_ value: Double) throws { sink.state.element(of: index); sink.state.writer.double(value) }
-    mutating func encode(_ value: Int) throws { sink.state.element(of: index); sink.state.writer.int(value) }
+    mutating func encodeNil() throws {
+        sink.state.element(of: index)
+        sink.state.writer.null()
+    }
+    mutating func encode(_ value: Bool) throws {
+        sink.state.element(of: index)
+        sink.state.writer.bool(value)
+    }
+    mutating func encode(_ value: String) throws {
+        sink.state.element(of: index)
+        sink.state.writer.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        sink.state.element(of: index)
+        sink.state.writer.double(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        sink.state.element(of: index)
+        sink.state.writer.int(value)
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         sink.state.element(of: index)
         try sink.encodeValue(value, frames: index + 1)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         sink.state.element(of: index)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(sink: sink, index: sink.state.open(object: true)))
     }
@@ -316,21 +380,66 @@ private struct SingleValue: SingleValueEncodingContainer {
 
     private func start() { sink.state.settle(frames: outer) }
 
-    mutating func encodeNil() throws { start(); sink.state.writer.null() }
-    mutating func encode(_ value: Bool) throws { start(); sink.state.writer.bool(value) }
-    mutating func encode(_ value: String) throws { start(); sink.state.writer.string(value) }
-    mutating func encode(_ value: Double) throws { start(); sink.state.writer.double(value) }
-    mutating func encode(_ value: Float) throws { start(); sink.state.writer.float(value) }
-    mutating func encode(_ value: Int) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int8) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int16) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int32) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: Int64) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt8) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt16) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt32) throws { start(); sink.state.writer.int(value) }
-    mutating func encode(_ value: UInt64) throws { start(); sink.state.writer.int(value) }
+    mutating func encodeNil() throws {
+        start()
+        sink.state.writer.null()
+    }
+    mutating func encode(_ value: Bool) throws {
+        start()
+        sink.state.writer.bool(value)
+    }
+    mutating func encode(_ value: String) throws {
+        start()
+        sink.state.writer.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        start()
+        sink.state.writer.double(value)
+    }
+    mutating func encode(_ value: Float) throws {
+        start()
+        sink.state.writer.float(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int8) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int16) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int32) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: Int64) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt8) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt16) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt32) throws {
+        start()
+        sink.state.writer.int(value)
+    }
+    mutating func encode(_ value: UInt64) throws {
+        start()
+        sink.state.writer.int(value)
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         start()

@@ -17,7 +17,8 @@ public enum ReportSchema {
     package static func expectVersion<K: CodingKey>(in c: KeyedDecodingContainer<K>, forKey key: K) throws {
         let found = try c.decode(Int.self, forKey: key)
         guard found == version else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "schema version \(found); this library reads version \(version)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "schema version \(found); this library reads version \(version)")
         }
     }
 }

@@ -68,7 +68,9 @@ public enum XMLText {
             } else if scalar == "%" {
                 out += "%25"
             } else if TextSafety.isControl(scalar) {
-                out += scalar.value < 0x100 ? "%" + String(format2: scalar.value) : "%u" + String(scalar.value, radix: 16, uppercase: true)
+                out +=
+                    scalar.value < 0x100
+                    ? "%" + String(format2: scalar.value) : "%u" + String(scalar.value, radix: 16, uppercase: true)
             } else {
                 out.unicodeScalars.append(scalar)
             }
