@@ -19,6 +19,12 @@ import Testing
         #expect(state.predictor == -22 && state.index == 24)
     }
 
+    /// The clamp the codec's loops use is the table's last index.
+    @Test func theLastStepIndexIsTheTables() {
+        #expect(IMA4.stepTable.count == Int(IMA4.maximumIndex) + 1)
+        #expect(IMA4.stepTable[Int(IMA4.maximumIndex)] == 32767)
+    }
+
     @Test func silencePacketIsAllZeros() {
         var encoder = IMA4Encoder(channels: 1)
         let bytes = encoder.encode([Int16](repeating: 0, count: 64))

@@ -28,8 +28,6 @@ enum ResourceIDURIs {
 
     /// Folders searched for sources: deeper than for `res/raw`, as packages nest (`java/com/example/app`).
     static let searchDepth = 16
-    /// Source files larger than this are not read (generated code, most likely).
-    static let maximumSourceBytes = 1 << 20
 
     /// What the project's sources say about its raw resources: URIs built from IDs, and what keeps a
     /// resource through shrinking.
@@ -62,7 +60,7 @@ enum ResourceIDURIs {
                     name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
                 guard ["kt", "java", "xml", "gradle"].contains(kind),
                     let bytes = try? SoundReference.boundedContents(
-                        of: folder + "/" + name, limit: maximumSourceBytes, what: "source file")
+                        of: folder + "/" + name, limit: Limits.maximumAndroidSourceBytes, what: "source file")
                 else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
                 switch kind {

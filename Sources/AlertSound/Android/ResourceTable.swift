@@ -11,7 +11,6 @@ enum ResourceTable {
     static let packageType: UInt16 = 0x0200
     static let typeType: UInt16 = 0x0201
     static let stringValueType: UInt8 = 0x03
-    static let maximumStrings = 4_000_000
 
     /// Raw resources by file path in the archive: `["res/Gh4.mp3": "alarm"]`.
     static func rawFiles(_ bytes: [UInt8]) throws -> [String: String] {
@@ -139,7 +138,7 @@ private final class StringPool {
         offsets = start + headerSize
         strings = try table.inside(start, Int(try table.u32(start + 20)), chunkSize + 1)
         end = start + chunkSize
-        guard count <= ResourceTable.maximumStrings, offsets + count * 4 <= end else {
+        guard count <= Limits.maximumResourceTableStrings, offsets + count * 4 <= end else {
             throw ResourceTableError(
                 "the string pool at byte \(start) declares \(count) strings, which do not fit its \(chunkSize) bytes")
         }

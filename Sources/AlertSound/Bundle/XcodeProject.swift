@@ -39,7 +39,7 @@ struct XcodeProject: Sendable {
     /// Reads `project.pbxproj` in the `.xcodeproj` at `path`.
     static func read(_ path: String) throws -> XcodeProject {
         let file = joinPath(path, "project.pbxproj")
-        let bytes = try SoundReference.contents(of: file, limit: maximumBytes, what: "Xcode project")
+        let bytes = try SoundReference.contents(of: file, limit: Limits.maximumXcodeProjectBytes, what: "Xcode project")
         let top: JSONValue
         do {
             top = try OpenStepPlistParser.parse(bytes)
@@ -66,9 +66,6 @@ struct XcodeProject: Sendable {
         }
         return XcodeProject(path: path, targets: targets)
     }
-
-    /// A `project.pbxproj` larger than this is not read (the largest seen in real apps are a few MB).
-    static let maximumBytes = 32 << 20
 
     /// `ios/Runner/../x.wav` → `ios/x.wav`: as Xcode resolves a project's paths, by their text.
     static func collapsed(_ path: String) -> String {

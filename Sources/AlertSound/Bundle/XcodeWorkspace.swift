@@ -16,13 +16,11 @@ struct XcodeWorkspace: Sendable {
     /// The `.xcodeproj` paths it names inside its folder, in order.
     var projects: [String]
 
-    /// At most this much XML: Xcode's own files are a few hundred bytes per project.
-    static let maximumBytes = 1 << 20
-
     /// Reads the workspace at `path` (a `.xcworkspace` folder).
     static func read(_ path: String) throws -> XcodeWorkspace {
         let file = joinPath(path, "contents.xcworkspacedata")
-        let bytes = try SoundReference.contents(of: file, limit: maximumBytes, what: "Xcode workspace")
+        let bytes = try SoundReference.contents(
+            of: file, limit: Limits.maximumXcodeWorkspaceBytes, what: "Xcode workspace")
         let container = parentFolder(path)
         var projects: [String] = []
         // Each open Group's folder; the workspace's own folder at the bottom.

@@ -11,13 +11,6 @@ enum MachO {
         var inSignature: Bool
     }
 
-    /// Bounds on what the walk reads: load commands of real apps take tens of kilobytes, and an
-    /// entitlements plist a few.
-    static let maximumLoadCommandBytes = 4 << 20
-    static let maximumEntitlementsBytes = Limits.maximumPlistBytes
-    static let maximumArchitectures = 64
-    static let maximumBlobs = 256
-
     static let codeSignatureCommand: UInt32 = 0x1D
     static let segment32Command: UInt32 = 0x1
     static let segment64Command: UInt32 = 0x19
@@ -64,9 +57,10 @@ enum MachO {
         var reader = ByteReader(head, order: .bigEndian)
         _ = try reader.u32()
         let count = Int(try reader.u32())
-        guard count >= 1, count <= maximumArchitectures else {
+        guard count >= 1, count <= Limits.maximumArchitectures else {
             throw AlertSoundError(
-                .tooLarge, "a universal binary with \(count) architectures (at most \(maximumArchitectures) are read)")
+                .tooLarge,
+                "a universal binary with \(count) architectures (at most \(Limits.maximumArchitectures) are read)")
         }
         let entrySize = wide ? 32 : 20
         let table = try source.read(at: 8, count: count * entrySize)
@@ -118,7 +112,7 @@ enum MachO {
         let commandCount = Int(try header.u32())
         let commandBytes = Int(try header.u32())
         let headerSize: Int64 = is64 ? 32 : 28
-        guard commandBytes <= maximumLoadCommandBytes, Int64(commandBytes) <= slice.size - headerSize else {
+        guard commandBytes <= Limits.maximumLoadCommandBytes, Int64(commandBytes) <= slice.size - headerSize else {
             throw AlertSoundError(
                 .malformed,
                 "the Mach-O header at byte \(slice.offset) declares \(commandBytes) bytes of load commands in a \(slice.size)-byte slice"
@@ -167,7 +161,7 @@ enum MachO {
         }
         if let section {
             // Sizes and offsets of 2^63 and more arrive here negative: refused as what they are.
-            guard section.size >= 0, section.offset >= 0, section.size <= Int64(maximumEntitlementsBytes),
+            guard section.size >= 0, section.offset >= 0, section.size <= Int64(Limits.maximumPlistBytes),
                 let end = section.offset.adding(section.size), end <= slice.size
             else {
                 throw AlertSoundError(
@@ -233,7 +227,7 @@ enum MachO {
             throw AlertSoundError(
                 .malformed, "the code signature at byte \(base) declares \(length) bytes in a \(size)-byte space")
         }
-        guard count <= maximumBlobs, Int64(12 + count * 8) <= length else {
+        guard count <= Limits.maximumSignatureBlobs, Int64(12 + count * 8) <= length else {
             throw AlertSoundError(
                 .malformed,
                 "the code signature at byte \(base) declares \(count) blobs, which do not fit its \(length) bytes")
@@ -259,11 +253,11 @@ enum MachO {
                     "the blob in the entitlements slot at byte \(base + blobOffset) has magic 0x\(String(blobMagic, radix: 16)), not an entitlements plist"
                 )
             }
-            guard blobLength >= 8, blobOffset + blobLength <= length, blobLength - 8 <= Int64(maximumEntitlementsBytes)
+            guard blobLength >= 8, blobOffset + blobLength <= length, blobLength - 8 <= Int64(Limits.maximumPlistBytes)
             else {
                 throw AlertSoundError(
                     .malformed,
-                    "the entitlements blob at byte \(base + blobOffset) declares \(blobLength) bytes; it must fit the \(length)-byte signature and hold at most \(maximumEntitlementsBytes)"
+                    "the entitlements blob at byte \(base + blobOffset) declares \(blobLength) bytes; it must fit the \(length)-byte signature and hold at most \(Limits.maximumPlistBytes)"
                 )
             }
             return try source.read(at: base + blobOffset + 8, count: Int(blobLength - 8))

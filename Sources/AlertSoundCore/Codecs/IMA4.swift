@@ -10,15 +10,16 @@ enum IMA4 {
     static let maximumChannels = 2
 
     static let stepTable: [Int32] = [
-        7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97,
-        107, 118,
-        130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796, 876, 963,
-        1060,
-        1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894,
-        6484,
-        7132, 7845, 8630, 9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794,
-        32767
+        7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28,
+        31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118,
+        130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494,
+        544, 598, 658, 724, 796, 876, 963, 1060, 1166, 1282, 1411, 1552, 1707, 1878, 2066,
+        2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894, 6484, 7132, 7845, 8630,
+        9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767
     ]
+    /// The last step index: the table's 89 steps end at 88 (a literal so the hot loops clamp to a
+    /// constant; `IMA4Tests` holds it to the table).
+    static let maximumIndex: Int32 = 88
     static let indexAdjust: [Int32] = [-1, -1, -1, -1, 2, 4, 6, 8]
 
     /// One channel's running state. It carries across packets at full precision.
@@ -36,7 +37,7 @@ enum IMA4 {
             if code & 2 != 0 { diff += step >> 1 }
             if code & 1 != 0 { diff += step >> 2 }
             predictor = code & 8 != 0 ? max(predictor - diff, -32768) : min(predictor + diff, 32767)
-            index = min(max(index + IMA4.indexAdjust[Int(code & 7)], 0), 88)
+            index = min(max(index + IMA4.indexAdjust[Int(code & 7)], 0), IMA4.maximumIndex)
             return Int16(predictor)
         }
 
@@ -137,7 +138,7 @@ enum IMA4 {
         let base = packet.startIndex
         let preamble = UInt16(packet[base]) << 8 | UInt16(packet[base + 1])
         let predictor = Int32(Int16(bitPattern: preamble & 0xFF80))
-        let index = min(Int32(preamble & 0x7F), 88)
+        let index = min(Int32(preamble & 0x7F), IMA4.maximumIndex)
         if index != state.index || abs(predictor - state.predictor) > 0x7F {
             state.predictor = predictor
             state.index = index
@@ -181,7 +182,7 @@ enum IMA4 {
             delta += step >> 2
         }
         predictor = code & 8 != 0 ? max(predictor - delta, -32768) : min(predictor + delta, 32767)
-        index = min(max(index + adjust[Int(code & 7)], 0), 88)
+        index = min(max(index + adjust[Int(code & 7)], 0), IMA4.maximumIndex)
         return code
     }
 

@@ -49,7 +49,7 @@ extension IMA4 {
             }
         }
         static let successors: [UInt8] = (0..<stepTable.count).flatMap { i in
-            (0..<8).map { m in UInt8(min(max(Int32(i) + indexAdjust[m], 0), 88)) }
+            (0..<8).map { m in UInt8(min(max(Int32(i) + indexAdjust[m], 0), IMA4.maximumIndex)) }
         }
         /// At most this many codes are tried from one path: up to three small sizes and one large,
         /// or the largest small size and up to three large ones. A sample's new paths are counted in
@@ -138,7 +138,7 @@ extension IMA4 {
             let nearFirst = min(max((x[0] + 64) & ~0x7F, -32768), 32640)
             let nearRunning = min(max((state.predictor + 64) & ~0x7F, -32768), 32640)
             for delta in Self.resetIndexDeltas {
-                let index = min(max(state.index + delta, 0), 88)
+                let index = min(max(state.index + delta, 0), IMA4.maximumIndex)
                 for predictor in [nearFirst - 128, nearFirst, nearFirst + 128, nearRunning]
                 where (-32768...32640).contains(predictor) {
                     // A preamble this close to the running state is ignored by the decoder.

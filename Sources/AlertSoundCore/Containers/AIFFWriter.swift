@@ -2,7 +2,8 @@
 /// `FLLR` so the `SSND` header sits at 4080 and the audio at 4096, `SSND` with offset and block
 /// size 0. An odd-sized `SSND` gets its pad byte, which the `FORM` size does not count.
 enum AIFFWriter {
-    static let dataHeaderOffset = 4080
+    /// `SSND`'s 8-byte header, offset and block size end where the audio starts.
+    static let dataHeaderOffset = AppleLayout.audioOffset - 16
 
     /// Header up to the first audio byte; `FileType.trailer` gives the pad after the audio.
     static func header(
@@ -41,7 +42,7 @@ enum AIFFWriter {
         body.u32(0)
         body.u32(0)
 
-        var w = ByteWriter(order: .bigEndian, capacity: 4096)
+        var w = ByteWriter(order: .bigEndian, capacity: AppleLayout.audioOffset)
         w.fourCC("FORM")
         w.u32(UInt32(clamping: Int64(4 + body.count) + audioBytes))
         w.fourCC(compressed ? "AIFC" : "AIFF")

@@ -2,8 +2,8 @@
 /// input's `info` dictionary when it has one; `pakt` for ima4; `free` padding so the `data` header
 /// sits at 4080 and the audio at 4096; edit count 1.
 enum CAFWriter {
-    static let audioOffset = 4096
-    static let dataHeaderOffset = 4080
+    /// The `data` chunk's 12-byte header and its 4-byte edit count end where the audio starts.
+    static let dataHeaderOffset = AppleLayout.audioOffset - 16
 
     /// Everything before the audio. `validFrames` is the true length; for IMA4 the packets hold
     /// `remainder` more frames of padding.
@@ -12,7 +12,7 @@ enum CAFWriter {
         source: SourceFacts = SourceFacts()
     ) -> [UInt8] {
         let info = source.info
-        var w = ByteWriter(order: .bigEndian, capacity: audioOffset)
+        var w = ByteWriter(order: .bigEndian, capacity: AppleLayout.audioOffset)
         w.fourCC("caff")
         w.u16(1)
         w.u16(0)
@@ -81,7 +81,7 @@ enum CAFWriter {
 
         // The audio starts at 4096, or at the next 4 KiB boundary when a long `info` pushes past it.
         var dataHeader = dataHeaderOffset
-        while dataHeader - w.count < 12 { dataHeader += 4096 }
+        while dataHeader - w.count < 12 { dataHeader += AppleLayout.audioOffset }
         let freeSize = dataHeader - w.count - 12
         w.fourCC("free")
         w.i64(Int64(freeSize))

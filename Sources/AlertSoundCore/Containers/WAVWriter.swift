@@ -2,7 +2,8 @@
 /// float 3, A-law 6, µ-law 7), no `fact`, a zero `FLLR` so the `data` header sits at 4088 and the
 /// audio at 4096, and no pad byte after odd-sized data (the RIFF size is the file's length - 8).
 package enum WAVWriter {
-    static let dataHeaderOffset = 4088
+    /// The `data` chunk's 8-byte header ends where the audio starts.
+    static let dataHeaderOffset = AppleLayout.audioOffset - 8
 
     /// What a WAVE file carries: everything alertsound writes but IMA4.
     package enum Coding: Sendable, Hashable {
@@ -13,7 +14,7 @@ package enum WAVWriter {
 
     static func header(format: StreamFormat, coding: Coding, frames: Int64, audioBytes: Int64) -> [UInt8] {
         let (tag, bits) = tagAndBits(coding)
-        var w = ByteWriter(order: .littleEndian, capacity: 4096)
+        var w = ByteWriter(order: .littleEndian, capacity: AppleLayout.audioOffset)
         w.fourCC("RIFF")
         w.u32(UInt32(clamping: Int64(dataHeaderOffset + 8 - 8) + audioBytes))
         w.fourCC("WAVE")

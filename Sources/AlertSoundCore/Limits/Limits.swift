@@ -43,6 +43,20 @@ public enum Limits {
     public static let androidSearchDepth = 7
     /// Folders looked into while searching an Android project for `res/raw`.
     public static let androidSearchFolders = 20_000
+    /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
+    public static let maximumAndroidSourceBytes = 1 << 20
+    /// Strings in an APK's resource table's string pool.
+    public static let maximumResourceTableStrings = 4_000_000
+    /// A `project.pbxproj` (the largest seen in real apps are a few MB).
+    public static let maximumXcodeProjectBytes = 32 << 20
+    /// A workspace's `contents.xcworkspacedata` (Xcode's own are a few hundred bytes per project).
+    public static let maximumXcodeWorkspaceBytes = 1 << 20
+    /// A Mach-O slice's load commands (real apps' take tens of kilobytes).
+    public static let maximumLoadCommandBytes = 4 << 20
+    /// Architectures in a universal binary.
+    public static let maximumArchitectures = 64
+    /// Blobs in a code signature's super-blob.
+    public static let maximumSignatureBlobs = 256
 }
 
 /// Overflow-checked arithmetic for sizes read from files: `nil` instead of a trap.
