@@ -49,7 +49,7 @@ import Testing
 
     /// An AAC file's length comes from ffmpeg's estimate: the cut does not state it as fact
     /// (`trimmed 134.7 -> 29.5 s` was said of a 133.85 s file), only where it ends.
-    @Test(.enabled(if: FixCommandTests.ffmpeg != nil, "ffmpeg is not installed"))
+    @Test(.tags(.ffmpeg), .enabled(if: FixCommandTests.ffmpeg != nil, "ffmpeg is not installed"))
     func anEstimatedLengthIsNotGivenAsFact() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -123,7 +123,9 @@ import Testing
         #expect(try cli.run(["fix", dir + "/long.caf", "--fade", "soon"]).status == 64)
     }
 
-    @Test(.enabled(if: FixCommandTests.ffmpeg != nil, "ffmpeg is not installed (scripts/setup --test installs it)"))
+    @Test(
+        .tags(.ffmpeg),
+        .enabled(if: FixCommandTests.ffmpeg != nil, "ffmpeg is not installed (scripts/setup --test installs it)"))
     func aacThroughFFmpegAndWithout() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -204,7 +206,9 @@ import Testing
 
     /// Apple's AAC in CAF: ffmpeg delivers every packet's frames; the packet table's 2,112 priming
     /// frames and the remainder are dropped, as Apple's decoder drops them.
-    @Test(.enabled(if: FixCommandTests.ffmpeg != nil && CorpusFiles.folder != nil, "needs ffmpeg and ../shared/corpus"))
+    @Test(
+        .tags(.ffmpeg, .sharedCorpus),
+        .enabled(if: FixCommandTests.ffmpeg != nil && CorpusFiles.folder != nil, "needs ffmpeg and ../shared/corpus"))
     func appleAACInCAFKeepsItsStatedLength() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -7,7 +7,9 @@ import Testing
 /// For every afconvert-written CAF ima4 in the shared corpus (the 4096-byte layout): decode it,
 /// keep the true number of frames, encode again. The audio must come out byte for byte, and
 /// the whole file must too where the original has the current layout (desc, chan, pakt, free, data).
-@Suite(.enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; identity tests skipped"))
+@Suite(
+    .tags(.sharedCorpus),
+    .enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; identity tests skipped"))
 struct AfconvertIdentityTests {
     static let files: [String] = Corpus.rows.map(\.file).filter { name in
         guard let info = try? SoundFile.inspect(path: Corpus.folder! + "/files/" + name) else { return false }

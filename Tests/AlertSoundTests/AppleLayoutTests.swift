@@ -9,6 +9,7 @@ import Testing
 /// its own `-d` and `-f`. The other groups (no-filler, Apple applications, older afconvert) are
 /// there for contrast and are not expected to match.
 @Suite(
+    .tags(.sharedCorpus),
     .enabled(
         if: AppleCorpus.folder != nil, "../shared/corpus-apple is not beside this checkout; Apple layout tests skipped")
 )

@@ -186,7 +186,7 @@ func readAll(_ path: String) throws -> [Int16] {
     /// frame's bit rate and stops reading there: 3 s became 0.48 s, and `-v` printed that estimate as
     /// the input's length. Counted by frame headers it is decoded whole (through FFmpeg), and the
     /// input's frames are the ones decoded.
-    @Test func aVariableBitRateMP3WithoutATagIsDecodedWhole() throws {
+    @Test(.tags(.ffmpeg)) func aVariableBitRateMP3WithoutATagIsDecodedWhole() throws {
         let scratch = try Scratch()
         let path = scratch.path("tone.mp3")
         try SoundWriter.write(

@@ -5,7 +5,9 @@ import Testing
 @testable import AlertSoundCore
 
 /// Every real file in ../shared/corpus must get the verdict expected.tsv gives it.
-@Suite(.enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; corpus tests skipped"))
+@Suite(
+    .tags(.sharedCorpus),
+    .enabled(if: Corpus.folder != nil, "../shared/corpus is not beside this checkout; corpus tests skipped"))
 struct CorpusTests {
     /// Where AudioToolbox's recorded reading (macOS 14.4, for the toisto AIFF test suite; issue 33)
     /// differs from expected.tsv's, which counts by the header: iOS plays what AudioToolbox reads,

@@ -35,7 +35,7 @@ import Testing
     /// Random names and channel IDs (a fixed seed, so a failure repeats), the hostile cases above
     /// and the attack's template, compiled and run in each language whose tool is installed: each
     /// program prints every string's code points, which must be the lock's exactly.
-    @Test func hostileLocksCompileAndCarryTheirStrings() throws {
+    @Test(.tags(.compilers)) func hostileLocksCompileAndCarryTheirStrings() throws {
         var random = SplitMix(seed: 0x5EED_0031)
         let pool: [Unicode.Scalar] =
             Array("abcXYZ019_-. $\"'\\{}()`<>&;#/\n\r\t".unicodeScalars)

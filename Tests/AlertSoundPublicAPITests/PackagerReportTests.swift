@@ -1,4 +1,5 @@
-// What a packaging tool tripped over (issue 21, item 7), through the public API only.
+// Reports, errors, progress and in-memory work as a packaging tool meets them, through the public
+// API only.
 import AlertSound
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite struct PackagerRoundTwoTests {
+@Suite(.bug(id: 21, "what a packaging tool tripped over (item 7)")) struct PackagerReportTests {
     let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
 
     func folder() throws -> URL {
