@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// scripts/release sets ALERTSOUND_STATIC_ZLIB=1 so the shipped binary carries zlib (Debian's libz.a)
+// scripts/dist/release sets ALERTSOUND_STATIC_ZLIB=1 so the shipped binary carries zlib (Debian's libz.a)
 // and needs no libz.so at start-up; every other build links the system's zlib as usual.
 let zlib: [LinkerSetting] =
     Context.environment["ALERTSOUND_STATIC_ZLIB"] == "1"

@@ -2,7 +2,7 @@
 // alertsound's plugins with a prebuilt alertsound: a consumer's build downloads the release's
 // artifact bundle (macOS universal, Linux x86_64 and aarch64) instead of compiling alertsound and
 // swift-argument-parser. Published as a repository of its own by the release workflow
-// (scripts/plugin-package writes this manifest with the release's URL and checksum, and copies the
+// (scripts/dist/plugin-package writes this manifest with the release's URL and checksum, and copies the
 // plugins, which live in ../Plugins and are the source-built package's too).
 import PackageDescription
 

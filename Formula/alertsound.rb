@@ -3,7 +3,7 @@
 #   brew install alertsound           # the latest release (url and sha256 below, once one exists)
 #   brew install --HEAD alertsound    # the main branch
 # For each version tag the release workflow writes `url`, `sha256` and `livecheck` here
-# (scripts/formula-release). Builds with the Swift toolchain of Xcode or of the Command Line Tools.
+# (scripts/dist/formula). Builds with the Swift toolchain of Xcode or of the Command Line Tools.
 class Alertsound < Formula
   desc "Check, convert and fix notification sounds for iOS (afconvert and afinfo for any machine)"
   homepage "https://github.com/alertsound/alertsound"

@@ -6,7 +6,7 @@ import Testing
 @testable import AlertSoundCore
 
 /// One regression test per finding in shared/attack/README.md (F1–F17), each with the class
-/// behind it. The exact inputs are in AttackInputs.swift (scripts/attack-fixtures); the rest are
+/// behind it. The exact inputs are in AttackInputs.swift (scripts/dev/attack-fixtures); the rest are
 /// built here.
 @Suite struct HardeningTests {
     static let mono16 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
@@ -308,7 +308,7 @@ import Testing
         #expect(throws: AlertSoundError.self) { _ = try SoundReference.list(at: huge) }
     }
 
-    /// Found by `scripts/fuzz convert` in this session: an AIFF-C whose rate is too low for
+    /// Found by `scripts/dev/fuzz convert` in this session: an AIFF-C whose rate is too low for
     /// libsamplerate to reach 11025 Hz made Resampler free its state twice (SEGV in src_delete).
     static let resamplerDoubleFree = [UInt8](
         Data(

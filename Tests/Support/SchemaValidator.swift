@@ -4,7 +4,7 @@ import Foundation
 /// of JSON Schema 2020-12 those schemas use — `type`, `enum`, `const`, `properties`, `required`,
 /// `additionalProperties`, `unevaluatedProperties`, `items`, `minItems`, `minimum`, `allOf`,
 /// `oneOf`, `$ref` (within a file and to a sibling file) — and refuses any other keyword that
-/// constrains, so a schema cannot silently ask for more than is checked. (`scripts/check-schemas`
+/// constrains, so a schema cannot silently ask for more than is checked. (`scripts/check/schemas`
 /// also runs Python's `jsonschema` over the same documents where it is installed.)
 public struct SchemaValidator {
     public indirect enum Node: Decodable, Equatable {

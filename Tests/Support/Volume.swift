@@ -3,7 +3,7 @@ import Foundation
 /// What the volume under a folder does with names, probed rather than assumed: a Mac's default
 /// APFS volume is case-insensitive and refuses names that are not UTF-8, Linux file systems are
 /// neither. Tests that need case twins or such names take the probe's answer, so they hold on both
-/// (scripts/case-insensitive-test runs them on a mount that behaves as APFS does).
+/// (scripts/dev/case-insensitive-test runs them on a mount that behaves as APFS does).
 public enum Volume {
     /// Whether `folder`'s volume keeps `A` and `a` apart.
     public static func isCaseSensitive(_ folder: String) -> Bool {

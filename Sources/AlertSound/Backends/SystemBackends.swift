@@ -4,7 +4,7 @@ import AlertSoundCore
 /// by its name at run time (see `AudioBackends` there): rename it and that lookup must change too,
 /// which `CoreBoundaryTests` shows. It is `package`, not internal: nothing in this module names it,
 /// so an optimised (whole-module) build removed an internal one, and a release binary lost
-/// libsndfile, FFmpeg and libsamplerate without a word; `scripts/release` converts through them.
+/// libsndfile, FFmpeg and libsamplerate without a word; `scripts/dist/release` converts through them.
 package enum SystemBackends: AudioBackends {
     package static func openUnrecognized(
         path: String, ffmpeg: FFmpegUse, nativeError: AlertSoundError

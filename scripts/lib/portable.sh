@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced by the scripts that time or measure: what GNU (Linux) and BSD (macOS) tools spell
-# differently, spelled once. scripts/check-portability names what not to use instead.
+# differently, spelled once. scripts/check/portability names what not to use instead.
 
 # Seconds since the epoch with a fraction. GNU date has %N, BSD date prints it as "N"; bash 5 has
 # EPOCHREALTIME without starting a process, macOS's bash 3.2 does not.
