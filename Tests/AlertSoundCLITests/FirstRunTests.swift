@@ -10,6 +10,16 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The README and the guides in docs/, which a user reads as one documentation.
+    static func documentation() throws -> String {
+        let docs = root.appendingPathComponent("docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
+        return try (["README.md"] + guides.map { "docs/" + $0 }).map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+    }
+
     static func scratch() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "alertsound-first-\(UUID().uuidString)"
@@ -266,7 +276,7 @@ extension FirstRunTests {
         #expect(fix.status == 64 && fix.stderr.contains("from 1000 to 384000 Hz"))
         let convert = try cli.run(["convert", dir + "/chime.wav", dir + "/x.caf", "-d", "ima4@1000000"])
         #expect(convert.status == 64 && convert.stderr.contains("from 1000 to 384000"))
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Self.documentation()
         #expect(readme.contains("1,000–384,000 Hz"))
     }
 
@@ -284,13 +294,13 @@ extension FirstRunTests {
         let missing = try cli.run(["validate-bundle", dir + "/Missing.app", "--format", "xcode"])
         #expect(
             missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Self.documentation()
         let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
         #expect(!readme.contains("../shared") && !manual.contains("../shared"))
         #expect(readme.contains("--generate-completion-script") && manual.contains("completion"))
         // The install lines make their folders, and with what macOS's BSD install has (no -D).
         #expect(readme.contains("mkdir -p /usr/local/bin /usr/local/share/man/man1") && !readme.contains("install -D"))
-        // 12. Validating with Python's jsonschema needs the schemas in a registry: the README says how.
+        // 12. Validating with Python's jsonschema needs the schemas in a registry: the docs say how.
         #expect(readme.contains("referencing.Registry") && readme.contains("Registry().with_resources"))
         // The man page's synopsis of fix names every option fix takes.
         let synopsis =

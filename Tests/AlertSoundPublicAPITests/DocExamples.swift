@@ -1,6 +1,6 @@
 // swift-format-ignore-file
-// (The examples here are byte for byte what the README, the doc comments and the articles show,
-// laid out for reading, so the formatter leaves them as written.)
+// (The examples here are byte for byte what the doc comments and the articles show, laid out for
+// reading, so the formatter leaves them as written.)
 // Every example in the library's doc comments and DocC articles, compiled: `docExamplesCompile`
 // keeps each block between the markers identical to those examples, in order (source files by
 // path, then the articles by name). The functions are never called: compiling them is the test.

@@ -130,7 +130,7 @@ import Testing
         for (what, bytes) in implausible {
             #expect(codes(Checker().check(bytes: bytes, name: "x")) == ["malformed"], "\(what)")
         }
-        // A rate AudioToolbox would read as stated is read and judged (the README's policy), not malformed.
+        // A rate AudioToolbox would read as stated is read and judged (docs/command-line.md's policy), not malformed.
         let fast = Fixture.wav([
             .init("fmt ", Fixture.fmt(rate: 99_999_999)), .init("data", [UInt8](repeating: 0, count: 64))
         ])

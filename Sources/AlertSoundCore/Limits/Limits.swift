@@ -1,4 +1,4 @@
-/// Every bound alertsound puts on what it reads, in one place: the README and the man page
+/// Every bound alertsound puts on what it reads, in one place: docs/command-line.md and the man page
 /// quote these numbers. A file past a bound gets a clear error or a report, never a trap, a
 /// hang or an allocation that grows with what a header claims.
 public enum Limits {

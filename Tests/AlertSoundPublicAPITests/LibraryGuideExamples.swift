@@ -1,16 +1,16 @@
 // swift-format-ignore-file
-// (The examples here are byte for byte what the README, the doc comments and the articles show,
-// laid out for reading, so the formatter leaves them as written.)
-// The README's library examples, compiled: `readmeShowsTheseExamples` keeps each block between
-// the markers identical to the README's Swift blocks, in order. The functions are never called
+// (The examples here are byte for byte what docs/library.md shows, laid out for reading, so the
+// formatter leaves them as written.)
+// docs/library.md's examples, compiled: `theGuideShowsTheseExamples` keeps each block between
+// the markers identical to the guide's Swift blocks, in order. The functions are never called
 // (they name files that do not exist); that they compile in Swift 6 mode is the test.
 import AlertSound
 import Foundation
 import Testing
 
-enum ReadmeExamples {
+enum LibraryGuideExamples {
     static func checking(bytesFromZip: [UInt8]) async throws {
-        // README begin
+        // GUIDE begin
         let info = try SoundFile.inspect(at: URL(fileURLWithPath: "alert.caf"))   // headers only
         print(info.container, info.coding?.code ?? "?", info.duration ?? .nan)
 
@@ -20,11 +20,11 @@ enum ReadmeExamples {
         }
         let one = Checker().check(bytes: bytesFromZip, name: "alert.caf")        // contents in memory
         if let fix = one.diagnostics.compactMap(\.suggestion).first { print(fix.action, fix.path ?? "") }
-        // README end
+        // GUIDE end
     }
 
     static func converting(wavData: Data) async throws {
-        // README begin
+        // GUIDE begin
         let options = ConversionOptions(dataFormat: try OutputDataFormat(parsing: "ima4@22050"), fileType: .caff, channels: 1, mix: true,
                                         measuresLoss: true, quality: .high)   // quality: the searching IMA4 encoder
         let converter = Converter(options: options)
@@ -36,11 +36,11 @@ enum ReadmeExamples {
 
         let converted = try await converter.convert(data: wavData, name: "chime.wav")   // AIFF, WAV, CAF inputs
         try converted.data.write(to: URL(fileURLWithPath: "Build/" + converted.result.outputPath))
-        // README end
+        // GUIDE end
     }
 
     static func validating() async throws {
-        // README begin
+        // GUIDE begin
         let references = SoundReference.payload(at: "push.apns") + [.named("alert.caf")] + (try SoundReference.list(at: "sounds.txt"))
         let validation = try await BundleValidator(strict: true).validate(urls: [URL(fileURLWithPath: "Build/MyApp.ipa")], references: references)
         for bundle in validation.bundles where !bundle.valid {
@@ -54,52 +54,51 @@ enum ReadmeExamples {
         let both = try BundleValidator(entitlements: try Entitlements.read(path: "MyApp/MyApp.entitlements"))
             .validate(paths: ["Build/MyApp.app", "android"], references: SoundReference.payload(at: "fcm-message.json"))
         for bundle in both.bundles + again.bundles { print(bundle.platform, bundle.valid, bundle.references.map(\.diagnostics)) }
-        // README end
+        // GUIDE end
     }
 
     static func errors() async throws {
-        // README begin
+        // GUIDE begin
         do {
             _ = try Converter().convert(input: "six-channels.wav", output: "out.caf")
         } catch let error as AlertSoundError where error.kind == .invalidRequest {
             print(error.localizedDescription)                            // six-channels.wav: IMA4 holds at most 2 channels …
             if error.suggestion?.action == .reduceChannels { print("mix down to", error.suggestion?.channels ?? 2) }
         }
-        // README end
+        // GUIDE end
     }
 
     static func installing() async throws {
-        // README begin
+        // GUIDE begin
         let installer = SoundInstaller(soundsDirectory: URL(fileURLWithPath: "Library/Sounds"))
         let sound = try await installer.install(contentsOf: URL(fileURLWithPath: "download.wav"), named: "chime")
         print(sound.fileName, sound.replaced)   // chime-1a2b3c4d.caf, the earlier chime-….caf it replaced
-        // README end
+        // GUIDE end
     }
 }
 
-@Suite struct ReadmeTests {
+@Suite struct LibraryGuideTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The Swift blocks of the README's Library section.
-    static func readmeBlocks() throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(text.range(of: "## Library\n")), end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
-        return text[start.upperBound..<end.lowerBound].components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+    /// The Swift blocks of the library guide.
+    static func guideBlocks() throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        return text.components(separatedBy: "```swift\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
     }
 
     /// The blocks between the markers of this file, indentation removed.
     static func compiledBlocks() throws -> [String] {
         let text = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        return text.components(separatedBy: "// README begin\n").dropFirst().map { part in
+        return text.components(separatedBy: "// GUIDE begin\n").dropFirst().map { part in
             let lines = part.components(separatedBy: "\n")
-            let body = lines.prefix { !$0.contains("// README end") }
+            let body = lines.prefix { !$0.contains("// GUIDE end") }
             return body.map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : $0 }.joined(separator: "\n") + "\n"
         }
     }
 
-    @Test func readmeShowsTheseExamples() throws {
-        let readme = try Self.readmeBlocks(), compiled = try Self.compiledBlocks()
-        #expect(readme.count == 5)
-        #expect(readme == compiled)
+    @Test func theGuideShowsTheseExamples() throws {
+        let guide = try Self.guideBlocks(), compiled = try Self.compiledBlocks()
+        #expect(guide.count == 5)
+        #expect(guide == compiled)
     }
 }
