@@ -1,12 +1,13 @@
 /// A stream format in a file type that carries it, made only by ``FileType/carrying(_:)``: the
 /// header writers and the encoder take one, so none meets a coding it has no layout for.
 package struct CarriedFormat: Sendable, Hashable {
-    /// What each file type's writer is given: CAF and AIFF-C lay out every writable coding, AIFF
-    /// its PCM, and WAVE all but IMA4, which its own coding type leaves out.
+    /// Which writer lays the header out (the coding is ``coding``, stated once): CAF and AIFF-C
+    /// lay out every writable coding, AIFF its PCM, and WAVE all but IMA4 (``FileType/carrying(_:)``
+    /// is the one statement of which type holds what).
     package enum Layout: Sendable, Hashable {
-        case caf(WritableCoding)
-        case aiff(WritableCoding, compressed: Bool)
-        case wave(WAVWriter.Coding)
+        case caf
+        case aiff(compressed: Bool)
+        case wave
     }
 
     package let type: FileType
@@ -27,16 +28,16 @@ package struct CarriedFormat: Sendable, Hashable {
     /// copies from the input into a CAF (other types drop it).
     package func header(frames: Int64, audioBytes: Int64, source: SourceFacts = SourceFacts()) -> [UInt8] {
         switch layout {
-        case .caf(let coding):
+        case .caf:
             return CAFWriter.header(
                 format: format, coding: coding, validFrames: frames, audioBytes: audioBytes, source: source)
-        case let .aiff(coding, compressed):
+        case .aiff(let compressed):
             // AIFF-C ima4 states whole packets, padding included.
             let stated =
                 coding == .ima4 ? audioBytes / Int64(format.packet.bytes) * Int64(format.packet.frames) : frames
             return AIFFWriter.header(
                 format: format, coding: coding, compressed: compressed, frames: stated, audioBytes: audioBytes)
-        case .wave(let coding):
+        case .wave:
             return WAVWriter.header(format: format, coding: coding, frames: frames, audioBytes: audioBytes)
         }
     }

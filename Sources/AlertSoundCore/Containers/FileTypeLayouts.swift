@@ -39,24 +39,23 @@ extension FileType {
         switch (self, coding) {
         case (.caff, .pcm(let p)):
             guard p.isSigned else { return nil }
-            layout = .caf(coding)
-        case (.caff, _): layout = .caf(coding)
+            layout = .caf
+        case (.caff, _): layout = .caf
         // AIFF: big-endian signed integers (I8 counts as one).
         case (.aiff, .pcm(let p)):
             guard p.kind == .signed, p.isBigEndian || p.bits == 8 else { return nil }
-            layout = .aiff(coding, compressed: false)
+            layout = .aiff(compressed: false)
         case (.aiff, _): return nil
         // AIFF-C: what AIFF holds, big-endian floats, LEI16 as `sowt`, and the codecs.
         case (.aifc, .pcm(let p)):
             guard p.isSigned, p.isBigEndian || p.bits <= 16 else { return nil }
-            layout = .aiff(coding, compressed: true)
-        case (.aifc, _): layout = .aiff(coding, compressed: true)
+            layout = .aiff(compressed: true)
+        case (.aifc, _): layout = .aiff(compressed: true)
         // WAVE: little-endian integers and floats, UI8 for 8 bits, and G.711 (not ima4).
         case (.wave, .pcm(let p)):
             guard p.bits == 8 ? !p.isSigned : !p.isBigEndian else { return nil }
-            layout = .wave(.pcm(p))
-        case (.wave, .ulaw): layout = .wave(.ulaw)
-        case (.wave, .alaw): layout = .wave(.alaw)
+            layout = .wave
+        case (.wave, .ulaw), (.wave, .alaw): layout = .wave
         case (.wave, .ima4): return nil
         }
         return CarriedFormat(type: self, format: format, coding: coding, layout: layout)

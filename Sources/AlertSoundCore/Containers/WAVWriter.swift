@@ -5,15 +5,11 @@ package enum WAVWriter {
     /// The `data` chunk's 8-byte header ends where the audio starts.
     static let dataHeaderOffset = AppleLayout.audioOffset - 8
 
-    /// What a WAVE file carries: everything alertsound writes but IMA4.
-    package enum Coding: Sendable, Hashable {
-        case pcm(PCMFormat)
-        case ulaw
-        case alaw
-    }
-
-    static func header(format: StreamFormat, coding: Coding, frames: Int64, audioBytes: Int64) -> [UInt8] {
-        let (tag, bits) = tagAndBits(coding)
+    /// `coding` is one ``FileType/carrying(_:)`` lets a WAVE hold: everything alertsound writes but IMA4.
+    static func header(format: StreamFormat, coding: WritableCoding, frames: Int64, audioBytes: Int64) -> [UInt8] {
+        guard let (tag, bits) = tagAndBits(coding) else {
+            preconditionFailure("a CarriedFormat in WAVE never holds ima4 (FileType.carrying refuses it)")
+        }
         var w = ByteWriter(order: .littleEndian, capacity: AppleLayout.audioOffset)
         w.fourCC("RIFF")
         w.u32(UInt32(clamping: Int64(dataHeaderOffset + 8 - 8) + audioBytes))
@@ -37,11 +33,14 @@ package enum WAVWriter {
         return w.bytes
     }
 
-    static func tagAndBits(_ coding: Coding) -> (UInt16, Int) {
+    /// The format tag and bits per sample Apple writes for `coding`; none for ima4, which Apple
+    /// does not put in a WAVE.
+    static func tagAndBits(_ coding: WritableCoding) -> (UInt16, Int)? {
         switch coding {
         case .pcm(let p): return (p.isFloat ? WAVTag.float : WAVTag.pcm, p.bits)
         case .ulaw: return (WAVTag.ulaw, 8)
         case .alaw: return (WAVTag.alaw, 8)
+        case .ima4: return nil
         }
     }
 }
