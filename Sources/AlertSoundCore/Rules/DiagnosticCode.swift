@@ -164,7 +164,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
                 "Not a valid Android resource name ([a-z][a-z0-9_]*, not a Java keyword), or two files give the same name: the build fails."
         case .androidUnsupportedFormat:
             return
-                "Android cannot play this format (it plays WAV PCM 8/16-bit, MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR; not CAF or AIFF)."
+                "Android cannot play this format: it plays MP3, Ogg Vorbis/Opus, FLAC, AAC, AMR and WAV holding 8/16/24/32-bit PCM, 32-bit float, µ-law, A-law or GSM in 1-8 channels; not CAF or AIFF."
         case .androidMayBeShrunk:
             return
                 "No keep rule (res/raw/keep.xml, tools:keep=\"@raw/...\") covers this sound: release resource shrinking may drop it."
