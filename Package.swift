@@ -76,10 +76,13 @@ let package = Package(
         // Checks a target's sound resources on every build (and an Xcode target's, on macOS).
         .plugin(name: "CheckSounds", capability: .buildTool(), dependencies: ["AlertSoundCLI"]),
         .target(
-            name: "AlertSoundTestSupport", dependencies: ["CZlib", "CAudioLibraries"], path: "Tests/Support",
+            name: "AlertSoundTestSupport", dependencies: ["AlertSoundCore", "CZlib", "CAudioLibraries"],
+            path: "Tests/Support",
             linkerSettings: [.linkedLibrary("z")]),
         // SoundInstaller in a process of its own, so a test can read its peak memory.
         .executableTarget(name: "InstallProbe", dependencies: ["AlertSoundCore"], path: "Tests/InstallProbe"),
+        // The core's own tests: readers, codecs, bytes, formats, with nothing above the core.
+        .testTarget(name: "AlertSoundCoreTests", dependencies: ["AlertSoundCore", "AlertSoundTestSupport"]),
         .testTarget(
             name: "AlertSoundTests",
             dependencies: ["AlertSound", "AlertSoundCore", "AlertSoundTestSupport", "InstallProbe"]),

@@ -1,22 +1,22 @@
 /// A four-character code such as a chunk type or a format ID.
-struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The four bytes as one number, the first in the high byte: chunk walks compare codes against
     /// literals many times a file, and comparing arrays cost an allocation each (callgrind).
     let value: UInt32
 
-    init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         precondition(bytes.count == 4, "a four-character code has four bytes")
         value = bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// A literal: its bytes are known when compiled, so comparing a code with `"data"` costs nothing.
-    init(stringLiteral value: StaticString) {
+    package init(stringLiteral value: StaticString) {
         precondition(value.utf8CodeUnitCount == 4, "a four-character code has four bytes")
         self.init(UnsafeBufferPointer(start: value.utf8Start, count: 4))
     }
 
     /// A code known only at run time (a coding's name).
-    init(_ text: String) {
+    package init(_ text: String) {
         self.init(text.utf8)
     }
 
@@ -27,7 +27,7 @@ struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringL
     var isPrintable: Bool { (0..<4).allSatisfy { (0x20...0x7E).contains(value >> (8 * $0) & 0xFF) } }
 
     /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
-    var description: String {
+    package var description: String {
         if isPrintable { return String(decoding: bytes, as: UTF8.self) }
         return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// `--quality high`: a standard IMA4 stream (our decoder, which keeps or resets its state as Apple's

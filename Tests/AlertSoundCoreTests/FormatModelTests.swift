@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// The one format model: what a writer is given is what the header readers find again, packet

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct IMA4Tests {

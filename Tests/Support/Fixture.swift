@@ -1,17 +1,16 @@
-@testable import AlertSound
-@testable import AlertSoundCore
+import AlertSoundCore
 
 /// Files built byte by byte, so each test states exactly what is malformed.
-enum Fixture {
-    struct Chunk {
-        var id: String
-        var payload: [UInt8]
+package enum Fixture {
+    package struct Chunk {
+        package var id: String
+        package var payload: [UInt8]
         /// Written in place of the true size, to make a header lie.
-        var declaredSize: Int64?
+        package var declaredSize: Int64?
         /// Leave out the pad byte after an odd payload.
-        var omitPad = false
+        package var omitPad = false
 
-        init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil, omitPad: Bool = false) {
+        package init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil, omitPad: Bool = false) {
             self.id = id
             self.payload = payload
             self.declaredSize = declaredSize
@@ -19,7 +18,7 @@ enum Fixture {
         }
     }
 
-    static func iff(
+    package static func iff(
         _ magic: String, _ type: String, order: ByteOrder, chunks: [Chunk], totalSize: Int64? = nil
     ) -> [UInt8] {
         var body = ByteWriter(order: order)
@@ -37,15 +36,15 @@ enum Fixture {
         return w.bytes
     }
 
-    static func aiff(_ chunks: [Chunk], aifc: Bool = false, formSize: Int64? = nil) -> [UInt8] {
+    package static func aiff(_ chunks: [Chunk], aifc: Bool = false, formSize: Int64? = nil) -> [UInt8] {
         iff("FORM", aifc ? "AIFC" : "AIFF", order: .bigEndian, chunks: chunks, totalSize: formSize)
     }
 
-    static func wav(_ chunks: [Chunk], riffSize: Int64? = nil, magic: String = "RIFF") -> [UInt8] {
+    package static func wav(_ chunks: [Chunk], riffSize: Int64? = nil, magic: String = "RIFF") -> [UInt8] {
         iff(magic, "WAVE", order: magic == "RIFX" ? .bigEndian : .littleEndian, chunks: chunks, totalSize: riffSize)
     }
 
-    static func comm(
+    package static func comm(
         channels: Int16 = 1, frames: UInt32 = 100, bits: Int16 = 16, rate: Double = 44100, compression: String? = nil
     ) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
@@ -61,9 +60,9 @@ enum Fixture {
         return w.bytes
     }
 
-    static func ssnd(_ audioBytes: Int) -> [UInt8] { [UInt8](repeating: 0, count: 8 + audioBytes) }
+    package static func ssnd(_ audioBytes: Int) -> [UInt8] { [UInt8](repeating: 0, count: 8 + audioBytes) }
 
-    static func fmt(
+    package static func fmt(
         tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 44100, bits: UInt16 = 16, blockAlign: UInt16? = nil,
         order: ByteOrder = .littleEndian
     ) -> [UInt8] {
@@ -78,18 +77,18 @@ enum Fixture {
         return w.bytes
     }
 
-    struct CAFChunk {
-        var id: String
-        var payload: [UInt8]
-        var declaredSize: Int64?
-        init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil) {
+    package struct CAFChunk {
+        package var id: String
+        package var payload: [UInt8]
+        package var declaredSize: Int64?
+        package init(_ id: String, _ payload: [UInt8], declaredSize: Int64? = nil) {
             self.id = id
             self.payload = payload
             self.declaredSize = declaredSize
         }
     }
 
-    static func caf(_ chunks: [CAFChunk], version: UInt16 = 1) -> [UInt8] {
+    package static func caf(_ chunks: [CAFChunk], version: UInt16 = 1) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.fourCC("caff")
         w.u16(version)
@@ -102,7 +101,7 @@ enum Fixture {
         return w.bytes
     }
 
-    static func desc(
+    package static func desc(
         rate: Double = 44100, format: String = "lpcm", flags: UInt32 = 0, bytesPerPacket: UInt32 = 2,
         framesPerPacket: UInt32 = 1, channels: UInt32 = 1, bits: UInt32 = 16
     ) -> [UInt8] {
@@ -117,7 +116,7 @@ enum Fixture {
         return w.bytes
     }
 
-    static func pakt(packets: Int64 = 0, valid: Int64, priming: Int32 = 0, remainder: Int32 = 0) -> [UInt8] {
+    package static func pakt(packets: Int64 = 0, valid: Int64, priming: Int32 = 0, remainder: Int32 = 0) -> [UInt8] {
         var w = ByteWriter(order: .bigEndian)
         w.i64(packets)
         w.i64(valid)
@@ -127,7 +126,11 @@ enum Fixture {
     }
 
     /// A CAF data chunk payload: edit count, then audio.
-    static func cafData(_ audioBytes: Int) -> [UInt8] { [0, 0, 0, 1] + [UInt8](repeating: 0, count: audioBytes) }
+    package static func cafData(_ audioBytes: Int) -> [UInt8] {
+        [0, 0, 0, 1] + [UInt8](repeating: 0, count: audioBytes)
+    }
 
-    static func inspect(_ bytes: [UInt8]) throws -> SoundInfo { try SoundFile.inspect(bytes: bytes, name: "test") }
+    package static func inspect(_ bytes: [UInt8]) throws -> SoundInfo {
+        try SoundFile.inspect(bytes: bytes, name: "test")
+    }
 }

@@ -1,7 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct WAVReaderTests {

@@ -1,6 +1,6 @@
+import AlertSoundTestSupport
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct SnifferTests {

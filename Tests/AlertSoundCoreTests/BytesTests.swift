@@ -1,6 +1,5 @@
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 @Suite struct BytesTests {
