@@ -1,4 +1,4 @@
-import AlertSound
+import AlertSoundCore
 import Testing
 
 /// The number formatters the messages, reports and pages use take any Double without trapping
