@@ -6,7 +6,7 @@
 #   bench_seconds COMMAND...        the wall time of one run, in seconds (a failing run counts)
 #   timed COMMAND...                the same for a command that must succeed
 #   best_of N COMMAND...            the best wall time of N runs, in seconds
-#   best_and_peak N COMMAND...      "seconds peak-MB" of the best of N runs
+#   best_and_peak N COMMAND...      "seconds peak-MB" of the best of N runs (peak_mb: one run's peak)
 #   cpu_seconds N COMMAND...        user + system CPU seconds of N runs
 #   ratio A B                       A / B, two decimals
 . scripts/lib/portable.sh
@@ -18,6 +18,10 @@ bench_setup() {
   local name=$1 product
   shift
   scripts/setup >&2
+  if [ "$(uname -s)" != Darwin ] && [ ! -x /usr/bin/time ]; then
+    echo "$name: needs GNU time for peak memory (apt-get install time)" >&2
+    exit 1
+  fi
   if [ -n "${ALERTSOUND_BENCH_BIN:-}" ]; then
     bin=$ALERTSOUND_BENCH_BIN
     [ -x "$bin" ] || { echo "$name: ALERTSOUND_BENCH_BIN=$bin is not an executable" >&2; exit 1; }
@@ -56,35 +60,51 @@ timed() {
 }
 
 best_of() {
-  local n=$1 best="" t _
+  local n=$1 best="" t i
   shift
-  for ((_ = 0; _ < n; _++)); do
+  for ((i = 0; i < n; i++)); do
     t=$(bench_seconds "$@")
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
   done
   printf '%s\n' "$best"
 }
 
-# Peak memory through python3's resource module (GNU time's %M and BSD time's -l disagree).
-best_and_peak() {
-  local n=$1
+# Peak resident memory in MB of one run of a command, from the system's time(1): GNU time's %M on
+# Linux (kilobytes), BSD time's -l on macOS (bytes). Measured by a small C parent: a child of python3
+# or bash would count its parent's pages in its peak (13 MB with python3 here), because a process's
+# peak includes what it shared before exec. Standard output goes to $2 (/dev/null for none).
+peak_mb() {
+  local out=$1 report
   shift
-  python3 - "$n" "$@" <<'PY'
-import resource, subprocess, sys, time
-n, command = int(sys.argv[1]), sys.argv[2:]
-best = None
-for _ in range(n):
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    elapsed = time.perf_counter() - start
-    best = elapsed if best is None else min(best, elapsed)
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-# Linux reports kilobytes, macOS bytes.
-print(f"{best:.3f} {peak / (1 << 20 if sys.platform == 'darwin' else 1 << 10):.1f}")
-PY
+  report=$(mktemp)
+  if [ "$(uname -s)" = Darwin ]; then
+    /usr/bin/time -l "$@" >"$out" 2>"$report" || true
+    awk '/maximum resident set size/ { printf "%.1f\n", $1 / 1048576 }' "$report"
+  else
+    /usr/bin/time -f %M -o "$report" "$@" >"$out" 2>/dev/null || true
+    awk 'END { printf "%.1f\n", $1 / 1024 }' "$report"
+  fi
+  rm -f "$report"
 }
 
-# User + system CPU seconds of N runs of a command, its children included.
+# "seconds peak-MB": the best wall time of N runs and the largest peak among them. The runs'
+# standard output goes to BENCH_STDOUT when it names a file (a bench that measures the output).
+best_and_peak() {
+  local n=$1 best="" peak="" t p t0 t1 i
+  shift
+  for ((i = 0; i < n; i++)); do
+    t0=$(now)
+    p=$(peak_mb "${BENCH_STDOUT:-/dev/null}" "$@")
+    t1=$(now)
+    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    if [ -z "$peak" ] || awk -v a="$p" -v b="$peak" 'BEGIN { exit !(a > b) }'; then peak=$p; fi
+  done
+  printf '%s %s\n' "$best" "$peak"
+}
+
+# User + system CPU seconds of N runs of a command, its children included; a failing run stops the
+# bench. (CPU time, unlike peak memory, is not inflated by the parent.)
 cpu_seconds() {
   local n=$1
   shift
