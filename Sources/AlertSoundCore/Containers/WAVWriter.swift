@@ -12,7 +12,8 @@ package enum WAVWriter {
         }
         var w = ByteWriter(order: .littleEndian, capacity: AppleLayout.audioOffset)
         w.fourCC("RIFF")
-        w.u32(UInt32(clamping: Int64(dataHeaderOffset + 8 - 8) + audioBytes))
+        // RIFF counts everything after its own 8-byte header: up to the audio, then the audio.
+        w.u32(UInt32(clamping: Int64(AppleLayout.audioOffset - 8) + audioBytes))
         w.fourCC("WAVE")
         w.fourCC("fmt ")
         w.u32(16)
