@@ -41,4 +41,20 @@ import Testing
         #expect(FourCC([0, 0, 8, 0x77]).description == "\\x00\\x00\\x08w")
         #expect(FourCC("aac ").lowercasedName == "aac")
     }
+
+    /// The case-folded number stands for comparing lower-cased names (AIFF-C compression types):
+    /// the same verdict on every pair of codes made from capitals, small letters, the letters just
+    /// past each range, digits, a space and bytes that are not text.
+    @Test func caseFoldedCodesCompareAsLowerCasedNames() {
+        let letters: [UInt8] = [0x41, 0x5A, 0x61, 0x7A, 0x40, 0x5B, 0x60, 0x7B, 0x30, 0x20, 0x00, 0xC1, 0xE1]
+        var codes: [FourCC] = []
+        for a in letters { for b in letters { codes.append(FourCC([a, b, 0x20, 0x61])) } }
+        codes += ["ULAW", "ulaw", "uLaW", "ima4", "IMA4", "raw ", "RAW ", "sowt", "SOWT"]
+        for x in codes {
+            for y in codes {
+                #expect((x.caseFolded == y.caseFolded) == (x.lowercasedName == y.lowercasedName), "\(x) \(y)")
+            }
+        }
+        #expect(FourCC("sOwT").description == "sOwT")
+    }
 }

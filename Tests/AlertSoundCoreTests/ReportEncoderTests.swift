@@ -113,6 +113,59 @@ import Testing
         #expect(text.contains("\"samplePeak\" : null") && text.contains("\"truePeak\" : null"))
     }
 
+    /// `check --format json` writes its files' objects member by member (``JSONObject``), not
+    /// through `Encodable`: the bytes must be the same as Foundation's of the same reports, with
+    /// every member a report, a diagnostic and a suggestion can have, and without the optional ones.
+    @Test func filesWrittenDirectlyAreTheirEncodableForm() throws {
+        var info = SoundInfo(container: .aifc, fileSize: 4096)
+        info.coding = .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 3, order: .bigEndian))
+        info.formatID = "in24"
+        info.sampleRate = 44_100.5
+        info.channels = 2
+        info.bitsPerSample = 24
+        info.bytesPerPacket = 6
+        info.framesPerPacket = 1
+        info.frames = 1_000
+        info.dataOffset = 54
+        info.dataSize = 6_000
+        let every = Suggestion(
+            .convert, path: "a/\"quoted\".aiff", output: "b\u{7}.caf", fileType: .caff, dataFormat: "ima4",
+            channels: 1, sampleRate: 22_050, library: "libsndfile")
+        var full = FileReport(
+            path: "Sounds/ü\n.aiff", info: info,
+            diagnostics: [
+                DiagnosticCode.tooLong.diagnostic("long", suggestion: every),
+                Diagnostic(code: .widePCM, message: "wide", severity: .note)
+            ], strict: true)
+        full.levels = SoundLevels(
+            samplePeak: -0.5, truePeak: nil, integratedLoudness: -16, maxMomentaryLoudness: nil,
+            maxShortTermLoudness: -14.25, dcOffset: 0.001, leadingSilence: 0, trailingSilence: 0.25, clippedSamples: 3,
+            startPeak: nil, endPeak: -40)
+        var undecodable = FileReport(path: "x.caf", info: info, diagnostics: [], strict: false)
+        undecodable.levelsError = AlertSoundError(.unreadable, "no decoder", path: "x.caf", chunk: "data", offset: 7)
+        let unread = FileReport(
+            path: "gone.wav", info: nil, diagnostics: [DiagnosticCode.notFound.diagnostic("missing")], strict: false)
+        let reports = [full, undecodable, unread, FileReport(path: "", info: nil, diagnostics: [], strict: false)]
+        for offset in [0, 3] {
+            var direct = JSONWriter(depth: 1)
+            direct.items(reports, offset: offset)
+            var encoded = JSONWriter(depth: 1)
+            encoded.items(reports.map { AnyEncodable(value: $0) }, offset: offset)
+            #expect(direct.bytes == encoded.bytes)
+        }
+        var document = JSONWriter()
+        document.open("[")
+        document.items(reports)
+        document.close("]", empty: false)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == (try Self.foundation(reports)))
+    }
+
+    /// A report through its `Encodable` form only (not ``JSONObject``).
+    struct AnyEncodable: Encodable, Sendable {
+        let value: FileReport
+        func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
+    }
+
     /// A document written in pieces at a depth is the same as the whole.
     @Test func piecesAtADepthMakeTheWhole() throws {
         var writer = JSONWriter()

@@ -28,8 +28,19 @@ package struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleB
 
     /// Printable codes as text; others with `\x` escapes, so a damaged id can be quoted safely.
     package var description: String {
-        if isPrintable { return String(decoding: bytes, as: UTF8.self) }
+        // From the number's bytes on the stack: a chunk walk names every chunk it records.
+        if isPrintable { return withUnsafeBytes(of: value.bigEndian) { String(decoding: $0, as: UTF8.self) } }
         return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex2($0) }.joined()
+    }
+
+    /// The code with its ASCII capitals lower-cased: two codes are the same name in any case when
+    /// these are equal (what comparing ``lowercasedName``s says, without making text).
+    var caseFolded: UInt32 {
+        var folded = value
+        for shift in stride(from: 0, to: 32, by: 8) where (0x41...0x5A).contains(value >> UInt32(shift) & 0xFF) {
+            folded |= 0x20 << UInt32(shift)
+        }
+        return folded
     }
 
     /// The code as a lower-case name with trailing spaces removed (`"aac "` → `"aac"`).

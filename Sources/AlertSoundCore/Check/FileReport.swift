@@ -36,42 +36,48 @@ public struct FileReport: Sendable, Codable, Equatable {
         diagnostics.append(diagnostic)
     }
 
-    enum Keys: String, CodingKey {
+    package enum Keys: String, CodingKey {
         case path, valid, container, format, formatID, sampleRate, sampleType, byteOrder, channels, bitsPerSample,
             frames, duration
         case bytesPerPacket, framesPerPacket, dataOffset, dataSize, fileSize, diagnostics, levels, levelsError
     }
 
+    /// The `Encodable` form: ``members(into:)``.
+    public func encode(to encoder: Encoder) throws { try encodeMembers(to: encoder) }
+}
+
+extension FileReport: JSONObject {
+    package typealias MemberKey = Keys
+
     /// Unknown values are written as `null`, never left out or made up. Members come in key order,
-    /// the document's order, so an encoder that sorts (``ReportEncoder``) has nothing to move.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encodeOrNull(info?.bitsPerSample, forKey: .bitsPerSample)
-        try c.encodeOrNull(info?.byteOrder, forKey: .byteOrder)
-        try c.encodeOrNull(info?.bytesPerPacket, forKey: .bytesPerPacket)
-        try c.encodeOrNull(info?.channels, forKey: .channels)
-        try c.encodeOrNull(info?.container.rawValue, forKey: .container)
-        try c.encodeOrNull(info?.dataOffset, forKey: .dataOffset)
-        try c.encodeOrNull(info?.dataSize, forKey: .dataSize)
-        try c.encode(diagnostics, forKey: .diagnostics)
-        try c.encodeOrNull(info?.duration, forKey: .duration)
-        try c.encodeOrNull(info?.fileSize, forKey: .fileSize)
-        try c.encodeOrNull(info?.coding?.code, forKey: .format)
-        try c.encodeOrNull(info?.formatID, forKey: .formatID)
-        try c.encodeOrNull(info?.frames, forKey: .frames)
-        try c.encodeOrNull(info?.framesPerPacket, forKey: .framesPerPacket)
+    /// the document's order.
+    package func members<Sink: MemberSink>(into sink: inout Sink) throws where Sink.Key == Keys {
+        try sink.int(info?.bitsPerSample, .bitsPerSample)
+        try sink.string(info?.byteOrder, .byteOrder)
+        try sink.int(info?.bytesPerPacket, .bytesPerPacket)
+        try sink.int(info?.channels, .channels)
+        try sink.string(info?.container.rawValue, .container)
+        try sink.int(info?.dataOffset, .dataOffset)
+        try sink.int(info?.dataSize, .dataSize)
+        try sink.objects(diagnostics, .diagnostics)
+        try sink.double(info?.duration, .duration)
+        try sink.int(info?.fileSize, .fileSize)
+        try sink.string(info?.coding?.code, .format)
+        try sink.string(info?.formatID, .formatID)
+        try sink.int(info?.frames, .frames)
+        try sink.int(info?.framesPerPacket, .framesPerPacket)
         // Only when measured: without --levels the document is what it always was. A sound whose
         // audio could not be decoded has levels null and says why, as `info --levels` does.
         if let levelsError {
-            try c.encodeNil(forKey: .levels)
-            try c.encode(levelsError, forKey: .levelsError)
-        } else {
-            try c.encodeIfPresent(levels, forKey: .levels)
+            try sink.null(.levels)
+            try sink.value(levelsError, .levelsError)
+        } else if let levels {
+            try sink.value(levels, .levels)
         }
-        try c.encode(path, forKey: .path)
-        try c.encodeOrNull(info?.sampleRate, forKey: .sampleRate)
-        try c.encodeOrNull(info?.sampleType, forKey: .sampleType)
-        try c.encode(valid, forKey: .valid)
+        try sink.string(path, .path)
+        try sink.double(info?.sampleRate, .sampleRate)
+        try sink.string(info?.sampleType, .sampleType)
+        try sink.bool(valid, .valid)
     }
 }
 

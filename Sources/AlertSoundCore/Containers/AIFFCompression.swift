@@ -32,7 +32,7 @@ enum AIFFCompression: CaseIterable {
     init?(_ type: FourCC) {
         guard
             let found = Self.allCases.first(where: {
-                $0.matchesCase ? $0.fourCC == type : $0.fourCC.lowercasedName == type.lowercasedName
+                $0.matchesCase ? $0.fourCC == type : $0.fourCC.caseFolded == type.caseFolded
             })
         else { return nil }
         self = found
@@ -41,7 +41,7 @@ enum AIFFCompression: CaseIterable {
     /// A type not in the table as a coding's name: lower-cased, but `ULAW` kept as written, so it
     /// is not taken for the `ulaw` it is not.
     static func unknownName(_ type: FourCC) -> String {
-        allCases.contains { $0.matchesCase && $0.fourCC.lowercasedName == type.lowercasedName }
+        allCases.contains { $0.matchesCase && $0.fourCC.caseFolded == type.caseFolded }
             ? type.description : type.lowercasedName
     }
 

@@ -75,12 +75,16 @@ public enum ContainerKind: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The containers a file named for this one may hold in practice: AIFF and AIFF-C share
     /// extensions, a `.wav` may be RF64 or RIFX, and an `.aac` is often an M4A.
-    public var family: Set<ContainerKind> {
+    public var family: Set<ContainerKind> { Set(Self.allCases.filter(admits)) }
+
+    /// Whether a file named for this container may hold `content` in practice (``family``): asked for
+    /// every file `check` reads, so it builds no set.
+    public func admits(_ content: ContainerKind) -> Bool {
         switch self {
-        case .aiff, .aifc: return [.aiff, .aifc]
-        case .wav, .rf64, .rifx: return [.wav, .rf64, .rifx]
-        case .adts: return [.adts, .mp4]
-        default: return [self]
+        case .aiff, .aifc: return content == .aiff || content == .aifc
+        case .wav, .rf64, .rifx: return content == .wav || content == .rf64 || content == .rifx
+        case .adts: return content == .adts || content == .mp4
+        default: return content == self
         }
     }
 

@@ -59,10 +59,12 @@ extension Rule {
     package static let extensionMismatch = Rule(
         code: .extensionMismatch,
         evaluate: { subject in
-            guard let info = subject.info, let expected = ContainerKind(fileExtension: subject.fileExtension)?.family,
-                !expected.contains(info.container)
-            else { return nil }
-            return Finding("named .\(subject.fileExtension) but the content is \(info.container.displayName)")
+            guard case .inspected(let info) = subject.outcome else { return nil }
+            let named = subject.fileExtension
+            guard let expected = ContainerKind(fileExtension: named), !expected.admits(info.container) else {
+                return nil
+            }
+            return Finding("named .\(named) but the content is \(info.container.displayName)")
         },
         triggering: [Example.sound(.caf, path: "Violet.wav"), Example.sound(.mp3, .codec(.mp3), path: "order.caf")],
         passing: [

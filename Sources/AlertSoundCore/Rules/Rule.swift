@@ -35,7 +35,22 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Whether this finding makes what it is about invalid: an error, or with `strict` a warning.
     public func fails(strict: Bool) -> Bool { severity == .error || (strict && severity == .warning) }
 
-    // The synthesized Codable leaves `suggestion` out when there is none, as the schema expects.
+    package enum CodingKeys: String, CodingKey { case code, message, severity, suggestion }
+
+    /// The `Encodable` form: ``members(into:)``.
+    public func encode(to encoder: Encoder) throws { try encodeMembers(to: encoder) }
+}
+
+extension Diagnostic: JSONObject {
+    package typealias MemberKey = CodingKeys
+
+    /// `suggestion` is left out when there is none, as the schema expects.
+    package func members<Sink: MemberSink>(into sink: inout Sink) throws where Sink.Key == CodingKeys {
+        try sink.string(code.rawValue, .code)
+        try sink.string(message, .message)
+        try sink.string(severity.rawValue, .severity)
+        if let suggestion { try sink.object(suggestion, .suggestion) }
+    }
 }
 
 /// What a rule looks at: a path and what reading it gave.

@@ -6,10 +6,11 @@ package struct JSONWriter {
     package private(set) var depth = 0
     /// A newline and spaces, of which each member or element is preceded by the newline and the
     /// depth's indent: one copy instead of a byte at a time.
-    private var indentation: [UInt8] = [10] + [UInt8](repeating: 32, count: 32)
+    private var indentation: [UInt8]
 
     package init(depth: Int = 0) {
         self.depth = depth
+        indentation = [10] + [UInt8](repeating: 32, count: 32)
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -48,20 +49,38 @@ package struct JSONWriter {
     /// thousands of files' objects cost one core's time divided. `offset`: elements already
     /// written before these (a stream's earlier batches).
     package mutating func items<T: Encodable & Sendable>(_ values: [T], offset: Int = 0) {
+        let encoder = ReportEncoder.Reused.self
+        items(
+            values, offset: offset,
+            writer: { () -> (inout JSONWriter, T) -> Void in
+                let reused = encoder.init()
+                return { part, value in reused.report(value, into: &part) }
+            })
+    }
+
+    /// `values` as array elements, in parallel runs of 256; `writer` makes a run's element writer.
+    package mutating func items<T>(
+        _ values: [T], offset: Int, writer: () -> (inout JSONWriter, T) -> Void
+    ) {
         let runs = stride(from: 0, to: values.count, by: 256).map { $0..<min($0 + 256, values.count) }
         let depth = self.depth
         for part in parallelMap(
             runs,
             { run -> [UInt8] in
                 var part = JSONWriter(depth: depth)
-                let encoder = ReportEncoder.Reused()
+                let write = writer()
                 for i in run {
                     part.item(first: offset + i == 0)
-                    encoder.report(values[i], into: &part)
+                    write(&part, values[i])
                 }
                 return part.bytes
             })
         { append(part) }
+    }
+
+    /// A writer with no buffer of its own, to stand in while another holds the bytes.
+    init(placeholder: ()) {
+        indentation = []
     }
 
     /// Starts an array element.
