@@ -22,12 +22,15 @@ extension IMA4 {
         static let easySNR = 1000.0  // 30 dB
         /// The search's time budget, counted in the paths it makes (`credit`, per channel, from the
         /// start of the stream): a packet gets the width it asks for while the credit lasts, so short
-        /// sounds and sparse attacks get the full search, and material hard from end to end settles
-        /// at about `budgetWidth`. Counting paths made rather than widths given keeps the bound
-        /// whatever the material (a sweep makes more paths a width than a tone does): 29 s of stereo
-        /// stays under 0.6 s (scripts/bench-quality). `creditCap` is there from the start: about
-        /// two seconds of audio at the widest search.
-        static let budgetWidth = 5
+        /// sounds get the full search, and once it is spent material settles at about `budgetWidth`
+        /// (never below `minimumWidth`). Counting paths made rather than widths given keeps the
+        /// bound whatever the material (a sweep makes more paths a width than a tone does): 29 s of
+        /// stereo stays under 0.6 s on two cores (scripts/bench-quality). `creditCap` is there from
+        /// the start: about two seconds of audio at the widest search. A budget of 5 took 0.86 s on
+        /// white noise; 2 gives the short signals the same gain (they spend little past the cap)
+        /// and long ones less: the session notes give both.
+        static let budgetWidth = 2
+        static let minimumWidth = 2
         /// Paths a search of width 1 makes over a packet, about (64 samples, 3 to 4 codes a path).
         static let pathsPerWidth = 224
         static let creditCap = 16_384 * pathsPerWidth
@@ -123,13 +126,13 @@ extension IMA4 {
         }
 
         /// The width a packet gets when it asks for `wanted`, the packet's budget added to the
-        /// credit: all of it while the credit lasts, at least `easyWidth`. The caller takes the
+        /// credit: all of it while the credit lasts, at least `minimumWidth`. The caller takes the
         /// paths the search made off the credit, so over any run of packets they add up to at most
-        /// `creditCap + budgetWidth * pathsPerWidth * packets` and one packet's at `easyWidth`:
+        /// `creditCap + budgetWidth * pathsPerWidth * packets` and one packet's at `minimumWidth`:
         /// the bound on the search's time.
         static func width(_ wanted: Int, credit: inout Int) -> Int {
             credit = min(credit + budgetWidth * pathsPerWidth, creditCap)
-            return max(easyWidth, min(wanted, credit / pathsPerWidth))
+            return max(minimumWidth, min(wanted, credit / pathsPerWidth))
         }
 
         /// The reset preamble whose greedy start is best, among those the decoder will not ignore.
