@@ -27,8 +27,8 @@ func write(_ name: String, _ bytes: [UInt8]) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
 }
 
-let mono16 = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
-let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
+let mono16 = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .bigEndian))
+let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .littleEndian))
 let short = chime(seconds: 1.5, rate: 44100, channels: 1)
 let shortStereo = chime(seconds: 1.5, rate: 44100, channels: 2)
 
@@ -60,21 +60,21 @@ try write(
 try write(
     "chime.wav",
     try SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .littleEndian)),
         samples: short))
 try write(
     "chime-24bit.wav",
     try SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)),
+        .wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, order: .littleEndian)),
         samples: chime(seconds: 1, rate: 48000, channels: 2)))
 try write(
     "chime-float.caf",
     try SoundFileBuilder.make(
-        .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .float(32, bigEndian: false)),
+        .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .float(32, order: .littleEndian)),
         samples: short))
 
 // Over the limit: 31 s at 8 kHz keeps the file small.
-let long = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+let long = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
 try write(
     "too-long.wav", try SoundFileBuilder.make(.wave, format: long, samples: chime(seconds: 31, rate: 8000, channels: 1))
 )
@@ -88,7 +88,7 @@ try write("not-really.caf", mp3)
 
 // Damaged: the RIFF size is wrong and the data chunk claims more bytes than the file holds.
 var damaged = try SoundFileBuilder.make(
-    .wave, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: false)),
+    .wave, format: StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, order: .littleEndian)),
     samples: chime(seconds: 1, rate: 22050, channels: 1))
 damaged.removeLast(10_000)
 try write("damaged.wav", damaged)

@@ -90,7 +90,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "alertsound-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         try Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(
             to: folder.appendingPathComponent("ok.caf"))
         try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 0, count: 8000 * 31)))

@@ -18,7 +18,7 @@ import Testing
     func aiff(frames: Int, channels: Int = 1, rate: Double = 44100) -> [UInt8] {
         let samples = (0..<frames * channels).map { Int16(truncatingIfNeeded: ($0 &* 2654435761) >> 20) }
         return try! SoundFileBuilder.make(
-            .aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: true)),
+            .aiff, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, order: .bigEndian)),
             samples: samples)
     }
 
@@ -88,7 +88,7 @@ import Testing
         let input = dir.appendingPathComponent("long.wav")
         let frames = 48000 * 600
         let header = FileType.wave.carrying(
-            StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, bigEndian: false)))!.header(
+            StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(16, order: .littleEndian)))!.header(
                 frames: Int64(frames), audioBytes: Int64(frames * 4))
         #expect(FileManager.default.createFile(atPath: input.path, contents: Data(header)))
         let handle = try FileHandle(forWritingTo: input)

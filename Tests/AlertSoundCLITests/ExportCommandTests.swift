@@ -20,7 +20,7 @@ import Testing
             try Data(
                 try SoundFileBuilder.make(
                     .wave,
-                    format: StreamFormat(sampleRate: 22_050, channels: 1, coding: .integer(16, bigEndian: false)),
+                    format: StreamFormat(sampleRate: 22_050, channels: 1, coding: .integer(16, order: .littleEndian)),
                     fullScale: name.hasPrefix("new") ? tone.map { $0 * 0.5 } : tone)
             ).write(to: URL(fileURLWithPath: dir + "/sounds/" + name))
         }
@@ -103,7 +103,7 @@ import Testing
         }
         try Data(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 8_000, channels: 1, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 8_000, channels: 1, coding: .integer(16, order: .littleEndian)),
                 fullScale: tone)
         )
         .write(to: URL(fileURLWithPath: dir + "/adhan.wav"))

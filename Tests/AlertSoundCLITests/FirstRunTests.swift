@@ -250,7 +250,7 @@ extension FirstRunTests {
         #expect(run.stdout.contains("\(frames) packets, \(frames) valid frames"), "\(run.stdout)")
         // A file of no frames is not "plays already".
         let empty = try SoundFileBuilder.make(
-            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16]())
         try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
         let fix = try cli.run(["fix", dir + "/empty.caf"])
@@ -368,7 +368,7 @@ extension FirstRunTests {
     // 15. `check` called a 500 kHz CAF valid; now a warning, and fix brings it to 48 kHz.
     @Test func aHalfMegahertzSoundIsWarnedAndFixed() throws {
         let dir = try Self.scratch()
-        let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, bigEndian: true))
+        let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, order: .bigEndian))
         try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000)))
             .write(to: URL(fileURLWithPath: dir + "/fast.caf"))
         let check = try cli.run(["check", dir + "/fast.caf", "--strict"])
@@ -404,7 +404,7 @@ extension FirstRunTests {
     @Test func aDeepTreeOfSoundsUnderASmallDescriptorLimit() throws {
         let dir = try FirstRunTests.scratch()
         let caf = try SoundFileBuilder.make(
-            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16](repeating: 100, count: 800))
         var fd = open(dir, O_RDONLY | O_DIRECTORY)
         for _ in 0..<2000 {

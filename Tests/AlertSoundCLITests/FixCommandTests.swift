@@ -22,7 +22,7 @@ import Testing
 
     func pcm(
         _ path: String, seconds: Double, rate: Double = 8000, channels: Int = 1,
-        coding: SampleCoding = .integer(16, bigEndian: false), type: FileType = .wave
+        coding: SampleCoding = .integer(16, order: .littleEndian), type: FileType = .wave
     ) throws {
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { 0.4 * sin(Double($0 / channels) * 0.3) }
@@ -66,7 +66,7 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try pcm(dir + "/long.wav", seconds: 45)
-        try pcm(dir + "/ok.aiff", seconds: 1, coding: .integer(16, bigEndian: true), type: .aiff)
+        try pcm(dir + "/ok.aiff", seconds: 1, coding: .integer(16, order: .bigEndian), type: .aiff)
         try Data("junk".utf8).write(to: URL(fileURLWithPath: dir + "/broken.wav"))
         let r = try cli.run(["fix", dir, "--format", "json"])
         #expect(r.status == 1, "\(r.stderr)")
@@ -168,7 +168,7 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try pcm(dir + "/long.wav", seconds: 35)
-        try pcm(dir + "/wide.caf", seconds: 1, coding: .integer(24, bigEndian: true), type: .caff)
+        try pcm(dir + "/wide.caf", seconds: 1, coding: .integer(24, order: .bigEndian), type: .caff)
         try SoundWriter.write(
             .mp3, path: dir + "/tune.caf", samples: (0..<44_100).map { 0.3 * sin(Double($0) * 0.05) }, rate: 44_100,
             channels: 1)
@@ -224,7 +224,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
         try pcm(dir + "/a.wav", seconds: 1)
-        try pcm(dir + "/b.aiff", seconds: 1, channels: 2, coding: .integer(16, bigEndian: true), type: .aiff)
+        try pcm(dir + "/b.aiff", seconds: 1, channels: 2, coding: .integer(16, order: .bigEndian), type: .aiff)
         try Data("junk".utf8).write(to: URL(fileURLWithPath: dir + "/c.wav"))
         let r = try cli.run([
             "convert", dir + "/a.wav", dir + "/b.aiff", dir + "/c.wav", "--output-dir", dir + "/out", "-d", "LEI16"

@@ -16,7 +16,7 @@ import Testing
         try Data(
             try SoundFileBuilder.make(
                 .wave,
-                format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)),
+                format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, order: .littleEndian)),
                 fullScale: samples)
         ).write(to: url)
     }

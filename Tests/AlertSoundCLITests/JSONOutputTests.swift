@@ -19,7 +19,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "alertsound-json-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
+        let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .bigEndian))
         let files: [(String, [UInt8])] = [
             (
                 "tenth \"quoted\".caf",
@@ -39,7 +39,8 @@ import Testing
             (
                 "long.wav",
                 try SoundFileBuilder.make(
-                    .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                    .wave,
+                    format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
                     samples: [Int16](repeating: 1, count: 8000 * 31))
             )
         ]

@@ -22,7 +22,8 @@ import Testing
         let sine = folder.appendingPathComponent("sine.wav").path
         try Data(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+                .wave,
+                format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian)),
                 samples: frames)
         ).write(to: URL(fileURLWithPath: sine))
 
@@ -79,7 +80,8 @@ import Testing
         let path = folder.appendingPathComponent("tone.wav").path
         try Data(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+                .wave,
+                format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian)),
                 fullScale: samples)
         ).write(to: URL(fileURLWithPath: path))
         return (folder, path)

@@ -12,13 +12,13 @@ import Testing
         let app = dir.appendingPathComponent("Demo.app")
         try FileManager.default.createDirectory(
             at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
-        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian))
         let ok = try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 10, count: 800))
         try Data(ok).write(to: app.appendingPathComponent("ok.caf"))
         try Data(ok).write(to: app.appendingPathComponent("en.lproj/hi.caf"))
         try Data(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
                 samples: [Int16](repeating: 0, count: 8000 * 31))
         ).write(to: app.appendingPathComponent("Long.wav"))
         try Data(#"{"aps":{"alert":"x","sound":"OK.caf"}}"#.utf8).write(to: dir.appendingPathComponent("push.apns"))
@@ -104,7 +104,7 @@ import Testing
         try FileManager.default.removeItem(atPath: app + "/Long.wav")
         let raw = dir.appendingPathComponent("android/app/src/main/res/raw")
         try FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
-        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         try Data(try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 10, count: 800))).write(
             to: raw.appendingPathComponent("ok.wav"))
         try Data(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8).write(

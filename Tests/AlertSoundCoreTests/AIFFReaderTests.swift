@@ -16,7 +16,7 @@ import Testing
         #expect(info.frames == 100)
         #expect(info.dataOffset == Int64(12 + 26 + 16))
         #expect(info.dataSize == 400)
-        #expect(info.coding?.pcm?.isBigEndian == true)
+        #expect(info.coding?.pcm?.order == .bigEndian)
         #expect(info.repairs.isEmpty)
         #expect(info.chunks.map(\.id) == ["COMM", "SSND"])
     }
@@ -48,7 +48,7 @@ import Testing
                     .init("SSND", Fixture.ssnd(10 * width))
                 ], aifc: true))
         #expect(info.coding?.pcm != nil)
-        #expect(info.coding?.pcm?.isBigEndian == bigEndian)
+        #expect((info.coding?.pcm?.order == .bigEndian) == bigEndian)
         #expect(info.bitsPerSample == (type == "sowt" || type == "twos" ? 16 : bits))
         #expect(info.frames == 10)
     }

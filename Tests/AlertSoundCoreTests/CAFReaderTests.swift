@@ -23,7 +23,7 @@ import Testing
         let info = try Fixture.inspect(
             Fixture.caf([.init("desc", Fixture.desc(flags: 2)), .init("data", Fixture.cafData(20))]))
         #expect(info.frames == 10)
-        #expect(info.coding?.pcm?.isBigEndian == false)
+        #expect(info.coding?.pcm?.order == .littleEndian)
     }
 
     @Test func dataSizeMinusOneRunsToEndOfFile() throws {

@@ -14,8 +14,8 @@ import Testing
     /// A byte has no order: 8-bit codings compare without it.
     static func sameCoding(_ a: SampleCoding?, _ b: SampleCoding) -> Bool {
         guard var p = a?.pcm, var q = b.pcm, p.bits == 8, q.bits == 8 else { return a == b }
-        p.isBigEndian = false
-        q.isBigEndian = false
+        p.order = .littleEndian
+        q.order = .littleEndian
         return p == q
     }
 
@@ -40,9 +40,10 @@ import Testing
 
     @Test func onlyWritableCodingsAreCarried() {
         let unwritable: [SampleCoding] = [
-            .imaAdpcm, .codec(.aac), .pcm(PCMFormat(.signed, bits: 12, bigEndian: true)),
-            .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)), .float(16, bigEndian: false),
-            .pcm(PCMFormat(.unsigned, bits: 16, bigEndian: false))
+            .imaAdpcm, .codec(.aac), .pcm(PCMFormat(.signed, bits: 12, order: .bigEndian)),
+            .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, order: .littleEndian)),
+            .float(16, order: .littleEndian),
+            .pcm(PCMFormat(.unsigned, bits: 16, order: .littleEndian))
         ]
         for coding in unwritable {
             #expect(!coding.isWritable)
@@ -65,7 +66,7 @@ import Testing
         #expect(SampleCoding.ima4.packet(channels: 2) == PacketGeometry(bytes: 68, frames: 64))
         #expect(SampleCoding.ulaw.packet(channels: 3) == PacketGeometry(bytes: 3, frames: 1))
         #expect(
-            SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, bigEndian: false)).packet(channels: 2)
+            SampleCoding.pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 4, order: .littleEndian)).packet(channels: 2)
                 == PacketGeometry(bytes: 8, frames: 1))
         #expect(SampleCoding.imaAdpcm.packet(channels: 1) == nil)
         #expect(SampleCoding.codec(.aac).packet(channels: 1) == nil)
@@ -79,7 +80,7 @@ import Testing
             StreamFormat(sampleRate: 8000, channels: 1, coding: .ulaw).description
                 == "1 ch, 8000 Hz, 'ulaw' 8 bits/channel, 1 bytes/packet")
         #expect(
-            StreamFormat(sampleRate: 48000, channels: 1, coding: .float(64, bigEndian: false)).description
+            StreamFormat(sampleRate: 48000, channels: 1, coding: .float(64, order: .littleEndian)).description
                 == "1 ch, 48000 Hz, 'lpcm' 64-bit little-endian float")
         #expect(
             StreamFormat(sampleRate: 8000, channels: 1, coding: .unsigned8).description
@@ -133,8 +134,8 @@ import Testing
     @Test func whatATypeDoesNotCarryIsRefusedNotTrapped() {
         let refused: [(FileType, SampleCoding)] = [
             (.wave, .ima4), (.caff, .codec(.aac)), (.aifc, .imaAdpcm),
-            (.aiff, .integer(16, bigEndian: false)), (.wave, .integer(16, bigEndian: true)),
-            (.wave, .integer(8, bigEndian: false))
+            (.aiff, .integer(16, order: .littleEndian)), (.wave, .integer(16, order: .bigEndian)),
+            (.wave, .integer(8, order: .littleEndian))
         ]
         for (type, coding) in refused {
             let format = StreamFormat(sampleRate: 8000, channels: 1, coding: coding)
@@ -169,8 +170,8 @@ import Testing
 
     /// The sniffer says what it finds in the format vocabulary, down to the container's variant.
     @Test func theSnifferNamesContainersAsTheReadersDo() throws {
-        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
-        let little = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian))
+        let little = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         let files: [(FileType, StreamFormat)] = [(.aiff, mono), (.aifc, mono), (.wave, little), (.caff, mono)]
         for (type, format) in files {
             let bytes = try SoundFileBuilder.make(type, format: format, samples: [Int16](repeating: 0, count: 8))

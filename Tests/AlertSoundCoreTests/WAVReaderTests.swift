@@ -12,7 +12,7 @@ import Testing
         #expect(info.coding?.pcm != nil)
         #expect(info.frames == 100)
         #expect(info.dataOffset == 44)
-        #expect(info.coding?.pcm?.isBigEndian == false)
+        #expect(info.coding?.pcm?.order == .littleEndian)
         #expect(info.repairs.isEmpty)
     }
 
@@ -150,7 +150,7 @@ import Testing
         #expect(info.container == .rifx)
         #expect(info.channels == 2)
         #expect(info.frames == 2)
-        #expect(info.coding?.pcm?.isBigEndian == true)
+        #expect(info.coding?.pcm?.order == .bigEndian)
     }
 
     @Test func rf64TakesDataSizeFromDS64() throws {

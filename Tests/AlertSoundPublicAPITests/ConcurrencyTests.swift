@@ -20,7 +20,8 @@ import Testing
         let frames = Int(seconds * rate)
         let samples = (0..<frames * channels).map { Int16(8000 * sin(Double($0 / channels) * 0.07)) }
         return try SoundFileBuilder.make(
-            .wave, format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, bigEndian: false)),
+            .wave,
+            format: StreamFormat(sampleRate: rate, channels: channels, coding: .integer(16, order: .littleEndian)),
             samples: samples)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @Suite struct ContractTests {
-    let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
+    let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian))
 
     /// The repository's schema, read as JSON.
     static func schema(_ name: String) throws -> [String: Any] {
@@ -125,7 +125,7 @@ import Testing
                 "\(d.message)")
         }
         // Refusals carry theirs too.
-        let six = StreamFormat(sampleRate: 8000, channels: 6, coding: .integer(16, bigEndian: true))
+        let six = StreamFormat(sampleRate: 8000, channels: 6, coding: .integer(16, order: .bigEndian))
         let surround = FileManager.default.temporaryDirectory.appendingPathComponent("six-\(UUID().uuidString).aiff")
         try Data(try SoundFileBuilder.make(.aiff, format: six, samples: [Int16](repeating: 0, count: 600))).write(
             to: surround)
@@ -158,13 +158,14 @@ import Testing
             (
                 "le.wav",
                 try SoundFileBuilder.make(
-                    .wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
+                    .wave,
+                    format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, order: .littleEndian)),
                     samples: [1, 2, 3, 4])
             ),
             (
                 "float.caf",
                 try SoundFileBuilder.make(
-                    .caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, bigEndian: true)),
+                    .caff, format: StreamFormat(sampleRate: 48000, channels: 1, coding: .float(32, order: .bigEndian)),
                     samples: [1, 2])
             ),
             (
@@ -184,8 +185,8 @@ import Testing
             let decoded = try JSONDecoder().decode(CheckReport.self, from: Data(bytes))
             #expect(decoded.jsonBytes() == bytes)
             #expect(decoded.files.map(\.valid) == report.files.map(\.valid))
-            #expect(decoded.files[0].info?.coding == .integer(16, bigEndian: false))
-            #expect(decoded.files[1].info?.coding == .float(32, bigEndian: true))
+            #expect(decoded.files[0].info?.coding == .integer(16, order: .littleEndian))
+            #expect(decoded.files[1].info?.coding == .float(32, order: .bigEndian))
             #expect(decoded.files[3].diagnostics.first?.suggestion?.action == .fix)
             #expect(decoded.files[4].info == nil)
         }

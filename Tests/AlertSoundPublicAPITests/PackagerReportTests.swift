@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 @Suite(.bug(id: 21, "what a packaging tool tripped over (item 7)")) struct PackagerReportTests {
-    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
+    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .littleEndian))
 
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-api2-\(UUID().uuidString)")
@@ -127,7 +127,7 @@ import Darwin
         let input = dir.appendingPathComponent("long.wav")
         try Data(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
                 samples: [Int16](repeating: 300, count: 8000 * 31))
         ).write(to: input)
         let report = try await Fixer().fix(urls: [input, dir.appendingPathComponent("missing.wav")])
@@ -175,7 +175,7 @@ import Darwin
     }
 
     @Test func fixingFromMemoryAndCuttingAConversion() async throws {
-        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         let long = Data(
             try SoundFileBuilder.make(.wave, format: mono, samples: [Int16](repeating: 400, count: 8000 * 31)))
         let fixed = try await Fixer().fix(data: long, name: "uploads/Long One.wav")

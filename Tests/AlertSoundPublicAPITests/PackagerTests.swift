@@ -10,7 +10,7 @@ import Testing
         return url
     }
 
-    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false))
+    let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .littleEndian))
 
     @Test func inspectFromURLAndFromBytesAgree() throws {
         let folder = try temporaryFolder()
@@ -57,7 +57,7 @@ import Testing
             at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
         let good = try SoundFileBuilder.make(.caff, format: stereo, samples: [Int16](repeating: 0, count: 200))
         let long = try SoundFileBuilder.make(
-            .aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, bigEndian: true)),
+            .aiff, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(8, order: .bigEndian)),
             samples: [Int16](repeating: 0, count: 31_000))
         try Data(good).write(to: folder.appendingPathComponent("good.caf"))
         try Data(long).write(to: folder.appendingPathComponent("nested/long.aiff"))
@@ -141,7 +141,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("long.wav")
-        let mono = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(16, bigEndian: false))
+        let mono = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(16, order: .littleEndian))
         try Data(
             try SoundFileBuilder.make(
                 .wave, format: mono, samples: (0..<16000).map { Int16(truncatingIfNeeded: $0 * 97) })

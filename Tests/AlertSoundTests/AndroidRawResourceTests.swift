@@ -40,8 +40,9 @@ import Testing
 
     /// The codings of AOSP's WAVExtractor: PCM at 8/16/24/32 bits, 32-bit float, µ-law, A-law.
     @Test(arguments: [
-        SampleCoding.integer(16, bigEndian: false), .integer(24, bigEndian: false), .integer(32, bigEndian: false),
-        .float(32, bigEndian: false), .ulaw, .alaw
+        SampleCoding.integer(16, order: .littleEndian), .integer(24, order: .littleEndian),
+        .integer(32, order: .littleEndian),
+        .float(32, order: .littleEndian), .ulaw, .alaw
     ])
     func wavCodingsAndroidDecodes(_ coding: SampleCoding) throws {
         let scratch = try Scratch()

@@ -8,10 +8,10 @@ import Testing
 /// Android projects, .apk files and payloads for both platforms; every tree and archive is made here.
 @Suite struct AndroidTests {
     static let pcm16 = try! SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .littleEndian)),
         samples: [Int16](repeating: 200, count: 4410))
     static let pcm24 = try! SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, bigEndian: false)),
+        .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(24, order: .littleEndian)),
         samples: [Int16](repeating: 200, count: 4410))
     static let caf = try! SoundFileBuilder.make(
         .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .ima4),

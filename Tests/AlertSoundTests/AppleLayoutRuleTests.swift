@@ -62,7 +62,7 @@ extension AppleLayoutRuleTests {
     // A linear-PCM CAF converted from a CAF keeps the input's `chan` (two Apple 24-bit stereo CAFs
     // carry stereo with bitmap 3); from a WAV, or with fewer channels, there is none.
     @Test func aCAFInputsChannelLayoutIsKeptForLinearPCM() throws {
-        let stereo = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(24, bigEndian: false))
+        let stereo = StreamFormat(sampleRate: 8000, channels: 2, coding: .integer(24, order: .littleEndian))
         let samples = (0..<400).map { 0.25 * sin(Double($0) / 10) }
         let plain = try SoundFileBuilder.make(.caff, format: stereo, fullScale: samples)
         #expect(Self.channelLayout(plain) == nil)
@@ -86,17 +86,17 @@ extension AppleLayoutRuleTests {
     // a big-endian CAF or AIFF.
     @Test func eightBitFlagFollowsTheInput() throws {
         let samples = (0..<400).map { 0.25 * sin(Double($0) / 10) }
-        let mono8 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(8, bigEndian: true))
+        let mono8 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(8, order: .bigEndian))
         let fromWAV = try Self.convert(
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
                 fullScale: samples), name: "in.wav", "I8")
         #expect(Self.descFlags(fromWAV) == 2)
         var bigCAF = try SoundFileBuilder.make(.caff, format: mono8, fullScale: samples)
         bigCAF[8 + 12 + 15] = 0  // desc flags 0, as an Apple-written 8-bit CAF has them
         #expect(Self.descFlags(try Self.convert(bigCAF, name: "in.caf", "I8")) == 0)
         let aiff = try SoundFileBuilder.make(
-            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             fullScale: samples)
         #expect(Self.descFlags(try Self.convert(aiff, name: "in.aiff", "I8")) == 0)
         // 16-bit keeps its own order whatever the input.

@@ -7,7 +7,7 @@ import Testing
 
 /// Bundles built by the tests from synthesised sounds; nothing is committed as a binary.
 enum BundleFixture {
-    static let mono = StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, bigEndian: true))
+    static let mono = StreamFormat(sampleRate: 22050, channels: 1, coding: .integer(16, order: .bigEndian))
     static let good = try! SoundFileBuilder.make(
         .caff, format: mono, samples: (0..<2205).map { Int16(truncatingIfNeeded: $0 * 50) })
     static let long = try! SoundFileBuilder.make(

@@ -115,7 +115,7 @@ func readAll(_ path: String) throws -> [Int16] {
 
     @Test func dataFormatNamesParseLikeAfconvert() throws {
         let f = try OutputDataFormat(parsing: "BEI24@48000")
-        #expect(f.coding == .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 3, bigEndian: true)))
+        #expect(f.coding == .pcm(PCMFormat(.signed, bits: 24, bytesPerSample: 3, order: .bigEndian)))
         #expect(f.sampleRate == 48000)
         #expect(try OutputDataFormat(parsing: "'ima4'").coding == .ima4)
         #expect(try OutputDataFormat(parsing: "lef32").name == "LEF32")
@@ -136,7 +136,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.wav",
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 22050, channels: 2, coding: .integer(16, order: .littleEndian)),
                 samples: testSignal(frames: 1000, rate: 22050)))
         let options = ConversionOptions(
             dataFormat: try OutputDataFormat(parsing: format), fileType: fileType, measuresLoss: true)
@@ -212,7 +212,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.aiff",
             try SoundFileBuilder.make(
-                .aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: true)),
+                .aiff, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .bigEndian)),
                 samples: samples))
         let result = try Converter().convert(input: input, output: scratch.path("out.caf"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: result.outputPath)))
@@ -233,7 +233,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.wav",
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .littleEndian)),
                 samples: samples))
         let result = try Converter(options: ConversionOptions(measuresLoss: true)).convert(
             input: input, output: scratch.path("o.caf"))
@@ -260,7 +260,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let scratch = try Scratch()
         // 24-bit: 0x000080 rounds up to 1; 0x7FFFFF rounds to 32768 and clips to 32767.
         let pcm24: [UInt8] = [0x80, 0x00, 0x00, 0x7F, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80]
-        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(24, bigEndian: false))
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(24, order: .littleEndian))
         let input = try scratch.write(
             "in.wav", try SoundFileBuilder.assemble(.wave, format: format, frames: 4, audio: pcm24))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16")))
@@ -274,7 +274,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.caf",
             try SoundFileBuilder.make(
-                .caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, bigEndian: true)),
+                .caff, format: StreamFormat(sampleRate: 8000, channels: 3, coding: .integer(16, order: .bigEndian)),
                 samples: samples))
         let pcm = try OutputDataFormat(parsing: "BEI16")
         let first = try Converter(options: ConversionOptions(dataFormat: pcm, channels: 2)).convert(
@@ -294,7 +294,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.wav",
             try SoundFileBuilder.make(
-                .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: false)),
+                .wave, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .littleEndian)),
                 samples: testSignal(frames: 44100, channels: 1)))
         let result = try Converter(options: ConversionOptions(dataFormat: try OutputDataFormat(parsing: "LEI16@22050")))
             .convert(input: input, output: scratch.path("o.wav"))
@@ -313,7 +313,7 @@ func readAll(_ path: String) throws -> [Int16] {
     @Test func inputIsNeverModifiedAndOutputReplacesAtomically() throws {
         let scratch = try Scratch()
         let original = try SoundFileBuilder.make(
-            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: testSignal(frames: 500, channels: 1))
         let input = try scratch.write("in.aiff", original)
         _ = try scratch.write("out.caf", [1, 2, 3])
@@ -390,7 +390,7 @@ func readAll(_ path: String) throws -> [Int16] {
         let input = try scratch.write(
             "in.aiff",
             try SoundFileBuilder.make(
-                .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+                .aiff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
                 samples: [Int16](repeating: 100, count: 800)))
         for (target, what) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a character device")] {
             #expect {
@@ -420,7 +420,7 @@ func readAll(_ path: String) throws -> [Int16] {
     /// F12: an input cut short while it is converted is an error, not a short output.
     @Test func inputThatShrinksWhileReadIsAnError() throws {
         let scratch = try Scratch()
-        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false))
+        let format = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         let input = try scratch.write(
             "in.wav", try SoundFileBuilder.make(.wave, format: format, samples: [Int16](repeating: 5, count: 40_000)))
         let source = try FileSource(path: input)

@@ -110,7 +110,7 @@ import Testing
         if let profile { try Data(profile).write(to: URL(fileURLWithPath: app + "/embedded.mobileprovision")) }
         try Data(
             try SoundFileBuilder.make(
-                .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true)),
+                .caff, format: StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .bigEndian)),
                 samples: [Int16](repeating: 100, count: 4410))
         ).write(to: URL(fileURLWithPath: app + "/siren.caf"))
         return app

@@ -69,7 +69,7 @@ import Testing
         let tone = (0..<frames * 2).map { i -> Double in 0.2 * sin(Double(i / 2) * 0.2) * min(1, Double(i / 2) / 80) }
         try Data(
             try SoundFileBuilder.make(
-                .aiff, format: StreamFormat(sampleRate: 8_000, channels: 2, coding: .integer(16, bigEndian: true)),
+                .aiff, format: StreamFormat(sampleRate: 8_000, channels: 2, coding: .integer(16, order: .bigEndian)),
                 fullScale: tone)
         )
         .write(to: URL(fileURLWithPath: root + "/design/Order Ready.aiff"))
@@ -83,7 +83,7 @@ import Testing
             "\(outcome.error?.message ?? "") \(outcome.blockers)")
         let info = try SoundFile.inspect(path: root + "/assets/sounds/order_ready.wav")
         #expect(
-            info.container == .wav && info.coding == .integer(16, bigEndian: false)
+            info.container == .wav && info.coding == .integer(16, order: .littleEndian)
                 && Double(info.frames ?? 0) / 8_000 < 30)
         let entry = try #require(try SoundLock.read(path: options.lockPath)["order_ready"])
         #expect(

@@ -17,7 +17,7 @@ import Testing
             samples: LevelRulesTests.clean(dBFS: -18, seconds: 0.8).enumerated().filter { $0.offset % 2 == 0 }.map(
                 \.element))
         try FixTests.write(
-            dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, bigEndian: true),
+            dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, order: .bigEndian),
             samples: LevelRulesTests.clean(dBFS: -20, seconds: 0.5))
         let chirp = (0..<11_025).map { (i: Int) -> Double in
             let t = Double(i)
@@ -95,7 +95,7 @@ import Testing
         let before = try exporter.export(paths: [dir + "/src"]).lock
         // Same name, new audio (and a new header: the hash is of the audio, not the bytes).
         try FixTests.write(
-            dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, bigEndian: true),
+            dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, order: .bigEndian),
             samples: LevelRulesTests.clean(dBFS: -12, seconds: 0.5))
         let report = try exporter.export(paths: [dir + "/src"])
         let after = report.lock
@@ -141,7 +141,7 @@ import Testing
             FileManager.default.fileExists(atPath: dir + "/res/raw/chime.wav")
                 && !FileManager.default.fileExists(atPath: dir + "/res/raw/chime.ogg"))
         let info = try SoundFile.inspect(path: dir + "/res/raw/chime.wav")
-        #expect(info.container == .wav && info.coding == .integer(16, bigEndian: false) && info.channels == 2)
+        #expect(info.container == .wav && info.coding == .integer(16, order: .littleEndian) && info.channels == 2)
     }
 
     @Test func validateBundleCatchesAFileReplacedBehindTheLock() throws {

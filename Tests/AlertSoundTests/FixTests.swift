@@ -32,7 +32,7 @@ import Testing
 
     static func write(
         _ path: String, _ type: FileType = .wave, rate: Double, channels: Int,
-        coding: SampleCoding = .integer(16, bigEndian: false), samples: [Double]
+        coding: SampleCoding = .integer(16, order: .littleEndian), samples: [Double]
     ) throws {
         let bytes = try SoundFileBuilder.make(
             type, format: StreamFormat(sampleRate: rate, channels: channels, coding: coding), fullScale: samples)
@@ -178,7 +178,7 @@ import Testing
         // 45 s, 96 kHz, 24-bit, 5.1 with the tone only in the centre channel.
         let input = dir + "/theme.wav"
         try Self.write(
-            input, rate: 96_000, channels: 6, coding: .integer(24, bigEndian: false),
+            input, rate: 96_000, channels: 6, coding: .integer(24, order: .littleEndian),
             samples: Self.tone(seconds: 45, rate: 96_000, channels: 6, amplitude: 0.8, on: [2]))
         let report = try Self.fixer().fix(paths: [input])
         let outcome = try #require(report.outcomes.first)
@@ -222,7 +222,7 @@ import Testing
         // --normalize to 16-bit PCM (exact enough to measure the peak): -1 dBFS.
         let normalized = try Self.fixer {
             $0.normalize = true
-            $0.dataFormat = .integer(16, bigEndian: true)
+            $0.dataFormat = .integer(16, order: .bigEndian)
         }.fix(paths: [input])
         #expect(normalized.outcomes[0].status == .fixed)
         #expect(normalized.outcomes[0].changes.contains { $0.kind == "normalized" })
@@ -236,7 +236,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/quiet.aiff"
         try Self.write(
-            input, .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            input, .aiff, rate: 8000, channels: 1, coding: .integer(16, order: .bigEndian),
             samples: [Double](repeating: 0, count: 8000 * 40))
         // Nothing to keep once silence is dropped: refused, nothing written.
         let trimmed = try Self.fixer { $0.trimSilence = true }.fix(paths: [input])
@@ -262,7 +262,7 @@ import Testing
         // 16-bit output, so the kept samples can be compared with the input's.
         let report = try Self.fixer {
             $0.trimSilence = true
-            $0.dataFormat = .integer(16, bigEndian: false)
+            $0.dataFormat = .integer(16, order: .littleEndian)
         }.fix(paths: [input])
         #expect(report.outcomes[0].status == .fixed)
         let audible = samples.indices.filter { abs(samples[$0]) > FixOptions.silenceThreshold }
@@ -333,7 +333,7 @@ import Testing
         var loud = Self.tone(seconds: 2, rate: 44_100, channels: 2, amplitude: 1.5)
         loud[0] = 1.5
         try Self.write(
-            dir + "/float.wav", rate: 44_100, channels: 2, coding: .float(32, bigEndian: false), samples: loud)
+            dir + "/float.wav", rate: 44_100, channels: 2, coding: .float(32, order: .littleEndian), samples: loud)
         try SoundWriter.write(
             .mp3, path: dir + "/song.mp3", samples: Self.tone(seconds: 3, rate: 44_100, channels: 2), rate: 44_100,
             channels: 2)

@@ -9,7 +9,7 @@ import Testing
 /// behind it. The exact inputs are in AttackInputs.swift (scripts/dev/attack-fixtures); the rest are
 /// built here.
 @Suite struct HardeningTests {
-    static let mono16 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true))
+    static let mono16 = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian))
     static let goodCAF = try! SoundFileBuilder.make(.caff, format: mono16, samples: [Int16](repeating: 300, count: 800))
 
     func codes(_ report: FileReport) -> [String] { report.diagnostics.map(\.code.rawValue) }
@@ -232,7 +232,7 @@ import Testing
     @Test func f10ConversionBlocksAreBoundedByBytes() throws {
         let scratch = try Scratch()
         let channels = Limits.maximumChannels
-        let format = StreamFormat(sampleRate: 8000, channels: channels, coding: .integer(16, bigEndian: true))
+        let format = StreamFormat(sampleRate: 8000, channels: channels, coding: .integer(16, order: .bigEndian))
         let input = try scratch.write(
             "wide.caf",
             try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1, count: channels * 700)))
@@ -319,7 +319,7 @@ import Testing
     @Test func fuzzResamplerRefusalIsAnErrorNotADoubleFree() throws {
         let scratch = try Scratch()
         let slow = try SoundFileBuilder.make(
-            .aiff, format: StreamFormat(sampleRate: 10, channels: 1, coding: .integer(16, bigEndian: true)),
+            .aiff, format: StreamFormat(sampleRate: 10, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16](repeating: 9, count: 100))
         for (name, bytes) in [("fuzz.aifc", Self.resamplerDoubleFree), ("slow.aiff", slow)] {
             let input = try scratch.write(name, bytes)

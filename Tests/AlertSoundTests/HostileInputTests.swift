@@ -23,7 +23,7 @@ extension HostileInputTests {
     // writing its output; the encode's SNR read "nan".
     @Test func nonFiniteSamplesAreClippedNotTrapped() throws {
         let dir = try FixTests.folder()
-        let float = SampleCoding.pcm(PCMFormat(.float, bits: 32, bigEndian: false))
+        let float = SampleCoding.pcm(PCMFormat(.float, bits: 32, order: .littleEndian))
         let samples = [0.5, .infinity, -.infinity, .nan] + [Double](repeating: 0.1, count: 4000)
         try FixTests.write(dir + "/odd.wav", rate: 8000, channels: 1, coding: float, samples: samples)
         let outcome = try FixTests.fixer {

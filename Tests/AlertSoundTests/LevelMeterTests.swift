@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func measuresAFileAsDecoded() throws {
-        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
+        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian))
         let wav = try SoundFileBuilder.make(
             .wave, format: format, samples: Self.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "levels-\(UUID().uuidString).wav"
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func levelsAreInTheReportAndItsJSON() throws {
-        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false))
+        let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian))
         let wav = try SoundFileBuilder.make(
             .wave, format: format, samples: Self.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).wav"

@@ -34,7 +34,8 @@ import Testing
             let path = folder + "/" + name
             try Data(
                 try SoundFileBuilder.make(
-                    .wave, format: StreamFormat(sampleRate: rate, channels: 1, coding: .integer(16, bigEndian: false)),
+                    .wave,
+                    format: StreamFormat(sampleRate: rate, channels: 1, coding: .integer(16, order: .littleEndian)),
                     samples: samples)
             )
             .write(to: URL(fileURLWithPath: path))

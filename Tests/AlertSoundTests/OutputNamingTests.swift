@@ -15,7 +15,8 @@ import Testing
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/x.wav", rate: 8000, channels: 1, samples: Self.long)
         try FixTests.write(
-            dir + "/x.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true), samples: Self.long)
+            dir + "/x.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, order: .bigEndian), samples: Self.long
+        )
         let report = try FixTests.fixer().fix(paths: [dir])
         #expect(report.outcomes.map(\.status) == [.fixed, .fixed], "\(report.outcomes.map { $0.error?.message ?? "" })")
         let outputs = report.outcomes.compactMap(\.output).map { lastComponent($0) }
@@ -35,7 +36,7 @@ import Testing
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/Ding.wav", rate: 8000, channels: 1, samples: Self.long)
         try FixTests.write(
-            dir + "/ding.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            dir + "/ding.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, order: .bigEndian),
             samples: Self.long)
         let jobs = FixJob.plan(paths: [dir + "/Ding.wav", dir + "/ding.aiff"], outputFolder: nil)
         #expect(jobs.map { lastComponent($0.output) } == ["Ding.caf", "ding-aiff.caf"])
@@ -72,7 +73,7 @@ import Testing
         let dir = try FixTests.folder()
         try FixTests.write(dir + "/Straße.wav", rate: 8000, channels: 1, samples: Self.long)
         try FixTests.write(
-            dir + "/STRASSE.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, bigEndian: true),
+            dir + "/STRASSE.aiff", .aiff, rate: 8000, channels: 1, coding: .integer(16, order: .bigEndian),
             samples: Self.long)
         let jobs = FixJob.plan(paths: [dir + "/Straße.wav", dir + "/STRASSE.aiff"], outputFolder: nil)
         #expect(jobs.map { lastComponent($0.output) } == ["Straße.caf", "STRASSE-aiff.caf"])
@@ -103,7 +104,7 @@ import Testing
         let dir = try FixTests.folder()
         // 24-bit PCM plays (a note says it is big): left as is.
         try FixTests.write(
-            dir + "/wide.wav", rate: 8000, channels: 1, coding: .integer(24, bigEndian: false),
+            dir + "/wide.wav", rate: 8000, channels: 1, coding: .integer(24, order: .littleEndian),
             samples: FixTests.tone(seconds: 0.5, rate: 8000, channels: 1))
         #expect(try FixTests.fixer().fix(paths: [dir + "/wide.wav"]).outcomes[0].status == .unchanged)
         // A WAV whose RIFF size is wrong (damaged-header, a warning advising fix): fixed.

@@ -10,7 +10,7 @@ import Testing
     /// A float64 CAF of a 997 Hz sine at `rate` (half scale), `channels` channels, the second one inverted.
     static func sine(rate: Double, seconds: Double, channels: Int = 1) -> [UInt8] {
         let frames = Int(rate * seconds)
-        let format = StreamFormat(sampleRate: rate, channels: channels, coding: .float(64, bigEndian: true))
+        let format = StreamFormat(sampleRate: rate, channels: channels, coding: .float(64, order: .bigEndian))
         var audio: [UInt8] = []
         audio.reserveCapacity(frames * channels * 8)
         for f in 0..<frames {

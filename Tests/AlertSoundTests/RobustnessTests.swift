@@ -7,7 +7,7 @@ import Testing
 /// `AlertSoundError`, never a crash, a hang or an impossible answer.
 @Suite struct RobustnessTests {
     static let seeds: [(String, [UInt8])] = {
-        let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, bigEndian: true))
+        let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .bigEndian))
         let samples = (0..<200).map { Int16(truncatingIfNeeded: $0 * 300) }
         let ima = StreamFormat(sampleRate: 44100, channels: 2, coding: .ima4)
         return [
@@ -21,7 +21,8 @@ import Testing
             (
                 "wav",
                 try! SoundFileBuilder.make(
-                    .wave, format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, bigEndian: false)),
+                    .wave,
+                    format: StreamFormat(sampleRate: 48000, channels: 2, coding: .integer(24, order: .littleEndian)),
                     samples: samples)
             ),
             (

@@ -71,7 +71,7 @@ import Testing
     func verdict(_ bytes: [UInt8]) -> FileReport { Checker().check(bytes: bytes, name: "boundary.caf") }
 
     func pcmCAF(frames: Int) -> [UInt8] {
-        let format = StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: true))
+        let format = StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, order: .bigEndian))
         return try! SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 0, count: frames))
     }
 

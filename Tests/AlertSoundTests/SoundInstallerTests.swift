@@ -160,7 +160,7 @@ import Darwin
         let path = dir + "/ten.wav"
         let frames = 600 * 48_000
         var header = try SoundFileBuilder.make(
-            .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, bigEndian: false)),
+            .wave, format: StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian)),
             samples: [Int16]())
         let dataSize = UInt32(frames * 4)
         // RIFF size and data size, as the builder laid out a 44-byte header.

@@ -33,7 +33,7 @@ import Testing
     }
 
     static let wav = try! SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: false)),
+        .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
         samples: [Int16](repeating: 100, count: 800))
 
     static let references: [SoundReference] =

@@ -35,7 +35,7 @@ import Testing
         var format: StreamFormat {
             StreamFormat(
                 sampleRate: 8000, channels: 1,
-                coding: isFloat ? .float(bits, bigEndian: true) : .integer(bits, bigEndian: true))
+                coding: isFloat ? .float(bits, order: .bigEndian) : .integer(bits, order: .bigEndian))
         }
     }
 

@@ -35,18 +35,18 @@ extension Rule {
         triggering: [
             Example.sound(.caf, .ima4, path: "res/raw/chime.caf"), Example.sound(.aiff, path: "res/raw/chime.aiff"),
             Example.sound(
-                .wav, .pcm(PCMFormat(.float, bits: 64, bigEndian: false)), bits: 64, path: "res/raw/double.wav"),
+                .wav, .pcm(PCMFormat(.float, bits: 64, order: .littleEndian)), bits: 64, path: "res/raw/double.wav"),
             Example.sound(.wav, .imaAdpcm, bits: 4, path: "res/raw/adpcm.wav"),
             Example.sound(.mp3, .codec(.mp2), path: "res/raw/old.mp3"),
             Example.sound(.ogg, .codec(.speex), path: "res/raw/talk.ogg")
         ],
         passing: [
-            Example.sound(.wav, .integer(16, bigEndian: false), path: "res/raw/ok.wav"),
+            Example.sound(.wav, .integer(16, order: .littleEndian), path: "res/raw/ok.wav"),
             Example.sound(.mp3, .codec(.mp3), path: "res/raw/ok.mp3"),
             Example.sound(
-                .wav, .pcm(PCMFormat(.signed, bits: 24, bigEndian: false)), bits: 24, path: "res/raw/deep.wav"),
+                .wav, .pcm(PCMFormat(.signed, bits: 24, order: .littleEndian)), bits: 24, path: "res/raw/deep.wav"),
             Example.sound(
-                .wav, .pcm(PCMFormat(.float, bits: 32, bigEndian: false)), bits: 32, path: "res/raw/float.wav"),
+                .wav, .pcm(PCMFormat(.float, bits: 32, order: .littleEndian)), bits: 32, path: "res/raw/float.wav"),
             Example.sound(.wav, .ulaw, bits: 8, path: "res/raw/phone.wav"),
             Example.sound(.ogg, .codec(.vorbis), path: "res/raw/ok.ogg"),
             Example.sound(.flac, .codec(.flac), path: "res/raw/ok.flac")

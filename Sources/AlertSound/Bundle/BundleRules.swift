@@ -62,12 +62,12 @@ extension BundleExample {
     /// A valid alert sound (CAF, IMA4-sized PCM, a tenth of a second).
     package static let sound: [UInt8] =
         (try? SoundFileBuilder.make(
-            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, bigEndian: true)),
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16](repeating: 100, count: 800))) ?? []
     /// A WAV of 31 seconds: `too-long`, so a name resolving to it is `invalid-sound`.
     package static let tooLong: [UInt8] =
         (try? SoundFileBuilder.make(
-            .wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, bigEndian: false)),
+            .wave, format: StreamFormat(sampleRate: 1000, channels: 1, coding: .integer(16, order: .littleEndian)),
             samples: [Int16](repeating: 100, count: 31_000))) ?? []
 
     static func app(_ files: [(String, [UInt8])], payloads: [String] = [], names: [String] = []) -> BundleExample {

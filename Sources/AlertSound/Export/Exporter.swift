@@ -24,7 +24,7 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
     /// Its container and coding, as a conversion names them.
     var container: String { (self == .ogg ? ContainerKind.ogg : .wav).displayName }
     var coding: String {
-        self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, bigEndian: false))!
+        self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, order: .littleEndian))!
     }
 }
 
@@ -307,7 +307,8 @@ public struct Exporter: Sendable {
             record(iosPath, try put(bytes, at: iosPath))
         }
         if let androidPath {
-            let (master, made) = try fixed(source, name: name, fix: resourceFix, coding: .integer(16, bigEndian: false))
+            let (master, made) = try fixed(
+                source, name: name, fix: resourceFix, coding: .integer(16, order: .littleEndian))
             // fix made a 16-bit CAF master; what ships is the file made from it.
             let shipped = made.map { change -> FixChange in
                 guard case let .converted(container, format, _, _) = change else { return change }
@@ -332,7 +333,8 @@ public struct Exporter: Sendable {
                 bytes = try SoundFileBuilder.make(
                     .wave,
                     format: StreamFormat(
-                        sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, bigEndian: false)
+                        sampleRate: reader.sampleRate, channels: reader.channels,
+                        coding: .integer(16, order: .littleEndian)
                     ),
                     samples: samples)
             case .ogg:

@@ -12,7 +12,7 @@ import Darwin
 enum LinearPCM {
     /// Packs `samples` and adds what the packing lost to `loss`.
     static func encode(_ samples: [Double], format: PCMFormat, loss: inout CodingLoss) -> [UInt8] {
-        let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.isBigEndian,
+        let bits = format.bits, isFloat = format.isFloat, isBigEndian = format.order == .bigEndian,
             offsetBinary = !format.isSigned
         let width = format.bytesPerSample
         var out = [UInt8](repeating: 0, count: samples.count * width)
@@ -71,7 +71,9 @@ enum LinearPCM {
                         let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
                         out[i] =
                             Double(
-                                Int16(bitPattern: layout.isBigEndian ? UInt16(bigEndian: v) : UInt16(littleEndian: v)))
+                                Int16(
+                                    bitPattern: layout.order == .bigEndian
+                                        ? UInt16(bigEndian: v) : UInt16(littleEndian: v)))
                             * (1.0 / 32768)
                     }
                     n = count
@@ -79,7 +81,7 @@ enum LinearPCM {
                 }
                 if width == 3, layout.isSigned, !layout.isFloat {
                     // 24-bit, the commonest wide format: three loads and a sign-extending shift.
-                    let big = layout.isBigEndian
+                    let big = layout.order == .bigEndian
                     for i in 0..<count {
                         let a = UInt32(raw[3 * i]), b = UInt32(raw[3 * i + 1]), c = UInt32(raw[3 * i + 2])
                         let v = big ? a << 24 | b << 16 | c << 8 : c << 24 | b << 16 | a << 8
@@ -93,7 +95,7 @@ enum LinearPCM {
                 for i in 0..<count {
                     var value: UInt64 = 0
                     let at = i * width
-                    if layout.isBigEndian {
+                    if layout.order == .bigEndian {
                         for b in 0..<width { value = value << 8 | UInt64(raw[at + b]) }
                     } else {
                         for b in stride(from: width - 1, through: 0, by: -1) {

@@ -17,13 +17,13 @@ public struct OutputDataFormat: Sendable, Hashable, CustomStringConvertible {
     /// file type's list).
     public static let all: [(name: String, coding: SampleCoding)] = [
         ("ima4", .ima4), ("ulaw", .ulaw), ("alaw", .alaw),
-        ("LEI16", .integer(16, bigEndian: false)), ("BEI16", .integer(16, bigEndian: true)),
-        ("LEI24", .integer(24, bigEndian: false)), ("BEI24", .integer(24, bigEndian: true)),
-        ("LEI32", .integer(32, bigEndian: false)), ("BEI32", .integer(32, bigEndian: true)),
-        ("LEF32", .float(32, bigEndian: false)), ("BEF32", .float(32, bigEndian: true)),
-        ("LEF64", .float(64, bigEndian: false)), ("BEF64", .float(64, bigEndian: true)),
+        ("LEI16", .integer(16, order: .littleEndian)), ("BEI16", .integer(16, order: .bigEndian)),
+        ("LEI24", .integer(24, order: .littleEndian)), ("BEI24", .integer(24, order: .bigEndian)),
+        ("LEI32", .integer(32, order: .littleEndian)), ("BEI32", .integer(32, order: .bigEndian)),
+        ("LEF32", .float(32, order: .littleEndian)), ("BEF32", .float(32, order: .bigEndian)),
+        ("LEF64", .float(64, order: .littleEndian)), ("BEF64", .float(64, order: .bigEndian)),
         // A byte has no order; afconvert's I8 is signed, UI8 offset-binary (WAV's).
-        ("I8", .integer(8, bigEndian: true)), ("UI8", .unsigned8)
+        ("I8", .integer(8, order: .bigEndian)), ("UI8", .unsigned8)
     ]
 
     /// The `-d` name of a writable coding, if afconvert has one for it.

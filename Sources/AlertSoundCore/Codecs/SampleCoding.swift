@@ -101,20 +101,22 @@ public struct PCMFormat: Sendable, Hashable {
     /// Bytes each sample occupies in the file (may exceed bits/8, e.g. 24 bits in 4 bytes).
     public var bytesPerSample: Int
     /// The samples' byte order.
-    package var order: ByteOrder
+    public var order: ByteOrder
     /// Most significant byte first.
+    @available(*, deprecated, message: "use order == .bigEndian")
     public var isBigEndian: Bool {
         get { order == .bigEndian }
         set { order = newValue ? .bigEndian : .littleEndian }
     }
 
-    /// A layout; `bytesPerSample` defaults to the bits rounded up to whole bytes.
+    /// A layout as a `Bool` said its byte order.
+    @available(*, deprecated, renamed: "init(_:bits:bytesPerSample:order:)")
     public init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, bigEndian: Bool) {
         self.init(kind, bits: bits, bytesPerSample: bytesPerSample, order: bigEndian ? .bigEndian : .littleEndian)
     }
 
-    /// A layout in the byte order a reader found.
-    package init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, order: ByteOrder) {
+    /// A layout; `bytesPerSample` defaults to the bits rounded up to whole bytes.
+    public init(_ kind: Kind, bits: Int, bytesPerSample: Int? = nil, order: ByteOrder) {
         self.kind = kind
         self.bits = bits
         self.bytesPerSample = bytesPerSample ?? (bits + 7) / 8
@@ -137,15 +139,25 @@ public struct PCMFormat: Sendable, Hashable {
 
 extension SampleCoding {
     /// Signed integers of `bits` in whole bytes.
-    public static func integer(_ bits: Int, bigEndian: Bool) -> SampleCoding {
-        .pcm(PCMFormat(.signed, bits: bits, bigEndian: bigEndian))
+    public static func integer(_ bits: Int, order: ByteOrder) -> SampleCoding {
+        .pcm(PCMFormat(.signed, bits: bits, order: order))
     }
     /// IEEE floats of 32 or 64 bits.
+    public static func float(_ bits: Int, order: ByteOrder) -> SampleCoding {
+        .pcm(PCMFormat(.float, bits: bits, order: order))
+    }
+    /// Signed integers, their byte order as a `Bool`.
+    @available(*, deprecated, renamed: "integer(_:order:)")
+    public static func integer(_ bits: Int, bigEndian: Bool) -> SampleCoding {
+        integer(bits, order: bigEndian ? .bigEndian : .littleEndian)
+    }
+    /// IEEE floats, their byte order as a `Bool`.
+    @available(*, deprecated, renamed: "float(_:order:)")
     public static func float(_ bits: Int, bigEndian: Bool) -> SampleCoding {
-        .pcm(PCMFormat(.float, bits: bits, bigEndian: bigEndian))
+        float(bits, order: bigEndian ? .bigEndian : .littleEndian)
     }
     /// WAV's offset-binary 8-bit samples.
-    public static let unsigned8 = SampleCoding.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: false))
+    public static let unsigned8 = SampleCoding.pcm(PCMFormat(.unsigned, bits: 8, order: .littleEndian))
 }
 
 extension SampleCoding {

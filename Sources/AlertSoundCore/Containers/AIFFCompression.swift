@@ -48,15 +48,15 @@ enum AIFFCompression: CaseIterable {
     /// How the samples are coded; `sampleSize` is `COMM`'s, which the plain PCM types take as their width.
     func coding(sampleSize: Int) -> (coding: SampleCoding, bits: Int) {
         switch self {
-        case .none, .twos: return (.pcm(PCMFormat(.signed, bits: sampleSize, bigEndian: true)), sampleSize)
-        case .sowt: return (.pcm(PCMFormat(.signed, bits: sampleSize, bigEndian: false)), sampleSize)
-        case .in24: return (.integer(24, bigEndian: true), 24)
-        case .in32: return (.integer(32, bigEndian: true), 32)
-        case .le24: return (.integer(24, bigEndian: false), 24)
-        case .le32: return (.integer(32, bigEndian: false), 32)
-        case .raw: return (.pcm(PCMFormat(.unsigned, bits: 8, bigEndian: true)), 8)
-        case .fl32: return (.float(32, bigEndian: true), 32)
-        case .fl64: return (.float(64, bigEndian: true), 64)
+        case .none, .twos: return (.pcm(PCMFormat(.signed, bits: sampleSize, order: .bigEndian)), sampleSize)
+        case .sowt: return (.pcm(PCMFormat(.signed, bits: sampleSize, order: .littleEndian)), sampleSize)
+        case .in24: return (.integer(24, order: .bigEndian), 24)
+        case .in32: return (.integer(32, order: .bigEndian), 32)
+        case .le24: return (.integer(24, order: .littleEndian), 24)
+        case .le32: return (.integer(32, order: .littleEndian), 32)
+        case .raw: return (.pcm(PCMFormat(.unsigned, bits: 8, order: .bigEndian)), 8)
+        case .fl32: return (.float(32, order: .bigEndian), 32)
+        case .fl64: return (.float(64, order: .bigEndian), 64)
         case .ulaw: return (.ulaw, 8)
         case .alaw: return (.alaw, 8)
         case .ima4: return (.ima4, 4)
@@ -88,7 +88,7 @@ enum AIFFCompression: CaseIterable {
             if p.isFloat {
                 return (bits == 64 ? .fl64 : .fl32, "Linear PCM, \(bits) bit big-endian floating point", bits)
             }
-            if !p.isBigEndian, bits > 8 { return (.sowt, "", bits) }
+            if p.order == .littleEndian, bits > 8 { return (.sowt, "", bits) }
             switch bits {
             case 8: return (.none, "Linear PCM, 8 bit signed integer", 8)
             case 24: return (.in24, "Linear PCM, 24 bit big-endian signed integer", 24)

@@ -11,10 +11,10 @@ enum AUReader {
             let rate = try r.u32()
             let channels = try r.u32()
             let formats: [UInt32: (SampleCoding, Int)] = [
-                1: (.ulaw, 8), 2: (.integer(8, bigEndian: true), 8), 3: (.integer(16, bigEndian: true), 16),
-                4: (.integer(24, bigEndian: true), 24),
-                5: (.integer(32, bigEndian: true), 32), 6: (.float(32, bigEndian: true), 32),
-                7: (.float(64, bigEndian: true), 64), 27: (.alaw, 8)
+                1: (.ulaw, 8), 2: (.integer(8, order: .bigEndian), 8), 3: (.integer(16, order: .bigEndian), 16),
+                4: (.integer(24, order: .bigEndian), 24),
+                5: (.integer(32, order: .bigEndian), 32), 6: (.float(32, order: .bigEndian), 32),
+                7: (.float(64, order: .bigEndian), 64), 27: (.alaw, 8)
             ]
             info.formatID = String(encoding)
             info.coding = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")

@@ -212,7 +212,7 @@ enum CAFReader {
                 coding = .pcm(
                     PCMFormat(
                         isFloat ? .float : .signed, bits: Int(bits), bytesPerSample: Int(bpp / ch),
-                        bigEndian: flags & 2 == 0))
+                        order: flags & 2 == 0 ? .bigEndian : .littleEndian))
             case (_, let named?):
                 coding = named
                 if let packet = coding.packet(channels: channels), Int(fpp) != packet.frames || Int(bpp) != packet.bytes

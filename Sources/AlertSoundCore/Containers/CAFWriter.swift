@@ -25,7 +25,7 @@ enum CAFWriter {
         case .pcm(let p):
             // A byte has no order: for 8-bit samples afconvert's flag follows the input's byte order
             // (little-endian from a WAV, or when the input's is not known).
-            let little = p.bits == 8 ? source.littleEndian ?? true : !p.isBigEndian
+            let little = p.bits == 8 ? source.littleEndian ?? true : p.order == .littleEndian
             w.u32((p.isFloat ? 1 : 0) | (little ? 2 : 0))
         case .ulaw, .alaw, .ima4:
             w.u32(0)

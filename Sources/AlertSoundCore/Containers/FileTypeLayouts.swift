@@ -37,17 +37,17 @@ extension FileType {
         case (.caff, _): layout = .caf
         // AIFF: big-endian signed integers (I8 counts as one).
         case (.aiff, .pcm(let p)):
-            guard p.kind == .signed, p.isBigEndian || p.bits == 8 else { return nil }
+            guard p.kind == .signed, p.order == .bigEndian || p.bits == 8 else { return nil }
             layout = .aiff(compressed: false)
         case (.aiff, _): return nil
         // AIFF-C: what AIFF holds, big-endian floats, LEI16 as `sowt`, and the codecs.
         case (.aifc, .pcm(let p)):
-            guard p.isSigned, p.isBigEndian || p.bits <= 16 else { return nil }
+            guard p.isSigned, p.order == .bigEndian || p.bits <= 16 else { return nil }
             layout = .aiff(compressed: true)
         case (.aifc, _): layout = .aiff(compressed: true)
         // WAVE: little-endian integers and floats, UI8 for 8 bits, and G.711 (not ima4).
         case (.wave, .pcm(let p)):
-            guard p.bits == 8 ? !p.isSigned : !p.isBigEndian else { return nil }
+            guard p.bits == 8 ? !p.isSigned : p.order == .littleEndian else { return nil }
             layout = .wave
         case (.wave, .ulaw), (.wave, .alaw): layout = .wave
         case (.wave, .ima4): return nil
@@ -84,8 +84,8 @@ extension FileType {
     public var defaultDataFormat: OutputDataFormat {
         switch self {
         case .caff, .aifc: return OutputDataFormat(.ima4)
-        case .aiff: return OutputDataFormat(.integer(16, bigEndian: true))
-        case .wave: return OutputDataFormat(.integer(16, bigEndian: false))
+        case .aiff: return OutputDataFormat(.integer(16, order: .bigEndian))
+        case .wave: return OutputDataFormat(.integer(16, order: .littleEndian))
         }
     }
 }

@@ -44,7 +44,7 @@ package final class NativeReader: FrameReader {
         formatDescription = NativeReader.describe(info)
         sourceFacts = SourceFacts(
             info: NativeReader.sourceInfo(info), channelLayout: info.container == .caf ? info.channelLayout : nil,
-            littleEndian: info.coding?.pcm.map { !$0.isBigEndian } ?? (info.container == .wav))
+            littleEndian: info.coding?.pcm.map { $0.order == .littleEndian } ?? (info.container == .wav))
     }
 
     package var directCoding: SampleCoding? {
@@ -65,7 +65,7 @@ package final class NativeReader: FrameReader {
 
     package func readInt16(maxFrames: Int) throws -> [Int16] {
         guard let (bytes, frames) = try readUnits(maxFrames: maxFrames) else { return [] }
-        let bigEndian = info.coding?.pcm?.isBigEndian ?? false
+        let bigEndian = info.coding?.pcm?.order == .bigEndian
         return bytes.withUnsafeBytes { raw in
             [Int16](unsafeUninitializedCapacity: frames * channels) { out, n in
                 for i in 0..<frames * channels {

@@ -66,7 +66,7 @@ public struct SoundPreview: Sendable, Hashable {
                 ? try SoundFileBuilder.make(
                     .wave,
                     format: StreamFormat(
-                        sampleRate: copyRate.rounded(), channels: kept, coding: .integer(16, bigEndian: false)),
+                        sampleRate: copyRate.rounded(), channels: kept, coding: .integer(16, order: .littleEndian)),
                     samples: pcm) : nil
             return SoundPreview(
                 sampleRate: reader.sampleRate, channels: reader.channels, frames: envelope.frames,

@@ -10,7 +10,7 @@ package enum Example {
         info.bitsPerSample = bits
         info.frames = frames
         // Without a coding, the example is big-endian linear PCM of `bits`.
-        info.coding = coding ?? .pcm(PCMFormat(float ? .float : .signed, bits: bits ?? 16, bigEndian: true))
+        info.coding = coding ?? .pcm(PCMFormat(float ? .float : .signed, bits: bits ?? 16, order: .bigEndian))
         info.repairs = repairs.map { Repair(message: $0) }
         let name =
             path ?? "sound."
