@@ -37,6 +37,33 @@ import Testing
         #expect(r.stdout.contains("bundle valid"))
     }
 
+    /// A finding points at a list's line from the reference's position, not by reading a line number
+    /// back out of its `source`: a payload named `push:5` is that file, not line 5 of `push`.
+    @Test(.bug("issue 35: positions as data")) func findingsPointAtListLinesFromTheirPosition() throws {
+        let dir = try bundle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("Demo.app").path
+        let payload = dir.appendingPathComponent("push:5").path
+        try FileManager.default.moveItem(atPath: dir.appendingPathComponent("push.apns").path, toPath: payload)
+        let list = dir.appendingPathComponent("names.txt").path
+        let args = ["validate-bundle", app, "--payload", payload, "--sounds-from", list]
+
+        let github = try cli.run(args + ["--format", "github"])
+        // An annotation's properties escape ":" as %3A.
+        let escaped = payload.replacingOccurrences(of: ":", with: "%3A")
+        #expect(github.stdout.contains("::error file=\(escaped),title=case-mismatch::"), "\(github.stdout)")
+        #expect(github.stdout.contains("::error file=\(list),line=2,title=localized::"))
+        #expect(!github.stdout.contains("line=5"))
+
+        let json = try cli.run(args + ["--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let references = (document["bundles"] as! [[String: Any]])[0]["references"] as! [[String: Any]]
+        #expect(references[0]["position"] == nil && references[0]["source"] as? String == payload)
+        let position = references[2]["position"] as? [String: Any]
+        #expect(position?["file"] as? String == list && position?["line"] as? Int == 2)
+        #expect(references[2]["source"] as? String == list + ":2")
+    }
+
     @Test func problemsExitOneInEveryFormat() throws {
         let dir = try bundle()
         defer { try? FileManager.default.removeItem(at: dir) }

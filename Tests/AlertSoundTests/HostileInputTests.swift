@@ -15,6 +15,10 @@ import Testing
         let names = SoundReference.list(text: text, source: "sounds.txt").map(\.name)
         #expect(names == ["alert.caf", "missing.caf"])
         #expect(SoundReference.list(text: text, source: "sounds.txt").map(\.source) == ["sounds.txt:2", "sounds.txt:4"])
+        #expect(
+            SoundReference.list(text: text, source: "sounds.txt").map(\.position) == [
+                SourcePosition(file: "sounds.txt", line: 2), SourcePosition(file: "sounds.txt", line: 4)
+            ])
     }
 }
 

@@ -52,6 +52,8 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     public var name: String?
     /// Where the name came from: a payload file, a list, or how it was named.
     public var source: String
+    /// The file and line of a name read from a list; `nil` otherwise.
+    public var position: SourcePosition?
     /// The payload key it was read from, when it came from a payload.
     public var field: String?
     /// The platform it was resolved on (the bundle's).
@@ -91,9 +93,10 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     /// A resolved reference.
     public init(
         name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
-        diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil
+        diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil, position: SourcePosition? = nil
     ) {
         self.candidate = candidate
+        self.position = position
         self.name = name
         self.source = source
         self.field = field
@@ -105,7 +108,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     }
 
     enum Keys: String, CodingKey {
-        case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid
+        case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid, position
     }
 
     /// Adds a finding made after resolution (about the app's entitlements).
@@ -123,6 +126,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         critical = try c.decode(Bool.self, forKey: .critical)
         resolvedPath = try c.decodeIfPresent(String.self, forKey: .resolvedPath)
         candidate = try c.decodeIfPresent(Candidate.self, forKey: .candidate)
+        position = try c.decodeIfPresent(SourcePosition.self, forKey: .position)
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
     }
@@ -135,6 +139,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         try c.encodeOrNull(field, forKey: .field)
         try c.encodeOrNull(name, forKey: .name)
         try c.encode(platform, forKey: .platform)
+        try c.encodeIfPresent(position, forKey: .position)
         try c.encodeOrNull(resolvedPath, forKey: .resolvedPath)
         try c.encode(source, forKey: .source)
         try c.encode(valid, forKey: .valid)

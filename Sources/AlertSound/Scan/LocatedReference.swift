@@ -49,6 +49,7 @@ struct LocatedReference: Sendable {
         return ReferenceReport(
             name: reference.name, source: reference.source, field: reference.field, platform: platform,
             critical: reference.critical,
-            resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate)
+            resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate,
+            position: reference.position)
     }
 }

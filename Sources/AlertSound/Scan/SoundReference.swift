@@ -22,6 +22,9 @@ public struct SoundReference: Sendable, Hashable {
     public var field: String?
     /// Problems found while reading the reference itself (`bad-payload`).
     public var problems: [Diagnostic]
+    /// The file and line it was read from, for a name in a list (``source`` says the same for
+    /// people, as `file:line`); `nil` otherwise.
+    public var position: SourcePosition?
 
     /// A reference; see ``named(_:source:)`` and ``payload(at:)-(String)`` for the usual ways to make one.
     public init(
@@ -102,7 +105,9 @@ public struct SoundReference: Sendable, Hashable {
         textLines(text).enumerated().compactMap { number, line in
             let name = line.trimmingWhitespace()
             guard !name.isEmpty, !name.hasPrefix("#") else { return nil }
-            return scoped(name, source: "\(path):\(number + 1)")
+            var reference = scoped(name, source: "\(path):\(number + 1)")
+            reference.position = SourcePosition(file: path, line: number + 1)
+            return reference
         }
     }
 
@@ -278,5 +283,19 @@ public struct SoundReference: Sendable, Hashable {
         SoundReference(
             name: nil, source: source, platform: platform, field: field,
             problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
+    }
+}
+
+/// A line of a file: where a name was read, carried as data so a report can point at it.
+public struct SourcePosition: Sendable, Hashable, Codable {
+    /// The file, as it was named.
+    public var file: String
+    /// The line, counted from 1.
+    public var line: Int
+
+    /// A position in `file`.
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
     }
 }

@@ -44,12 +44,10 @@ struct BundleFindings {
         case .references(let references):
             found = references.flatMap { reference in
                 reference.diagnostics.map { d -> Finding in
-                    // "--sound" names have no file: point at the bundle. Lists give "path:line".
+                    // "--sound" names have no file: point at the bundle; a list's names, at their line.
                     if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
-                    if let colon = reference.source.lastIndex(of: ":"),
-                        let line = Int(reference.source[reference.source.index(after: colon)...])
-                    {
-                        return Finding(path: String(reference.source[..<colon]), line: line, diagnostic: d)
+                    if let position = reference.position {
+                        return Finding(path: position.file, line: position.line, diagnostic: d)
                     }
                     return Finding(path: reference.source, diagnostic: d)
                 }
