@@ -201,4 +201,34 @@ import Testing
         writer.close("]", empty: false)
         #expect(String(decoding: writer.take(), as: UTF8.self) == "[\n  null,\n  2\n]")
     }
+
+    /// The same for an object written member by member: one that throws inside a nested array
+    /// leaves `null`, and the elements after it are at their depth.
+    @Test func anObjectThatThrowsLeavesNull() throws {
+        struct Broken: Error {}
+        struct Inner: JSONObject, Sendable {
+            enum MemberKey: String, CodingKey { case a }
+            let fails: Bool
+            func members<Sink: MemberSink>(into sink: inout Sink) throws where Sink.Key == MemberKey {
+                try sink.int(1, .a)
+                if fails { throw Broken() }
+            }
+            func encode(to encoder: Encoder) throws { try encodeMembers(to: encoder) }
+        }
+        struct Outer: JSONObject, Sendable {
+            enum MemberKey: String, CodingKey { case list, z }
+            let fails: Bool
+            func members<Sink: MemberSink>(into sink: inout Sink) throws where Sink.Key == MemberKey {
+                try sink.objects([Inner(fails: false), Inner(fails: fails)], .list)
+                try sink.bool(true, .z)
+            }
+            func encode(to encoder: Encoder) throws { try encodeMembers(to: encoder) }
+        }
+        var writer = JSONWriter()
+        writer.open("[")
+        writer.items([Outer(fails: true), Outer(fails: false)])
+        writer.close("]", empty: false)
+        let good = try Self.foundation(Outer(fails: false)).replacingOccurrences(of: "\n", with: "\n  ")
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "[\n  null,\n  \(good)\n]")
+    }
 }

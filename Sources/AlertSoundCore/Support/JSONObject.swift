@@ -98,11 +98,12 @@ private struct WriterSink<Key: CodingKey>: MemberSink {
     mutating func objects<T: JSONObject>(_ values: [T], _ key: Key) throws {
         start(key)
         writer.open("[")
+        // Closed even when a member throws, so the writer's depth stays that of its caller.
+        defer { writer.close("]", empty: values.isEmpty) }
         for (i, value) in values.enumerated() {
             writer.item(first: i == 0)
             try writer.object(value)
         }
-        writer.close("]", empty: values.isEmpty)
     }
     mutating func value<T: Encodable>(_ value: T, _ key: Key) throws {
         start(key)
@@ -118,8 +119,9 @@ extension JSONWriter {
         swap(&sink.writer, &self)
         defer { swap(&sink.writer, &self) }
         sink.writer.open("{")
+        // Closed even when a member throws: the caller then replaces what was written, at its depth.
+        defer { sink.writer.close("}", empty: sink.count == 0) }
         try value.members(into: &sink)
-        sink.writer.close("}", empty: sink.count == 0)
     }
 
     /// `values` as array elements, as ``items(_:offset:)`` writes them, each object member by member.
