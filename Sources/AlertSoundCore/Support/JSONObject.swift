@@ -127,17 +127,7 @@ extension JSONWriter {
     /// `values` as array elements, as ``items(_:offset:)`` writes them, each object member by member.
     package mutating func items<T: JSONObject & Sendable>(_ values: [T], offset: Int = 0) {
         items(values, offset: offset) {
-            { part, value in
-                let start = part.bytes.count
-                do {
-                    try part.object(value)
-                } catch {
-                    // Unreachable for the library's reports, whose members throw nothing; were it
-                    // reached, the element gives way to `null`, so the document stays JSON.
-                    part.replaceTail(from: start, with: [])
-                    part.null()
-                }
-            }
+            { part, value in part.valueOrNull { try $0.object(value) } }
         }
     }
 }

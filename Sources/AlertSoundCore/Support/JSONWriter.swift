@@ -49,13 +49,23 @@ package struct JSONWriter {
     /// thousands of files' objects cost one core's time divided. `offset`: elements already
     /// written before these (a stream's earlier batches).
     package mutating func items<T: Encodable & Sendable>(_ values: [T], offset: Int = 0) {
-        let encoder = ReportEncoder.Reused.self
-        items(
-            values, offset: offset,
-            writer: { () -> (inout JSONWriter, T) -> Void in
-                let reused = encoder.init()
-                return { part, value in reused.report(value, into: &part) }
-            })
+        items(values, offset: offset) {
+            let reused = ReportEncoder.Reused()
+            return { part, value in reused.report(value, into: &part) }
+        }
+    }
+
+    /// Writes one value with `write`; should it throw, what it wrote gives way to `null`, so the
+    /// document stays JSON. Unreachable for the library's reports, whose conformances throw
+    /// nothing, but a document written in pieces must not be cut short by one of them.
+    package mutating func valueOrNull(_ write: (inout JSONWriter) throws -> Void) {
+        let start = bytes.count
+        do {
+            try write(&self)
+        } catch {
+            replaceTail(from: start, with: [])
+            null()
+        }
     }
 
     /// `values` as array elements, in parallel runs of 256; `writer` makes a run's element writer.

@@ -54,16 +54,7 @@ public struct ReportEncoder: Sendable {
 
         /// As ``ReportEncoder/report(_:into:)``.
         package func report<T: Encodable>(_ value: T, into writer: inout JSONWriter) {
-            let start = writer.bytes.count
-            do {
-                try encode(value, into: &writer)
-            } catch {
-                // Unreachable: the reports' conformances call nothing that throws but this encoder,
-                // which never does. Were it reached, what was written of the value gives way to
-                // `null`, so the document stays JSON.
-                writer.replaceTail(from: start, with: [])
-                writer.null()
-            }
+            writer.valueOrNull { try encode(value, into: &$0) }
         }
     }
 }
