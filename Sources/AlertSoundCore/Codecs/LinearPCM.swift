@@ -120,10 +120,11 @@ enum LinearPCM {
     }
 
     /// 16-bit samples into 16-bit PCM: the direct path, with no conversion to do.
-    static func encode16(_ samples: [Int16], isBigEndian: Bool) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: samples.count * 2) { out, count in
+    static func encode16(_ samples: [Int16], order: ByteOrder) -> [UInt8] {
+        let big = order == .bigEndian
+        return [UInt8](unsafeUninitializedCapacity: samples.count * 2) { out, count in
             for (i, s) in samples.enumerated() {
-                let v = isBigEndian ? UInt16(bitPattern: s).bigEndian : UInt16(bitPattern: s).littleEndian
+                let v = big ? UInt16(bitPattern: s).bigEndian : UInt16(bitPattern: s).littleEndian
                 withUnsafeBytes(of: v) {
                     out[2 * i] = $0[0]
                     out[2 * i + 1] = $0[1]

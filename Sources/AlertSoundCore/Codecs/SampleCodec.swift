@@ -37,7 +37,7 @@ struct PCMEncoder: SampleEncoder {
 
     mutating func encode(_ samples: [Int16]) -> [UInt8] {
         guard format.isInt16 else { return encode(samples.map { Double($0) / 32768 }) }
-        return LinearPCM.encode16(samples, isBigEndian: format.order == .bigEndian)
+        return LinearPCM.encode16(samples, order: format.order)
     }
 
     mutating func finish() -> [UInt8] { [] }
