@@ -101,32 +101,22 @@ import Testing
         // Preamble predictor 896 (1000 & 0xFF80), index 10.
         packet[0] = UInt8(896 >> 8)
         packet[1] = UInt8(896 & 0x80) | 10
-        var out = [Int16](repeating: 0, count: 64)
-
-        var near = IMA4.ChannelState()
-        near.predictor = 1000
-        near.index = 10
-        out.withUnsafeMutableBufferPointer {
-            IMA4.decodePacket(&near, packet: packet[...], into: $0, start: 0, stride: 1)
+        // The first sample a decoder in this state makes of the packet.
+        func first(predictor: Int32, index: Int32) -> Int16 {
+            var state = IMA4.ChannelState()
+            state.predictor = predictor
+            state.index = index
+            var out = [Int16](repeating: 0, count: 64)
+            out.withUnsafeMutableBufferPointer {
+                IMA4.decodePacket(&state, packet: packet[...], into: $0, start: 0, stride: 1)
+            }
+            return out[0]
         }
-        // Kept 1000: code 0 adds step>>3 = 19>>3 = 2.
-        #expect(out[0] == 1002)
-
-        var far = IMA4.ChannelState()
-        far.predictor = 1200
-        far.index = 10
-        out.withUnsafeMutableBufferPointer {
-            IMA4.decodePacket(&far, packet: packet[...], into: $0, start: 0, stride: 1)
-        }
-        #expect(out[0] == 898)
-
-        var otherIndex = IMA4.ChannelState()
-        otherIndex.predictor = 1000
-        otherIndex.index = 11
-        out.withUnsafeMutableBufferPointer {
-            IMA4.decodePacket(&otherIndex, packet: packet[...], into: $0, start: 0, stride: 1)
-        }
-        #expect(out[0] == 898)
+        // Near: kept 1000, and code 0 adds step>>3 = 19>>3 = 2.
+        #expect(first(predictor: 1000, index: 10) == 1002)
+        // A predictor 200 away, or another index: reset to the preamble's 896.
+        #expect(first(predictor: 1200, index: 10) == 898)
+        #expect(first(predictor: 1000, index: 11) == 898)
     }
 
     @Test func g711RoundTripsItsOwnCodes() {
