@@ -29,62 +29,6 @@ import Testing
         #expect((defs["schemaVersion"] as! [String: Any])["const"] as? Int == ReportSchema.version)
     }
 
-    /// Every code is in a table of the guides (`| \`code\` | severity | meaning |`) and in the man
-    /// page (`.BR code " (severity)"`) at the severity the library gives it, and nothing else is: a
-    /// code added, renamed or made stricter without its documentation fails here.
-    @Test func theGuidesAndTheManPageListEveryCodeAtItsSeverity() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let docs = root.appendingPathComponent("docs")
-        var guides = ""
-        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() where name.hasSuffix(".md")
-        {
-            guides += try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8) + "\n"
-        }
-        let manual = try String(contentsOf: root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
-        // resource-bundle is a note on the file and an error on a reference that names it.
-        func expected(_ code: DiagnosticCode) -> Set<String> {
-            code == .resourceBundle ? ["note / error", "note, or error"] : [code.severity.rawValue]
-        }
-        var inGuides: [String: [String]] = [:]
-        var inTable = false
-        for line in guides.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "| code | severity | meaning |" {
-                inTable = true
-                continue
-            }
-            guard inTable, line.hasPrefix("| `") else {
-                inTable = inTable && line.hasPrefix("|")
-                continue
-            }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard cells.count > 3 else { continue }
-            for code in cells[1].components(separatedBy: " / ") where code.hasPrefix("`") && code.hasSuffix("`") {
-                inGuides[String(code.dropFirst().dropLast()), default: []].append(cells[2])
-            }
-        }
-        var inManual: [String: [String]] = [:]
-        for line in manual.split(separator: "\n") where line.hasPrefix(".BR ") && line.hasSuffix(")\"") {
-            let parts = line.dropFirst(4).components(separatedBy: " \" (")
-            guard parts.count == 2 else { continue }
-            inManual[parts[0].replacingOccurrences(of: "\\-", with: "-"), default: []].append(
-                String(parts[1].dropLast(2)))
-        }
-        let codes = DiagnosticCode.allCases.map(\.rawValue)
-        #expect(Set(inGuides.keys).subtracting(codes).isEmpty, "the guides list codes the library does not have")
-        #expect(Set(inManual.keys).subtracting(codes).isEmpty, "the man page lists codes the library does not have")
-        for code in DiagnosticCode.allCases {
-            let guide = inGuides[code.rawValue] ?? [], page = inManual[code.rawValue] ?? []
-            #expect(
-                !guide.isEmpty && guide.allSatisfy(expected(code).contains), "\(code.rawValue) in the guides: \(guide)")
-            #expect(
-                page.count == 1 && page.allSatisfy(expected(code).contains), "\(code.rawValue) in the man page: \(page)"
-            )
-        }
-    }
-
     @Test func codesAreKebabCaseAndEveryOneIsDocumented() {
         for code in DiagnosticCode.allCases {
             #expect(code.rawValue.allSatisfy { $0.isLowercase || $0 == "-" }, "\(code)")

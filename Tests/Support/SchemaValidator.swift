@@ -31,7 +31,9 @@ public struct SchemaValidator {
     let folder: URL
     private var schemas: [String: Node] = [:]
 
-    static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description"]
+    // enumDescriptions: what each value of an enum means, in its order (VS Code shows it beside the
+    // value; a validator ignores it, as 2020-12 ignores any keyword it does not know).
+    static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "enumDescriptions"]
     static let keywords: Set<String> = [
         "type", "enum", "const", "properties", "required", "additionalProperties", "unevaluatedProperties", "items",
         "minItems", "minimum",

@@ -55,7 +55,7 @@ extension AlertSoundError {
     /// request that cannot work, as for arguments that do not parse, else `otherwise`.
     /// `format`: with xcode or github the error is also printed in that form on standard output,
     /// so a build log or workflow shows it where it shows findings.
-    func stopRun(command: String, json: Bool, otherwise: Int32, format: ReportFormat? = nil) -> ExitCode {
+    func stopRun(command: String, json: Bool, otherwise: ExitStatus, format: ReportFormat? = nil) -> ExitCode {
         if json { print(JSONPrinter.render(ErrorDocument(self))) }
         switch format {
         case .xcode?:
@@ -69,6 +69,6 @@ extension AlertSoundError {
         default: break
         }
         fputs("alertsound \(command): \(advisedDescription)\n", stderr)
-        return ExitCode(kind == .invalidRequest ? 64 : otherwise)
+        return (kind == .invalidRequest ? ExitStatus.usage : otherwise).code
     }
 }

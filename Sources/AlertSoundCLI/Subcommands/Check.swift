@@ -14,9 +14,8 @@ struct Check: ParsableCommand {
             Folders are searched recursively for sounds, by extension or content, at any depth; what \
             cannot be read is reported. Headers must be plausible (1-\(Limits.maximumChannels) channels, \
             \(Formatting.number(Limits.readableSampleRates.lowerBound))-\(Formatting.number(Limits.readableSampleRates.upperBound)) Hz, 8/16/24/32-bit integer or 32/64-bit float PCM). \
-            See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). Exit status: 0 when \
-            every file is valid, 1 when any is invalid, unreadable or missing, 64 for a usage error.
-            Codes: \(Rule.all.map(\.code.rawValue).joined(separator: ", ")); with --levels also \(LevelRules.all.map(\.code.rawValue).joined(separator: ", ")) (warnings).
+            See LIMITS in alertsound(1). A folder with no sound in it is an error (no-sounds). \(CommandExits.check.sentence)
+            Codes: \(DiagnosticCode.Topic.file.codes.map(\.rawValue).joined(separator: ", ")); with --levels also \(DiagnosticCode.Topic.levels.codes.map(\.rawValue).joined(separator: ", ")) (warnings).
             """
     )
 
@@ -32,7 +31,7 @@ struct Check: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Decode each sound and judge its levels too: true peak above -1 dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside -35...-5 LUFS (warnings; the thresholds below change them). The figures are in the JSON's \"levels\"."
+            "Decode each sound and judge its levels too: true peak above \(LevelOptions.Threshold.truePeak.defaultValue) dBTP, clipping, DC offset, a click at the start or end, silence before the sound, loudest 400 ms outside \(LevelOptions.Threshold.minLoudness.defaultValue)...\(LevelOptions.Threshold.maxLoudness.defaultValue) LUFS (warnings; the thresholds below change them). The figures are in the JSON's \"levels\"."
     )
     var levels = false
 
@@ -69,7 +68,7 @@ struct Check: ParsableCommand {
         do {
             checker.levelLimits = try levelLimits.limits()
         } catch let error as AlertSoundError {
-            throw error.stopRun(command: "check", json: report.format == .json, otherwise: 64)
+            throw error.stopRun(command: "check", json: report.format == .json, otherwise: .usage)
         }
         let valid: Bool
         // Each batch's findings are printed as it is judged and then dropped, so memory stays
@@ -104,14 +103,14 @@ struct Check: ParsableCommand {
             valid = result.valid
         }
         Printers.flush()
-        if !valid { throw ExitCode(1) }
+        if !valid { throw ExitStatus.failure.code }
         if let stamp {
             guard
                 FileManager.default.createFile(
                     atPath: stamp, contents: Data("// alertsound check: every sound valid\n".utf8))
             else {
                 throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(
-                    command: "check", json: report.format == .json, otherwise: 2)
+                    command: "check", json: report.format == .json, otherwise: .stopped)
             }
         }
     }

@@ -28,8 +28,7 @@ struct Convert: ParsableCommand {
             file is replaced, keeping its permissions; a FIFO, device, folder or link at OUT is refused.
             --format json prints each input's result (output, format, frames, packets, size, SNR, \
             decoder) or error, and a summary.
-            Exit status: 0 when the file was written, 1 when the input could not be read or the \
-            output not written, 64 for a usage error or a combination afconvert refuses.
+            \(CommandExits.convert.sentence)
             """
     )
 
@@ -143,10 +142,10 @@ struct Convert: ParsableCommand {
             } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
                 print(ConvertPrinter.json([(input, .failure(error))]))
                 fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
-                throw ExitCode(1)
+                throw ExitStatus.failure.code
             }
         } catch let error as AlertSoundError {
-            throw error.stopRun(command: "convert", json: format == .json, otherwise: 1)
+            throw error.stopRun(command: "convert", json: format == .json, otherwise: .failure)
         }
     }
 }
@@ -204,7 +203,7 @@ extension Convert {
         }
         if failed > 0 {
             fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
-            throw ExitCode(1)
+            throw ExitStatus.failure.code
         }
     }
 }

@@ -30,7 +30,7 @@ struct Export: ParsableCommand {
             create channels from these IDs (--swift, --kotlin, --typescript, --dart write them as \
             constants) and a changed sound gets a new channel by itself. Unchanged sources leave the \
             lock byte for byte; validate-bundle --lock tells when a shipped file is not the locked one.
-            Exit status: 0 when every source was exported, 1 when any could not be, 2 when the run stopped before any source, 64 for a usage error.
+            \(CommandExits.export.sentence)
             """
     )
 
@@ -162,7 +162,7 @@ struct Export: ParsableCommand {
                     ))
             }
         } catch let error as AlertSoundError {
-            throw error.stopRun(command: "export", json: format == .json, otherwise: 2)
+            throw error.stopRun(command: "export", json: format == .json, otherwise: .stopped)
         }
         switch format {
         case .json:
@@ -185,7 +185,7 @@ struct Export: ParsableCommand {
                     + report.constants.map { "; \($0.path.escapingControls) \($0.written ? written : "unchanged")" }
                     .joined())
         }
-        if !report.succeeded { throw ExitCode(1) }
+        if !report.succeeded { throw ExitStatus.failure.code }
     }
 
     /// Every string from the lock or a file name is escaped: a hand-edited lock once printed raw.

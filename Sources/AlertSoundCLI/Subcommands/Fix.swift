@@ -27,9 +27,8 @@ struct Fix: ParsableCommand {
             What libsndfile cannot decode (AAC, ALAC in MP4, Opus) goes through ffmpeg when it is on PATH \
             (or at $ALERTSOUND_FFMPEG).
             Every output is checked with check's rules before it is put in place. Inputs are fixed \
-            in parallel. Exit status: 0 when every input was fixed or already played, 1 when any \
-            could not be fixed, 2 when the run stopped before any input, 64 for a usage error \
-            (with --format json, a document with "error" on standard output).
+            in parallel. \(CommandExits.fix.sentence) With --format json, a run that stops prints \
+            a document with "error" on standard output.
             """
     )
 
@@ -94,10 +93,10 @@ struct Fix: ParsableCommand {
             } else {
                 print(FixPrinter.summary(report, dryRun: dryRun))
             }
-            if !report.succeeded { throw ExitCode(1) }
+            if !report.succeeded { throw ExitStatus.failure.code }
         } catch let error as AlertSoundError {
             // Stopped before any input was tried: a usage error (64) or one that stops the run (2).
-            throw error.stopRun(command: "fix", json: format == .json, otherwise: 2)
+            throw error.stopRun(command: "fix", json: format == .json, otherwise: .stopped)
         }
     }
 

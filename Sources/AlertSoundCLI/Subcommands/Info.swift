@@ -4,8 +4,7 @@ import ArgumentParser
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a sound file's headers say, like afinfo.",
-        discussion:
-            "Exit status: 0 when every file could be read (with --levels, and its audio decoded), 1 otherwise, 64 for a usage error."
+        discussion: CommandExits.info.sentence
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -60,6 +59,6 @@ struct Info: ParsableCommand {
         let failed =
             results.contains { if case .failure = $0.1 { return true } else { return false } }
             || measured.contains { if case .failure = $0 { return true } else { return false } }
-        if failed { throw ExitCode(1) }
+        if failed { throw ExitStatus.failure.code }
     }
 }

@@ -3,46 +3,77 @@ import ArgumentParser
 
 /// The thresholds `--levels` judges against, for `check` and `fix` alike.
 struct LevelOptions: ParsableArguments {
-    @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: the highest true peak allowed, \(Formatting.range(LevelThresholds.Range.truePeak)) dBTP (default \(Formatting.number(LevelThresholds().maximumTruePeak))).",
-            valueName: "dBTP"))
+    /// One threshold option, stated once: its `--help`, the range `validate()` enforces and the
+    /// tables of the man page and the guide (scripts/dev/generate-docs) are made from it.
+    struct Threshold: Sendable {
+        let option: String
+        let valueName: String
+        /// What it bounds, as `--help` begins it.
+        let meaning: String
+        /// The values it takes, with their unit, as `--help` states them.
+        let range: String
+        let defaultValue: String
+        let codes: [DiagnosticCode]
+
+        var help: ArgumentHelp {
+            ArgumentHelp("With --levels: \(meaning), \(range) (default \(defaultValue)).", valueName: valueName)
+        }
+
+        private typealias R = LevelThresholds.Range
+        private static let defaults = LevelThresholds()
+        /// `--max-dc-offset` is given in percent, below 100.
+        static let dcOffsetPercent = R.dcOffset.lowerBound * 100...99.9
+
+        static let truePeak = Threshold(
+            option: "max-true-peak", valueName: "dBTP", meaning: "the highest true peak allowed",
+            range: "\(Formatting.range(R.truePeak)) dBTP", defaultValue: Formatting.number(defaults.maximumTruePeak),
+            codes: [.truePeakOver])
+        static let minLoudness = Threshold(
+            option: "min-loudness", valueName: "LUFS", meaning: "the quietest the loudest 400 ms may be",
+            range: "\(Formatting.range(R.loudness)) LUFS",
+            defaultValue: Formatting.number(defaults.loudnessBand.lowerBound), codes: [.tooQuiet])
+        static let maxLoudness = Threshold(
+            option: "max-loudness", valueName: "LUFS", meaning: "the loudest the loudest 400 ms may be",
+            range: "\(Formatting.range(R.loudness)) LUFS",
+            defaultValue: Formatting.number(defaults.loudnessBand.upperBound), codes: [.tooLoud])
+        static let dcOffset = Threshold(
+            option: "max-dc-offset", valueName: "percent",
+            meaning: "how far a channel's mean may be off zero, in percent of full scale",
+            range: Formatting.range(dcOffsetPercent), defaultValue: Formatting.number(defaults.maximumDCOffset * 100),
+            codes: [.dcOffset])
+        static let edgeLevel = Threshold(
+            option: "max-edge-level", valueName: "dBFS",
+            meaning: "the level the first sample and the last millisecond may reach without a fade",
+            range: "\(Formatting.range(R.edgeLevel)) dBFS", defaultValue: Formatting.number(defaults.maximumEdgeLevel),
+            codes: [.clickAtStart, .abruptEnd])
+        static let leadingSilence = Threshold(
+            option: "max-leading-silence", valueName: "duration",
+            meaning: "the silence allowed before the sound starts: 100ms or 0.1s",
+            range: "at most \(Formatting.number(R.leadingSilence.upperBound))s",
+            defaultValue: "\(Formatting.number(defaults.maximumLeadingSilence * 1000))ms", codes: [.leadingSilence])
+
+        /// Every threshold, in the order `--help` lists them.
+        static let all = [truePeak, minLoudness, maxLoudness, dcOffset, edgeLevel, leadingSilence]
+    }
+
+    @Option(name: .customLong(Threshold.truePeak.option), parsing: .unconditional, help: Threshold.truePeak.help)
     var maxTruePeak: Double?
 
-    @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: the quietest the loudest 400 ms may be, \(Formatting.range(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))).",
-            valueName: "LUFS"))
+    @Option(name: .customLong(Threshold.minLoudness.option), parsing: .unconditional, help: Threshold.minLoudness.help)
     var minLoudness: Double?
 
-    @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: the loudest the loudest 400 ms may be, \(Formatting.range(LevelThresholds.Range.loudness)) LUFS (default \(Formatting.number(LevelThresholds().loudnessBand.upperBound))).",
-            valueName: "LUFS"))
+    @Option(name: .customLong(Threshold.maxLoudness.option), parsing: .unconditional, help: Threshold.maxLoudness.help)
     var maxLoudness: Double?
 
-    @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: how far a channel's mean may be off zero, in percent of full scale, 0 to 99.9 (default \(Formatting.number(LevelThresholds().maximumDCOffset * 100))).",
-            valueName: "percent"))
+    @Option(name: .customLong(Threshold.dcOffset.option), parsing: .unconditional, help: Threshold.dcOffset.help)
     var maxDcOffset: Double?
 
-    @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: the level the first sample and the last millisecond may reach without a fade, \(Formatting.range(LevelThresholds.Range.edgeLevel)) dBFS (default \(Formatting.number(LevelThresholds().maximumEdgeLevel))).",
-            valueName: "dBFS"))
+    @Option(name: .customLong(Threshold.edgeLevel.option), parsing: .unconditional, help: Threshold.edgeLevel.help)
     var maxEdgeLevel: Double?
 
     @Option(
-        name: .long, parsing: .unconditional,
-        help: ArgumentHelp(
-            "With --levels: the silence allowed before the sound starts: 100ms or 0.1s, at most \(Formatting.number(LevelThresholds.Range.leadingSilence.upperBound))s (default \(Formatting.number(LevelThresholds().maximumLeadingSilence * 1000))ms).",
-            valueName: "duration"))
+        name: .customLong(Threshold.leadingSilence.option), parsing: .unconditional,
+        help: Threshold.leadingSilence.help)
     var maxLeadingSilence: String?
 
     /// Whether any threshold was given.
@@ -61,7 +92,7 @@ struct LevelOptions: ParsableArguments {
         try inRange(maxTruePeak, R.truePeak, "--max-true-peak", "dBTP")
         try inRange(minLoudness, R.loudness, "--min-loudness", "LUFS")
         try inRange(maxLoudness, R.loudness, "--max-loudness", "LUFS")
-        try inRange(maxDcOffset, R.dcOffset.lowerBound * 100...99.9, "--max-dc-offset", "percent")
+        try inRange(maxDcOffset, Threshold.dcOffsetPercent, "--max-dc-offset", "percent")
         try inRange(maxEdgeLevel, R.edgeLevel, "--max-edge-level", "dBFS")
         if let maxLeadingSilence {
             guard let seconds = Fix.seconds(maxLeadingSilence) else {

@@ -42,7 +42,7 @@ struct ShapingOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (-1 dBTP) as decoded from the output; implies --levels.",
+            "Bring the loudest 400 ms to this loudness, limiting true peaks to the maximum (\(LevelOptions.Threshold.truePeak.defaultValue) dBTP) as decoded from the output; implies --levels.",
             valueName: "LUFS"))
     var loudness: Double?
 

@@ -32,10 +32,9 @@ struct ValidateBundle: ParsableCommand {
             its main executable, else embedded.mobileprovision, or --entitlements. An archive is \
             streamed: each sound entry is inflated only as far as its headers reach. See LIMITS in \
             alertsound(1). With --lock (alertsound export's lock file), each locked sound must be shipped and be the very file exported for its notification channel, and a payload's Android channel_id must be one of the lock's.
-            Codes: \(DiagnosticCode.allCases.filter { code in !Rule.all.contains { $0.code == code } && !LevelRules.all.contains { $0.code == code } }.map(\.code).joined(separator: ", ")), plus every `check` code (the level codes need check --levels).
-            Exit status: 0 when every sound and reference is valid, 1 when any is not, 2 when a PATH, \
-            list or entitlements file cannot be read at all (with --format json, a document with \
-            "error" on standard output), 64 for a usage error.
+            Codes: \(DiagnosticCode.allCases.filter { ![.file, .levels].contains($0.topic) }.map(\.code).joined(separator: ", ")), plus every `check` code (the level codes need check --levels).
+            \(CommandExits.validateBundle.sentence) With --format json, a run that stops prints a \
+            document with "error" on standard output.
             """
     )
 
@@ -163,11 +162,11 @@ struct ValidateBundle: ParsableCommand {
                 valid = result.valid
             }
             Printers.flush()
-            if !valid { throw ExitCode(1) }
+            if !valid { throw ExitStatus.failure.code }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
             throw error.stopRun(
-                command: "validate-bundle", json: report.format == .json, otherwise: 2, format: report.format)
+                command: "validate-bundle", json: report.format == .json, otherwise: .stopped, format: report.format)
         }
     }
 }

@@ -1,0 +1,195 @@
+// The parts of the documentation that are facts of the code — every diagnostic code with its
+// severity and meaning, the level thresholds, each command's exit statuses — made from the code:
+// `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold` and
+// `CommandExits`. In the man page and the guides they sit between markers naming what goes there:
+//
+//     .\" generated: codes file levels          <!-- generated: thresholds -->
+//     ...                                       ...
+//     .\" end generated                         <!-- end generated -->
+//
+// and in Schemas/common.schema.json as the `code` definition. GeneratedReferenceTests fails when a
+// file differs from what this makes; scripts/dev/generate-docs rewrites them.
+import AlertSound
+import Foundation
+
+@testable import AlertSoundCLI
+
+enum GeneratedReference {
+    enum Style { case roff, markdown }
+
+    /// Every file with generated parts, from the repository's root.
+    static let documents: [(path: String, style: Style)] = [
+        ("man/alertsound.1", .roff), ("docs/command-line.md", .markdown), ("docs/ci-and-xcode.md", .markdown),
+        ("docs/cross-platform.md", .markdown)
+    ]
+    static let schema = "Schemas/common.schema.json"
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    // MARK: Documents
+
+    /// `text` with each generated block's body made afresh; also the specs it found.
+    static func regenerate(_ text: String, style: Style) throws -> (text: String, specs: [[String]]) {
+        let (open, close, end) =
+            style == .roff
+            ? (".\\\" generated: ", "", ".\\\" end generated") : ("<!-- generated: ", " -->", "<!-- end generated -->")
+        var out: [Substring] = [], specs: [[String]] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let line = lines.popFirst() {
+            out.append(line)
+            guard line.hasPrefix(open), line.hasSuffix(close) else { continue }
+            let spec = line.dropFirst(open.count).dropLast(close.count).split(separator: " ").map(String.init)
+            guard let stop = lines.firstIndex(where: { $0 == end }) else {
+                throw Problem(description: "'\(line)' has no '\(end)'")
+            }
+            lines = lines[stop...]
+            // A Markdown table keeps a blank line either side, so the markers never join it.
+            let body = try block(spec, style: style)
+            out += (style == .markdown ? "\n" + body : body).split(separator: "\n", omittingEmptySubsequences: false)
+            if style == .roff { out.removeLast() }
+            specs.append(spec)
+        }
+        return (out.joined(separator: "\n"), specs)
+    }
+
+    /// One block's body, ending in a newline.
+    static func block(_ spec: [String], style: Style) throws -> String {
+        switch spec.first {
+        case "codes":
+            let topics = try spec.dropFirst().map { name in
+                guard let topic = DiagnosticCode.Topic(rawValue: name) else {
+                    throw Problem(description: "no topic '\(name)'")
+                }
+                return topic
+            }
+            return codes(topics.flatMap(\.codes), style: style)
+        case "thresholds" where spec.count == 1: return thresholds(style: style)
+        case "exit-status" where spec.count == 1: return exitStatus(style: style)
+        default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
+        }
+    }
+
+    static func codes(_ codes: [DiagnosticCode], style: Style) -> String {
+        switch style {
+        case .roff:
+            return codes.map { code in
+                let text = [code.summary, code.details].compactMap { $0 }.joined(separator: " ")
+                return ".TP\n.BR \(roff(code.rawValue)) \" (\(code.severity.rawValue))\"\n\(roff(text, line: true))\n"
+            }.joined()
+        case .markdown:
+            return table(
+                ["code", "severity", "meaning"],
+                codes.map { ["`\($0.rawValue)`", $0.severity.rawValue, markdown($0.summary)] })
+        }
+    }
+
+    static func thresholds(style: Style) -> String {
+        let all = LevelOptions.Threshold.all
+        func codes(_ t: LevelOptions.Threshold) -> String {
+            t.codes.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        }
+        switch style {
+        case .roff:
+            return all.map { t in
+                let text = "\(capitalized(t.meaning)), \(t.range); default \(t.defaultValue). Judges \(codes(t))."
+                return ".TP\n.BR \\-\\-\(roff(t.option)) \" \\fI\(roff(t.valueName))\\fR\"\n\(roff(text, line: true))\n"
+            }.joined()
+        case .markdown:
+            return table(
+                ["option", "what it bounds", "values", "default", "codes"],
+                all.map {
+                    [
+                        "`--\($0.option) \($0.valueName)`", markdown($0.meaning), markdown($0.range), $0.defaultValue,
+                        codes($0)
+                    ]
+                })
+        }
+    }
+
+    static func exitStatus(style: Style) -> String {
+        func text(_ exits: CommandExits) -> String {
+            exits.meanings.map { "\($0.status.rawValue) \($0.text)" }.joined(separator: ", ") + "."
+        }
+        switch style {
+        case .roff:
+            return CommandExits.all.map { ".TP\n.B \(roff($0.command))\n\(roff(text($0), line: true))\n" }.joined()
+        case .markdown:
+            return table(["command", "exit status"], CommandExits.all.map { ["`\($0.command)`", markdown(text($0))] })
+        }
+    }
+
+    // MARK: The schema
+
+    /// The schema with its `code` definition made afresh: the codes, and what each means.
+    static func regenerateSchema(_ text: String) throws -> String {
+        let start = "    \"code\": {\n", end = "\n    },\n"
+        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
+        else { throw Problem(description: "\(schema) has no '\"code\": {' definition") }
+        func json(_ value: String) throws -> String {
+            String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        }
+        let codes = DiagnosticCode.allCases
+        let description = try json(
+            "Stable kebab-case code (alertsound(1), DIAGNOSTIC CODES; DiagnosticCode in the library); enumDescriptions says what each means, in the same order."
+        )
+        let names = try codes.map { try json($0.rawValue) }.joined(separator: ", ")
+        let meanings = try codes.map {
+            "        " + (try json("\($0.severity.rawValue): \($0.summary.filter { $0 != "`" })"))
+        }.joined(separator: ",\n")
+        let body =
+            "      \"description\": \(description),\n      \"enum\": [\(names)],\n      \"enumDescriptions\": [\n\(meanings)\n      ]"
+        return text[..<from.upperBound] + body + text[to.lowerBound...]
+    }
+
+    // MARK: Rendering
+
+    /// Plain text with Markdown code spans as roff: spans in bold, hyphens as minus signs, and
+    /// what roff would read as a request or an escape made literal.
+    static func roff(_ text: String, line: Bool = false) -> String {
+        var out = ""
+        for (i, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            var escaped = ""
+            for c in part {
+                switch c {
+                case "\\": escaped += "\\e"
+                case "-", "−": escaped += "\\-"
+                case "µ": escaped += "\\(*m"
+                case "…": escaped += "\\&..."
+                case "—": escaped += "\\(em"
+                default: escaped.append(c)
+                }
+            }
+            out += i % 2 == 1 ? "\\fB\(escaped)\\fR" : escaped
+        }
+        return line && (out.hasPrefix(".") || out.hasPrefix("'")) ? "\\&" + out : out
+    }
+
+    /// Plain text with code spans as a Markdown table cell: marks outside spans escaped, and `|`
+    /// escaped everywhere (GitHub ends a cell at one even inside a span).
+    static func markdown(_ text: String) -> String {
+        var out = ""
+        for (i, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            if i % 2 == 1 {
+                out += "`" + part.replacingOccurrences(of: "|", with: "\\|") + "`"
+                continue
+            }
+            for c in part {
+                switch c {
+                case "\\", "|", "*", "_", "[", "]": out += "\\\(c)"
+                case "<": out += "&lt;"
+                default: out.append(c)
+                }
+            }
+        }
+        return out
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |\n" }
+        return row(header) + row(header.map { _ in "---" }) + rows.map(row).joined()
+    }
+
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}

@@ -1,0 +1,85 @@
+// The generated parts of the man page, the guides and the schema are what the code makes now
+// (GeneratedReference). With ALERTSOUND_REGENERATE_DOCS=1 (scripts/dev/generate-docs) the files are
+// rewritten instead, and the test then checks what it wrote.
+import AlertSound
+import Foundation
+import Testing
+
+@testable import AlertSoundCLI
+
+@Suite struct GeneratedReferenceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let regenerating = ProcessInfo.processInfo.environment["ALERTSOUND_REGENERATE_DOCS"] == "1"
+
+    /// Rewrites the file when regenerating; else expects it to be `made` already.
+    static func compare(_ path: String, _ made: String, _ current: String) throws {
+        if regenerating, made != current {
+            try Data(made.utf8).write(to: root.appendingPathComponent(path), options: .atomic)
+            return
+        }
+        if made != current {
+            let a = current.split(separator: "\n", omittingEmptySubsequences: false)
+            let b = made.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            Issue.record(
+                "\(path) is out of date from line \(line + 1) (run scripts/dev/generate-docs): has '\(line < a.count ? a[line] : "")', the code makes '\(line < b.count ? b[line] : "")'"
+            )
+        }
+    }
+
+    @Test func theGeneratedPartsOfTheDocsAreUpToDate() throws {
+        var topics: [DiagnosticCode.Topic: [Int]] = [:], kinds: [String: Set<String>] = [:]
+        for (path, style) in GeneratedReference.documents {
+            let current = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            let (made, specs) = try GeneratedReference.regenerate(current, style: style)
+            #expect(!specs.isEmpty, "\(path) has no generated part")
+            try Self.compare(path, made, current)
+            for spec in specs {
+                kinds[spec[0], default: []].insert(path)
+                for name in spec.dropFirst() { topics[DiagnosticCode.Topic(rawValue: name)!, default: []].append(1) }
+            }
+        }
+        // Every code is documented in the man page and in a guide; every threshold and exit status too.
+        for topic in DiagnosticCode.Topic.allCases {
+            #expect(
+                topics[topic]?.count == 2,
+                "\(topic) is listed \(topics[topic]?.count ?? 0) times, not in the man page and one guide")
+        }
+        for kind in ["thresholds", "exit-status"] {
+            #expect(
+                kinds[kind]?.count == 2 && kinds[kind]?.contains("man/alertsound.1") == true,
+                "\(kind): \(kinds[kind] ?? [])")
+        }
+        let schema = try String(
+            contentsOf: Self.root.appendingPathComponent(GeneratedReference.schema), encoding: .utf8)
+        try Self.compare(GeneratedReference.schema, try GeneratedReference.regenerateSchema(schema), schema)
+    }
+
+    @Test func theRenderingsKeepTextFromBecomingMarkup() {
+        #expect(
+            GeneratedReference.roff("-1 dBTP `--lock` a\\b µ …") == "\\-1 dBTP \\fB\\-\\-lock\\fR a\\eb \\(*m \\&...")
+        #expect(GeneratedReference.roff(".lproj", line: true) == "\\&.lproj")
+        #expect(
+            GeneratedReference.markdown("*.bundle | <x> [a] `a|b` _c_")
+                == "\\*.bundle \\| &lt;x> \\[a\\] `a\\|b` \\_c\\_")
+    }
+
+    @Test func theTablesCoverTheCodeTheyDescribe() throws {
+        // Each command's statuses come in rising order and include a usage error; the commands are the CLI's.
+        let commands = AlertSoundCommand.configuration.subcommands.map { $0._commandName }
+        #expect(Set(CommandExits.all.map(\.command)) == Set(commands))
+        for exits in CommandExits.all {
+            let statuses = exits.meanings.map(\.status.rawValue)
+            #expect(statuses == statuses.sorted() && statuses.first == 0 && statuses.last == 64, "\(exits.command)")
+        }
+        // Every level code is judged against a threshold, but silence and clipping (which have none).
+        let judged = Set(LevelOptions.Threshold.all.flatMap(\.codes))
+        #expect(judged == Set(DiagnosticCode.Topic.levels.codes).subtracting([.silent, .clipped]))
+        // The options are the ones the commands take.
+        let help = Check.helpMessage()
+        for threshold in LevelOptions.Threshold.all {
+            #expect(help.contains("--\(threshold.option) <\(threshold.valueName)>"))
+        }
+    }
+}
