@@ -1,7 +1,8 @@
 // The parts of the documentation that are facts of the code — every diagnostic code with its
 // severity and meaning, the level thresholds, each command's exit statuses — made from the code:
-// `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold` and
-// `CommandExits`. In the man page and the guides they sit between markers naming what goes there:
+// `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold`, `CommandExits`,
+// and the commands' own arguments (the synopsis, from `alertsound --experimental-dump-help`, the
+// description ArgumentParser's generate-manual reads). In the man page and the guides they sit between markers naming what goes there:
 //
 //     .\" generated: codes file levels          <!-- generated: thresholds -->
 //     ...                                       ...
@@ -31,7 +32,7 @@ enum GeneratedReference {
     // MARK: Documents
 
     /// `text` with each generated block's body made afresh; also the specs it found.
-    static func regenerate(_ text: String, style: Style) throws -> (text: String, specs: [[String]]) {
+    static func regenerate(_ text: String, style: Style, tool: ToolInfo) throws -> (text: String, specs: [[String]]) {
         let (open, close, end) =
             style == .roff
             ? (".\\\" generated: ", "", ".\\\" end generated") : ("<!-- generated: ", " -->", "<!-- end generated -->")
@@ -46,7 +47,7 @@ enum GeneratedReference {
             }
             lines = lines[stop...]
             // A Markdown table keeps a blank line either side, so the markers never join it.
-            let body = try block(spec, style: style)
+            let body = try block(spec, style: style, tool: tool)
             out += (style == .markdown ? "\n" + body : body).split(separator: "\n", omittingEmptySubsequences: false)
             if style == .roff { out.removeLast() }
             specs.append(spec)
@@ -55,8 +56,9 @@ enum GeneratedReference {
     }
 
     /// One block's body, ending in a newline.
-    static func block(_ spec: [String], style: Style) throws -> String {
+    static func block(_ spec: [String], style: Style, tool: ToolInfo) throws -> String {
         switch spec.first {
+        case "synopsis" where spec.count == 1 && style == .roff: return synopsis(tool)
         case "codes":
             let topics = try spec.dropFirst().map { name in
                 guard let topic = DiagnosticCode.Topic(rawValue: name) else {
@@ -118,6 +120,39 @@ enum GeneratedReference {
         case .markdown:
             return table(["command", "exit status"], CommandExits.all.map { ["`\($0.command)`", markdown(text($0))] })
         }
+    }
+
+    /// Every command with every argument it shows in `--help`, as the man page's SYNOPSIS: options
+    /// by their short name where they have one (afconvert's `-d`, `-f`, `-c`), operands last.
+    static func synopsis(_ tool: ToolInfo) -> String {
+        var out: [String] = []
+        for command in tool.command.subcommands ?? [] where command.commandName != "help" {
+            out.append(".B \(roff(tool.command.commandName)) \(roff(command.commandName))")
+            let shown = (command.arguments ?? []).filter {
+                $0.shouldDisplay != false && !["help", "version"].contains($0.preferredName?.name)
+            }
+            for argument in shown where argument.kind != "positional" {
+                let names = argument.names ?? []
+                guard let name = names.first(where: { $0.kind == "short" }) ?? argument.preferredName ?? names.first
+                else { continue }
+                var words = [roff((name.kind == "long" ? "--" : "-") + name.name)]
+                if argument.kind == "option",
+                    let value = argument.allValues?.joined(separator: "|") ?? argument.valueName
+                {
+                    words.append(value.contains("|") ? "\" \(roff(value))\"" : "\" \\fI\(roff(value))\\fR\"")
+                }
+                out.append(".RB [ \(words.joined(separator: " ")) ]\(argument.isRepeating ? "..." : "")")
+            }
+            for argument in shown where argument.kind == "positional" {
+                let names = (argument.valueName ?? "operand").components(separatedBy: "> <").map { roff($0) }
+                let list = names.joined(separator: " \" \" ")
+                let repeated = argument.isRepeating ? " ..." : ""
+                out.append(argument.isOptional ? ".RI [ \(list) ]\(repeated)" : ".IR \(list)\(repeated)")
+            }
+            out.append(".br")
+        }
+        out.removeLast()
+        return out.joined(separator: "\n") + "\n"
     }
 
     // MARK: The schema
@@ -189,6 +224,30 @@ enum GeneratedReference {
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |\n" }
         return row(header) + row(header.map { _ in "---" }) + rows.map(row).joined()
+    }
+
+    /// What `--experimental-dump-help` prints, as far as the synopsis needs it.
+    struct ToolInfo: Decodable {
+        struct Command: Decodable {
+            var commandName: String
+            var subcommands: [Command]?
+            var arguments: [Argument]?
+        }
+        struct Argument: Decodable {
+            struct Name: Decodable {
+                var kind: String
+                var name: String
+            }
+            var kind: String
+            var shouldDisplay: Bool?
+            var isOptional: Bool
+            var isRepeating: Bool
+            var valueName: String?
+            var allValues: [String]?
+            var names: [Name]?
+            var preferredName: Name?
+        }
+        var command: Command
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

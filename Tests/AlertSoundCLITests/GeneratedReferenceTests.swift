@@ -28,11 +28,18 @@ import Testing
         }
     }
 
+    /// The commands' arguments, as the built command describes them.
+    static func toolInfo() throws -> GeneratedReference.ToolInfo {
+        let run = try CommandLineTests().run(["--experimental-dump-help"])
+        return try JSONDecoder().decode(GeneratedReference.ToolInfo.self, from: Data(run.stdout.utf8))
+    }
+
     @Test func theGeneratedPartsOfTheDocsAreUpToDate() throws {
+        let tool = try Self.toolInfo()
         var topics: [DiagnosticCode.Topic: [Int]] = [:], kinds: [String: Set<String>] = [:]
         for (path, style) in GeneratedReference.documents {
             let current = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-            let (made, specs) = try GeneratedReference.regenerate(current, style: style)
+            let (made, specs) = try GeneratedReference.regenerate(current, style: style, tool: tool)
             #expect(!specs.isEmpty, "\(path) has no generated part")
             try Self.compare(path, made, current)
             for spec in specs {
@@ -46,6 +53,7 @@ import Testing
                 topics[topic]?.count == 2,
                 "\(topic) is listed \(topics[topic]?.count ?? 0) times, not in the man page and one guide")
         }
+        #expect(kinds["synopsis"] == ["man/alertsound.1"])
         for kind in ["thresholds", "exit-status"] {
             #expect(
                 kinds[kind]?.count == 2 && kinds[kind]?.contains("man/alertsound.1") == true,
@@ -54,6 +62,25 @@ import Testing
         let schema = try String(
             contentsOf: Self.root.appendingPathComponent(GeneratedReference.schema), encoding: .utf8)
         try Self.compare(GeneratedReference.schema, try GeneratedReference.regenerateSchema(schema), schema)
+    }
+
+    /// The synopsis lists every option; the man page's prose must also say what each does.
+    @Test func theManPageDescribesEveryOption() throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
+        let prose = manual.components(separatedBy: ".SH DESCRIPTION").last ?? ""
+        for command in try Self.toolInfo().command.subcommands ?? [] where command.commandName != "help" {
+            for argument in command.arguments ?? []
+            where argument.kind != "positional" && argument.shouldDisplay != false {
+                let names = (argument.names ?? []).map { ($0.kind == "long" ? "--" : "-") + $0.name }
+                #expect(
+                    names.contains {
+                        prose.contains("\\fB" + GeneratedReference.roff($0))
+                            || prose.contains(".BR " + GeneratedReference.roff($0))
+                            || prose.contains(".B " + GeneratedReference.roff($0))
+                    },
+                    "man/alertsound.1 never describes \(command.commandName)'s \(names)")
+            }
+        }
     }
 
     @Test func theRenderingsKeepTextFromBecomingMarkup() {

@@ -38,7 +38,7 @@ struct ValidateBundle: ParsableCommand {
             """
     )
 
-    @OptionGroup var report: ReportOptions
+    @OptionGroup var report: BundleReportOptions
 
     @Option(
         name: .customLong("payload"), parsing: .upToNextOption,
