@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// What could not be read at all is judged by the file rules, for every kind of failure: the
+    /// code a failed file gets, and the error's own words.
+    @Test(arguments: AlertSoundError.Kind.allCases)
+    func failuresAreJudgedByTheFileRules(kind: AlertSoundError.Kind) {
+        let error = AlertSoundError(kind, "the reason", path: "x.caf", offset: 12)
+        let finding = Rule.judge(failure: error)
+        #expect(finding.code == Rule.failureCode(kind) && finding.message == error.reason, "\(finding)")
+        let report = Checker().report(RuleSubject(path: "x.caf", outcome: .failed(error)))
+        #expect(report.diagnostics == [finding])
+    }
+
     @Test func codesAreStableKebabCaseAndUnique() {
         let codes = Rule.all.map(\.code.rawValue)
         #expect(Set(codes).count == codes.count)

@@ -92,9 +92,11 @@ enum ArchiveScanner {
                     FoundSound(
                         relativePath: "resources.arsc", displayRoot: shownRoot, location: .subfolder,
                         content: .problem(
-                            DiagnosticCode.unreadable.diagnostic(
-                                "the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"
-                            ))))
+                            Rule.judge(
+                                failure: AlertSoundError(
+                                    .unreadable,
+                                    "the resource table cannot be read, so raw resources are known only by their res/raw paths: \(error)"
+                                )))))
             }
         }
         sounds.sort { $0.relativePath < $1.relativePath }
@@ -122,7 +124,9 @@ enum ArchiveScanner {
                 relativePath: relative, displayRoot: displayRoot,
                 location: SoundLocation.of(relativePath: relative, kind: kind), content: content)
         }
-        func problem(_ message: String) -> FoundSound { found(.problem(DiagnosticCode.unreadable.diagnostic(message))) }
+        func problem(_ message: String) -> FoundSound {
+            found(.problem(Rule.judge(failure: AlertSoundError(.unreadable, message))))
+        }
         if entry.kind == .symlink {
             return soundByName ? problem("a symbolic link inside the archive; links are not followed") : nil
         } else if entry.escapesRoot {

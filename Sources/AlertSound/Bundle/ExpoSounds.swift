@@ -52,8 +52,9 @@ enum ExpoSounds {
                 isFolder(path) == false
                 ? .file(FolderFile(path: path))
                 : .problem(
-                    DiagnosticCode.notFound.diagnostic(
-                        "\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file"))
+                    Rule.judge(
+                        failure: AlertSoundError(
+                            .notFound, "\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file")))
             let name = lastComponent(path)
             let shown = parentFolder(path) + "/"
             ios.append(FoundSound(relativePath: name, displayRoot: shown, location: .bundle, content: content))

@@ -336,8 +336,10 @@ extension XcodeProject {
                     isFolder(resource.path) == false
                     ? .file(FolderFile(path: resource.path))
                     : .problem(
-                        DiagnosticCode.notFound.diagnostic(
-                            "the project copies \(resource.path) into the app, and there is no such file"))
+                        Rule.judge(
+                            failure: AlertSoundError(
+                                .notFound, "the project copies \(resource.path) into the app, and there is no such file"
+                            )))
                 sounds.append(
                     FoundSound(
                         relativePath: resource.bundlePath, displayRoot: shownRoot, shownFrom: shownFrom,

@@ -69,10 +69,10 @@ extension FoundSound {
                 for i in report.diagnostics.indices { report.diagnostics[i].suggestion?.path = nil }
                 return report
             } catch {
-                let reason = AlertSoundError.wrapping(error, as: .unreadable).reason
+                // An entry that will not inflate is unreadable, whatever the archive reader called it.
+                let failure = AlertSoundError(.unreadable, AlertSoundError.wrapping(error, as: .unreadable).reason)
                 return FileReport(
-                    path: displayPath, info: nil, diagnostics: [DiagnosticCode.unreadable.diagnostic(reason)],
-                    strict: checker.strict)
+                    path: displayPath, info: nil, diagnostics: [Rule.judge(failure: failure)], strict: checker.strict)
             }
         case .problem(let diagnostic):
             return FileReport(path: displayPath, info: nil, diagnostics: [diagnostic], strict: checker.strict)

@@ -125,7 +125,7 @@ public struct SoundReference: Sendable, Hashable {
             return [
                 SoundReference(
                     name: nil, source: path,
-                    problems: [DiagnosticCode.notFound.diagnostic("\(path): no such file or folder")])
+                    problems: [Rule.judge(failure: AlertSoundError(.notFound, "\(path): no such file or folder"))])
             ]
         }
         do {

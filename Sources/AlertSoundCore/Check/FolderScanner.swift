@@ -45,15 +45,19 @@ package enum FolderScanner {
             guard depth <= Limits.maximumFolderDepth else {
                 report(
                     folderRelative,
-                    DiagnosticCode.unreadable.diagnostic(
-                        "folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further"))
+                    Rule.judge(
+                        failure: AlertSoundError(
+                            .unreadable,
+                            "folders nest deeper than \(Limits.maximumFolderDepth) levels here; not searched further")))
                 continue
             }
             let directory: Int32
             do {
                 directory = try folder.open()
             } catch {
-                report(folderRelative, DiagnosticCode.unreadable.diagnostic("cannot open this folder: \(error)"))
+                report(
+                    folderRelative,
+                    Rule.judge(failure: AlertSoundError(.unreadable, "cannot open this folder: \(error)")))
                 continue
             }
             defer { close(directory) }
@@ -76,7 +80,9 @@ package enum FolderScanner {
                     if soundByName {
                         add(
                             .problem(
-                                DiagnosticCode.unreadable.diagnostic("cannot read: \(String(cString: strerror(errno)))")
+                                Rule.judge(
+                                    failure: AlertSoundError(
+                                        .unreadable, "cannot read: \(String(cString: strerror(errno)))"))
                             ))
                     }
                     continue
@@ -87,8 +93,11 @@ package enum FolderScanner {
                         if soundByName {
                             add(
                                 .problem(
-                                    DiagnosticCode.unreadable.diagnostic(
-                                        "symbolic link to a file that does not exist (\(linkTarget(directory, name)))"))
+                                    Rule.judge(
+                                        failure: AlertSoundError(
+                                            .unreadable,
+                                            "symbolic link to a file that does not exist (\(linkTarget(directory, name)))"
+                                        )))
                             )
                         }
                         continue
@@ -98,8 +107,10 @@ package enum FolderScanner {
                         if soundByName || isFolder {
                             add(
                                 .problem(
-                                    DiagnosticCode.unreadable.diagnostic(
-                                        "cannot resolve this symbolic link: \(String(cString: strerror(errno)))")))
+                                    Rule.judge(
+                                        failure: AlertSoundError(
+                                            .unreadable,
+                                            "cannot resolve this symbolic link: \(String(cString: strerror(errno)))"))))
                         }
                         continue
                     }
@@ -131,8 +142,10 @@ package enum FolderScanner {
                     if soundByName {
                         add(
                             .problem(
-                                DiagnosticCode.unreadable.diagnostic(
-                                    "it is \(SourceError.describe(info.st_mode)), not a regular file")))
+                                Rule.judge(
+                                    failure: AlertSoundError(
+                                        .unreadable,
+                                        "it is \(SourceError.describe(info.st_mode)), not a regular file"))))
                     }
                 }
             }

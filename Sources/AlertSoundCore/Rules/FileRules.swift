@@ -4,7 +4,8 @@ extension Rule {
         evaluate: { subject in
             switch subject.outcome {
             case .missing: return Finding("no such file or folder")
-            case .failed(let error) where error.kind == .notFound: return Finding("no such file or folder")
+            case .failed(let error) where error.kind == .notFound:
+                return Finding(error.reason, suggestion: error.suggestion)
             default: return nil
             }
         },
@@ -32,6 +33,17 @@ extension Rule {
                 guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
                 return Finding(error.reason, suggestion: error.suggestion)
             }, triggering: triggering, passing: passing)
+    }
+
+    /// The finding about something that could not be read at all — a folder that will not open, a
+    /// link to nowhere, an archive entry that will not inflate, a listed file that is not there —
+    /// made by the rule for the error's kind, as a file whose reading failed is judged: the walks,
+    /// the archive reader and the project readers have no other way to say `unreadable` or `not-found`.
+    package static func judge(failure error: AlertSoundError) -> Diagnostic {
+        let rule = named(failureCode(error.kind)) ?? unreadable
+        // Every failure rule fires on an error of its kind (RuleTests holds it for every kind).
+        return rule.check(RuleSubject(path: error.path ?? "", outcome: .failed(error)))
+            ?? rule.code.diagnostic(error.reason)
     }
 
     /// The code for a file that could not be read: its content is not a sound, is a broken one, or
