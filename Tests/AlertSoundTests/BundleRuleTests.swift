@@ -32,6 +32,41 @@ import Testing
         #expect(bundleRules.count == Set(bundleRules).count)
     }
 
+    /// A reference's findings are made by the platforms' reference rules, whose codes are bundle
+    /// rules with examples; every one of the ladder's steps is reached by some name.
+    @Test func referenceRulesAreBundleRulesAndEachStepIsReached() throws {
+        let codes = (ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code))
+        #expect(Set(codes).isSubset(of: BundleRule.all.map(\.code)))
+        // iOS: one name per step, in the ladder's order.
+        func sound(_ path: String, _ location: SoundLocation) -> FoundSound {
+            FoundSound(
+                relativePath: path, displayRoot: "My.app/", location: location,
+                content: .problem(Rule.judge(failure: AlertSoundError(.unreadable, "not read here"))))
+        }
+        let sounds = [
+            sound("Sounds/deep.caf", .subfolder), sound("Chime.caf", .bundle),
+            sound("Kit.bundle/kit.caf", .resourceBundle),
+            sound("fr.lproj/bonjour.caf", .localized)
+        ]
+        let names = [
+            "Sounds/deep.caf", "Chime", "chime.caf", "kit.caf", "bonjour.caf", "deep.caf", "copied.caf", "gone.caf"
+        ]
+        let references = names.map { SoundReference(name: $0, source: "test") }
+        let resolver = ReferenceResolver(
+            sounds: sounds, references: references, uncopied: ["copied.caf": "ios/copied.caf"])
+        let found = references.map { resolver.locate($0).diagnostics.map(\.code) }
+        #expect(found == ReferenceResolver.rules.map { [$0.code] }, "\(found)")
+        // Android likewise: a path, an extension, another case, outside res/raw, nothing.
+        let raw = [sound("res/raw/chime.ogg", .rawResource), sound("assets/alarm.ogg", .subfolder)]
+        let androidNames = ["raw/chime", "chime.ogg", "Chime", "alarm", "gone"]
+        let androidReferences = androidNames.map { SoundReference(name: $0, source: "test") }
+        let android = AndroidResolver(sounds: raw, kind: .androidProject, references: androidReferences)
+        let messages = androidReferences.map { android.locate($0).diagnostics }
+        #expect(messages.map { $0.map(\.code) } == AndroidResolver.rules.map { [$0.code] }, "\(messages)")
+        #expect(messages[0].first?.message.contains("is a path") == true)
+        #expect(messages[1].first?.message.contains("Send 'chime'") == true)
+    }
+
     /// Writes `example` out, validates (or checks) it as the command would, and gives every code found.
     static func codes(_ example: BundleExample) throws -> Set<DiagnosticCode> {
         let scratch = try Scratch()

@@ -5,7 +5,7 @@ import AlertSoundCore
 /// plays the default sound when that finds nothing.)
 struct AndroidResolver {
     private let sounds: [FoundSound]
-    private let kind: BundleKind
+    let kind: BundleKind
     /// Only the keys the references ask for, as in ``ReferenceResolver``.
     private var byResourceName: [String: Int] = [:]
     private var byLowercasedResourceName: [String: Int] = [:]
@@ -37,55 +37,23 @@ struct AndroidResolver {
     func locate(_ reference: SoundReference) -> LocatedReference {
         var located = LocatedReference(reference, platform: .android)
         guard let name = reference.name, name != "default" else { return located }
-        if name.contains("/") {
-            located.diagnostics.append(
-                DiagnosticCode.noSuchSound.diagnostic(
-                    "'\(name)' is a path; Android names a sound by its res/raw resource name alone"))
-            return located
-        }
-        if let exact = byResourceName[name] {
+        if !name.contains("/"), let exact = byResourceName[name] {
             located.resolve(to: exact, in: sounds)
-        } else {
-            let (diagnostic, nearly) = finding(name)
-            located.diagnostics.append(diagnostic)
-            if let nearly { located.nearly(nearly) }
+        } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
+            located.diagnostics.append(finding.diagnostic)
+            if let nearly = finding.nearly { located.nearly(nearly) }
         }
         return located
     }
 
-    /// Why `name`, which matches no raw resource exactly, plays the default sound, and the sound it
-    /// nearly names.
-    private func finding(_ name: String) -> (Diagnostic, FoundSound?) {
-        let stem = AndroidRules.resourceName(name)
-        if stem != name, let file = byResourceName[stem].map({ sounds[$0] }) {
-            return (
-                DiagnosticCode.noSuchSound.diagnostic(
-                    "'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
-                        + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android"), file
-            )
-        }
-        if let other = byLowercasedResourceName[name.lowercased()].map({ sounds[$0] }) {
-            return (
-                DiagnosticCode.caseMismatch.diagnostic(
-                    "'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
-                        + " resource names are case-sensitive (and lowercase), so Android plays the default sound"),
-                other
-            )
-        }
-        if let hidden = anywhereByResourceName[stem.lowercased()].map({ sounds[$0] }), hidden.location != .rawResource {
-            return (
-                DiagnosticCode.notReachable.diagnostic(
-                    "'\(name)' exists only as \(hidden.displayPath), outside res/raw/; Android finds notification sounds only as raw resources"
-                ), hidden
-            )
-        }
-        let shrunk =
-            kind == .apk
-            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(stem)\""
-            : ""
-        return (
-            DiagnosticCode.noSuchSound.diagnostic(
-                "no res/raw resource named '\(name)'; Android plays the default sound.\(shrunk)"), nil
-        )
+    // What the rules look up: only the names the references asked for are indexed.
+
+    /// The raw resource of exactly this name.
+    func raw(named name: String) -> FoundSound? { byResourceName[name].map { sounds[$0] } }
+    /// A raw resource of this name, ignoring case.
+    func raw(ignoringCase name: String) -> FoundSound? {
+        byLowercasedResourceName[name.lowercased()].map { sounds[$0] }
     }
+    /// A sound anywhere whose resource name is `stem`, ignoring case.
+    func anywhere(stem: String) -> FoundSound? { anywhereByResourceName[stem.lowercased()].map { sounds[$0] } }
 }

@@ -50,84 +50,39 @@ struct ReferenceResolver {
     func locate(_ reference: SoundReference) -> LocatedReference {
         var located = LocatedReference(reference, platform: .ios)
         guard let name = reference.name, name != "default" else { return located }
-        if name.contains("/") {
-            // iOS looks names up at the top level only; a path never resolves.
-            let where_ = byRelativePath[name].map { " (\(sounds[$0].displayPath) exists, but in a sub-folder)" } ?? ""
-            if let at = byRelativePath[name] { located.nearly(sounds[at]) }
-            located.diagnostics.append(
-                DiagnosticCode.notReachable.diagnostic(
-                    "'\(name)' is a path; iOS looks a sound up by file name at the bundle's top level or in Library/Sounds\(where_)"
-                ))
-            return located
-        }
-        guard Self.hasExtension(name) else {
-            let candidates = (reachableByLowercasedStem[name.lowercased()] ?? []).map { sounds[$0] }
-            let candidate = candidates.first { Self.stem($0.name) == name } ?? candidates.first
-            let guess = candidate.map { ": did you mean '\($0.name)'?" } ?? ""
-            if let candidate { located.nearly(candidate) }
-            located.diagnostics.append(
-                DiagnosticCode.missingExtension.diagnostic(
-                    "'\(name)' has no extension; iOS needs the full file name\(guess)"))
-            return located
-        }
-        if let exact = reachableByName[name] {
+        if !name.contains("/"), Self.hasExtension(name), let exact = reachableByName[name] {
             located.resolve(to: exact, in: sounds)
-            return located
+        } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
+            located.diagnostics.append(finding.diagnostic)
+            if let nearly = finding.nearly { located.nearly(nearly) }
         }
-        if let other = reachableByLowercasedName[name.lowercased()].map({ sounds[$0] }) {
-            located.nearly(other)
-            located.diagnostics.append(
-                DiagnosticCode.caseMismatch.diagnostic(
-                    "'\(name)' matches '\(other.name)' only with different case: it plays in the Simulator"
-                        + " (case-insensitive file system) but not on a device, where the default sound plays instead"))
-            return located
-        }
-        if let hidden = anywhereByLowercasedName[name.lowercased()].map({ sounds[$0] }) {
-            located.nearly(hidden)
-            if hidden.location == .resourceBundle {
-                located.diagnostics.append(
-                    DiagnosticCode.resourceBundle.diagnostic(
-                        "'\(name)' exists only as \(hidden.displayPath), inside a resource bundle (SwiftPM copies a package's"
-                            + " resources into <Package>_<Target>.bundle); UNNotificationSound(named:) searches only the main bundle's top level and Library/Sounds,"
-                            + " so the default sound plays. Add the sound to the app target's own resources, or copy it to Library/Sounds at run time",
-                        severity: .error))
-            } else if hidden.location == .localized {
-                located.diagnostics.append(
-                    DiagnosticCode.localized.diagnostic(
-                        "'\(name)' exists only as \(hidden.displayPath), inside a .lproj folder; notification sounds must be non-localized resources at the bundle's top level"
-                    ))
-            } else {
-                located.diagnostics.append(
-                    DiagnosticCode.notReachable.diagnostic(
-                        "'\(name)' exists only as \(hidden.displayPath), in a sub-folder; iOS finds sounds only at the bundle's top level\(reference.critical ? "" : " or in Library/Sounds")"
-                    ))
-            }
-            return located
-        }
-        if let path = uncopied[name.lowercased()] {
-            located.diagnostics.append(
-                DiagnosticCode.notInTarget.diagnostic(
-                    "\(path) is in the project's folder, but no app target copies it, so the app has no such sound and iOS plays the default one: "
-                        + "add it to the app target (Target Membership, or the Copy Bundle Resources phase)"))
-            return located
-        }
-        let sameStem = (reachableByLowercasedStem[Self.stem(name).lowercased()] ?? []).map { "'\(sounds[$0].name)'" }
-        let hint =
-            sameStem.isEmpty
-            ? ""
-            : "; the bundle has \(sameStem.joined(separator: ", ")): the name must match the file, extension included"
-        located.diagnostics.append(
-            DiagnosticCode.noSuchSound.diagnostic(
-                "no sound named '\(name)' at the bundle's top level or in Library/Sounds\(hint); iOS will play the default sound"
-            ))
         return located
     }
 
-    private static func hasExtension(_ name: String) -> Bool {
+    // What the rules look up: only the names the references asked for are indexed.
+
+    /// The sound at this path within the bundle.
+    func sound(atPath path: String) -> FoundSound? { byRelativePath[path].map { sounds[$0] } }
+    /// Reachable sounds whose name without extension is `stem`, ignoring case.
+    func reachable(stem: String) -> [FoundSound] {
+        (reachableByLowercasedStem[stem.lowercased()] ?? []).map { sounds[$0] }
+    }
+    /// A reachable sound of this name, ignoring case.
+    func reachable(ignoringCase name: String) -> FoundSound? {
+        reachableByLowercasedName[name.lowercased()].map { sounds[$0] }
+    }
+    /// A sound of this name anywhere in the bundle, ignoring case.
+    func anywhere(ignoringCase name: String) -> FoundSound? {
+        anywhereByLowercasedName[name.lowercased()].map { sounds[$0] }
+    }
+    /// The project path of a sound of this name that no app target copies.
+    func uncopied(_ name: String) -> String? { uncopied[name.lowercased()] }
+
+    static func hasExtension(_ name: String) -> Bool {
         name.contains(".") && !name.hasSuffix(".")
     }
 
-    private static func stem(_ name: String) -> String {
+    static func stem(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
