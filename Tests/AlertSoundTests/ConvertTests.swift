@@ -5,22 +5,6 @@ import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
 
-/// A scratch folder per test, removed afterwards.
-final class Scratch {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-convert-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        try Data(bytes).write(to: url.appendingPathComponent(name))
-        return path(name)
-    }
-    var contents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-}
-
 /// A stereo test signal with different content in each channel.
 func testSignal(frames: Int, channels: Int = 2, rate: Double = 44100) -> [Int16] {
     var out: [Int16] = []

@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     static func tone(_ path: String, seconds: Double = 0.5) throws {
         try FixTests.write(
             path, rate: 44_100, channels: 1,
-            samples: LevelRulesTests.clean(dBFS: -18, seconds: seconds).enumerated().filter { $0.offset % 2 == 0 }.map(
+            samples: Signals.clean(dBFS: -18, seconds: seconds).enumerated().filter { $0.offset % 2 == 0 }.map(
                 \.element))
     }
 

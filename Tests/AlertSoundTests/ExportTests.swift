@@ -14,11 +14,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
         try FixTests.write(
             dir + "/src/Order Ready!.wav", rate: 44_100, channels: 1,
-            samples: LevelRulesTests.clean(dBFS: -18, seconds: 0.8).enumerated().filter { $0.offset % 2 == 0 }.map(
+            samples: Signals.clean(dBFS: -18, seconds: 0.8).enumerated().filter { $0.offset % 2 == 0 }.map(
                 \.element))
         try FixTests.write(
             dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, order: .bigEndian),
-            samples: LevelRulesTests.clean(dBFS: -20, seconds: 0.5))
+            samples: Signals.clean(dBFS: -20, seconds: 0.5))
         let chirp = (0..<11_025).map { (i: Int) -> Double in
             let t = Double(i)
             return 0.3 * sin(t * t * 1e-4) * (1 - t / 11_025)
@@ -96,7 +96,7 @@ import Testing
         // Same name, new audio (and a new header: the hash is of the audio, not the bytes).
         try FixTests.write(
             dir + "/src/chime.aiff", .aiff, rate: 48_000, channels: 2, coding: .integer(16, order: .bigEndian),
-            samples: LevelRulesTests.clean(dBFS: -12, seconds: 0.5))
+            samples: Signals.clean(dBFS: -12, seconds: 0.5))
         let report = try exporter.export(paths: [dir + "/src"])
         let after = report.lock
         #expect(after["chime"]?.channelId != before["chime"]?.channelId)
@@ -104,7 +104,7 @@ import Testing
         #expect(report.outcomes.filter { $0.status == .written }.map(\.name) == ["chime"])
 
         // The same audio re-saved with other bytes around it keeps its channel.
-        let samples = LevelRulesTests.clean(dBFS: -18, seconds: 0.8).enumerated().filter { $0.offset % 2 == 0 }.map(
+        let samples = Signals.clean(dBFS: -18, seconds: 0.8).enumerated().filter { $0.offset % 2 == 0 }.map(
             \.element)
         try FixTests.write(dir + "/src/Order Ready!.wav", .caff, rate: 44_100, channels: 1, samples: samples)
         #expect(
@@ -344,7 +344,7 @@ import Testing
             atPath: dir + "/app/src/main/java/com/example/app", withIntermediateDirectories: true)
         try FixTests.write(
             dir + "/app/src/main/res/raw/ding.wav", rate: 44_100, channels: 1,
-            samples: LevelRulesTests.clean(seconds: 0.2).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+            samples: Signals.clean(seconds: 0.2).enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
         try "val uri = Uri.parse(\"android.resource://\" + packageName + \"/\" + R.raw.ding)\n"
             .write(toFile: dir + "/app/src/main/java/com/example/app/Channels.kt", atomically: true, encoding: .utf8)
         // Build output is not searched.

@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
     @Test func everyRepairableWarningIsRepaired() throws {
         // 0.3 s of silence, then a quiet tone riding on a DC offset that starts and stops at once.
         var samples = [Double](repeating: 0, count: Int(0.3 * Self.rate) * 2)
-        let tone = LevelMeterTests.sine(1.5, dBFS: -45)
+        let tone = Signals.sine(1.5, dBFS: -45)
         samples += tone.map { $0 + 0.12 }
         let (dir, path) = try Self.input(samples)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -62,7 +63,7 @@ import Testing
     /// both, and a second pass over its output finds nothing to do.
     @Test func aClickThenSilenceIsRepairedInOnePass() throws {
         var samples = [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * Self.rate) * 2)
-        samples += LevelRulesTests.clean(dBFS: -20, seconds: 1)
+        samples += Signals.clean(dBFS: -20, seconds: 1)
         let (dir, path) = try Self.input(samples)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(Self.warnings(Checker(measuring: true).check(path: path)).contains("click-at-start"))
@@ -82,25 +83,25 @@ import Testing
     /// Every level case `fix --levels` repairs, alone and together: one pass leaves nothing for a
     /// second, whose run over the first's output is `unchanged` with no change listed.
     static let levelCases: [(String, () -> [Double])] = [
-        ("dc-offset", { LevelRulesTests.clean(dBFS: -20).map { $0 + 0.05 } }),
-        ("leading-silence", { [Double](repeating: 0, count: Int(0.4 * rate) * 2) + LevelRulesTests.clean(dBFS: -20) }),
-        ("too-quiet", { LevelRulesTests.clean(dBFS: -50) }),
-        ("too-loud", { LevelRulesTests.clean(dBFS: -0.5, seconds: 1).map { max(-0.9, min(0.9, $0 * 3)) } }),
-        ("click-at-start", { LevelMeterTests.sine(1, dBFS: -6, phase: .pi / 2) }),
-        ("abrupt-end", { LevelMeterTests.sine(1, dBFS: -12) }),
-        ("true-peak-over", { LevelMeterTests.sine(1, dBFS: -0.2, frequency: 11_025, phase: .pi / 4) }),
+        ("dc-offset", { Signals.clean(dBFS: -20).map { $0 + 0.05 } }),
+        ("leading-silence", { [Double](repeating: 0, count: Int(0.4 * rate) * 2) + Signals.clean(dBFS: -20) }),
+        ("too-quiet", { Signals.clean(dBFS: -50) }),
+        ("too-loud", { Signals.clean(dBFS: -0.5, seconds: 1).map { max(-0.9, min(0.9, $0 * 3)) } }),
+        ("click-at-start", { Signals.sine(1, dBFS: -6, phase: .pi / 2) }),
+        ("abrupt-end", { Signals.sine(1, dBFS: -12) }),
+        ("true-peak-over", { Signals.sine(1, dBFS: -0.2, frequency: 11_025, phase: .pi / 4) }),
         (
             "click-then-silence",
             {
                 [0.9, 0.9, -0.8, -0.8] + [Double](repeating: 0, count: Int(0.5 * rate) * 2)
-                    + LevelRulesTests.clean(dBFS: -20)
+                    + Signals.clean(dBFS: -20)
             }
         ),
         (
             "all-at-once",
             {
                 [Double](repeating: 0, count: Int(0.3 * rate) * 2)
-                    + LevelMeterTests.sine(1.5, dBFS: -45).map { $0 + 0.12 }
+                    + Signals.sine(1.5, dBFS: -45).map { $0 + 0.12 }
             }
         )
     ]
@@ -125,7 +126,7 @@ import Testing
     /// A sound quiet throughout (every sample under -60 dBFS) was all "leading silence": fix
     /// --levels dropped it whole and called the empty file fixed. It is brought up instead.
     @Test func aSoundQuietThroughoutIsNotDropped() throws {
-        let (dir, path) = try Self.input(LevelRulesTests.clean(dBFS: -63, seconds: 1))
+        let (dir, path) = try Self.input(Signals.clean(dBFS: -63, seconds: 1))
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let outcome = try Self.fix(path) { $0.repairsLevels = true }
         #expect(!outcome.changes.contains { $0.kind == "silence-trimmed" }, "\(outcome.changes)")
@@ -138,7 +139,7 @@ import Testing
 
     @Test func loudnessTargetHoldsTheTruePeakAfterIMA4() throws {
         // A tone with sharp clicks: reaching -9 LUFS needs far more gain than the clicks have room for.
-        var samples = LevelMeterTests.sine(2, dBFS: -30, frequency: 440)
+        var samples = Signals.sine(2, dBFS: -30, frequency: 440)
         for click in stride(from: 1000, to: samples.count / 2 - 10, by: 9000) {
             samples[2 * click] = 0.9
             samples[2 * click + 1] = -0.9
@@ -161,7 +162,7 @@ import Testing
     }
 
     @Test func aLoudnessTargetWithoutPeaksIsMetClosely() throws {
-        let (dir, path) = try Self.input(LevelRulesTests.clean(dBFS: -30))
+        let (dir, path) = try Self.input(Signals.clean(dBFS: -30))
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let outcome = try Self.fix(path) { $0.loudness = -16 }
         #expect(outcome.changes.map(\.kind) == ["converted", "loudness"])
@@ -170,7 +171,7 @@ import Testing
     }
 
     @Test func aCleanSoundIsLeftAsIs() throws {
-        let (dir, path) = try Self.input(LevelRulesTests.clean())
+        let (dir, path) = try Self.input(Signals.clean())
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let outcome = try Self.fix(path) { $0.repairsLevels = true }
         #expect(outcome.status == .unchanged && outcome.output == nil)
@@ -178,7 +179,7 @@ import Testing
     }
 
     @Test func clippingAloneIsNotRepairable() throws {
-        var samples = LevelRulesTests.clean(dBFS: -20)
+        var samples = Signals.clean(dBFS: -20)
         for i in 20_000..<20_010 { samples[i] = 1 }
         let (dir, path) = try Self.input(samples)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -195,7 +196,7 @@ import Testing
     }
 
     @Test func dryRunSaysWhatWouldChange() throws {
-        let (dir, path) = try Self.input(LevelMeterTests.sine(1, dBFS: -3))
+        let (dir, path) = try Self.input(Signals.sine(1, dBFS: -3))
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let outcome = try #require(
             try FixTests.fixer { $0.repairsLevels = true }.fix(paths: [path], dryRun: true).outcomes.first)
@@ -218,7 +219,7 @@ import Testing
     }
 
     @Test func thresholdsChangeTheVerdict() throws {
-        let levels = LevelMeterTests.measure(LevelRulesTests.clean(dBFS: -3))
+        let levels = Signals.measure(Signals.clean(dBFS: -3))
         #expect(!LevelRules.findings(levels).contains { $0.code == .truePeakOver })
         var strict = LevelThresholds()
         strict.maximumTruePeak = -6

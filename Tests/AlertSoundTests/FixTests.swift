@@ -86,22 +86,11 @@ import Testing
     // MARK: trim and fade
 
     /// Runs a stage over `input` cut into blocks of `blockFrames`.
-    static func run(_ stage: Stage, _ input: [Double], channels: Int, blockFrames: Int) throws -> [Double] {
-        var out: [Double] = []
-        var i = 0
-        while i < input.count {
-            let end = min(input.count, i + blockFrames * channels)
-            out += try stage.process(Array(input[i..<end]), end: false)
-            i = end
-        }
-        return out + (try stage.process([], end: true))
-    }
-
     @Test(arguments: [1, 7, 64, 10_000])
     func fadeOutBeforeACut(blockFrames: Int) throws {
         let input = [Double](repeating: 0.75, count: 2 * 1000)
         let stage = TrimStage(channels: 2, start: 100, length: 600, fadeFrames: 50)
-        let out = try Self.run(stage, input, channels: 2, blockFrames: blockFrames)
+        let out = try Signals.run(stage, input, channels: 2, blockFrames: blockFrames)
         #expect(out.count == 2 * 600)
         #expect(stage.cut)
         // Untouched before the fade; inside it, never above the envelope, falling, and 0 at the end.
@@ -117,7 +106,7 @@ import Testing
     @Test func noFadeWhenNothingIsCut() throws {
         let input = [Double](repeating: 0.5, count: 600)
         let stage = TrimStage(channels: 1, start: 0, length: 600, fadeFrames: 50)
-        let out = try Self.run(stage, input, channels: 1, blockFrames: 64)
+        let out = try Signals.run(stage, input, channels: 1, blockFrames: 64)
         #expect(out == input)
         #expect(!stage.cut)
     }

@@ -1,7 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// The stages `fix --levels` adds: the limiter, DC removal, and fades at both ends.
@@ -19,7 +19,7 @@ import Testing
         for click in [3, 5000, 5003, 12_000, frames - 2] { input[2 * click] = 4.0 }
         let ceiling = 0.5
         let stage = LimiterStage(channels: 2, ceiling: ceiling, lookAhead: 220, releaseTime: 200)
-        let out = try FixTests.run(stage, input, channels: 2, blockFrames: blockFrames)
+        let out = try Signals.run(stage, input, channels: 2, blockFrames: blockFrames)
         #expect(out.count == input.count)
         #expect(out.allSatisfy { abs($0) <= ceiling + 1e-12 })
         // Far from any click the tone passes untouched.
@@ -35,7 +35,7 @@ import Testing
     @Test func limiterPassesWhatIsUnderTheCeiling() throws {
         let input = (0..<3000).map { 0.4 * sin(Double($0) * 0.01) }
         let stage = LimiterStage(channels: 1, ceiling: 0.5, lookAhead: 64, releaseTime: 500)
-        #expect(try FixTests.run(stage, input, channels: 1, blockFrames: 100) == input)
+        #expect(try Signals.run(stage, input, channels: 1, blockFrames: 100) == input)
     }
 
     @Test func dcStageSubtractsEachChannelsOffset() throws {
@@ -48,7 +48,7 @@ import Testing
     func fadesInAndOutWithoutACut(blockFrames: Int) throws {
         let input = [Double](repeating: 0.5, count: 1000)
         let stage = TrimStage(channels: 1, start: 0, length: nil, fadeFrames: 100, fadeInFrames: 40, fadesEnd: true)
-        let out = try FixTests.run(stage, input, channels: 1, blockFrames: blockFrames)
+        let out = try Signals.run(stage, input, channels: 1, blockFrames: blockFrames)
         #expect(out.count == 1000 && !stage.cut)
         #expect(out[0] == 0 && out[999] == 0)
         for i in 1..<40 { #expect(out[i] > out[i - 1] && out[i] < 0.5) }

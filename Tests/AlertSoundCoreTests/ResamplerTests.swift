@@ -1,7 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// `@RATE`: every converter keeps a 997 Hz sine at least 100 dB clean, float in and float out,

@@ -1,7 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// Every input width (8/16/24/32-bit integer, 32/64-bit float) to every linear-PCM `-d`: what

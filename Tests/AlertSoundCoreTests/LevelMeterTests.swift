@@ -1,7 +1,7 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
-@testable import AlertSound
 @testable import AlertSoundCore
 
 /// Loudness and peaks on EBU Tech 3341-style signals, whose right answers the standard states:
@@ -9,37 +9,9 @@ import Testing
 @Suite struct LevelMeterTests {
     /// `seconds` of a sine at `frequency`, peak `dBFS`, in every channel of `channels` listed in
     /// `active` (all when nil), at `rate`.
-    static func sine(
-        _ seconds: Double, dBFS: Double, frequency: Double = 1000, rate: Double = 48_000, channels: Int = 2,
-        active: Set<Int>? = nil, phase: Double = 0
-    ) -> [Double] {
-        let amplitude = pow(10, dBFS / 20)
-        let frames = Int(seconds * rate)
-        var out = [Double](repeating: 0, count: frames * channels)
-        for f in 0..<frames {
-            let x = amplitude * sin(2 * Double.pi * frequency * Double(f) / rate + phase)
-            for c in 0..<channels where active?.contains(c) ?? true { out[f * channels + c] = x }
-        }
-        return out
-    }
-
-    static func measure(_ samples: [Double], rate: Double = 48_000, channels: Int = 2) -> SoundLevels {
-        var meter = LevelMeter(sampleRate: rate, channels: channels)
-        // In uneven blocks, as a reader hands them over.
-        var at = 0
-        var size = 1001
-        while at < samples.count {
-            let end = min(samples.count, at + size * channels)
-            meter.add(Array(samples[at..<end]))
-            at = end
-            size = size * 7 % 9973 + 13
-        }
-        return meter.levels()
-    }
-
     @Test(arguments: [-23.0, -33.0])
     func stereoSineMeasuresItsLevel(dBFS: Double) throws {
-        let levels = Self.measure(Self.sine(10, dBFS: dBFS))
+        let levels = Signals.measure(Signals.sine(10, dBFS: dBFS))
         for value in [levels.integratedLoudness, levels.maxMomentaryLoudness, levels.maxShortTermLoudness] {
             #expect(abs(try #require(value) - dBFS) <= 0.1, "\(levels)")
         }
@@ -49,32 +21,32 @@ import Testing
 
     @Test func monoIsOneChannelAndSurroundsWeighMore() throws {
         // One channel of the stereo sine: 3 dB less. BS.1770's surround weight 1.41 is +1.5 dB.
-        let mono = Self.measure(Self.sine(5, dBFS: -23, channels: 1), channels: 1)
+        let mono = Signals.measure(Signals.sine(5, dBFS: -23, channels: 1), channels: 1)
         #expect(abs(try #require(mono.integratedLoudness) + 26.01) <= 0.1)
-        let leftSurround = Self.measure(Self.sine(5, dBFS: -23, channels: 6, active: [4]), channels: 6)
+        let leftSurround = Signals.measure(Signals.sine(5, dBFS: -23, channels: 6, active: [4]), channels: 6)
         #expect(abs(try #require(leftSurround.integratedLoudness) - (-26.01 + 10 * log10(1.41))) <= 0.1)
-        let lfe = Self.measure(Self.sine(5, dBFS: -23, channels: 6, active: [3]), channels: 6)
+        let lfe = Signals.measure(Signals.sine(5, dBFS: -23, channels: 6, active: [3]), channels: 6)
         #expect(lfe.integratedLoudness == nil, "the LFE channel is left out")
     }
 
     @Test func quietPartsAreGatedOut() throws {
         // EBU 3341 cases 3 and 4, shortened: -72, -36, -23, -36, -72 dBFS: the gates leave -23.
-        let parts = [(-72.0, 2.0), (-36, 2), (-23, 16), (-36, 2), (-72, 2)].flatMap { Self.sine($0.1, dBFS: $0.0) }
-        let levels = Self.measure(parts)
+        let parts = [(-72.0, 2.0), (-36, 2), (-23, 16), (-36, 2), (-72, 2)].flatMap { Signals.sine($0.1, dBFS: $0.0) }
+        let levels = Signals.measure(parts)
         #expect(abs(try #require(levels.integratedLoudness) + 23) <= 0.1, "\(levels)")
     }
 
     @Test func truePeakFindsWhatTheSamplesMiss() throws {
         // A full-scale sine at a quarter of the rate, 45° off: every sample is at 0.707 (-3 dBFS),
         // the wave between them reaches 0 dB.
-        let levels = Self.measure(Self.sine(1, dBFS: 0, frequency: 12_000, phase: Double.pi / 4))
+        let levels = Signals.measure(Signals.sine(1, dBFS: 0, frequency: 12_000, phase: Double.pi / 4))
         #expect(abs(try #require(levels.samplePeak) + 3.01) < 0.02)
         #expect(abs(try #require(levels.truePeak)) <= 0.2, "\(levels)")
     }
 
     @Test func shortClipsHaveMomentaryLoudnessOnly() throws {
         // 0.2 s of the -23 dBFS sine in a 400 ms window of silence: half the energy, -26 LUFS.
-        let levels = Self.measure(Self.sine(0.2, dBFS: -23))
+        let levels = Signals.measure(Signals.sine(0.2, dBFS: -23))
         #expect(levels.integratedLoudness == nil && levels.maxShortTermLoudness == nil)
         #expect(abs(try #require(levels.maxMomentaryLoudness) + 26.01) <= 0.1)
     }
@@ -85,18 +57,18 @@ import Testing
         samples += (0..<Int(rate)).map { 0.1 + 0.5 * sin(Double($0) * 0.05) }  // then a tone 0.1 off centre
         samples += [1, 1, 1, 1, 1, 0.2, -1, -1, 0.3]  // a clipped run of 5, one of 2
         samples += [Double](repeating: 0, count: Int(0.25 * rate))  // 0.25 s of silence last
-        let levels = Self.measure(samples, channels: 1)
+        let levels = Signals.measure(samples, channels: 1)
         #expect(abs(levels.leadingSilence - 0.5) < 0.001 && abs(levels.trailingSilence - 0.25) < 0.001)
         #expect(levels.clippedSamples == 5)
         #expect(abs(levels.dcOffset - 0.1 * rate / Double(samples.count)) < 0.001)
-        let silent = Self.measure([Double](repeating: 0, count: 48_000), channels: 1)
+        let silent = Signals.measure([Double](repeating: 0, count: 48_000), channels: 1)
         #expect(silent.samplePeak == nil && silent.truePeak == nil && silent.maxMomentaryLoudness == nil)
     }
 
     @Test func measuresAFileAsDecoded() throws {
         let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian))
         let wav = try SoundFileBuilder.make(
-            .wave, format: format, samples: Self.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
+            .wave, format: format, samples: Signals.sine(3.5, dBFS: -23).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "levels-\(UUID().uuidString).wav"
         try Data(wav).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -110,45 +82,33 @@ import Testing
 /// `check --levels`: each warning fires on a sound that has the problem and on no clean sound.
 @Suite struct LevelRulesTests {
     /// 1 s of a 1 kHz sine at `dBFS` with 10 ms fades in and out, in both channels.
-    static func clean(dBFS: Double = -23, seconds: Double = 1) -> [Double] {
-        let rate = 48_000.0
-        var samples = LevelMeterTests.sine(seconds, dBFS: dBFS)
-        let fade = Int(0.01 * rate), frames = samples.count / 2
-        for f in 0..<frames {
-            let gain = min(1, Double(f) / Double(fade), Double(frames - 1 - f) / Double(fade))
-            samples[2 * f] *= gain
-            samples[2 * f + 1] *= gain
-        }
-        return samples
-    }
-
     static func codes(_ samples: [Double]) -> [String] {
-        LevelRules.findings(LevelMeterTests.measure(samples)).map(\.code.rawValue)
+        LevelRules.findings(Signals.measure(samples)).map(\.code.rawValue)
     }
 
     @Test func aCleanSoundGetsNone() {
-        #expect(Self.codes(Self.clean()) == [])
-        #expect(Self.codes(Self.clean(dBFS: -10)) == [])
+        #expect(Self.codes(Signals.clean()) == [])
+        #expect(Self.codes(Signals.clean(dBFS: -10)) == [])
     }
 
     @Test func eachProblemGetsItsWarning() {
         // Peaks above -1 dBTP: a 0 dBFS sine with fades.
-        #expect(Self.codes(Self.clean(dBFS: 0)).contains("true-peak-over"))
+        #expect(Self.codes(Signals.clean(dBFS: 0)).contains("true-peak-over"))
         // Clipping: a run of full-scale samples in the middle.
-        var clipped = Self.clean()
+        var clipped = Signals.clean()
         for i in 40_000..<40_020 { clipped[i] = 1 }
         #expect(Self.codes(clipped).contains("clipped"))
         // DC: everything 2% off centre (the fades still start at zero plus the offset, under -20 dBFS).
-        #expect(Self.codes(Self.clean().map { $0 + 0.02 }) == ["dc-offset"])
+        #expect(Self.codes(Signals.clean().map { $0 + 0.02 }) == ["dc-offset"])
         // No fade-in: starts at the sine's peak.
-        #expect(Self.codes(LevelMeterTests.sine(1, dBFS: -10, phase: Double.pi / 2)).contains("click-at-start"))
+        #expect(Self.codes(Signals.sine(1, dBFS: -10, phase: Double.pi / 2)).contains("click-at-start"))
         // No fade-out: the last millisecond is the full sine.
-        let cut = Array(Self.clean(dBFS: -10).prefix(2 * 24_000)) + LevelMeterTests.sine(0.2, dBFS: -10)
+        let cut = Array(Signals.clean(dBFS: -10).prefix(2 * 24_000)) + Signals.sine(0.2, dBFS: -10)
         #expect(Self.codes(cut).contains("abrupt-end"))
         // Half a second of silence first.
-        #expect(Self.codes([Double](repeating: 0, count: 48_000) + Self.clean()) == ["leading-silence"])
+        #expect(Self.codes([Double](repeating: 0, count: 48_000) + Signals.clean()) == ["leading-silence"])
         // Outside the loudness band.
-        #expect(Self.codes(Self.clean(dBFS: -45)) == ["too-quiet"])
+        #expect(Self.codes(Signals.clean(dBFS: -45)) == ["too-quiet"])
         let square = (0..<48_000).flatMap { f -> [Double] in
             let x = (f / 24) % 2 == 0 ? 0.98 : -0.98
             return [x, x]
@@ -159,7 +119,7 @@ import Testing
     @Test func levelsAreInTheReportAndItsJSON() throws {
         let format = StreamFormat(sampleRate: 48_000, channels: 2, coding: .integer(16, order: .littleEndian))
         let wav = try SoundFileBuilder.make(
-            .wave, format: format, samples: Self.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
+            .wave, format: format, samples: Signals.clean(dBFS: -45).map { Int16(($0 * 32767).rounded()) })
         let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).wav"
         try Data(wav).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -186,7 +146,7 @@ extension LevelMeterTests {
     @Test func absurdFloatSamplesKeepEveryFigureFinite() throws {
         let samples: [Double] =
             [0.1, 1e300, -1e300, 5, .nan, .infinity, -.infinity] + [Double](repeating: 0.1, count: 30_000)
-        let levels = Self.measure(samples, channels: 1)
+        let levels = Signals.measure(samples, channels: 1)
         for value in [
             levels.samplePeak, levels.truePeak, levels.maxMomentaryLoudness, levels.integratedLoudness, levels.dcOffset
         ] as [Double?] {
@@ -194,7 +154,7 @@ extension LevelMeterTests {
         }
         #expect(try #require(levels.samplePeak) <= 60.0001)
         // A float peak past full scale is still worth knowing: 5.0 is +14 dBFS.
-        let hot = Self.measure([0, 5, 0] + [Double](repeating: 0, count: 100), channels: 1)
+        let hot = Signals.measure([0, 5, 0] + [Double](repeating: 0, count: 100), channels: 1)
         #expect(abs(try #require(hot.samplePeak) - 20 * log10(5)) < 0.001)
     }
 }
