@@ -32,10 +32,13 @@ import Testing
         #expect(bundleRules.count == Set(bundleRules).count)
     }
 
-    /// A reference's findings are made by the platforms' reference rules, whose codes are bundle
-    /// rules with examples; every one of the ladder's steps is reached by some name.
+    /// A reference's findings are made by the platforms' reference rules, and a sound's findings
+    /// within its bundle by the sound rules, whose codes are bundle rules with examples; every one
+    /// of the reference ladder's steps is reached by some name.
     @Test func referenceRulesAreBundleRulesAndEachStepIsReached() throws {
-        let codes = (ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code))
+        let codes =
+            ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code)
+            + (SoundRule.ios + SoundRule.android).map(\.code)
         #expect(Set(codes).isSubset(of: BundleRule.all.map(\.code)))
         // iOS: one name per step, in the ladder's order.
         func sound(_ path: String, _ location: SoundLocation) -> FoundSound {

@@ -136,24 +136,6 @@ enum AndroidRules {
         }
     }
 
-    /// What to say about sound `i` of a group of ``duplicateNames(_:)``. The first names every
-    /// member once and the others only the first, so the output grows with the number of files,
-    /// not with its square.
-    static func duplicateFinding(_ group: [Int], at i: Int, in sounds: [FoundSound]) -> Diagnostic {
-        let first = group[0]
-        let resource = resourceName(of: sounds[i]) ?? ""
-        if i == first {
-            let names = group.map { "'\(sounds[$0].name)'" }.joined(separator: ", ")
-            return DiagnosticCode.androidBadName.diagnostic(
-                "\(names) are all resource @raw/\(resource): aapt2 stops the build with \"Duplicate resources\"; keep one"
-            )
-        }
-        let more = group.count > 2 ? " (and \(group.count - 2) more)" : ""
-        return DiagnosticCode.androidBadName.diagnostic(
-            "'\(sounds[i].name)' and '\(sounds[first].name)'\(more) are all resource @raw/\(resource):"
-                + " aapt2 stops the build with \"Duplicate resources\"; keep one")
-    }
-
     /// Where a 16-bit WAV made from `path` can go: beside it, under a valid resource name that is
     /// not the input's own (`Alert-Tone.caf` → `alert_tone.wav`, `deep.wav` → `deep_16bit.wav`).
     static func convertedPath(_ path: String) -> String {

@@ -128,8 +128,11 @@ public struct BundleValidator: Sendable {
 
         let names = NameFindings(sounds: sounds, platform: platform)
         let lockCheck = lock.map { LockCheck(lock: $0, path: lockPath) }
-        let (lockFindings, lockMissing, locked) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [], [])
+        let (stale, lockMissing, locked) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [], [])
         let targets = Set(located.compactMap(\.target))
+        let facts = BundleFacts(
+            names: names, stale: stale, lockPath: lockPath, referencesGiven: !mine.isEmpty,
+            referenced: targets.union(locked))
         var invalidTargets: [Int: FileReport] = [:]
         var valid = true
         for start in stride(from: 0, to: sounds.count, by: Self.batch) {
@@ -137,14 +140,10 @@ public struct BundleValidator: Sendable {
             let indices = Array(start..<min(start + Self.batch, sounds.count))
             let files = parallelMap(indices) { i in
                 var file = judge(sounds[i], platform: platform, keep: scan.keep)
-                for finding in names.findings(for: i) { file.report.append(finding) }
-                if let finding = lockFindings[i] { file.report.append(finding) }
-                if !mine.isEmpty, file.location.isReachable, file.report.valid, !targets.contains(i),
-                    !locked.contains(i)
-                {
-                    let name = file.resourceName.map { "@raw/" + $0 } ?? "'\(file.name)'"
-                    file.report.append(
-                        DiagnosticCode.unreferenced.diagnostic("no reference names \(name); is it still needed?"))
+                // Each rule sees the verdict with the findings of the rules before it.
+                for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
+                    let sound = SoundInBundle(index: i, file: file, sounds: sounds, facts: facts)
+                    if let finding = rule.check(sound) { file.report.append(finding) }
                 }
                 return file
             }

@@ -11,13 +11,21 @@ struct LockCheck: Sendable {
     /// 50,000 sounds none of which ships says so in a page, not in 50,000 findings.
     static let maximumRepeatedFindings = 100
 
-    /// Findings on the sounds (by index) and, as references, the locked sounds not found. Linear:
-    /// the sounds are indexed by name once, and each entry looks itself up.
-    /// `locked`: the sounds the lock names, which count as referenced (no `unreferenced` note).
+    /// A shipped sound whose bytes are not the ones exported for its channel: the lock's entry,
+    /// and the file name export wrote for it.
+    struct Stale: Sendable {
+        let entry: SoundLock.Entry
+        let lockedFile: String?
+    }
+
+    /// The shipped sounds (by index) that are not what the lock exported (``SoundRule``'s
+    /// `channel-stale` says so) and, as references, the locked sounds not found. Linear: the sounds
+    /// are indexed by name once, and each entry looks itself up. `locked`: the sounds the lock
+    /// names, which count as referenced (no `unreferenced` note).
     func judge(
         _ sounds: [FoundSound], platform: Platform
-    ) -> (files: [Int: Diagnostic], missing: [ReferenceReport], locked: Set<Int>) {
-        var files: [Int: Diagnostic] = [:]
+    ) -> (stale: [Int: Stale], missing: [ReferenceReport], locked: Set<Int>) {
+        var files: [Int: Stale] = [:]
         var locked: Set<Int> = []
         var missing: [ReferenceReport] = []
         var byName: [String: [Int]] = [:]
@@ -58,8 +66,7 @@ struct LockCheck: Sendable {
             let lockedFile = platform == .android ? entry.androidFile : entry.ios
             for i in found {
                 guard let actual = Self.hash(sounds[i]), actual != expected else { continue }
-                files[i] = DiagnosticCode.channelStale.diagnostic(
-                    Self.staleMessage(file: sounds[i].name, lockedFile: lockedFile, entry: entry, lockPath: path))
+                files[i] = Stale(entry: entry, lockedFile: lockedFile)
             }
         }
         if unshipped > Self.maximumRepeatedFindings {
@@ -74,23 +81,6 @@ struct LockCheck: Sendable {
                     ], strict: false))
         }
         return (files, missing, locked)
-    }
-
-    /// Why a shipped file is not the locked one, and the way out that does not loop: exporting
-    /// again from a source inside the folder export writes is refused, and exporting over a file
-    /// someone replaced on purpose would silently undo their change.
-    static func staleMessage(file: String, lockedFile: String?, entry: SoundLock.Entry, lockPath: String) -> String {
-        if let lockedFile, file != lockedFile {
-            return
-                "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
-                + "with two files of one resource name the build fails or ships the wrong one; remove \(file) (keep sources outside the folders export "
-                + "writes), then export again"
-        }
-        let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
-        return
-            "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
-            + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
-            + "writes) and export again, which gives it a new channel ID; to undo the change, export again, forced over the file"
     }
 
     /// References for the channel IDs payloads ask for that the lock does not know (the first

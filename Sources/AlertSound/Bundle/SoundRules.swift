@@ -1,0 +1,106 @@
+import AlertSoundCore
+
+/// What the whole bundle knows beyond any one sound, gathered before the sounds are judged.
+struct BundleFacts: Sendable {
+    /// Names that collide, and sounds only in resource bundles.
+    let names: NameFindings
+    /// Shipped sounds that are not what the lock exported, by index.
+    let stale: [Int: LockCheck.Stale]
+    let lockPath: String
+    /// Whether references were given: only then is a sound nobody names worth a note.
+    let referencesGiven: Bool
+    /// The sounds a reference or the lock names, by index.
+    let referenced: Set<Int>
+}
+
+/// One sound as the bundle sees it, once judged on its own: its verdict so far, its neighbours.
+struct SoundInBundle {
+    let index: Int
+    let file: BundleFileReport
+    let sounds: [FoundSound]
+    let facts: BundleFacts
+
+    var sound: FoundSound { sounds[index] }
+}
+
+/// A finding about one sound that only the whole bundle shows — its name beside the others', the
+/// lock's record of it, whether anything names it — as ``Rule`` is for the sound alone. The
+/// validator evaluates each platform's list for every sound, in order, each rule seeing the
+/// findings of those before it. Each code has its examples in ``BundleRule``.
+struct SoundRule: Sendable {
+    let code: DiagnosticCode
+    let evaluate: @Sendable (SoundInBundle) -> String?
+
+    func check(_ sound: SoundInBundle) -> Diagnostic? { evaluate(sound).map { code.diagnostic($0) } }
+
+    static let ios: [SoundRule] = [ambiguousName, resourceBundle, channelStale, unreferenced]
+    static let android: [SoundRule] = [duplicateResource, channelStale, unreferenced]
+
+    /// Two reachable sounds whose names differ only in case: on a device both exist, in the
+    /// Simulator one shadows the other. The first of a group names every member once, the others
+    /// only the first, so the output grows with the number of files, not with its square.
+    static let ambiguousName = SoundRule(code: .ambiguousName) { s in
+        guard let group = s.facts.names.collision(of: s.index) else { return nil }
+        let first = group[0]
+        if s.index == first {
+            let others = group.dropFirst().map { "'\(s.sounds[$0].name)'" }.joined(separator: ", ")
+            return
+                "'\(s.sounds[first].name)' and \(others) differ only in case: the Simulator's case-insensitive file system sees one file"
+        }
+        return
+            "'\(s.sound.name)' differs only in case from '\(s.sounds[first].name)'\(group.count > 2 ? " (and \(group.count - 2) more)" : ""):"
+            + " the Simulator's case-insensitive file system sees one file"
+    }
+
+    /// Files of one `res/raw/` folder that give one resource name: aapt2 stops the build with
+    /// "Duplicate resources". Named as ``ambiguousName`` names its group.
+    static let duplicateResource = SoundRule(code: .androidBadName) { s in
+        guard let group = s.facts.names.collision(of: s.index) else { return nil }
+        let first = group[0]
+        let resource = AndroidRules.resourceName(of: s.sound) ?? ""
+        if s.index == first {
+            let names = group.map { "'\(s.sounds[$0].name)'" }.joined(separator: ", ")
+            return
+                "\(names) are all resource @raw/\(resource): aapt2 stops the build with \"Duplicate resources\"; keep one"
+        }
+        let more = group.count > 2 ? " (and \(group.count - 2) more)" : ""
+        return "'\(s.sound.name)' and '\(s.sounds[first].name)'\(more) are all resource @raw/\(resource):"
+            + " aapt2 stops the build with \"Duplicate resources\"; keep one"
+    }
+
+    /// Worth knowing before a payload names it (a sound also at a reachable place is fine).
+    static let resourceBundle = SoundRule(code: .resourceBundle) { s in
+        guard s.facts.names.onlyInResourceBundle(s.index) else { return nil }
+        return
+            "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
+            + " '\(s.sound.name)' there; to use it as a notification sound, add it to the app target's resources or copy it to Library/Sounds at run time"
+    }
+
+    /// A shipped file that is not the locked one, and the way out that does not loop: exporting
+    /// again from a source inside the folder export writes is refused, and exporting over a file
+    /// someone replaced on purpose would silently undo their change.
+    static let channelStale = SoundRule(code: .channelStale) { s in
+        guard let stale = s.facts.stale[s.index] else { return nil }
+        let file = s.sound.name, entry = stale.entry, lockPath = s.facts.lockPath
+        if let lockedFile = stale.lockedFile, file != lockedFile {
+            return
+                "\(file) is another file of the sound '\(entry.name)', whose exported file is \(lockedFile) (channel \(entry.channelId), \(lockPath)): "
+                + "with two files of one resource name the build fails or ships the wrong one; remove \(file) (keep sources outside the folders export "
+                + "writes), then export again"
+        }
+        let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
+        return
+            "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
+            + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
+            + "writes) and export again, which gives it a new channel ID; to undo the change, export again, forced over the file"
+    }
+
+    /// Given references, a valid reachable sound none of them (nor the lock) names.
+    static let unreferenced = SoundRule(code: .unreferenced) { s in
+        guard s.facts.referencesGiven, s.file.location.isReachable, s.file.report.valid,
+            !s.facts.referenced.contains(s.index)
+        else { return nil }
+        let name = s.file.resourceName.map { "@raw/" + $0 } ?? "'\(s.file.name)'"
+        return "no reference names \(name); is it still needed?"
+    }
+}
