@@ -98,27 +98,14 @@ enum AndroidRules {
 
     /// The Android verdict on a sound of an Android project or `.apk`; `resourceName` is set for
     /// a raw resource.
-    static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool, keep: KeepRules?) -> FileReport {
+    static func judge(_ sound: FoundSound, resourceName name: String?, strict: Bool) -> FileReport {
         var report = sound.judged(by: Checker(strict: strict, rules: platformNeutral))
         // Android's rules read the name and, when it was read, the header. A file that was not read
         // already has its finding in the report; to these rules it is simply a failed outcome.
         let unread = AlertSoundError(.unreadable, "could not be read", path: report.path)
         var subject = RuleSubject(path: report.path, outcome: report.info.map { .inspected($0) } ?? .failed(unread))
         subject.resourceName = name
-        let findings = all.compactMap { $0.check(subject) }
-        for finding in findings { report.append(finding) }
-        // A name the build refuses has no resource to keep.
-        if let keep, let name, !findings.contains(where: { $0.code == .androidBadName }), !keep.keeps(name) {
-            let shrinking =
-                keep.shrinks == true
-                ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
-            report.append(
-                DiagnosticCode.androidMayBeShrunk.diagnostic(
-                    "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
-                        + shrinking
-                        + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"
-                ))
-        }
+        for finding in all.compactMap({ $0.check(subject) }) { report.append(finding) }
         return report
     }
 

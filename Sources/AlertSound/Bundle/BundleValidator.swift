@@ -131,7 +131,7 @@ public struct BundleValidator: Sendable {
         let (stale, lockMissing, locked) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [], [])
         let targets = Set(located.compactMap(\.target))
         let facts = BundleFacts(
-            names: names, stale: stale, lockPath: lockPath, referencesGiven: !mine.isEmpty,
+            names: names, keep: scan.keep, stale: stale, lockPath: lockPath, referencesGiven: !mine.isEmpty,
             referenced: targets.union(locked))
         var invalidTargets: [Int: FileReport] = [:]
         var valid = true
@@ -139,7 +139,7 @@ public struct BundleValidator: Sendable {
             try control?.check()
             let indices = Array(start..<min(start + Self.batch, sounds.count))
             let files = parallelMap(indices) { i in
-                var file = judge(sounds[i], platform: platform, keep: scan.keep)
+                var file = judge(sounds[i], platform: platform)
                 // Each rule sees the verdict with the findings of the rules before it.
                 for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
                     let sound = SoundInBundle(index: i, file: file, sounds: sounds, facts: facts)
@@ -209,7 +209,7 @@ public struct BundleValidator: Sendable {
     }
 
     /// The verdict on one sound by its platform's rules, before what other names say about it.
-    private func judge(_ sound: FoundSound, platform: Platform, keep: KeepRules?) -> BundleFileReport {
+    private func judge(_ sound: FoundSound, platform: Platform) -> BundleFileReport {
         // Once cancelled, the rest are skipped, and the caller throws.
         if control?.isCancelled == true {
             return BundleFileReport(
@@ -226,7 +226,7 @@ public struct BundleValidator: Sendable {
             // An optimised APK's table names the resource; otherwise its file name does.
             let resourceName = AndroidRules.resourceName(of: sound)
             return BundleFileReport(
-                report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict, keep: keep),
+                report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict),
                 location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
         }
     }

@@ -4,6 +4,8 @@ import AlertSoundCore
 struct BundleFacts: Sendable {
     /// Names that collide, and sounds only in resource bundles.
     let names: NameFindings
+    /// What keeps Android's raw resources through shrinking; `nil` outside an Android project.
+    let keep: KeepRules?
     /// Shipped sounds that are not what the lock exported, by index.
     let stale: [Int: LockCheck.Stale]
     let lockPath: String
@@ -24,7 +26,8 @@ struct SoundInBundle {
 }
 
 /// A finding about one sound that only the whole bundle shows — its name beside the others', the
-/// lock's record of it, whether anything names it — as ``Rule`` is for the sound alone. The
+/// lock's record of it, what keeps it through shrinking, whether anything names it — as ``Rule``
+/// is for the sound alone. The
 /// validator evaluates each platform's list for every sound, in order, each rule seeing the
 /// findings of those before it. Each code has its examples in ``BundleRule``.
 struct SoundRule: Sendable {
@@ -34,7 +37,22 @@ struct SoundRule: Sendable {
     func check(_ sound: SoundInBundle) -> Diagnostic? { evaluate(sound).map { code.diagnostic($0) } }
 
     static let ios: [SoundRule] = [ambiguousName, resourceBundle, channelStale, unreferenced]
-    static let android: [SoundRule] = [duplicateResource, channelStale, unreferenced]
+    static let android: [SoundRule] = [mayBeShrunk, duplicateResource, channelStale, unreferenced]
+
+    /// A raw resource nothing keeps through resource shrinking. A name the build refuses has no
+    /// resource to keep.
+    static let mayBeShrunk = SoundRule(code: .androidMayBeShrunk) { s in
+        guard let keep = s.facts.keep, let name = s.file.resourceName,
+            !s.file.report.diagnostics.contains(where: { $0.code == .androidBadName }), !keep.keeps(name)
+        else { return nil }
+        let shrinking =
+            keep.shrinks == true
+            ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
+        return
+            "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
+            + shrinking
+            + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"
+    }
 
     /// Two reachable sounds whose names differ only in case: on a device both exist, in the
     /// Simulator one shadows the other. The first of a group names every member once, the others
