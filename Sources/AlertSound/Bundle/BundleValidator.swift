@@ -156,11 +156,8 @@ public struct BundleValidator: Sendable {
         try control?.check()
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
-                var report = reference.report(target: reference.target.flatMap { invalidTargets[$0] }, strict: strict)
-                if report.critical, let lookup, let finding = Self.entitlementFinding(lookup, reference: report) {
-                    report.append(finding)
-                }
-                return report
+                reference.report(
+                    target: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
@@ -228,25 +225,6 @@ public struct BundleValidator: Sendable {
             return BundleFileReport(
                 report: AndroidRules.judge(sound, resourceName: resourceName, strict: strict),
                 location: sound.location, relativePath: sound.relativePath, resourceName: resourceName)
-        }
-    }
-
-    /// What to say about a critical reference, given what is known of the app's entitlements.
-    static func entitlementFinding(_ lookup: EntitlementsLookup, reference: ReferenceReport) -> Diagnostic? {
-        let what = reference.name.map { "'\($0)'" } ?? "this sound"
-        switch lookup {
-        case .found(let entitlements) where entitlements.criticalAlerts:
-            return nil
-        case .found(let entitlements):
-            return DiagnosticCode.criticalNotEntitled.diagnostic(
-                "\(what) is asked for as a critical alert, but the app's entitlements (\(entitlements.source.rawValue): \(entitlements.path)) lack \(Entitlements.criticalAlertsKey):"
-                    + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
-                    + " add it to the app's entitlements and provisioning profile")
-        case .unknown(let reason):
-            return DiagnosticCode.entitlementsUnknown.diagnostic(
-                "\(what) is asked for as a critical alert, and whether the app holds \(Entitlements.criticalAlertsKey) cannot be told (\(reason));"
-                    + " the validator needs the app's entitlements file or provisioning profile",
-                suggestion: Suggestion(.provideEntitlements))
         }
     }
 

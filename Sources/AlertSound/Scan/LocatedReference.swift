@@ -31,21 +31,12 @@ struct LocatedReference: Sendable {
             path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
     }
 
-    /// The report, given the verdict on the sound it names (`target`'s).
-    func report(target verdict: FileReport?, strict: Bool) -> ReferenceReport {
-        var diagnostics = diagnostics
-        if let verdict, !verdict.valid, let name = reference.name {
-            let reasons = verdict.diagnostics.filter { $0.severity == .error }.map {
-                "[\($0.code.rawValue)] \($0.message)"
-            }
-            diagnostics.append(
-                DiagnosticCode.invalidSound.diagnostic(
-                    "'\(name)' is \(verdict.path), which \(platform.displayName) will not play: "
-                        + (reasons.isEmpty
-                            ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
-                    suggestion: reasons.isEmpty
-                        ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first))
-        }
+    /// The report, given the verdict on the sound it names (`target`'s) and, for a critical alert
+    /// on iOS, what is known of the app's entitlements: the ``PlayRule``s' findings added.
+    func report(target verdict: FileReport?, entitlements: EntitlementsLookup?, strict: Bool) -> ReferenceReport {
+        let played = PlayedReference(
+            reference: reference, platform: platform, verdict: verdict, entitlements: entitlements)
+        let diagnostics = diagnostics + PlayRule.all.compactMap { $0.check(played) }
         return ReferenceReport(
             name: reference.name, source: reference.source, field: reference.field, platform: platform,
             critical: reference.critical,

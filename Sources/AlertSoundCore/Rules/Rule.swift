@@ -120,8 +120,8 @@ public struct Rule: Sendable {
 
     /// What a rule says when it fires.
     package struct Finding {
-        var message: String
-        var suggestion: Suggestion?
+        package var message: String
+        package var suggestion: Suggestion?
         package init(_ message: String, suggestion: Suggestion? = nil) {
             self.message = message
             self.suggestion = suggestion
