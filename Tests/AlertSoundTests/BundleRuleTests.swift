@@ -39,6 +39,7 @@ import Testing
         let codes =
             ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code)
             + (SoundRule.ios + SoundRule.android).map(\.code) + PlayRule.all.map(\.code)
+            + BundleWideRule.all.map(\.code)
         // (android-bad-name's examples are its file rule's: a name no build takes.)
         #expect(Set(codes).isSubset(of: (BundleRule.all.map(\.code) + AndroidRules.all.map(\.code))))
         // iOS: one name per step, in the ladder's order.

@@ -117,19 +117,23 @@ import Testing
     /// `validate-bundle --lock` was entries × sounds: each entry now looks itself up, and findings
     /// of one kind stop at a cap with one that counts the rest.
     @Test func lockFindingsAreCapped() throws {
-        let entries = (0..<(LockCheck.maximumRepeatedFindings + 50)).map { i in
+        let cap = BundleWideRule.maximumRepeatedFindings
+        let entries = (0..<(cap + 50)).map { i in
             SoundLock.Entry(
                 name: "s\(i)", source: "", ios: "s\(i).caf", android: nil, androidFile: nil,
                 contentHash: String(repeating: "a", count: 64),
                 iosSHA256: nil, androidSHA256: nil)
         }
         let check = LockCheck(lock: SoundLock(sounds: entries), path: "lock")
-        let missing = check.judge([], platform: .ios).missing
-        #expect(missing.count == LockCheck.maximumRepeatedFindings + 1)
+        var bundle = BundleWide(platform: .ios, root: "App.app", kind: .app, sounds: [], lockPath: "lock")
+        bundle.missing = check.judge([], platform: .ios).missing
+        let missing = BundleWideRule.lockMissingSound.evaluate(bundle)
+        #expect(missing.count == cap + 1)
         #expect(missing.last?.diagnostics.first?.message.contains("and 50 more") == true)
         let uses = (0..<500).map { SoundLock.ChannelUse(id: "s\($0)_00000000", source: "p.json", field: "channel_id") }
-        let unknown = check.unknownChannels(uses)
-        #expect(unknown.count == LockCheck.maximumRepeatedFindings + 1)
+        bundle.unknownChannels = check.unknownChannels(uses)
+        let unknown = BundleWideRule.unknownChannel.evaluate(bundle)
+        #expect(unknown.count == cap + 1)
         #expect(
             unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)
     }

@@ -162,44 +162,16 @@ public struct BundleValidator: Sendable {
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
         }
-        if !scan.idURIs.isEmpty {
-            let byName = Dictionary(
-                sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) },
-                uniquingKeysWith: { first, _ in first })
-            let uses = scan.idURIs.map { use in
-                ReferenceReport(
-                    name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android,
-                    critical: false,
-                    resolvedPath: byName[use.resource],
-                    diagnostics: [
-                        DiagnosticCode.resourceIdUri.diagnostic(
-                            "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
-                                + "created with it plays another sound, or none, after an update; build it from the name: "
-                                + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")
-                    ], strict: strict)
-            }
-            valid = valid && uses.allSatisfy(\.valid)
-            each(.references(uses))
-        }
-        if let lockCheck {
-            let locked = lockMissing + (platform == .android ? lockCheck.unknownChannels(channelUses) : [])
-            if !locked.isEmpty {
-                valid = valid && locked.allSatisfy(\.valid)
-                each(.references(locked))
-            }
-        }
-        // A plain folder with no sound at all is a mistyped path, a folder of sources, or sounds not
-        // yet built: `check` fails it, and so does this (it passed with "0 sounds … bundle valid").
-        if scan.kind == .resources, sounds.isEmpty {
-            let nothing = ReferenceReport(
-                name: nil, source: scan.root, field: nil, platform: platform, critical: false, resolvedPath: nil,
-                diagnostics: [
-                    DiagnosticCode.noSounds.diagnostic(
-                        "no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"
-                    )
-                ], strict: false)
-            valid = false
-            each(.references([nothing]))
+        var wide = BundleWide(platform: platform, root: scan.root, kind: scan.kind, sounds: sounds, lockPath: lockPath)
+        wide.missing = lockMissing
+        if platform == .android, let lockCheck { wide.unknownChannels = lockCheck.unknownChannels(channelUses) }
+        wide.idURIs = scan.idURIs
+        wide.strict = strict
+        for rule in BundleWideRule.all {
+            let reports = rule.evaluate(wide)
+            guard !reports.isEmpty else { continue }
+            valid = valid && reports.allSatisfy(\.valid)
+            each(.references(reports))
         }
         each(.closed(valid: valid))
         return valid

@@ -7,10 +7,6 @@ struct LockCheck: Sendable {
     let lock: SoundLock
     let path: String
 
-    /// Findings of one kind beyond this many become one more that counts the rest: a lock of
-    /// 50,000 sounds none of which ships says so in a page, not in 50,000 findings.
-    static let maximumRepeatedFindings = 100
-
     /// A shipped sound whose bytes are not the ones exported for its channel: the lock's entry,
     /// and the file name export wrote for it.
     struct Stale: Sendable {
@@ -18,16 +14,32 @@ struct LockCheck: Sendable {
         let lockedFile: String?
     }
 
+    /// A locked sound the app does not ship, by the name the platform would know it by.
+    struct Missing: Sendable {
+        let entry: SoundLock.Entry
+        let name: String
+        /// Where the lock names it (`sounds[3].ios`).
+        let field: String
+    }
+
+    /// A channel ID a payload asks for that the lock does not have; `stale`: the locked sound
+    /// whose older ID it looks like.
+    struct UnknownChannel: Sendable {
+        let use: SoundLock.ChannelUse
+        let stale: SoundLock.Entry?
+    }
+
     /// The shipped sounds (by index) that are not what the lock exported (``SoundRule``'s
-    /// `channel-stale` says so) and, as references, the locked sounds not found. Linear: the sounds
-    /// are indexed by name once, and each entry looks itself up. `locked`: the sounds the lock
-    /// names, which count as referenced (no `unreferenced` note).
+    /// `channel-stale` says so) and the locked sounds not found (``BundleWideRule``'s
+    /// `lock-missing-sound`). Linear: the sounds are indexed by name once, and each entry looks
+    /// itself up. `locked`: the sounds the lock names, which count as referenced (no
+    /// `unreferenced` note).
     func judge(
         _ sounds: [FoundSound], platform: Platform
-    ) -> (stale: [Int: Stale], missing: [ReferenceReport], locked: Set<Int>) {
+    ) -> (stale: [Int: Stale], missing: [Missing], locked: Set<Int>) {
         var files: [Int: Stale] = [:]
         var locked: Set<Int> = []
-        var missing: [ReferenceReport] = []
+        var missing: [Missing] = []
         var byName: [String: [Int]] = [:]
         for i in sounds.indices where sounds[i].location.isReachable {
             let key: String?
@@ -37,7 +49,6 @@ struct LockCheck: Sendable {
             }
             if let key { byName[key, default: []].append(i) }
         }
-        var unshipped = 0
         for (n, entry) in lock.sounds.enumerated() {
             let wanted: String?, expected: String?, field: String
             switch platform {
@@ -47,18 +58,7 @@ struct LockCheck: Sendable {
             guard let wanted else { continue }
             let found = byName[platform == .ios ? samePathKey(wanted) : wanted] ?? []
             guard !found.isEmpty else {
-                unshipped += 1
-                if unshipped <= Self.maximumRepeatedFindings {
-                    missing.append(
-                        ReferenceReport(
-                            name: wanted, source: path, field: field, platform: platform, critical: false,
-                            resolvedPath: nil,
-                            diagnostics: [
-                                DiagnosticCode.lockMissingSound.diagnostic(
-                                    "the lock has '\(wanted)' (channel \(entry.channelId)), and the app ships no such sound: "
-                                        + "export it again, or remove it from the lock by exporting without it")
-                            ], strict: false))
-                }
+                missing.append(Missing(entry: entry, name: wanted, field: field))
                 continue
             }
             locked.formUnion(found)
@@ -69,26 +69,15 @@ struct LockCheck: Sendable {
                 files[i] = Stale(entry: entry, lockedFile: lockedFile)
             }
         }
-        if unshipped > Self.maximumRepeatedFindings {
-            let more = unshipped - Self.maximumRepeatedFindings
-            missing.append(
-                ReferenceReport(
-                    name: nil, source: path, field: "sounds", platform: platform, critical: false, resolvedPath: nil,
-                    diagnostics: [
-                        DiagnosticCode.lockMissingSound.diagnostic(
-                            "and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(Self.maximumRepeatedFindings) are listed)"
-                        )
-                    ], strict: false))
-        }
         return (files, missing, locked)
     }
 
-    /// References for the channel IDs payloads ask for that the lock does not know (the first
-    /// ``maximumRepeatedFindings``, then one that counts the rest). The lock speaks for the sounds
+    /// The channel IDs payloads ask for that the lock does not know (``BundleWideRule``'s
+    /// `unknown-channel` says so). The lock speaks for the sounds
     /// it names: an unknown channel is a finding when the payload asks for a sound on it, or when
     /// its ID is a locked sound's under an older hash; an app's other channels (a payload with no
     /// sound, or `default`) are none of its business.
-    func unknownChannels(_ uses: [SoundLock.ChannelUse]) -> [ReferenceReport] {
+    func unknownChannels(_ uses: [SoundLock.ChannelUse]) -> [UnknownChannel] {
         let known = Set(lock.sounds.map(\.channelId))
         var byName: [String: SoundLock.Entry] = [:]
         for entry in lock.sounds { byName[entry.name] = entry }
@@ -100,33 +89,7 @@ struct LockCheck: Sendable {
             !known.contains(use.id)
                 && (stale(use) != nil || (use.sound.map { $0 != "default" && !$0.isEmpty } ?? false))
         }
-        var reports = unknown.prefix(Self.maximumRepeatedFindings).map { use in
-            let stale = stale(use)
-            let hint =
-                stale.map {
-                    "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)"
-                } ?? ""
-            return ReferenceReport(
-                name: use.id, source: use.source, field: use.field, platform: .android, critical: false,
-                resolvedPath: nil,
-                diagnostics: [
-                    DiagnosticCode.unknownChannel.diagnostic("channel '\(use.id)' is not in the lock (\(path))\(hint)")
-                ], strict: false)
-        }
-        if unknown.count > Self.maximumRepeatedFindings {
-            let more = unknown.count - Self.maximumRepeatedFindings
-            reports.append(
-                ReferenceReport(
-                    name: nil, source: path, field: "channel_id", platform: .android, critical: false,
-                    resolvedPath: nil,
-                    diagnostics: [
-                        DiagnosticCode.unknownChannel.diagnostic(
-                            "and \(more) more channel IDs the lock does not know (the first \(Self.maximumRepeatedFindings) are listed)"
-                        )
-                    ],
-                    strict: false))
-        }
-        return reports
+        return unknown.map { UnknownChannel(use: $0, stale: stale($0)) }
     }
 
     /// SHA-256 of a found sound's bytes, or nil when they cannot be read (its own finding says why).

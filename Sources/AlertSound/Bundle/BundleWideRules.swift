@@ -1,0 +1,128 @@
+import AlertSoundCore
+
+/// What a bundle's lock, its project's sources and the folder itself show beyond its sounds and the
+/// names payloads use, gathered before anything is reported.
+struct BundleWide {
+    let platform: Platform
+    let root: String
+    let kind: BundleKind
+    let sounds: [FoundSound]
+    let lockPath: String
+    /// Locked sounds the app does not ship.
+    var missing: [LockCheck.Missing] = []
+    /// Channel IDs payloads ask for that the lock does not have (Android).
+    var unknownChannels: [LockCheck.UnknownChannel] = []
+    /// Sound URIs an Android project's sources build from resource IDs.
+    var idURIs: [ResourceIDURIs.Use] = []
+    var strict = false
+}
+
+/// A finding that belongs to no one sound or reference — a lock entry, a channel ID, a line of
+/// code, the folder itself — reported as a reference of its own, after the bundle's references.
+/// The rules run in order; each code has its examples in ``BundleRule``.
+struct BundleWideRule: Sendable {
+    let code: DiagnosticCode
+    let evaluate: @Sendable (BundleWide) -> [ReferenceReport]
+
+    static let all: [BundleWideRule] = [resourceIdUri, lockMissingSound, unknownChannel, noSounds]
+
+    /// Findings of one kind beyond this many become one more that counts the rest: a lock of
+    /// 50,000 sounds none of which ships says so in a page, not in 50,000 findings.
+    static let maximumRepeatedFindings = 100
+
+    /// The first ``maximumRepeatedFindings`` of `items` as `each` reports them, then one `rest`
+    /// report counting the others.
+    static func capped<Item>(
+        _ items: [Item], _ each: (Item) -> ReferenceReport, rest: (_ more: Int) -> ReferenceReport
+    ) -> [ReferenceReport] {
+        var reports = items.prefix(maximumRepeatedFindings).map(each)
+        if items.count > maximumRepeatedFindings { reports.append(rest(items.count - maximumRepeatedFindings)) }
+        return reports
+    }
+
+    static let resourceIdUri = BundleWideRule(code: .resourceIdUri) { b in
+        guard !b.idURIs.isEmpty else { return [] }
+        let byName = Dictionary(
+            b.sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) },
+            uniquingKeysWith: { first, _ in first })
+        return b.idURIs.map { use in
+            ReferenceReport(
+                name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android,
+                critical: false, resolvedPath: byName[use.resource],
+                diagnostics: [
+                    DiagnosticCode.resourceIdUri.diagnostic(
+                        "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
+                            + "created with it plays another sound, or none, after an update; build it from the name: "
+                            + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")
+                ], strict: b.strict)
+        }
+    }
+
+    static let lockMissingSound = BundleWideRule(code: .lockMissingSound) { b in
+        capped(
+            b.missing,
+            { missing in
+                ReferenceReport(
+                    name: missing.name, source: b.lockPath, field: missing.field, platform: b.platform, critical: false,
+                    resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.lockMissingSound.diagnostic(
+                            "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships no such sound: "
+                                + "export it again, or remove it from the lock by exporting without it")
+                    ], strict: false)
+            },
+            rest: { more in
+                ReferenceReport(
+                    name: nil, source: b.lockPath, field: "sounds", platform: b.platform, critical: false,
+                    resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.lockMissingSound.diagnostic(
+                            "and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(maximumRepeatedFindings) are listed)"
+                        )
+                    ], strict: false)
+            })
+    }
+
+    static let unknownChannel = BundleWideRule(code: .unknownChannel) { b in
+        capped(
+            b.unknownChannels,
+            { unknown in
+                let hint =
+                    unknown.stale.map {
+                        "; the lock's channel for '\($0.name)' is \($0.channelId) (its sound changed since this ID was made)"
+                    } ?? ""
+                return ReferenceReport(
+                    name: unknown.use.id, source: unknown.use.source, field: unknown.use.field, platform: .android,
+                    critical: false, resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.unknownChannel.diagnostic(
+                            "channel '\(unknown.use.id)' is not in the lock (\(b.lockPath))\(hint)")
+                    ], strict: false)
+            },
+            rest: { more in
+                ReferenceReport(
+                    name: nil, source: b.lockPath, field: "channel_id", platform: .android, critical: false,
+                    resolvedPath: nil,
+                    diagnostics: [
+                        DiagnosticCode.unknownChannel.diagnostic(
+                            "and \(more) more channel IDs the lock does not know (the first \(maximumRepeatedFindings) are listed)"
+                        )
+                    ], strict: false)
+            })
+    }
+
+    /// A plain folder with no sound at all is a mistyped path, a folder of sources, or sounds not
+    /// yet built: `check` fails it, and so does this (it passed with "0 sounds … bundle valid").
+    static let noSounds = BundleWideRule(code: .noSounds) { b in
+        guard b.kind == .resources, b.sounds.isEmpty else { return [] }
+        return [
+            ReferenceReport(
+                name: nil, source: b.root, field: nil, platform: b.platform, critical: false, resolvedPath: nil,
+                diagnostics: [
+                    DiagnosticCode.noSounds.diagnostic(
+                        "no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"
+                    )
+                ], strict: false)
+        ]
+    }
+}
