@@ -139,13 +139,13 @@ public struct BundleValidator: Sendable {
             try control?.check()
             let indices = Array(start..<min(start + Self.batch, sounds.count))
             let files = parallelMap(indices) { i in
-                var file = judge(sounds[i], platform: platform)
+                var sound = SoundInBundle(
+                    index: i, file: judge(sounds[i], platform: platform), sounds: sounds, facts: facts)
                 // Each rule sees the verdict with the findings of the rules before it.
                 for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
-                    let sound = SoundInBundle(index: i, file: file, sounds: sounds, facts: facts)
-                    if let finding = rule.check(sound) { file.report.append(finding) }
+                    if let finding = rule.check(sound) { sound.file.report.append(finding) }
                 }
-                return file
+                return sound.file
             }
             for (i, file) in zip(indices, files) where !file.report.valid {
                 valid = false

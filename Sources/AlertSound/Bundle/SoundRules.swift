@@ -18,7 +18,8 @@ struct BundleFacts: Sendable {
 /// One sound as the bundle sees it, once judged on its own: its verdict so far, its neighbours.
 struct SoundInBundle {
     let index: Int
-    let file: BundleFileReport
+    /// Its verdict, with the findings of the rules evaluated so far.
+    var file: BundleFileReport
     let sounds: [FoundSound]
     let facts: BundleFacts
 
