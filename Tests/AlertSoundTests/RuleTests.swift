@@ -34,6 +34,18 @@ import Testing
         }
     }
 
+    /// What a walk finds in place of a file is judged by its own rules, for `check` and bundles alike.
+    @Test(arguments: Rule.walkRules.map(\.code))
+    func walkRuleFiresOnItsTriggeringExamplesOnly(code: DiagnosticCode) throws {
+        Self.exercise(try #require(Rule.walkRules.first { $0.code == code }), code: code)
+    }
+
+    @Test func everyWalkFindingHasItsRule() {
+        #expect(Rule.judge(walk: .noSounds).code == .noSounds)
+        let link = Rule.judge(walk: .linkOutside(target: "../../etc/x.caf"))
+        #expect(link.code == .linkOutsideBundle && link.message.contains("../../etc/x.caf"))
+    }
+
     /// What could not be read at all is judged by the file rules, for every kind of failure: the
     /// code a failed file gets, and the error's own words.
     @Test(arguments: AlertSoundError.Kind.allCases)

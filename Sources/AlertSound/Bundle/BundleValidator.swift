@@ -156,8 +156,10 @@ public struct BundleValidator: Sendable {
         try control?.check()
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
-                reference.report(
-                    target: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup, strict: strict)
+                let played = PlayedReference(
+                    reference: reference.reference, platform: platform,
+                    verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
+                return reference.report(adding: PlayRule.all.compactMap { $0.check(played) }, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))

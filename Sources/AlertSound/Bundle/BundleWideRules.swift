@@ -118,11 +118,7 @@ struct BundleWideRule: Sendable {
         return [
             ReferenceReport(
                 name: nil, source: b.root, field: nil, platform: b.platform, critical: false, resolvedPath: nil,
-                diagnostics: [
-                    DiagnosticCode.noSounds.diagnostic(
-                        "no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"
-                    )
-                ], strict: false)
+                diagnostics: [Rule.judge(walk: .noSounds)], strict: false)
         ]
     }
 }

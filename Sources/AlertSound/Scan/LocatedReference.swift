@@ -31,16 +31,13 @@ struct LocatedReference: Sendable {
             path: sound.displayPath, relativePath: sound.relativePath, location: sound.location)
     }
 
-    /// The report, given the verdict on the sound it names (`target`'s) and, for a critical alert
-    /// on iOS, what is known of the app's entitlements: the ``PlayRule``s' findings added.
-    func report(target verdict: FileReport?, entitlements: EntitlementsLookup?, strict: Bool) -> ReferenceReport {
-        let played = PlayedReference(
-            reference: reference, platform: platform, verdict: verdict, entitlements: entitlements)
-        let diagnostics = diagnostics + PlayRule.all.compactMap { $0.check(played) }
-        return ReferenceReport(
+    /// The report, with what resolving the name found; `findings`: what judging the sound it names
+    /// found (the validator's ``PlayRule``s).
+    func report(adding findings: [Diagnostic], strict: Bool) -> ReferenceReport {
+        ReferenceReport(
             name: reference.name, source: reference.source, field: reference.field, platform: platform,
             critical: reference.critical,
-            resolvedPath: resolvedPath, diagnostics: diagnostics, strict: strict, candidate: candidate,
+            resolvedPath: resolvedPath, diagnostics: diagnostics + findings, strict: strict, candidate: candidate,
             position: reference.position)
     }
 }

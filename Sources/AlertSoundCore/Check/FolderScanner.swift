@@ -123,9 +123,7 @@ package enum FolderScanner {
                         if soundByName || isFolder {
                             add(
                                 .problem(
-                                    DiagnosticCode.linkOutsideBundle.diagnostic(
-                                        "symbolic link to \(linkTarget(directory, name)), outside the bundle: not followed, and it will not be there on a device"
-                                    )))
+                                    Rule.judge(walk: .linkOutside(target: linkTarget(directory, name)))))
                         }
                         continue
                     }

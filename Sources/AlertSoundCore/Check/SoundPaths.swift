@@ -34,7 +34,7 @@ package enum SoundPaths {
                 targets.append(
                     Target(
                         path: path, exists: true,
-                        problem: DiagnosticCode.noSounds.diagnostic("no sound files in this folder or below it")))
+                        problem: Rule.judge(walk: .noSounds)))
             }
             for sound in found {
                 switch sound.content {

@@ -77,6 +77,8 @@ public struct RuleSubject: Sendable {
     package var levels: SoundLevels?
     /// The thresholds the level rules judge `levels` against.
     package var levelLimits = LevelThresholds()
+    /// What a folder walk found in place of a file; only ``Rule/walkRules`` read it.
+    package var walk: WalkFinding?
 
     /// A subject for the rules; `Checker.report(_:)` judges it.
     public init(path: String, outcome: Outcome) {
