@@ -264,7 +264,7 @@ public struct SoundReference: Sendable, Hashable {
             SoundReference(
                 name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios,
                 field: field,
-                problems: problems.map { DiagnosticCode.badPayload.diagnostic("\(source): \($0)") })
+                problems: problems.map { badPayload(source, $0) })
         ]
     }
 
@@ -282,7 +282,13 @@ public struct SoundReference: Sendable, Hashable {
     ) -> SoundReference {
         SoundReference(
             name: nil, source: source, platform: platform, field: field,
-            problems: [DiagnosticCode.badPayload.diagnostic("\(source): \(message)")])
+            problems: [badPayload(source, message)])
+    }
+
+    /// What the payload grammar above found wrong: `bad-payload`, made only here, where the
+    /// grammar is known.
+    private static func badPayload(_ source: String, _ problem: String) -> Diagnostic {
+        DiagnosticCode.badPayload.diagnostic("\(source): \(problem)")
     }
 }
 
