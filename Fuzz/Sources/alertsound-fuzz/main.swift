@@ -270,11 +270,27 @@ func references(_ bytes: [UInt8]) {
     let android = AndroidResolver(sounds: androidSounds, kind: .apk, references: references)
     for reference in references {
         for located in [resolver.locate(reference), android.locate(reference)] {
-            _ = located.report(target: located.target.map { _ in invalidVerdict }, strict: true)
+            let played = PlayedReference(
+                reference: located.reference, platform: located.platform,
+                verdict: located.target.map { _ in invalidVerdict }, entitlements: .unknown(reason: "fuzz"))
+            _ = located.report(adding: PlayRule.all.compactMap { $0.check(played) }, strict: true)
         }
     }
-    _ = NameFindings(sounds: bundleSounds, platform: .ios).findings(for: 0)
-    _ = NameFindings(sounds: androidSounds, platform: .android).findings(for: 0)
+    // Each sound among the others, as the validator judges it.
+    for (sounds, platform) in [(bundleSounds, Platform.ios), (androidSounds, Platform.android)] {
+        let facts = BundleFacts(
+            names: NameFindings(sounds: sounds, platform: platform), keep: KeepRules(), stale: [:], lockPath: "lock",
+            referencesGiven: !references.isEmpty, referenced: [])
+        for i in sounds.indices {
+            let file = BundleFileReport(
+                report: invalidVerdict, location: sounds[i].location, relativePath: sounds[i].relativePath,
+                resourceName: AndroidRules.resourceName(of: sounds[i]))
+            var sound = SoundInBundle(index: i, file: file, sounds: sounds, facts: facts)
+            for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
+                if let finding = rule.check(sound) { sound.file.report.append(finding) }
+            }
+        }
+    }
 }
 
 func entitlements(_ bytes: [UInt8]) {
