@@ -19,7 +19,7 @@ extension DiagnosticCode {
         /// A lock file written by export.
         case lock
 
-        /// The codes of this topic, in ``DiagnosticCode/allCases`` order.
+        /// The codes of this topic, in the order of `DiagnosticCode.allCases`.
         public var codes: [DiagnosticCode] { DiagnosticCode.allCases.filter { $0.topic == self } }
     }
 
