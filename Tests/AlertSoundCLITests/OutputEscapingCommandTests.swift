@@ -81,4 +81,21 @@ import Testing
         let fix = try cli.run(["fix", "--dry-run", "--", "-h.wav"], in: dir)
         #expect(fix.status == 0, "\(fix.stderr)")
     }
+
+    /// F15: a newline in a payload's sound name injected a fake Xcode issue line.
+    @Test(.bug(id: "attack F15")) func payloadNamesCannotInjectLines() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("My.app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let payload = dir.appendingPathComponent("push.apns")
+        try Data(#"{"aps":{"sound":"x.caf\n/etc/passwd:1: error: [fake] injected\u001b[2J"}}"#.utf8).write(to: payload)
+        for format in ["xcode", "text"] {
+            let r = try cli.run(["validate-bundle", app.path, "--payload", payload.path, "--format", format])
+            #expect(r.status == 1)
+            #expect(!r.stdout.split(separator: "\n").contains { $0.hasPrefix("/etc/passwd") }, "\(format): \(r.stdout)")
+            #expect(!r.stdout.contains("\u{1B}"))
+            #expect(r.stdout.contains(#"x.caf\n/etc/passwd"#))
+        }
+    }
 }

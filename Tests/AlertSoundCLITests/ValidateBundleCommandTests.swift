@@ -1,4 +1,5 @@
 import AlertSound
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -189,5 +190,57 @@ import Testing
         ])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("none.entitlements: cannot read the entitlements"))
+    }
+
+    /// F5: 16 entries that inflate to 60 MB each took 1 GB. Each is now read through a bounded
+    /// window, so the whole run stays far below one entry's size.
+    // portable: enabled only where /proc exists.
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "reads Linux's /proc"),
+        .bug(id: "attack F5"))
+    func largeArchiveEntriesDoNotAccumulate() throws {
+        let dir = try ConvertCommandTests().folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A WAV whose data chunk is 60 MB and whose last chunk follows it: the header walk inflates it all.
+        var wav =
+            Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVEfmt ".utf8) + [
+                16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1F, 0, 0, 0x80, 0x3E, 0, 0, 2, 0, 16, 0
+            ]
+        let audio = 60 << 20
+        wav +=
+            Array("data".utf8) + withUnsafeBytes(of: UInt32(audio).littleEndian, Array.init)
+            + [UInt8](repeating: 0, count: audio)
+        wav += Array("LIST".utf8) + [4, 0, 0, 0] + Array("INFO".utf8)
+        let riff = UInt32(wav.count - 8).littleEndian
+        withUnsafeBytes(of: riff) { for i in 0..<4 { wav[4 + i] = $0[i] } }
+        var zip = ZipWriter()
+        for i in 0..<16 { zip.add("Payload/App.app/big\(i).wav", wav) }
+        let ipa = dir.appendingPathComponent("App.ipa").path
+        try Data(zip.archive()).write(to: URL(fileURLWithPath: ipa))
+        wav = []
+
+        // The child's own peak (VmHWM never falls), read while it runs: rusage would count the
+        // test runner's memory too, because Linux carries a parent's high-water mark into a child.
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["validate-bundle", ipa, "--format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var peakKB = 0
+        while process.isRunning {
+            // portable: the test is enabled only where /proc exists.
+            if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
+                peakKB = max(peakKB, kb)
+            }
+            usleep(2000)
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "16 sounds that are readable but too long")
+        #expect(peakKB > 0, "the child's memory was observed")
+        let peakMB = peakKB / 1024
+        #expect(peakMB < 200, "peak memory \(peakMB) MB for an archive of 16 × 60 MB entries")
     }
 }
