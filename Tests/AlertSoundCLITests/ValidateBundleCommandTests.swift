@@ -194,8 +194,8 @@ import Testing
 
     /// F5: 16 entries that inflate to 60 MB each took 1 GB. Each is now read through a bounded
     /// window, so the whole run stays far below one entry's size.
-    // portable: enabled only where /proc exists.
     @Test(
+        // portable: enabled only where /proc exists.
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "reads Linux's /proc"),
         .bug(id: "attack F5"))
     func largeArchiveEntriesDoNotAccumulate() throws {
