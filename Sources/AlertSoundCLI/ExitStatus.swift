@@ -31,11 +31,11 @@ struct CommandExits: Sendable {
         self.meanings = meanings.map { Meaning(status: $0.0, text: $0.1) }
     }
 
+    /// Each status and what it means, in order, with the code spans (the generated tables' text).
+    var list: String { meanings.map { "\($0.status.rawValue) \($0.text)" }.joined(separator: ", ") }
+
     /// The sentence in `--help`: code spans printed as their text.
-    var sentence: String {
-        let list = meanings.map { "\($0.status.rawValue) \($0.text)" }.joined(separator: ", ")
-        return "Exit status: \(list.filter { $0 != "`" })."
-    }
+    var sentence: String { "Exit status: \(list.filter { $0 != "`" })." }
 
     static let usage = (ExitStatus.usage, "for a usage error")
     static let check = CommandExits(

@@ -11,6 +11,7 @@
 // and in Schemas/common.schema.json as the `code` definition. GeneratedReferenceTests fails when a
 // file differs from what this makes; scripts/dev/generate-docs rewrites them.
 import AlertSound
+import AlertSoundCore
 import Foundation
 
 @testable import AlertSoundCLI
@@ -111,9 +112,7 @@ enum GeneratedReference {
     }
 
     static func exitStatus(style: Style) -> String {
-        func text(_ exits: CommandExits) -> String {
-            exits.meanings.map { "\($0.status.rawValue) \($0.text)" }.joined(separator: ", ") + "."
-        }
+        func text(_ exits: CommandExits) -> String { exits.list + "." }
         switch style {
         case .roff:
             return CommandExits.all.map { ".TP\n.B \(roff($0.command))\n\(roff(text($0), line: true))\n" }.joined()
@@ -162,17 +161,19 @@ enum GeneratedReference {
         let start = "    \"code\": {\n", end = "\n    },\n"
         guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
         else { throw Problem(description: "\(schema) has no '\"code\": {' definition") }
-        func json(_ value: String) throws -> String {
-            String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        // Quoted as every document alertsound writes quotes strings.
+        func json(_ value: String) -> String {
+            var bytes: [UInt8] = []
+            JSONText.quote(value, into: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
         let codes = DiagnosticCode.allCases
-        let description = try json(
+        let description = json(
             "Stable kebab-case code (alertsound(1), DIAGNOSTIC CODES; DiagnosticCode in the library); enumDescriptions says what each means, in the same order."
         )
-        let names = try codes.map { try json($0.rawValue) }.joined(separator: ", ")
-        let meanings = try codes.map {
-            "        " + (try json("\($0.severity.rawValue): \($0.summary.filter { $0 != "`" })"))
-        }.joined(separator: ",\n")
+        let names = codes.map { json($0.rawValue) }.joined(separator: ", ")
+        let meanings = codes.map { "        " + json("\($0.severity.rawValue): \($0.summary.filter { $0 != "`" })") }
+            .joined(separator: ",\n")
         let body =
             "      \"description\": \(description),\n      \"enum\": [\(names)],\n      \"enumDescriptions\": [\n\(meanings)\n      ]"
         return text[..<from.upperBound] + body + text[to.lowerBound...]
@@ -201,24 +202,12 @@ enum GeneratedReference {
         return line && (out.hasPrefix(".") || out.hasPrefix("'")) ? "\\&" + out : out
     }
 
-    /// Plain text with code spans as a Markdown table cell: marks outside spans escaped, and `|`
-    /// escaped everywhere (GitHub ends a cell at one even inside a span).
+    /// Plain text with code spans as a Markdown table cell, escaped as the command's own Markdown
+    /// tables escape names (`MarkdownPrinter`).
     static func markdown(_ text: String) -> String {
-        var out = ""
-        for (i, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
-            if i % 2 == 1 {
-                out += "`" + part.replacingOccurrences(of: "|", with: "\\|") + "`"
-                continue
-            }
-            for c in part {
-                switch c {
-                case "\\", "|", "*", "_", "[", "]": out += "\\\(c)"
-                case "<": out += "&lt;"
-                default: out.append(c)
-                }
-            }
-        }
-        return out
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { i, part in
+            i % 2 == 1 ? "`" + MarkdownPrinter.code(String(part)) + "`" : MarkdownPrinter.cell(String(part))
+        }.joined()
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {

@@ -89,7 +89,7 @@ import Testing
         #expect(GeneratedReference.roff(".lproj", line: true) == "\\&.lproj")
         #expect(
             GeneratedReference.markdown("*.bundle | <x> [a] `a|b` _c_")
-                == "\\*.bundle \\| &lt;x> \\[a\\] `a\\|b` \\_c\\_")
+                == "\\*.bundle \\| &lt;x&gt; \\[a\\] `a¦b` \\_c\\_")
     }
 
     @Test func theTablesCoverTheCodeTheyDescribe() throws {

@@ -38,7 +38,7 @@ import Testing
     @Test func referenceRulesAreBundleRulesAndEachStepIsReached() throws {
         let codes =
             ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code)
-            + (SoundRule.ios + SoundRule.android).map(\.code) + PlayRule.all.map(\.code)
+            + (SoundRules.ios + SoundRules.android).map(\.code) + PlayRules.all.map(\.code)
             + BundleWideRule.all.map(\.code)
         // (android-bad-name's examples are its file rule's: a name no build takes.)
         #expect(Set(codes).isSubset(of: (BundleRule.all.map(\.code) + AndroidRules.all.map(\.code))))

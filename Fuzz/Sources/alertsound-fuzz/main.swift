@@ -273,7 +273,7 @@ func references(_ bytes: [UInt8]) {
             let played = PlayedReference(
                 reference: located.reference, platform: located.platform,
                 verdict: located.target.map { _ in invalidVerdict }, entitlements: .unknown(reason: "fuzz"))
-            _ = located.report(adding: PlayRule.all.compactMap { $0.check(played) }, strict: true)
+            _ = located.report(adding: PlayRules.all.compactMap { $0.check(played) }, strict: true)
         }
     }
     // Each sound among the others, as the validator judges it.
@@ -286,7 +286,7 @@ func references(_ bytes: [UInt8]) {
                 report: invalidVerdict, location: sounds[i].location, relativePath: sounds[i].relativePath,
                 resourceName: AndroidRules.resourceName(of: sounds[i]))
             var sound = SoundInBundle(index: i, file: file, sounds: sounds, facts: facts)
-            for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
+            for rule in platform == .ios ? SoundRules.ios : SoundRules.android {
                 if let finding = rule.check(sound) { sound.file.report.append(finding) }
             }
         }

@@ -142,7 +142,7 @@ public struct BundleValidator: Sendable {
                 var sound = SoundInBundle(
                     index: i, file: judge(sounds[i], platform: platform), sounds: sounds, facts: facts)
                 // Each rule sees the verdict with the findings of the rules before it.
-                for rule in platform == .ios ? SoundRule.ios : SoundRule.android {
+                for rule in platform == .ios ? SoundRules.ios : SoundRules.android {
                     if let finding = rule.check(sound) { sound.file.report.append(finding) }
                 }
                 return sound.file
@@ -159,16 +159,16 @@ public struct BundleValidator: Sendable {
                 let played = PlayedReference(
                     reference: reference.reference, platform: platform,
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
-                return reference.report(adding: PlayRule.all.compactMap { $0.check(played) }, strict: strict)
+                return reference.report(adding: PlayRules.all.compactMap { $0.check(played) }, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
         }
-        var wide = BundleWide(platform: platform, root: scan.root, kind: scan.kind, sounds: sounds, lockPath: lockPath)
-        wide.missing = lockMissing
-        if platform == .android, let lockCheck { wide.unknownChannels = lockCheck.unknownChannels(channelUses) }
-        wide.idURIs = scan.idURIs
-        wide.strict = strict
+        let wide = BundleWide(
+            platform: platform, root: scan.root, kind: scan.kind, sounds: sounds, lockPath: lockPath,
+            missing: lockMissing,
+            unknownChannels: platform == .android ? lockCheck?.unknownChannels(channelUses) ?? [] : [],
+            idURIs: scan.idURIs, strict: strict)
         for rule in BundleWideRule.all {
             let reports = rule.evaluate(wide)
             guard !reports.isEmpty else { continue }

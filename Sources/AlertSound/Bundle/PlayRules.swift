@@ -12,14 +12,9 @@ struct PlayedReference {
 
 /// A finding about a reference that resolved, once its sound is judged: the sound will not play,
 /// or not as the critical alert asked for. In order; each code has its examples in ``BundleRule``.
-struct PlayRule: Sendable {
-    let code: DiagnosticCode
-    let evaluate: @Sendable (PlayedReference) -> Rule.Finding?
+typealias PlayRule = SubjectRule<PlayedReference>
 
-    func check(_ played: PlayedReference) -> Diagnostic? {
-        evaluate(played).map { code.diagnostic($0.message, suggestion: $0.suggestion) }
-    }
-
+enum PlayRules {
     static let all: [PlayRule] = [invalidSound, criticalNotEntitled, entitlementsUnknown]
 
     static let invalidSound = PlayRule(code: .invalidSound) { p in

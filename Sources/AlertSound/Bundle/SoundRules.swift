@@ -27,22 +27,25 @@ struct SoundInBundle {
 }
 
 /// A finding about one sound that only the whole bundle shows — its name beside the others', the
-/// lock's record of it, what keeps it through shrinking, whether anything names it — as ``Rule``
-/// is for the sound alone. The
-/// validator evaluates each platform's list for every sound, in order, each rule seeing the
-/// findings of those before it. Each code has its examples in ``BundleRule``.
-struct SoundRule: Sendable {
-    let code: DiagnosticCode
-    let evaluate: @Sendable (SoundInBundle) -> String?
+/// lock's record of it, what keeps it through shrinking, whether anything names it. The validator
+/// evaluates each platform's list for every sound, in order, each rule seeing the findings of those
+/// before it.
+typealias SoundRule = SubjectRule<SoundInBundle>
 
-    func check(_ sound: SoundInBundle) -> Diagnostic? { evaluate(sound).map { code.diagnostic($0) } }
+enum SoundRules {
+    /// A rule whose finding is a message alone.
+    private static func rule(
+        _ code: DiagnosticCode, _ says: @escaping @Sendable (SoundInBundle) -> String?
+    ) -> SoundRule {
+        SoundRule(code: code) { says($0).map { Rule.Finding($0) } }
+    }
 
     static let ios: [SoundRule] = [ambiguousName, resourceBundle, channelStale, unreferenced]
     static let android: [SoundRule] = [mayBeShrunk, duplicateResource, channelStale, unreferenced]
 
     /// A raw resource nothing keeps through resource shrinking. A name the build refuses has no
     /// resource to keep.
-    static let mayBeShrunk = SoundRule(code: .androidMayBeShrunk) { s in
+    static let mayBeShrunk = rule(.androidMayBeShrunk) { s in
         guard let keep = s.facts.keep, let name = s.file.resourceName,
             !s.file.report.diagnostics.contains(where: { $0.code == .androidBadName }), !keep.keeps(name)
         else { return nil }
@@ -58,7 +61,7 @@ struct SoundRule: Sendable {
     /// Two reachable sounds whose names differ only in case: on a device both exist, in the
     /// Simulator one shadows the other. The first of a group names every member once, the others
     /// only the first, so the output grows with the number of files, not with its square.
-    static let ambiguousName = SoundRule(code: .ambiguousName) { s in
+    static let ambiguousName = rule(.ambiguousName) { s in
         guard let group = s.facts.names.collision(of: s.index) else { return nil }
         let first = group[0]
         if s.index == first {
@@ -73,7 +76,7 @@ struct SoundRule: Sendable {
 
     /// Files of one `res/raw/` folder that give one resource name: aapt2 stops the build with
     /// "Duplicate resources". Named as ``ambiguousName`` names its group.
-    static let duplicateResource = SoundRule(code: .androidBadName) { s in
+    static let duplicateResource = rule(.androidBadName) { s in
         guard let group = s.facts.names.collision(of: s.index) else { return nil }
         let first = group[0]
         let resource = AndroidRules.resourceName(of: s.sound) ?? ""
@@ -88,7 +91,7 @@ struct SoundRule: Sendable {
     }
 
     /// Worth knowing before a payload names it (a sound also at a reachable place is fine).
-    static let resourceBundle = SoundRule(code: .resourceBundle) { s in
+    static let resourceBundle = rule(.resourceBundle) { s in
         guard s.facts.names.onlyInResourceBundle(s.index) else { return nil }
         return
             "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
@@ -98,7 +101,7 @@ struct SoundRule: Sendable {
     /// A shipped file that is not the locked one, and the way out that does not loop: exporting
     /// again from a source inside the folder export writes is refused, and exporting over a file
     /// someone replaced on purpose would silently undo their change.
-    static let channelStale = SoundRule(code: .channelStale) { s in
+    static let channelStale = rule(.channelStale) { s in
         guard let stale = s.facts.stale[s.index] else { return nil }
         let file = s.sound.name, entry = stale.entry, lockPath = s.facts.lockPath
         if let lockedFile = stale.lockedFile, file != lockedFile {
@@ -115,7 +118,7 @@ struct SoundRule: Sendable {
     }
 
     /// Given references, a valid reachable sound none of them (nor the lock) names.
-    static let unreferenced = SoundRule(code: .unreferenced) { s in
+    static let unreferenced = rule(.unreferenced) { s in
         guard s.facts.referencesGiven, s.file.location.isReachable, s.file.report.valid,
             !s.facts.referenced.contains(s.index)
         else { return nil }

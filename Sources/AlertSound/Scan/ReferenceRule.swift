@@ -6,33 +6,24 @@ import AlertSoundCore
 /// how it is said is here, one rule each, as ``Rule`` does for one file. Each rule's code has its
 /// examples in ``BundleRule``.
 struct ReferenceRule<Lookup>: Sendable {
-    /// What a rule says about a name, and the sound the name nearly names.
-    struct Finding {
-        var diagnostic: Diagnostic
-        var nearly: FoundSound?
-    }
-
     let code: DiagnosticCode
-    let evaluate: @Sendable (_ name: String, _ reference: SoundReference, _ lookup: Lookup) -> Finding?
+    /// Set where a finding is not at its code's severity.
+    var severity: Severity? = nil
+    /// What the rule says about a name, and the sound the name nearly names; `nil` when it has nothing to say.
+    let evaluate:
+        @Sendable (_ name: String, _ reference: SoundReference, _ lookup: Lookup) -> (
+            message: String, nearly: FoundSound?
+        )?
 
-    /// The first finding of `rules` about `name`, if any rule has one.
-    static func judge(_ name: String, _ reference: SoundReference, _ lookup: Lookup, by rules: [Self]) -> Finding? {
+    /// The first finding of `rules` about `name`, and the sound it nearly names.
+    static func judge(
+        _ name: String, _ reference: SoundReference, _ lookup: Lookup, by rules: [Self]
+    ) -> (diagnostic: Diagnostic, nearly: FoundSound?)? {
         for rule in rules {
-            if let finding = rule.evaluate(name, reference, lookup) { return finding }
-        }
-        return nil
-    }
-
-    /// A rule whose finding is at its code's severity unless it says otherwise.
-    init(
-        _ code: DiagnosticCode, severity: Severity? = nil,
-        _ evaluate: @escaping @Sendable (String, SoundReference, Lookup) -> (message: String, nearly: FoundSound?)?
-    ) {
-        self.code = code
-        self.evaluate = { name, reference, lookup in
-            evaluate(name, reference, lookup).map {
-                Finding(diagnostic: code.diagnostic($0.message, severity: severity), nearly: $0.nearly)
+            if let said = rule.evaluate(name, reference, lookup) {
+                return (rule.code.diagnostic(said.message, severity: rule.severity), said.nearly)
             }
         }
+        return nil
     }
 }

@@ -71,7 +71,7 @@ enum MarkdownPrinter {
     /// `[Approved](…)` a link): the marks that open links, images and emphasis are
     /// backslash-escaped, which CommonMark reads as the mark itself. (Names in code spans need
     /// none: nothing is read inside one.)
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         var out = ""
         for scalar in text.escapingControls.unicodeScalars {
             switch scalar {
@@ -88,7 +88,7 @@ enum MarkdownPrinter {
     }
 
     /// Text inside backticks: a backtick cannot be escaped there, so it becomes a quote.
-    private static func code(_ text: String) -> String {
+    static func code(_ text: String) -> String {
         String(text.escapingControls.map { $0 == "`" ? "'" : $0 == "|" ? "¦" : $0 })
     }
 }
