@@ -3,7 +3,8 @@ import AlertSoundTestSupport
 import Foundation
 import Testing
 
-/// Runs the built `alertsound` binary as a user or CI script would.
+/// Runs the built `alertsound` binary as a user or CI script would; the tests here hold for every
+/// command (usage errors, help), each command's own are in its `…CommandTests`.
 @Suite struct CommandLineTests {
     init() {}
     struct Run {
@@ -100,97 +101,32 @@ import Testing
         return folder
     }
 
-    @Test func validFileExitsZero() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let r = try run(["check", folder.appendingPathComponent("ok.caf").path])
-        #expect(r.status == 0)
-        #expect(r.stdout.contains("ok.caf: valid (CAF, lpcm 16-bit, 8000 Hz, 1 ch, 1.000 s)"))
-        #expect(r.stdout.contains("1 file checked: 1 valid, 0 invalid"))
+    /// An empty folder of its own under the temporary directory.
+    static func scratch() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-cli-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
-    @Test func invalidFolderExitsOneWithCodes() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let r = try run(["check", folder.path])
-        #expect(r.status == 1)
-        #expect(r.stdout.contains("error [too-long]"))
-        #expect(r.stdout.contains("error [unsupported-container]"))
-        #expect(r.stdout.contains("warning [extension-mismatch]"))
-        #expect(r.stdout.contains("3 files checked: 1 valid, 2 invalid"))
-    }
-
-    @Test func missingPathExitsOne() throws {
-        let r = try run(["check", "/nonexistent/x.caf"])
-        #expect(r.status == 1)
-        #expect(r.stdout.contains("[not-found]"))
+    /// A scratch folder holding what `alertsound-samples` makes (the README's Samples/).
+    static func samples() throws -> String {
+        let dir = try scratch()
+        let maker = binary.deletingLastPathComponent().appendingPathComponent("alertsound-samples")
+        let process = Process()
+        process.executableURL = maker
+        process.arguments = [dir]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return dir
     }
 
     @Test func usageErrorsExit64() throws {
         #expect(try run(["check"]).status == 64)
         #expect(try run(["check", "--format", "yaml", "x.caf"]).status == 64)
         #expect(try run(["check", "--no-such-flag", "x.caf"]).status == 64)
-    }
-
-    @Test func jsonIsOneObjectWithDocumentedFields() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let r = try run(["check", "--format", "json", folder.path])
-        #expect(r.status == 1)
-        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
-        #expect(json["valid"] as? Bool == false)
-        let files = json["files"] as! [[String: Any]]
-        #expect(files.count == 3)
-        let long = files.first { ($0["path"] as! String).hasSuffix("long.wav") }!
-        #expect(long["duration"] as? Double == 31)
-        #expect(long["frames"] as? Int == 248_000)
-        #expect((long["diagnostics"] as! [[String: Any]]).first?["code"] as? String == "too-long")
-        let fake = files.first { ($0["path"] as! String).hasSuffix("fake.caf") }!
-        #expect(fake["container"] as? String == "mp3")
-        // The first frame's rate is stated; its length is not, so frames stay unknown.
-        #expect(fake["sampleRate"] as? Double == 44_100 && fake["frames"] is NSNull)
-    }
-
-    @Test func xcodeAndGitHubFormats() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let long = folder.appendingPathComponent("long.wav").path
-        let xcode = try run(["check", "--format", "xcode", long])
-        #expect(xcode.stdout.hasPrefix("\(long): error: [too-long] plays 31.000 s"))
-        let github = try run(["check", "--format", "github", long])
-        #expect(github.stdout.hasPrefix("::error file=\(long),title=too-long::plays 31.000 s"))
-        #expect(github.status == 1)
-    }
-
-    @Test func strictFailsOnWarnings() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let misnamed = folder.appendingPathComponent("ok.wav")
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("ok.caf"), to: misnamed)
-        #expect(try run(["check", misnamed.path]).status == 0)
-        #expect(try run(["check", "--strict", misnamed.path]).status == 1)
-    }
-
-    @Test func infoShowsHeaderFacts() throws {
-        let folder = try fixtureFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let r = try run(["info", folder.appendingPathComponent("ok.caf").path])
-        #expect(r.status == 0)
-        for expected in [
-            "Container        CAF (caf)", "Data format      lpcm 'lpcm'", "Frames           8000",
-            "Duration         1.000 s",
-            "Audio data       16000 bytes at byte 4096", "'desc' @8 (32)"
-        ] {
-            #expect(r.stdout.contains(expected), "missing \(expected)")
-        }
-        let json = try run([
-            "info", "--format", "json", folder.appendingPathComponent("ok.caf").path, "/nonexistent.caf"
-        ])
-        #expect(json.status == 1)
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
-        let files = object["files"] as! [[String: Any]]
-        #expect((files[0]["chunks"] as! [[String: Any]]).map { $0["id"] as! String } == ["desc", "free", "data"])
-        #expect((files[1]["error"] as? [String: Any])?["message"] as? String == "no such file or folder")
     }
 
     @Test func helpListsCommands() throws {

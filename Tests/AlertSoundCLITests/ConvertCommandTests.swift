@@ -247,3 +247,49 @@ extension ConvertCommandTests {
             try cli.run(["convert", input, dir.appendingPathComponent("x.caf").path, "--quality", "best"]).status == 64)
     }
 }
+
+extension ConvertCommandTests {
+    /// `--output-dir Sounds` had to exist; a missing folder for one output was "cannot create a
+    /// temporary file".
+    @Test(.bug(id: 20, "item 6")) func outputFoldersAreMade() throws {
+        let dir = try CommandLineTests.samples()
+        let many = try cli.run(["convert", dir + "/chime.wav", dir + "/chime.aiff", "--output-dir", dir + "/Sounds/new"]
+        )
+        #expect(many.status == 1, "chime.wav and chime.aiff both want chime.caf: the second is refused")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Sounds/new/chime.caf"))
+        let one = try cli.run(["convert", dir + "/chime.wav", dir + "/nodir/deeper/chime.caf"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try cli.run(["check", dir + "/nodir/deeper/chime.caf"]).status == 0)
+    }
+
+    /// afconvert's options with a value got "Name one input and one output…".
+    @Test(.bug(id: 20, "item 7")) func afconvertOptionsAreNamed() throws {
+        let dir = try CommandLineTests.samples()
+        let bitRate = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "-b", "128000"])
+        #expect(bitRate.status == 64 && bitRate.stderr.contains("afconvert's -b (bit rate)"))
+        let long = try cli.run([
+            "convert", dir + "/chime.wav", dir + "/o.caf", "--data", "ima4", "--file", "caff", "--channels", "1",
+            "--quality", "127", "--verbose"
+        ])
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(long.stdout.contains("'ima4'"))
+    }
+
+    /// `-v`'s packet and frame counts contradicted each other.
+    @Test(.bug(id: 20, "item 13")) func verboseCountsAgree() throws {
+        let dir = try CommandLineTests.samples()
+        let run = try cli.run(["convert", dir + "/chime-stereo.caf", dir + "/l24.caf", "-d", "LEI24", "-v"])
+        let info = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/l24.caf"))
+        let frames = try #require(info.frames)
+        #expect(run.stdout.contains("\(frames) packets, \(frames) valid frames"), "\(run.stdout)")
+    }
+
+    /// An output type it does not write is refused before anything is written.
+    @Test(.bug(id: 20, "item 16")) func anOutputTypeItDoesNotWriteIsRefused() throws {
+        let dir = try CommandLineTests.samples()
+        let mp3 = try cli.run(["convert", dir + "/chime.wav", dir + "/x.mp3"])
+        #expect(
+            mp3.status == 64 && mp3.stderr.contains("not .mp3")
+                && !FileManager.default.fileExists(atPath: dir + "/x.mp3"))
+    }
+}

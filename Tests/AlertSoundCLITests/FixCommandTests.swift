@@ -248,3 +248,68 @@ enum CorpusFiles {
         return FileManager.default.fileExists(atPath: url.path + "/expected.tsv") ? url.path : nil
     }()
 }
+
+extension FixCommandTests {
+    /// `fix -d UI8` was listed and refused.
+    @Test(.bug(id: 20, "item 10")) func everyListedFixFormatWorks() throws {
+        let help = try cli.run(["fix", "--help"])
+        let listed =
+            help.stdout.replacingOccurrences(of: "\n", with: " ").components(separatedBy: "(default ima4): ").last?
+            .components(separatedBy: ".").first?.components(separatedBy: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? []
+        #expect(listed.count >= 10 && !listed.contains("UI8"), "\(listed)")
+        let dir = try CommandLineTests.samples()
+        for format in listed {
+            let run = try cli.run([
+                "fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"
+            ])
+            #expect(run.status == 0, "-d \(format): \(run.stderr)")
+        }
+        // The one it cannot write is named as given ("CAF cannot hold lpcm" said nothing), with the list.
+        let refused = try cli.run(["fix", dir + "/chime.wav", "-d", "UI8", "--output-dir", dir + "/UI8"])
+        #expect(
+            refused.status != 0
+                && refused.stderr.contains("CAF cannot hold UI8; fix writes CAF with " + listed.joined(separator: ", ")),
+            "\(refused.stderr)")
+    }
+
+    /// A file of no frames is not "plays already"; the finding is the reason, as check made it, not
+    /// restated as an error.
+    @Test(.bug(id: 20, "item 13")) func aFileOfNoFramesIsNotFixed() throws {
+        let dir = try CommandLineTests.scratch()
+        let empty = try SoundFileBuilder.make(
+            .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
+            samples: [Int16]())
+        try Data(empty).write(to: URL(fileURLWithPath: dir + "/empty.caf"))
+        let fix = try cli.run(["fix", dir + "/empty.caf"])
+        #expect(
+            fix.status == 1 && fix.stdout.contains("could not fix: no-audio: the file holds no audio frames"),
+            "\(fix.stdout)")
+        let json = try cli.run(["fix", "--format", "json", dir + "/empty.caf"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let input = try #require((document["inputs"] as? [[String: Any]])?.first)
+        #expect(json.status == 1 && input["status"] as? String == "failed" && input["error"] is NSNull)
+        #expect((input["blockers"] as? [[String: Any]])?.map { $0["code"] as? String } == ["no-audio"])
+        let outcome = Fixer().fix(
+            FixJob(input: dir + "/empty.caf", output: dir + "/empty-fixed.caf", refusal: nil, fromFolder: false))
+        #expect(outcome.status == .failed && outcome.error == nil && outcome.blockers.map(\.code) == [.noAudio])
+        #expect(outcome.before?.diagnostics.contains(outcome.blockers[0]) == true)
+    }
+
+    /// `check` called a 500 kHz CAF valid; now a warning, and fix brings it to 48 kHz.
+    @Test(.bug(id: 20, "item 15")) func aHalfMegahertzSoundIsWarnedAndFixed() throws {
+        let dir = try CommandLineTests.scratch()
+        let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, order: .bigEndian))
+        try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000)))
+            .write(to: URL(fileURLWithPath: dir + "/fast.caf"))
+        let check = try cli.run(["check", dir + "/fast.caf", "--strict"])
+        #expect(
+            check.status == 1
+                && check.stdout.contains("warning [unusual-sample-rate] 500000 Hz is outside 1000-384000 Hz"),
+            "\(check.stdout)")
+        let fix = try cli.run(["fix", dir + "/fast.caf"])
+        #expect(fix.status == 0 && fix.stdout.contains("resampled 500 -> 48 kHz"), "\(fix.stdout)")
+        #expect(try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/fast-fixed.caf")).sampleRate == 48000)
+    }
+}

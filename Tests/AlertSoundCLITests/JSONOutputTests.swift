@@ -148,3 +148,20 @@ import Testing
         #expect(CommandLineTests.schemaChecks.value >= 5)
     }
 }
+
+extension JSONOutputTests {
+    /// Usage errors under --format json printed nothing on standard output.
+    @Test(.bug(id: 20, "item 11")) func usageErrorsGiveAJSONDocument() throws {
+        for arguments in [
+            ["check", "--format", "json", "--bogus", "x"], ["fix", "--format", "json", "-c", "0", "x"],
+            ["validate-bundle", "--format", "json"], ["convert", "--format", "json", "a", "b", "c"]
+        ] {
+            let run = try cli.run(arguments)
+            #expect(run.status == 64)
+            let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            #expect(
+                (document?["error"] as? [String: Any])?["kind"] as? String == "invalid-request",
+                "\(arguments): \(run.stdout)")
+        }
+    }
+}

@@ -53,3 +53,44 @@ import Testing
         #expect(levels.status == 0 || levels.status == 1, "\(levels.status) \(levels.stderr)")
     }
 }
+
+extension NumericInputCommandTests {
+    /// `--fade 200` was 200 s; `--max-duration 5 --fade 30` passed; `--max-duration 10s` was refused.
+    @Test(.bug(id: 20, "item 4")) func durationsNeedAUnitWhenAmbiguous() throws {
+        let dir = try CommandLineTests.samples()
+        let long = dir + "/too-long.wav"
+        let bare = try cli.run(["fix", long, "--fade", "200", "--dry-run"])
+        #expect(bare.status == 64 && bare.stderr.contains("seconds or milliseconds? Write 200ms or 200s"))
+        let tooLong = try cli.run(["fix", long, "--max-duration", "5", "--fade", "30s", "--dry-run", "--format", "json"]
+        )
+        #expect(tooLong.status == 64 && tooLong.stdout.contains("must be shorter than the 5 s kept"))
+        let withUnit = try cli.run([
+            "fix", long, "--max-duration", "10s", "--fade", "200ms", "--output-dir", dir + "/out", "--format", "json"
+        ])
+        #expect(withUnit.status == 0, "\(withUnit.stderr)")
+        let after = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/out/too-long.caf"))
+        #expect(abs((after.duration ?? 0) - 10) < 0.01)
+        let millis = try cli.run([
+            "fix", long, "--max-duration", "7000ms", "--output-dir", dir + "/ms", "--format", "json"
+        ])
+        #expect(millis.status == 0)
+        #expect(
+            abs((try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/ms/too-long.caf")).duration ?? 0) - 7) < 0.01)
+    }
+
+    /// Rates: `-d ima4@RATE`'s range was documented nowhere; `fix --rate 500000` was accepted.
+    @Test(.bug(id: 20, "item 15")) func outputRatesHaveOneRange() throws {
+        let dir = try CommandLineTests.samples()
+        let fix = try cli.run(["fix", dir + "/too-long.wav", "--rate", "500000"])
+        #expect(fix.status == 64 && fix.stderr.contains("from 1000 to 384000 Hz"))
+        let convert = try cli.run(["convert", dir + "/chime.wav", dir + "/x.caf", "-d", "ima4@1000000"])
+        #expect(convert.status == 64 && convert.stderr.contains("from 1000 to 384000"))
+        #expect(try DocumentationTests.documentation().contains("1,000–384,000 Hz"))
+    }
+
+    @Test(.bug(id: 20, "item 16")) func aNegativeChannelCountIsAUsageError() throws {
+        let dir = try CommandLineTests.samples()
+        let negative = try cli.run(["convert", dir + "/chime.wav", dir + "/y.caf", "-c", "-1"])
+        #expect(negative.status == 64 && negative.stderr.contains("got -1"))
+    }
+}

@@ -99,3 +99,17 @@ import Testing
         }
     }
 }
+
+extension OutputEscapingCommandTests {
+    /// `--format github` printed ESC, TAB and U+2028 from file names raw (text and xcode escaped them).
+    @Test(.bug(id: 22)) func githubEscapesControlCharactersInNames() throws {
+        let dir = try CommandLineTests.scratch()
+        let name = "a\u{1B}[31m\tb\u{2028}c.caf"
+        try Data("not a sound".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
+        let run = try cli.run(["check", dir, "--format", "github"])
+        #expect(run.status == 1)
+        #expect(
+            !run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" || $0 == "\u{2028}" }, "\(run.stdout)")
+        #expect(run.stdout.contains("a\\u{1B}[31m\\tb\\u{2028}c.caf"))
+    }
+}

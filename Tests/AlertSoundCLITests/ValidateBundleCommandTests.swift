@@ -244,3 +244,55 @@ import Testing
         #expect(peakMB < 200, "peak memory \(peakMB) MB for an archive of 16 × 60 MB entries")
     }
 }
+
+extension ValidateBundleCommandTests {
+    /// `--payload push/*.json` with two files: the second was taken for a bundle path.
+    @Test(.bug(id: 20, "item 1")) func payloadTakesAGlob() throws {
+        let dir = try CommandLineTests.samples()
+        try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/My.app/chime.caf")
+        try Data(#"{"aps":{"sound":"chime.caf"}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
+        try Data(#"{"aps":{"sound":"gone.caf"}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/b.json"))
+        for arguments in [
+            [dir + "/My.app", "--payload", dir + "/a.json", dir + "/b.json"],
+            ["--payload", dir + "/a.json", dir + "/b.json", dir + "/My.app"],
+            [dir + "/My.app", "--payload", dir + "/a.json", "--payload", dir + "/b.json"]
+        ] {
+            let run = try cli.run(["validate-bundle"] + arguments + ["--format", "json"])
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            let document = try JSONDecoder().decode(ValidationReport.self, from: Data(run.stdout.utf8))
+            #expect(document.bundles.count == 1)
+            #expect(document.bundles.first?.references.map { $0.name ?? "" } == ["chime.caf", "gone.caf"])
+        }
+    }
+
+    /// "plays …/long.wav" and then invalid-sound for the same reference.
+    @Test(.bug(id: 20, "item 13")) func aReferenceToAnInvalidSoundDoesNotPlay() throws {
+        let dir = try CommandLineTests.samples()
+        try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/too-long.wav", toPath: dir + "/My.app/long.wav")
+        let run = try cli.run(["validate-bundle", dir + "/My.app", "--sound", "long.wav"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("'long.wav' from --sound: names \(dir)/My.app/long.wav"))
+        #expect(!run.stdout.contains("plays \(dir)/My.app/long.wav"))
+    }
+
+    /// A bundle that is not there is an error Xcode shows on the bundle's path.
+    @Test(.bug(id: 20, "item 16")) func aMissingBundleIsAnXcodeError() throws {
+        let dir = try CommandLineTests.scratch()
+        let missing = try cli.run(["validate-bundle", dir + "/Missing.app", "--format", "xcode"])
+        #expect(
+            missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
+    }
+
+    /// Android's messages ended with a full stop before the advice ("AAC and AMR.; convert it").
+    @Test(.bug(id: 20, "item 16")) func androidMessagesAreOneSentenceBeforeTheAdvice() throws {
+        let dir = try CommandLineTests.samples()
+        try FileManager.default.createDirectory(atPath: dir + "/android/res/raw", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/android/res/raw/ding.caf")
+        let android = try cli.run(["validate-bundle", dir + "/android"])
+        #expect(
+            android.stdout.contains("android-unsupported-format") && !android.stdout.contains(".;"), "\(android.stdout)"
+        )
+    }
+}

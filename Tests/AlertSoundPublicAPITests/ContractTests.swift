@@ -171,4 +171,34 @@ import Testing
         #expect(decoded.bundles[0].references.map { $0.diagnostics.map(\.code) } == [[], [.localized], [.noSuchSound]])
         #expect(!decoded.valid)
     }
+
+    @Test(.bug(id: 21, "item 7")) func aMissingInputIsNotFoundWhateverTheCall() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-missing-\(UUID().uuidString).wav")
+        func kind(_ body: () throws -> Void) -> AlertSoundError.Kind? {
+            do { try body() } catch let error as AlertSoundError { return error.kind } catch { return nil }
+            return nil
+        }
+        #expect(kind { _ = try Converter().convert(input: missing.path, output: missing.path + ".caf") } == .notFound)
+        #expect(kind { _ = try SoundFile.inspect(at: missing) } == .notFound)
+        #expect(kind { _ = try SoundLevels.measure(path: missing.path) } == .notFound)
+        #expect(kind { _ = try BundleValidator().validate(path: missing.path) } == .notFound)
+        #expect(kind { _ = try SoundPreview.make(path: missing.path) } == .notFound)
+        #expect(try Fixer().fix(paths: [missing.path]).outcomes.first?.error?.kind == .notFound)
+        #expect(Checker().check(path: missing.path).diagnostics.map(\.code) == [.notFound])
+        #expect(SoundReference.payload(at: missing.path).first?.problems.map(\.code) == [.notFound])
+        await #expect(throws: AlertSoundError.self) {
+            try await SoundInstaller(soundsDirectory: missing.deletingLastPathComponent()).install(
+                contentsOf: missing, named: "x")
+        }
+    }
+
+    @Test func numbersAreWrittenTheSameEverywhere() {
+        #expect(Formatting.seconds(1.5) == "1.500")
+        #expect(Formatting.seconds(29.9995) == "30.000")
+        #expect(Formatting.seconds(0.0004) == "0.000")
+        #expect(Formatting.seconds(-1.25) == "-1.250")
+        #expect(Formatting.number(44100) == "44100")
+        #expect(Formatting.number(22050.5) == "22050.5")
+    }
 }

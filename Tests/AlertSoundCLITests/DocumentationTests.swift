@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// What the README, the guides and the man page must say that no code makes for them (what the
+/// code makes is held by GeneratedReferenceTests).
+@Suite struct DocumentationTests {
+    /// The README and the guides in docs/, which a user reads as one documentation.
+    static func documentation() throws -> String {
+        let root = GeneratedReferenceTests.root
+        let docs = root.appendingPathComponent("docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
+        return try (["README.md"] + guides.map { "docs/" + $0 }).map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+    }
+
+    static func manual() throws -> String {
+        try String(contentsOf: GeneratedReferenceTests.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
+    }
+
+    /// `../shared` is the team's, not the user's.
+    @Test(.bug(id: 20, "item 16")) func nothingPointsOutsideTheRepository() throws {
+        let documentation = try Self.documentation(), manual = try Self.manual()
+        #expect(!documentation.contains("../shared") && !manual.contains("../shared"))
+    }
+
+    @Test(.bug(id: 20, "item 16")) func completionAndInstallAreDescribed() throws {
+        let documentation = try Self.documentation(), manual = try Self.manual()
+        #expect(documentation.contains("--generate-completion-script") && manual.contains("completion"))
+        // The install lines make their folders, and with what macOS's BSD install has (no -D).
+        #expect(
+            documentation.contains("mkdir -p /usr/local/bin /usr/local/share/man/man1")
+                && !documentation.contains("install -D"))
+    }
+
+    /// Validating with Python's jsonschema needs the schemas in a registry: the docs say how.
+    @Test(.bug(id: 20, "item 12")) func schemaValidationWithARegistryIsShown() throws {
+        let documentation = try Self.documentation()
+        #expect(documentation.contains("referencing.Registry") && documentation.contains("Registry().with_resources"))
+    }
+}
