@@ -39,4 +39,12 @@ import Testing
         let documentation = try Self.documentation()
         #expect(documentation.contains("referencing.Registry") && documentation.contains("Registry().with_resources"))
     }
+
+    /// groff reads a page as Latin-1 unless preconv runs first (man runs it, `groff -man` does not):
+    /// every character outside ASCII is a roff escape (`\[ss]`, `\(*m`).
+    @Test func theManualIsASCII() throws {
+        let manual = try Self.manual()
+        let lines = manual.split(separator: "\n").enumerated().filter { !$0.element.allSatisfy(\.isASCII) }
+        #expect(lines.isEmpty, "\(lines.prefix(3).map { "line \($0.offset + 1): \($0.element)" })")
+    }
 }

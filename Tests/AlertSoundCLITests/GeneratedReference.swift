@@ -1,6 +1,7 @@
 // The parts of the documentation that are facts of the code — every diagnostic code with its
 // severity and meaning, the level thresholds, each command's exit statuses — made from the code:
 // `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold`, `CommandExits`,
+// `FileType` and `ContainerKind` (what each type is named and holds, which names are sounds),
 // and the commands' own arguments (the synopsis, from `alertsound --experimental-dump-help`, the
 // description ArgumentParser's generate-manual reads). In the man page and the guides they sit between markers naming what goes there:
 //
@@ -70,6 +71,8 @@ enum GeneratedReference {
             return codes(topics.flatMap(\.codes), style: style)
         case "thresholds" where spec.count == 1: return thresholds(style: style)
         case "exit-status" where spec.count == 1: return exitStatus(style: style)
+        case "file-types" where spec.count == 1: return fileTypes(style: style)
+        case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
     }
@@ -119,6 +122,40 @@ enum GeneratedReference {
         case .markdown:
             return table(["command", "exit status"], CommandExits.all.map { ["`\($0.command)`", markdown(text($0))] })
         }
+    }
+
+    /// Each file type `convert` and `fix` write: the extensions that choose it, its data format
+    /// without `-d`, and the `-d` names it holds (`FileType`, the one statement of which type
+    /// carries what).
+    static func fileTypes(style: Style) -> String {
+        func code(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
+        let rows = FileType.allCases.map { type in
+            (
+                type: type.rawValue, extensions: code(type.container.fileExtensions.map { "." + $0 }),
+                fallback: "`\(type.defaultDataFormat.name)`", holds: code(type.allowedDataFormats)
+            )
+        }
+        switch style {
+        case .roff:
+            return rows.map { row in
+                let text = "Named \(row.extensions); without `-d`, \(row.fallback). Holds \(row.holds)."
+                return ".TP\n.B \(roff(row.type))\n\(roff(text, line: true))\n"
+            }.joined()
+        case .markdown:
+            return table(
+                ["`-f`", "named", "without `-d`", "holds (`-d`)"],
+                rows.map { ["`\($0.type)`", markdown($0.extensions), markdown($0.fallback), markdown($0.holds)] })
+        }
+    }
+
+    /// The extensions that make a file a sound in a folder walk, and the ones left out.
+    static func soundExtensions() -> String {
+        let all = ContainerKind.allCases.flatMap(\.fileExtensions)
+        let sounds = all.filter { ContainerKind.isSoundName("x." + $0) }
+        let videos = all.filter { !ContainerKind.isSoundName("x." + $0) }
+        let text =
+            "(\(sounds.joined(separator: " ")); not \(videos.joined(separator: " or ")), which usually name videos)"
+        return roff(text, line: true) + "\n"
     }
 
     /// Every command with every argument it shows in `--help`, as the man page's SYNOPSIS: options

@@ -14,7 +14,7 @@ struct Convert: ParsableCommand {
         discussion: """
             `alertsound convert in.aiff out.caf` equals `afconvert in.aiff out.caf -d ima4 -f caff`. \
             Without OUT the output is IN's name with the file type's extension, beside IN. Without -f \
-            the type follows OUT's extension (.caf .aif .aiff .aifc .wav), else caff. Without -d the \
+            the type follows OUT's extension (\(FileType.allCases.flatMap(\.container.fileExtensions).map { "." + $0 }.joined(separator: " "))), else caff. Without -d the \
             data format is ima4, or 16-bit PCM for AIFF and WAVE, which cannot hold ima4.
             Apple's layout for every type (CAF info and chan, AIFF FLLR, WAV fmt) and AIFC sowt for LEI16.
             Data formats: \(OutputDataFormat.all.map(\.name).joined(separator: " ")), \
