@@ -2,6 +2,7 @@
 // severity and meaning, the level thresholds, each command's exit statuses — made from the code:
 // `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold`, `CommandExits`,
 // `FileType` and `ContainerKind` (what each type is named and holds, which names are sounds),
+// `Limits.documented` (every bound on what is read),
 // and the commands' own arguments (the synopsis, from `alertsound --experimental-dump-help`, the
 // description ArgumentParser's generate-manual reads). In the man page and the guides they sit between markers naming what goes there:
 //
@@ -72,6 +73,7 @@ enum GeneratedReference {
         case "thresholds" where spec.count == 1: return thresholds(style: style)
         case "exit-status" where spec.count == 1: return exitStatus(style: style)
         case "file-types" where spec.count == 1: return fileTypes(style: style)
+        case "limits" where spec.count == 1: return limits(style: style)
         case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
@@ -145,6 +147,18 @@ enum GeneratedReference {
             return table(
                 ["`-f`", "named", "without `-d`", "holds (`-d`)"],
                 rows.map { ["`\($0.type)`", markdown($0.extensions), markdown($0.fallback), markdown($0.holds)] })
+        }
+    }
+
+    /// Every bound on what alertsound reads, with its numbers from `Limits`.
+    static func limits(style: Style) -> String {
+        switch style {
+        case .roff:
+            return Limits.documented.map { limit in
+                ".TP\n.B \(roff(capitalized(limit.what)))\n\(roff(capitalized(limit.limit) + ".", line: true))\n"
+            }.joined()
+        case .markdown:
+            return table(["what", "limit"], Limits.documented.map { [markdown($0.what), markdown($0.limit)] })
         }
     }
 
@@ -231,6 +245,12 @@ enum GeneratedReference {
                 case "µ": escaped += "\\(*m"
                 case "…": escaped += "\\&..."
                 case "—": escaped += "\\(em"
+                case "–": escaped += "\\(en"
+                case _ where !c.isASCII:
+                    // groff without preconv reads bytes as Latin-1: every other character by its code point.
+                    escaped += c.unicodeScalars.map {
+                        "\\[u\(String($0.value, radix: 16, uppercase: true).leftPadded(4))]"
+                    }.joined()
                 default: escaped.append(c)
                 }
             }
@@ -277,4 +297,8 @@ enum GeneratedReference {
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -25,7 +25,7 @@ final class InflatingSource: ByteSource {
     static let blockSize = 4096
     /// Blocks below this index (the first 64 KiB) are never evicted: every parser starts there.
     static let pinnedBlocks: Int64 = 16
-    static let maximumKeptBlocks = 256
+    static let maximumKeptBlocks = Limits.inflateWindowBytes / blockSize
     static let maximumRestarts = 8
 
     init(archive: ByteSource, dataOffset: Int64, compressedSize: Int64, size: Int64) throws {

@@ -97,7 +97,7 @@ public struct BundleValidator: Sendable {
     }
 
     /// How many verdicts are made (in parallel) and handed on at a time.
-    static let batch = 512
+    static let batch = Limits.reportBatch
 
     /// One bundle's parts, in order; whether it is valid.
     func validate(_ scan: BundleScan, references: [SoundReference], each: (BundleReport.Part) -> Void) throws -> Bool {

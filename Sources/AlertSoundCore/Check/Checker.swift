@@ -46,7 +46,7 @@ public struct Checker: Sendable {
     }
 
     /// Files checked together, in parallel, before their reports are handed on.
-    static let batch = 512
+    static let batch = Limits.reportBatch
 
     /// Checks like ``check(paths:)`` but hands each file's report to `each`, in order, as soon as
     /// its batch of 512 files is judged, keeping none: memory stays bounded however many files

@@ -22,7 +22,7 @@ package final class FolderHandle: @unchecked Sendable {
     private static let lock = Lock()
     /// The handles holding a descriptor, oldest first (under `lock`).
     nonisolated(unsafe) private static var opened: [FolderHandle] = []
-    static let budget = 64
+    static let budget = Limits.keptFolderDescriptors
 
     init(root path: [UInt8]) {
         parent = nil

@@ -1,5 +1,5 @@
-/// Every bound alertsound puts on what it reads, in one place: docs/command-line.md and the man page
-/// quote these numbers. A file past a bound gets a clear error or a report, never a trap, a
+/// Every bound alertsound puts on what it reads, in one place: the man page's LIMITS and
+/// docs/command-line.md's table are made from these (``documented``). A file past a bound gets a clear error or a report, never a trap, a
 /// hang or an allocation that grows with what a header claims.
 public enum Limits {
     /// Channels a header may state. libsndfile stops at the same number; no real sound has more.
@@ -57,6 +57,14 @@ public enum Limits {
     public static let maximumArchitectures = 64
     /// Blobs in a code signature's super-blob.
     public static let maximumSignatureBlobs = 256
+    /// Inflated bytes of one archive entry kept while its headers are read (the rest is inflated
+    /// again from the start when a reader seeks back past it).
+    package static let inflateWindowBytes = 1 << 20
+    /// Verdicts made in parallel and handed on together by `check` and `validate-bundle`, which
+    /// keep none: memory grows with the number of sounds, not with their reports.
+    package static let reportBatch = 512
+    /// Folder descriptors a walk keeps open to open each child from its parent.
+    package static let keptFolderDescriptors = 64
 }
 
 /// Overflow-checked arithmetic for sizes read from files: `nil` instead of a trap.

@@ -1,0 +1,97 @@
+extension Limits {
+    /// One bound as the documents state it: what it bounds, and the limit in words made from the
+    /// constants, so the man page's LIMITS and the command-line guide's table cannot quote another
+    /// number. Text with `code spans`, as the diagnostic codes' summaries.
+    package struct Documented: Sendable {
+        package let what: String
+        package let limit: String
+    }
+
+    /// Every bound a user may meet, in the order the documents list them.
+    package static var documented: [Documented] {
+        let rates = outputSampleRates, readable = readableSampleRates
+        return [
+            Documented(
+                what: "header chunks",
+                limit: "\(grouped(maximumChunkRead)) bytes of one chunk read into memory; at most "
+                    + "\(grouped(maximumChunks)) chunks walked per file; audio is never read to check a file"),
+            Documented(
+                what: "plausible headers",
+                limit: "1–\(grouped(maximumChannels)) channels; \(readable.lowerBound)–"
+                    + "\(grouped(Int64(readable.upperBound))) Hz, read as stated (AudioToolbox reads AIFF at 0.01 Hz "
+                    + "and 2.9 MHz; outside \(grouped(Int64(rates.lowerBound)))–\(grouped(Int64(rates.upperBound))) Hz "
+                    + "it is `unusual-sample-rate`); integer PCM of 1–4 bytes a sample, floats of 32 or 64 bits; "
+                    + "else `malformed`. Every size is overflow-checked"),
+            Documented(
+                what: "rates written",
+                limit: "\(grouped(Int64(rates.lowerBound)))–\(grouped(Int64(rates.upperBound))) Hz "
+                    + "(`-d FORMAT@RATE`, `fix --rate`); else a usage error"),
+            Documented(
+                what: "archives (.ipa, .apk)",
+                limit: "\(grouped(maximumArchiveEntries)) central-directory entries; a sound entry over "
+                    + "\(mebibytes(maximumArchiveEntrySize)) uncompressed is reported, not inflated; each entry is "
+                    + "inflated only as far as its headers reach, through a \(mebibytes(inflateWindowBytes)) window; "
+                    + "stored and deflated entries only; names split at `/` with empty, `.` and `..` parts removed "
+                    + "(an entry with `..` is reported)"),
+            Documented(
+                what: "payloads and name lists",
+                limit: "a payload file of \(mebibytes(maximumPayloadBytes)) (APNs itself takes 4 KB); a "
+                    + "`--sounds-from` list of \(mebibytes(maximumNameListBytes)) and "
+                    + "\(grouped(maximumNameListEntries)) names, lines ended by LF, CRLF or CR"),
+            Documented(
+                what: "nesting",
+                limit: "JSON payloads and property lists (XML or binary) at most \(maximumNesting) levels deep, "
+                    + "else `too-large` (a payload's `bad-payload`) with the byte offset; read in one pass, a "
+                    + "binary plist's objects decoded once each (one that contains itself is reported)"),
+            Documented(
+                what: "signing",
+                limit: "`Info.plist` and entitlements plists of \(mebibytes(maximumPlistBytes)); a provisioning "
+                    + "profile of \(mebibytes(maximumProfileBytes)); Mach-O load commands of "
+                    + "\(mebibytes(maximumLoadCommandBytes)), \(maximumArchitectures) architectures and "
+                    + "\(maximumSignatureBlobs) signature blobs"),
+            Documented(
+                what: "Android",
+                limit: "`resources.arsc` of \(mebibytes(maximumResourceTableBytes)) and "
+                    + "\(grouped(maximumResourceTableStrings)) strings; `keep.xml` of "
+                    + "\(mebibytes(maximumPlistBytes)); a source file searched for `R.raw` URIs of "
+                    + "\(mebibytes(maximumAndroidSourceBytes)); a project searched \(androidSearchDepth) levels "
+                    + "deep, into \(grouped(androidSearchFolders)) folders"),
+            Documented(
+                what: "Xcode projects",
+                limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)); a workspace's "
+                    + "`contents.xcworkspacedata` of \(mebibytes(maximumXcodeWorkspaceBytes))"),
+            Documented(
+                what: "folder walks",
+                limit: "\(grouped(maximumFolderDepth)) levels (deeper folders are reported); any path length, any "
+                    + "name (not UTF-8: shown with `\\x` escapes); each folder opened from its parent's descriptor "
+                    + "(at most \(keptFolderDescriptors) kept open), so a walk's time grows with the number of "
+                    + "folders, not with their depth"),
+            Documented(
+                what: "reports",
+                limit: "`check` and `validate-bundle` print each batch of \(reportBatch) verdicts as it is made "
+                    + "and keep none (`validate-bundle` prints references after the sounds): memory grows with the "
+                    + "number of sounds, not with their reports; `--format markdown` builds its tables whole"),
+            Documented(
+                what: "conversion",
+                limit: "1–\(grouped(maximumChannels)) channels, processed in blocks of "
+                    + "\(mebibytes(conversionBlockBytes)) whatever the channel count, so memory stays flat however "
+                    + "long or wide the input")
+        ]
+    }
+
+    /// `4,294,967,295`: thousands grouped, as the documents write them.
+    static func grouped(_ value: some BinaryInteger) -> String {
+        let digits = Array(String(value.magnitude))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    /// `64 MiB`, or the bytes when they are not a whole number of mebibytes.
+    static func mebibytes(_ bytes: some BinaryInteger) -> String {
+        bytes % (1 << 20) == 0 ? "\(grouped(bytes / (1 << 20))) MiB" : "\(grouped(bytes)) bytes"
+    }
+}
