@@ -1,6 +1,7 @@
 // swift-tools-version: 5.9
-// Coverage-guided fuzz targets for alertsound. Not part of the main package, so CI and `swift test`
-// never build it; `scripts/dev/fuzz TARGET SECONDS` builds it with -sanitize=fuzzer,address and runs one.
+// Coverage-guided fuzz targets for alertsound. Not part of the main package, so `swift test` never
+// builds it (scripts/check/fuzz-targets type-checks it in scripts/test); `scripts/dev/fuzz TARGET
+// SECONDS` builds it with -sanitize=fuzzer,address and runs one.
 import PackageDescription
 
 let package = Package(
