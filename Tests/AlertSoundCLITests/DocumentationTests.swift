@@ -47,4 +47,35 @@ import Testing
         let lines = manual.split(separator: "\n").enumerated().filter { !$0.element.allSatisfy(\.isASCII) }
         #expect(lines.isEmpty, "\(lines.prefix(3).map { "line \($0.offset + 1): \($0.element)" })")
     }
+
+    /// The man page's JSON reference names every key and every listed value of every document
+    /// (ContractTests holds the schemas to the library, so this holds the page to both). The lock
+    /// file is described by its schema alone.
+    @Test func everyJSONKeyAndValueIsNamedInTheManual() throws {
+        let text = try Self.manual().replacingOccurrences(of: #"\\f[BIRP]|\\&"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\\-", with: "-")
+        func named(_ word: String) -> Bool {
+            let pattern = "(?<![A-Za-z0-9-])" + NSRegularExpression.escapedPattern(for: word) + "(?![A-Za-z0-9-])"
+            return text.range(of: pattern, options: .regularExpression) != nil
+        }
+        let folder = GeneratedReferenceTests.root.appendingPathComponent("Schemas")
+        let schemas = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".schema.json") && $0 != "lock.schema.json" }
+        #expect(schemas.count >= 7)
+        for schema in schemas.sorted() {
+            var words: Set<String> = []
+            func walk(_ value: Any) {
+                if let object = value as? [String: Any] {
+                    (object["properties"] as? [String: Any]).map { words.formUnion($0.keys) }
+                    (object["enum"] as? [Any]).map { words.formUnion($0.compactMap { $0 as? String }) }
+                    object.values.forEach(walk)
+                } else if let array = value as? [Any] {
+                    array.forEach(walk)
+                }
+            }
+            walk(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(schema))))
+            let missing = words.filter { !named($0) }.sorted()
+            #expect(missing.isEmpty, "\(schema): the man page never names \(missing)")
+        }
+    }
 }
