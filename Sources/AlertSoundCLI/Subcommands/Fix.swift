@@ -20,10 +20,11 @@ struct Fix: ParsableCommand {
             already plays is left as is, unless an option asks for a change. An existing output is \
             replaced only with --force, and an input never; an existing output older than its input \
             fails that input (exit 1) rather than pass for its fixed copy.
-            Over 30 s: cut to --max-duration with a raised-cosine fade-out. Mono and stereo stay; \
+            Over \(Formatting.number(maximumAlertDuration)) s: cut to --max-duration with a raised-cosine fade-out. Mono and stereo stay; \
             wider inputs are mixed to stereo by their layout (centre and surrounds to their side at \
-            -3 dB, LFE dropped). Above 48 kHz: resampled to 48 kHz (44.1 kHz for its multiples). \
-            Silence is anything below \(Int(20 * log10(FixOptions.silenceThreshold))) dBFS. \
+            -3 dB, LFE dropped). Above \(FixDefaults.highestKeptKilohertz) kHz: resampled to \
+            \(FixDefaults.highestKeptKilohertz) kHz (\(FixDefaults.cdKilohertz) kHz for its multiples). \
+            Silence is anything below \(FixDefaults.silence) dBFS. \
             What libsndfile cannot decode (AAC, ALAC in MP4, Opus) goes through ffmpeg when it is on PATH \
             (or at $ALERTSOUND_FFMPEG).
             Every output is checked with check's rules before it is put in place. Inputs are fixed \

@@ -1,41 +1,62 @@
 import AlertSound
 import ArgumentParser
+import Foundation
+
+/// `fix`'s defaults as `--help` words them, made from the constants that are them.
+enum FixDefaults {
+    static let silence = decibels(FixOptions.silenceThreshold)
+    static let normalizedPeak = decibels(FixOptions.normalizedPeak)
+    static let fade = milliseconds(FixOptions.defaultFade)
+    static let clickFade = milliseconds(FixOptions.clickFade)
+    static let highestKeptRate = Formatting.number(FixOptions.highestKeptRate)
+    static let cdRate = Formatting.number(FixOptions.cdRate)
+    static let highestKeptKilohertz = Formatting.number(FixOptions.highestKeptRate / 1000)
+    static let cdKilohertz = Formatting.number(FixOptions.cdRate / 1000)
+
+    private static func decibels(_ amplitude: Double) -> String {
+        Formatting.number((20 * log10(amplitude)).rounded())
+    }
+    private static func milliseconds(_ seconds: Double) -> String { Formatting.number((seconds * 1000).rounded()) }
+}
 
 /// How a sound is shaped into an alert: the options `fix` and `export` share.
 struct ShapingOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Cut longer sounds to this length: 10, 10s or 10000ms (under 30 s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).",
+            "Cut longer sounds to this length: 10, 10s or 10000ms (under \(Formatting.number(maximumAlertDuration)) s; default \(Formatting.number(FixOptions.defaultMaxDuration))s).",
             valueName: "duration"))
     var maxDuration: String?
 
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Fade-out before a cut: 50ms or 0.05s (default 50ms); a bare number is seconds only below 1.",
+            "Fade-out before a cut: 50ms or 0.05s (default \(FixDefaults.fade)ms); a bare number is seconds only below 1.",
             valueName: "duration"))
     var fade: String?
 
-    @Flag(name: .long, help: "Drop leading and trailing silence (below -60 dBFS): leading silence delays the alert.")
+    @Flag(
+        name: .long,
+        help: "Drop leading and trailing silence (below \(FixDefaults.silence) dBFS): leading silence delays the alert."
+    )
     var trimSilence = false
 
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to 48000, else 48000 or 44100).",
+            "Output sample rate, \(Formatting.number(Limits.outputSampleRates.lowerBound))-\(Formatting.number(Limits.outputSampleRates.upperBound)) Hz (default: the input's up to \(FixDefaults.highestKeptRate), else \(FixDefaults.highestKeptRate) or \(FixDefaults.cdRate)).",
             valueName: "hz"))
     var rate: Double?
 
     @OptionGroup var encoding: EncodingOptions
 
-    @Flag(name: .long, help: "Scale the sound so its peak is at -1 dBFS.")
+    @Flag(name: .long, help: "Scale the sound so its peak is at \(FixDefaults.normalizedPeak) dBFS.")
     var normalize = false
 
     @Flag(
         name: .long,
         help:
-            "Repair what check --levels warns of: silence before the sound dropped, DC removed, a 5 ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought 1 LU inside it, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone."
+            "Repair what check --levels warns of: silence before the sound dropped, DC removed, a \(FixDefaults.clickFade) ms fade-in for a click at the start, a fade-out (--fade) for an abrupt end, loudness outside the band brought 1 LU inside it, true peaks limited to the maximum as decoded from the output. Clipping cannot be undone."
     )
     var levels = false
 

@@ -9,7 +9,7 @@ public struct FixOptions: Sendable, Hashable {
     /// an explicit `maxDuration` cuts, it may be any length, and the output's length is not judged.
     package var appliesIOSLengthLimit = true
     /// Seconds of fade-out before a cut (at most all that is kept).
-    public var fade = 0.05
+    public var fade = FixOptions.defaultFade
     /// Drop leading and trailing silence: every frame before the first, and after the last,
     /// sample above `silenceThreshold`.
     public var trimSilence = false
@@ -56,8 +56,16 @@ public struct FixOptions: Sendable, Hashable {
     public static let normalizedPeak = 0.891_250_938_133_745_5
     /// A fade-in for a start that clicks: 5 ms, too short to hear as a fade.
     public static let clickFade = 0.005
+    /// The fade-out before a cut unless told otherwise: 50 ms, long enough not to click.
+    public static let defaultFade = 0.05
+    /// The highest rate `fix` keeps; above it a sound is brought to 48 kHz, or 44.1 kHz for its
+    /// multiples. A phone plays alerts at 48 kHz at most; more only costs space.
+    public static let highestKeptRate = 48_000.0
+    /// The rate multiples of 44.1 kHz are brought to (a 2:1 or 4:1 ratio).
+    public static let cdRate = 44_100.0
 
-    /// The defaults: cut to 29.5 s with a fade, CAF ima4, the input's rate up to 48 kHz.
+    /// The defaults: cut to ``defaultMaxDuration`` with a fade, CAF ima4, the input's rate up to
+    /// ``highestKeptRate``.
     public init() {}
 
     /// Whether anything beyond validity was asked for (then a valid input is converted too).
@@ -72,12 +80,11 @@ public struct FixOptions: Sendable, Hashable {
     package var levelsRepaired: Bool { repairsLevels || loudness != nil }
 
     /// The output rate for an input at `rate`: as asked, else unchanged up to 48 kHz, else
-    /// 44.1 kHz for its multiples (a 2:1 or 4:1 ratio) and 48 kHz for the rest. A phone plays
-    /// alerts at 48 kHz at most; more only costs space.
+    /// 44.1 kHz for its multiples (a 2:1 or 4:1 ratio) and 48 kHz for the rest.
     func outputRate(forInput rate: Double) -> Double {
         if let sampleRate { return sampleRate }
-        guard rate > 48_000 else { return rate }
-        return rate.truncatingRemainder(dividingBy: 44_100) == 0 ? 44_100 : 48_000
+        guard rate > Self.highestKeptRate else { return rate }
+        return rate.truncatingRemainder(dividingBy: Self.cdRate) == 0 ? Self.cdRate : Self.highestKeptRate
     }
 
     /// Why these options cannot work, if they cannot.
