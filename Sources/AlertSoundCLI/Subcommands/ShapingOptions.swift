@@ -2,7 +2,7 @@ import AlertSound
 import ArgumentParser
 import Foundation
 
-/// `fix`'s defaults as `--help` words them, made from the constants that are them.
+/// `fix`'s defaults in the words `--help` uses, made from the constants that set them.
 enum FixDefaults {
     static let silence = decibels(FixOptions.silenceThreshold)
     static let normalizedPeak = decibels(FixOptions.normalizedPeak)

@@ -49,7 +49,7 @@ public struct Checker: Sendable {
     static let batch = Limits.reportBatch
 
     /// Checks like ``check(paths:)`` but hands each file's report to `each`, in order, as soon as
-    /// its batch of 512 files is judged, keeping none: memory stays bounded however many files
+    /// its batch of files is judged, keeping none: memory stays bounded however many files
     /// there are (100,000 files' reports and JSON took 396 MB when kept). Returns whether every file is valid.
     @discardableResult
     public func check(paths: [String], each: (FileReport) -> Void) -> Bool {
