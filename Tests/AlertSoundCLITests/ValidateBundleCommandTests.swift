@@ -40,7 +40,7 @@ import Testing
 
     /// A finding points at a list's line from the reference's position, not by reading a line number
     /// back out of its `source`: a payload named `push:5` is that file, not line 5 of `push`.
-    @Test(.bug("issue 35: positions as data")) func findingsPointAtListLinesFromTheirPosition() throws {
+    @Test(.bug(id: 35, "positions as data")) func findingsPointAtListLinesFromTheirPosition() throws {
         let dir = try bundle()
         defer { try? FileManager.default.removeItem(at: dir) }
         let app = dir.appendingPathComponent("Demo.app").path

@@ -123,8 +123,8 @@ import Testing
         let caf = try SoundFileBuilder.make(
             .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4),
             samples: [Int16](repeating: 0, count: 640))
-        FileManager.default.createFile(atPath: dir + "/chapter.m4b", contents: Data(caf))
-        FileManager.default.createFile(atPath: dir + "/intro.mov", contents: Data("not a sound".utf8))
+        #expect(FileManager.default.createFile(atPath: dir + "/chapter.m4b", contents: Data(caf)))
+        #expect(FileManager.default.createFile(atPath: dir + "/intro.mov", contents: Data("not a sound".utf8)))
         let report = Checker().check(paths: [dir])
         #expect(report.files.map { lastComponent($0.path) } == ["chapter.m4b"])
         #expect(report.files.first?.diagnostics.contains { $0.code == .extensionMismatch } == true)

@@ -1,5 +1,5 @@
 /// Every bound alertsound puts on what it reads, in one place: the man page's LIMITS and
-/// docs/command-line.md's table are made from these (``documented``). A file past a bound gets a
+/// docs/command-line.md's table are made from these (`documented`). A file past a bound gets a
 /// clear error or a report, never a trap, a hang or an allocation that grows with what a header
 /// claims.
 public enum Limits {
