@@ -1,6 +1,5 @@
+import AlertSoundCore
 import Testing
-
-@testable import AlertSoundCore
 
 /// The number formatters the messages, reports and pages use take any Double without trapping
 /// (`tenths(-1e19)` once converted to Int64 and trapped `check --levels`).
@@ -27,16 +26,5 @@ import Testing
         #expect(
             Formatting.number(44_100) == "44100" && Formatting.number(.nan) == "nan"
                 && Formatting.number(-1e19) == "-1e+19")
-    }
-
-    /// The documents' numbers: thousands grouped, sizes in MiB when whole.
-    @Test func limitsAreWrittenAsTheDocumentsWriteThem() {
-        #expect(Limits.grouped(0) == "0" && Limits.grouped(999) == "999" && Limits.grouped(1000) == "1,000")
-        #expect(Limits.grouped(4_294_967_295 as Int64) == "4,294,967,295" && Limits.grouped(-1234) == "-1,234")
-        #expect(Limits.grouped(Int64.min) == "-9,223,372,036,854,775,808")
-        #expect(Limits.mebibytes(64 << 20) == "64 MiB" && Limits.mebibytes(1000) == "1,000 bytes")
-        // Every bound is stated, none twice.
-        let what = Limits.documented.map(\.what)
-        #expect(Set(what).count == what.count && what.count >= 10)
     }
 }
