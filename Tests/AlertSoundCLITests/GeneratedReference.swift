@@ -2,7 +2,7 @@
 // severity and meaning, the level thresholds, each command's exit statuses — made from the code:
 // `DiagnosticCode` (topic, severity, summary, details), `LevelOptions.Threshold`, `CommandExits`,
 // `FileType` and `ContainerKind` (what each type is named and holds, which names are sounds),
-// `Limits.documented` (every bound on what is read),
+// `Limits.documented` (every bound on what is read), `FixDefaults` (what fix does unless told),
 // and the commands' own arguments (the synopsis, from `alertsound --experimental-dump-help`, the
 // description ArgumentParser's generate-manual reads). In the man page and the guides they sit between markers naming what goes there:
 //
@@ -74,6 +74,7 @@ enum GeneratedReference {
         case "exit-status" where spec.count == 1: return exitStatus(style: style)
         case "file-types" where spec.count == 1: return fileTypes(style: style)
         case "limits" where spec.count == 1: return limits(style: style)
+        case "fix-defaults" where spec.count == 1: return fixDefaults(style: style)
         case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
@@ -159,6 +160,22 @@ enum GeneratedReference {
             }.joined()
         case .markdown:
             return table(["what", "limit"], Limits.documented.map { [markdown($0.what), markdown($0.limit)] })
+        }
+    }
+
+    /// What `fix` does unless an option says otherwise (`FixDefaults`, which `--help` words too).
+    static func fixDefaults(style: Style) -> String {
+        func options(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
+        switch style {
+        case .roff:
+            return FixDefaults.documented.map { row in
+                ".TP\n\(roff("`" + capitalized(row.what) + "` (" + options(row.options) + ")", line: true))\n"
+                    + "\(roff(capitalized(row.value) + ".", line: true))\n"
+            }.joined()
+        case .markdown:
+            return table(
+                ["what", "unless told otherwise", "option"],
+                FixDefaults.documented.map { [markdown($0.what), markdown($0.value), markdown(options($0.options))] })
         }
     }
 
