@@ -75,18 +75,18 @@ best_of() {
 # the other, a loaded minute moved bench-bundle's .ipa ratio from 2.5 to 3.3 for unchanged code).
 best_of_pair() {
   local n=$1 arg i t best_a="" best_b="" after=""
-  local -a a=() b=()
+  local -a pair_a=() pair_b=()
   shift
   for arg in "$@"; do
     if [ -z "$after" ] && [ "$arg" = -- ]; then after=1
-    elif [ -z "$after" ]; then a+=("$arg")
-    else b+=("$arg")
+    elif [ -z "$after" ]; then pair_a+=("$arg")
+    else pair_b+=("$arg")
     fi
   done
   for ((i = 0; i < n; i++)); do
-    t=$(bench_seconds "${a[@]}")
+    t=$(bench_seconds "${pair_a[@]}")
     if [ -z "$best_a" ] || awk -v x="$t" -v y="$best_a" 'BEGIN { exit !(x < y) }'; then best_a=$t; fi
-    t=$(bench_seconds "${b[@]}")
+    t=$(bench_seconds "${pair_b[@]}")
     if [ -z "$best_b" ] || awk -v x="$t" -v y="$best_b" 'BEGIN { exit !(x < y) }'; then best_b=$t; fi
   done
   printf '%s %s\n' "$best_a" "$best_b"
