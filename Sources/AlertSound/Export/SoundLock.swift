@@ -159,8 +159,10 @@ public struct SoundLock: Sendable, Hashable, Encodable {
                 }
             }
             let source = try text("source") ?? ""
-            if source.utf8.count > 4096 || source.unicodeScalars.contains(where: { $0.value == 0 }) {
-                throw fail("sounds[\(i)].source must be a path of at most 4096 bytes")
+            if source.utf8.count > Limits.maximumLockSourceBytes
+                || source.unicodeScalars.contains(where: { $0.value == 0 })
+            {
+                throw fail("sounds[\(i)].source must be a path of at most \(Limits.maximumLockSourceBytes) bytes")
             }
             var entry = Entry(
                 name: name, source: source, ios: ios, android: android, androidFile: androidFile, contentHash: hash,
@@ -188,14 +190,14 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         default: break
         }
         return try read(
-            try SoundReference.contents(of: path, limit: 64 * Limits.maximumPayloadBytes, what: "lock file"), path: path
+            try SoundReference.contents(of: path, limit: Limits.maximumLockBytes, what: "lock file"), path: path
         )
     }
 
-    /// The longest sound name a lock holds, in bytes (a file system's NAME_MAX less an extension).
-    public static let maximumNameLength = 200
-    /// The longest channel ID a lock holds.
-    public static let maximumChannelIDLength = 200
+    /// The longest sound name a lock holds, in bytes (``Limits/maximumLockNameBytes``).
+    public static let maximumNameLength = Limits.maximumLockNameBytes
+    /// The longest channel ID a lock holds (``Limits/maximumLockChannelIDLength``).
+    public static let maximumChannelIDLength = Limits.maximumLockChannelIDLength
 
     /// Whether `id` is a channel ID a lock may hold: ASCII letters, digits, `_`, `-` and `.`,
     /// starting with a letter or digit. Export's own (`order_ready_3f9a1c2e`) always are; the

@@ -61,6 +61,12 @@ extension Limits {
                 limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)); a workspace's "
                     + "`contents.xcworkspacedata` of \(mebibytes(maximumXcodeWorkspaceBytes))"),
             Documented(
+                what: "lock files",
+                limit: "a lock of \(mebibytes(maximumLockBytes)), read as untrusted input (people edit it): sound "
+                    + "names of \(maximumLockNameBytes) bytes, channel IDs of \(maximumLockChannelIDLength) ASCII "
+                    + "letters, digits, `_`, `-` and `.`, `source` paths of \(grouped(maximumLockSourceBytes)) bytes; "
+                    + "nesting as for payloads"),
+            Documented(
                 what: "folder walks",
                 limit: "\(grouped(maximumFolderDepth)) levels (deeper folders are reported); any path length, any "
                     + "name (not UTF-8: shown with `\\x` escapes); each folder opened from its parent's descriptor "

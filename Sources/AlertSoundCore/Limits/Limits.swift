@@ -58,6 +58,14 @@ public enum Limits {
     public static let maximumArchitectures = 64
     /// Blobs in a code signature's super-blob.
     public static let maximumSignatureBlobs = 256
+    /// A lock file (`alertsound export` writes it; people edit it by hand, so it is read as untrusted).
+    public static let maximumLockBytes = 64 << 20
+    /// A sound name in a lock, in bytes (a file system's NAME_MAX less an extension).
+    public static let maximumLockNameBytes = 200
+    /// A channel ID in a lock, in ASCII characters.
+    public static let maximumLockChannelIDLength = 200
+    /// A lock entry's `source` path, in bytes.
+    public static let maximumLockSourceBytes = 4096
     /// Inflated bytes of one archive entry kept while its headers are read (the rest is inflated
     /// again from the start when a reader seeks back past it).
     package static let inflateWindowBytes = 1 << 20
