@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test(.bug(id: 20)) func markdownSummary() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let run = try cli.run(["check", dir + "/too-long.wav", dir + "/chime.caf", "--format", "markdown"])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -89,7 +89,7 @@ import Testing
 
     /// A folder with no sounds passed, in every format.
     @Test(.bug(id: 20, "item 9")) func aFolderWithoutSoundsFails() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/readme.txt"))
         for format in ["text", "github", "json", "xcode"] {
             let run = try cli.run(["check", dir, "--format", format] + (format == "text" ? ["--strict"] : []))
@@ -111,7 +111,7 @@ import Testing
     /// guards the other half of that design: the descriptors kept are bounded, so a deep tree of
     /// sounds is read whole under a small descriptor limit.
     @Test(.bug(id: 22)) func aDeepTreeOfSoundsUnderASmallDescriptorLimit() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         let caf = try SoundFileBuilder.make(
             .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16](repeating: 100, count: 800))

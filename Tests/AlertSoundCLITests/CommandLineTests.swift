@@ -101,26 +101,19 @@ import Testing
         return folder
     }
 
-    /// An empty folder of its own under the temporary directory.
-    static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-cli-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// An empty folder of the test's own, removed when the test ends.
+    static func scratch() throws -> Scratch { try Scratch() }
 
     /// A scratch folder holding what `alertsound-samples` makes (the README's Samples/).
-    static func samples() throws -> String {
-        let dir = try scratch()
-        let maker = binary.deletingLastPathComponent().appendingPathComponent("alertsound-samples")
+    static func samples() throws -> Scratch {
+        let scratch = try Scratch()
         let process = Process()
-        process.executableURL = maker
-        process.arguments = [dir]
+        process.executableURL = binary.deletingLastPathComponent().appendingPathComponent("alertsound-samples")
+        process.arguments = [scratch.url.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return dir
+        return scratch
     }
 
     @Test func usageErrorsExit64() throws {

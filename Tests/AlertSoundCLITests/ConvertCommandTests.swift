@@ -252,7 +252,7 @@ extension ConvertCommandTests {
     /// `--output-dir Sounds` had to exist; a missing folder for one output was "cannot create a
     /// temporary file".
     @Test(.bug(id: 20, "item 6")) func outputFoldersAreMade() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let many = try cli.run(["convert", dir + "/chime.wav", dir + "/chime.aiff", "--output-dir", dir + "/Sounds/new"]
         )
         #expect(many.status == 1, "chime.wav and chime.aiff both want chime.caf: the second is refused")
@@ -264,7 +264,7 @@ extension ConvertCommandTests {
 
     /// afconvert's options with a value got "Name one input and one output…".
     @Test(.bug(id: 20, "item 7")) func afconvertOptionsAreNamed() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let bitRate = try cli.run(["convert", dir + "/chime.wav", dir + "/o.caf", "-b", "128000"])
         #expect(bitRate.status == 64 && bitRate.stderr.contains("afconvert's -b (bit rate)"))
         let long = try cli.run([
@@ -277,7 +277,7 @@ extension ConvertCommandTests {
 
     /// `-v`'s packet and frame counts contradicted each other.
     @Test(.bug(id: 20, "item 13")) func verboseCountsAgree() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let run = try cli.run(["convert", dir + "/chime-stereo.caf", dir + "/l24.caf", "-d", "LEI24", "-v"])
         let info = try SoundFile.inspect(at: URL(fileURLWithPath: dir + "/l24.caf"))
         let frames = try #require(info.frames)
@@ -286,7 +286,7 @@ extension ConvertCommandTests {
 
     /// An output type it does not write is refused before anything is written.
     @Test(.bug(id: 20, "item 16")) func anOutputTypeItDoesNotWriteIsRefused() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let mp3 = try cli.run(["convert", dir + "/chime.wav", dir + "/x.mp3"])
         #expect(
             mp3.status == 64 && mp3.stderr.contains("not .mp3")

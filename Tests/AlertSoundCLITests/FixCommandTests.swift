@@ -259,7 +259,7 @@ extension FixCommandTests {
                 $0.trimmingCharacters(in: .whitespaces)
             } ?? []
         #expect(listed.count >= 10 && !listed.contains("UI8"), "\(listed)")
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         for format in listed {
             let run = try cli.run([
                 "fix", dir + "/chime.wav", "-d", format, "--output-dir", dir + "/" + format, "--format", "json"
@@ -277,7 +277,7 @@ extension FixCommandTests {
     /// A file of no frames is not "plays already"; the finding is the reason, as check made it, not
     /// restated as an error.
     @Test(.bug(id: 20, "item 13")) func aFileOfNoFramesIsNotFixed() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         let empty = try SoundFileBuilder.make(
             .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16]())
@@ -299,7 +299,7 @@ extension FixCommandTests {
 
     /// `check` called a 500 kHz CAF valid; now a warning, and fix brings it to 48 kHz.
     @Test(.bug(id: 20, "item 15")) func aHalfMegahertzSoundIsWarnedAndFixed() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         let format = StreamFormat(sampleRate: 500_000, channels: 1, coding: .integer(16, order: .bigEndian))
         try Data(try SoundFileBuilder.make(.caff, format: format, samples: [Int16](repeating: 1000, count: 50_000)))
             .write(to: URL(fileURLWithPath: dir + "/fast.caf"))

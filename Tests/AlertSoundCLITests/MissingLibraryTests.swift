@@ -9,7 +9,7 @@ import Testing
     let cli = CommandLineTests()
 
     @Test func whatNeedsNoLibraryWorksWithoutThem() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let none = ["ALERTSOUND_LIBSNDFILE": "", "ALERTSOUND_LIBSAMPLERATE": "", "ALERTSOUND_FFMPEG": ""]
         #expect(try cli.run(["check", dir + "/chime.wav"], environment: none).status == 0)
         let converted = try cli.run(
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aMissingLibraryIsNamed() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let tone = (0..<4000).map { 0.5 * sin(2 * Double.pi * 441 * Double($0) / 8000) }
         try SoundWriter.write(.flac, path: dir + "/song.flac", samples: tone, rate: 8000, channels: 1)
         let decode = try cli.run(

@@ -57,7 +57,7 @@ import Testing
 extension NumericInputCommandTests {
     /// `--fade 200` was 200 s; `--max-duration 5 --fade 30` passed; `--max-duration 10s` was refused.
     @Test(.bug(id: 20, "item 4")) func durationsNeedAUnitWhenAmbiguous() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let long = dir + "/too-long.wav"
         let bare = try cli.run(["fix", long, "--fade", "200", "--dry-run"])
         #expect(bare.status == 64 && bare.stderr.contains("seconds or milliseconds? Write 200ms or 200s"))
@@ -80,7 +80,7 @@ extension NumericInputCommandTests {
 
     /// Rates: `-d ima4@RATE`'s range was documented nowhere; `fix --rate 500000` was accepted.
     @Test(.bug(id: 20, "item 15")) func outputRatesHaveOneRange() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let fix = try cli.run(["fix", dir + "/too-long.wav", "--rate", "500000"])
         #expect(fix.status == 64 && fix.stderr.contains("from 1000 to 384000 Hz"))
         let convert = try cli.run(["convert", dir + "/chime.wav", dir + "/x.caf", "-d", "ima4@1000000"])
@@ -88,7 +88,7 @@ extension NumericInputCommandTests {
     }
 
     @Test(.bug(id: 20, "item 16")) func aNegativeChannelCountIsAUsageError() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let negative = try cli.run(["convert", dir + "/chime.wav", dir + "/y.caf", "-c", "-1"])
         #expect(negative.status == 64 && negative.stderr.contains("got -1"))
     }

@@ -103,7 +103,7 @@ import Testing
 extension OutputEscapingCommandTests {
     /// `--format github` printed ESC, TAB and U+2028 from file names raw (text and xcode escaped them).
     @Test(.bug(id: 22)) func githubEscapesControlCharactersInNames() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         let name = "a\u{1B}[31m\tb\u{2028}c.caf"
         try Data("not a sound".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         let run = try cli.run(["check", dir, "--format", "github"])

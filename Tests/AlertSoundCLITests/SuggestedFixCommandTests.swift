@@ -11,7 +11,7 @@ import Testing
     /// damaged-header suggested `fix`, which said "plays already"; inside an .ipa it suggested an
     /// unrunnable path.
     @Test(.bug(id: 20, "item 5")) func suggestedFixesDoSomething() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let check = try cli.run(["check", dir + "/damaged.wav"])
         #expect(check.stdout.contains("damaged-header") && check.stdout.contains("fix it: alertsound fix"))
         let fix = try cli.run(["fix", dir + "/damaged.wav"])
@@ -30,7 +30,7 @@ import Testing
 
     /// A 45 s conversion exited 0 silently with a file iOS will not play.
     @Test(.bug(id: 20, "item 8")) func aConversionIOSWillNotPlayIsSaid() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let run = try cli.run(["convert", dir + "/too-long.wav", dir + "/alert.caf"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("warning: \(dir)/alert.caf will not play as an alert sound: [too-long]"))
@@ -42,7 +42,7 @@ import Testing
     /// conversion that does not play when it has fix's name, and is never a fix into res/raw, where
     /// a .caf beside the source is a second file of its resource name and the Android build fails.
     @Test func suggestionsKeepTheOutputFolderAndStayOutOfResRaw() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         let raw = dir + "/android/app/src/main/res/raw", runner = dir + "/ios/Runner"
         for folder in [raw, runner] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -248,7 +248,7 @@ import Testing
 extension ValidateBundleCommandTests {
     /// `--payload push/*.json` with two files: the second was taken for a bundle path.
     @Test(.bug(id: 20, "item 1")) func payloadTakesAGlob() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/My.app/chime.caf")
         try Data(#"{"aps":{"sound":"chime.caf"}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
@@ -268,7 +268,7 @@ extension ValidateBundleCommandTests {
 
     /// "plays …/long.wav" and then invalid-sound for the same reference.
     @Test(.bug(id: 20, "item 13")) func aReferenceToAnInvalidSoundDoesNotPlay() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         try FileManager.default.createDirectory(atPath: dir + "/My.app", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dir + "/too-long.wav", toPath: dir + "/My.app/long.wav")
         let run = try cli.run(["validate-bundle", dir + "/My.app", "--sound", "long.wav"])
@@ -279,7 +279,7 @@ extension ValidateBundleCommandTests {
 
     /// A bundle that is not there is an error Xcode shows on the bundle's path.
     @Test(.bug(id: 20, "item 16")) func aMissingBundleIsAnXcodeError() throws {
-        let dir = try CommandLineTests.scratch()
+        let scratch = try CommandLineTests.scratch(), dir = scratch.url.path
         let missing = try cli.run(["validate-bundle", dir + "/Missing.app", "--format", "xcode"])
         #expect(
             missing.status == 2 && missing.stdout.hasPrefix("\(dir)/Missing.app: error: alertsound validate-bundle: "))
@@ -287,7 +287,7 @@ extension ValidateBundleCommandTests {
 
     /// Android's messages ended with a full stop before the advice ("AAC and AMR.; convert it").
     @Test(.bug(id: 20, "item 16")) func androidMessagesAreOneSentenceBeforeTheAdvice() throws {
-        let dir = try CommandLineTests.samples()
+        let scratch = try CommandLineTests.samples(), dir = scratch.url.path
         try FileManager.default.createDirectory(atPath: dir + "/android/res/raw", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dir + "/chime.caf", toPath: dir + "/android/res/raw/ding.caf")
         let android = try cli.run(["validate-bundle", dir + "/android"])

@@ -4,7 +4,7 @@ import Foundation
 public final class Scratch {
     public let url: URL
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-convert-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(at: url) }
