@@ -85,7 +85,7 @@ enum GeneratedReference {
         case .roff:
             return codes.map { code in
                 let text = [code.summary, code.details].compactMap { $0 }.joined(separator: " ")
-                return ".TP\n.BR \(roff(code.rawValue)) \" (\(code.severity.rawValue))\"\n\(roff(text, line: true))\n"
+                return entry(".BR \(roff(code.rawValue)) \" (\(code.severity.rawValue))\"", text)
             }.joined()
         case .markdown:
             return table(
@@ -96,14 +96,12 @@ enum GeneratedReference {
 
     static func thresholds(style: Style) -> String {
         let all = LevelOptions.Threshold.all
-        func codes(_ t: LevelOptions.Threshold) -> String {
-            t.codes.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-        }
+        func codes(_ t: LevelOptions.Threshold) -> String { spans(t.codes.map(\.rawValue)) }
         switch style {
         case .roff:
             return all.map { t in
                 let text = "\(capitalized(t.meaning)), \(t.range); default \(t.defaultValue). Judges \(codes(t))."
-                return ".TP\n.BR \\-\\-\(roff(t.option)) \" \\fI\(roff(t.valueName))\\fR\"\n\(roff(text, line: true))\n"
+                return entry(".BR \\-\\-\(roff(t.option)) \" \\fI\(roff(t.valueName))\\fR\"", text)
             }.joined()
         case .markdown:
             return table(
@@ -121,7 +119,7 @@ enum GeneratedReference {
         func text(_ exits: CommandExits) -> String { exits.list + "." }
         switch style {
         case .roff:
-            return CommandExits.all.map { ".TP\n.B \(roff($0.command))\n\(roff(text($0), line: true))\n" }.joined()
+            return CommandExits.all.map { entry(".B \(roff($0.command))", text($0)) }.joined()
         case .markdown:
             return table(["command", "exit status"], CommandExits.all.map { ["`\($0.command)`", markdown(text($0))] })
         }
@@ -131,18 +129,17 @@ enum GeneratedReference {
     /// without `-d`, and the `-d` names it holds (`FileType`, the one statement of which type
     /// carries what).
     static func fileTypes(style: Style) -> String {
-        func code(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
         let rows = FileType.allCases.map { type in
             (
-                type: type.rawValue, extensions: code(type.container.fileExtensions.map { "." + $0 }),
-                fallback: "`\(type.defaultDataFormat.name)`", holds: code(type.allowedDataFormats)
+                type: type.rawValue, extensions: spans(type.container.fileExtensions.map { "." + $0 }),
+                fallback: "`\(type.defaultDataFormat.name)`", holds: spans(type.allowedDataFormats)
             )
         }
         switch style {
         case .roff:
             return rows.map { row in
                 let text = "Named \(row.extensions); without `-d`, \(row.fallback). Holds \(row.holds)."
-                return ".TP\n.B \(roff(row.type))\n\(roff(text, line: true))\n"
+                return entry(".B \(roff(row.type))", text)
             }.joined()
         case .markdown:
             return table(
@@ -155,9 +152,8 @@ enum GeneratedReference {
     static func limits(style: Style) -> String {
         switch style {
         case .roff:
-            return Limits.documented.map { limit in
-                ".TP\n.B \(roff(capitalized(limit.what)))\n\(roff(capitalized(limit.limit) + ".", line: true))\n"
-            }.joined()
+            return Limits.documented.map { entry(".B \(roff(capitalized($0.what)))", capitalized($0.limit) + ".") }
+                .joined()
         case .markdown:
             return table(["what", "limit"], Limits.documented.map { [markdown($0.what), markdown($0.limit)] })
         }
@@ -165,17 +161,17 @@ enum GeneratedReference {
 
     /// What `fix` does unless an option says otherwise (`FixDefaults`, which `--help` words too).
     static func fixDefaults(style: Style) -> String {
-        func options(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
         switch style {
         case .roff:
             return FixDefaults.documented.map { row in
-                ".TP\n\(roff("`" + capitalized(row.what) + "` (" + options(row.options) + ")", line: true))\n"
-                    + "\(roff(capitalized(row.value) + ".", line: true))\n"
+                entry(
+                    roff("`" + capitalized(row.what) + "` (" + spans(row.options) + ")", line: true),
+                    capitalized(row.value) + ".")
             }.joined()
         case .markdown:
             return table(
                 ["what", "unless told otherwise", "option"],
-                FixDefaults.documented.map { [markdown($0.what), markdown($0.value), markdown(options($0.options))] })
+                FixDefaults.documented.map { [markdown($0.what), markdown($0.value), markdown(spans($0.options))] })
         }
     }
 
@@ -265,9 +261,7 @@ enum GeneratedReference {
                 case "–": escaped += "\\(en"
                 case _ where !c.isASCII:
                     // groff without preconv reads bytes as Latin-1: every other character by its code point.
-                    escaped += c.unicodeScalars.map {
-                        "\\[u\(String($0.value, radix: 16, uppercase: true).leftPadded(4))]"
-                    }.joined()
+                    escaped += c.unicodeScalars.map { String(format: "\\[u%04X]", $0.value) }.joined()
                 default: escaped.append(c)
                 }
             }
@@ -314,8 +308,10 @@ enum GeneratedReference {
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-}
 
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    /// One entry of a roff list: its tag line as given (already roff), then `text` rendered.
+    static func entry(_ tag: String, _ text: String) -> String { ".TP\n\(tag)\n\(roff(text, line: true))\n" }
+
+    /// Names as a list of code spans: `` `a`, `b` ``.
+    static func spans(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
 }

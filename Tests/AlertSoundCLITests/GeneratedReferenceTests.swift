@@ -87,6 +87,8 @@ import Testing
         #expect(
             GeneratedReference.roff("-1 dBTP `--lock` a\\b µ …") == "\\-1 dBTP \\fB\\-\\-lock\\fR a\\eb \\(*m \\&...")
         #expect(GeneratedReference.roff(".lproj", line: true) == "\\&.lproj")
+        // groff without preconv reads bytes as Latin-1: anything else outside ASCII by its code point.
+        #expect(GeneratedReference.roff("Stra\u{DF}e \u{2013} \u{E9}") == "Stra\\[u00DF]e \\(en \\[u00E9]")
         #expect(
             GeneratedReference.markdown("*.bundle | <x> [a] `a|b` _c_")
                 == "\\*.bundle \\| &lt;x&gt; \\[a\\] `a¦b` \\_c\\_")

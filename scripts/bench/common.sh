@@ -60,12 +60,15 @@ timed() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }'
 }
 
+# The smaller of two numbers, as printed; an empty second one is no number yet.
+lesser() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
+
 best_of() {
   local n=$1 best="" t i
   shift
   for ((i = 0; i < n; i++)); do
     t=$(bench_seconds "$@")
-    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    best=$(lesser "$t" "$best")
   done
   printf '%s\n' "$best"
 }
@@ -74,7 +77,7 @@ best_of() {
 # a ratio between them compares the same moments of a machine whose load comes and goes (one after
 # the other, a loaded minute moved bench-bundle's .ipa ratio from 2.5 to 3.3 for unchanged code).
 best_of_pair() {
-  local n=$1 arg i t best_a="" best_b="" after=""
+  local n=$1 arg i best_a="" best_b="" after=""
   local -a pair_a=() pair_b=()
   shift
   for arg in "$@"; do
@@ -84,10 +87,8 @@ best_of_pair() {
     fi
   done
   for ((i = 0; i < n; i++)); do
-    t=$(bench_seconds "${pair_a[@]}")
-    if [ -z "$best_a" ] || awk -v x="$t" -v y="$best_a" 'BEGIN { exit !(x < y) }'; then best_a=$t; fi
-    t=$(bench_seconds "${pair_b[@]}")
-    if [ -z "$best_b" ] || awk -v x="$t" -v y="$best_b" 'BEGIN { exit !(x < y) }'; then best_b=$t; fi
+    best_a=$(lesser "$(bench_seconds "${pair_a[@]}")" "$best_a")
+    best_b=$(lesser "$(bench_seconds "${pair_b[@]}")" "$best_b")
   done
   printf '%s %s\n' "$best_a" "$best_b"
 }
@@ -120,7 +121,7 @@ best_and_peak() {
     p=$(peak_mb "${BENCH_STDOUT:-/dev/null}" "$@")
     t1=$(now)
     t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    best=$(lesser "$t" "$best")
     if [ -z "$peak" ] || awk -v a="$p" -v b="$peak" 'BEGIN { exit !(a > b) }'; then peak=$p; fi
   done
   printf '%s %s\n' "$best" "$peak"
