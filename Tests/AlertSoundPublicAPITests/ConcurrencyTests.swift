@@ -5,12 +5,6 @@ import Foundation
 import Testing
 
 @Suite struct ConcurrencyTests {
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-async-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Every name in `folder`, temporary files included.
     static func names(_ folder: URL) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
@@ -42,7 +36,7 @@ import Testing
     }
 
     @Test func convertsManyAtOnceThenValidatesTheApp() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let app = work.appendingPathComponent("Shop.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
@@ -79,7 +73,7 @@ import Testing
     }
 
     @Test func cancellingAConversionLeavesNothing() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         // Ten minutes: a conversion that would run for a while.
         let input = work.appendingPathComponent("long.wav")
@@ -113,7 +107,7 @@ import Testing
     }
 
     @Test func aTaskCancelledBeforeItStartsDoesNothing() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let input = work.appendingPathComponent("short.wav")
         try Data(Self.tone(seconds: 1)).write(to: input)
@@ -143,7 +137,7 @@ import Testing
     }
 
     @Test func cancellingAValidationStopsBetweenFiles() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let tone = Data(try Self.tone(seconds: 0.1))
         for i in 0..<400 { try tone.write(to: work.appendingPathComponent("s\(i).wav")) }
@@ -164,7 +158,7 @@ import Testing
     }
 
     @Test func progressClimbsToTheWhole() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let input = work.appendingPathComponent("two.wav")
         try Data(Self.tone(seconds: 20)).write(to: input)
@@ -187,7 +181,7 @@ import Testing
     }
 
     @Test func cancellingAFixStopsAndLeavesOnlyWholeOutputs() async throws {
-        let work = try Self.folder()
+        let work = try APIFixture.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let inputs = work.appendingPathComponent("in"), outputs = work.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
