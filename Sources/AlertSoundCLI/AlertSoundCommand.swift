@@ -23,7 +23,9 @@ struct AlertSoundCommand: ParsableCommand {
     )
 
     /// ArgumentParser's own loop, except that a usage error under `--format json` also prints the
-    /// error document every JSON reader is promised (exit 64 as before).
+    /// error document every JSON reader is promised (exit 64 as before), and that an error's
+    /// message goes through ``Printers/errorLines(_:)``: it can hold an argument (a file name from a
+    /// repository), which must not reach a CI log as a command.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: ParsableCommand
@@ -31,15 +33,31 @@ struct AlertSoundCommand: ParsableCommand {
             command = try parseAsRoot(arguments)
         } catch {
             if exitCode(for: error) == .validationFailure, wantsJSON(arguments) {
-                print(JSONPrinter.render(ErrorDocument(AlertSoundError(.invalidRequest, message(for: error)))))
+                Printers.document(
+                    JSONPrinter.render(ErrorDocument(AlertSoundError(.invalidRequest, message(for: error)))) + "\n")
             }
-            exit(withError: error)
+            stop(error)
         }
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            stop(error)
         }
+    }
+
+    /// Exits as ArgumentParser would for `error`, its message printed escaped. Help and version
+    /// (status 0) are ArgumentParser's own text on standard output, and printed by it.
+    static func stop(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        let message = fullMessage(for: error)
+        if !message.isEmpty { Printers.errorLines(message) }
+        Printers.flush()
+        #if canImport(Glibc)
+        Glibc.exit(code.rawValue)
+        #else
+        Darwin.exit(code.rawValue)
+        #endif
     }
 
     static func wantsJSON(_ arguments: [String]) -> Bool {

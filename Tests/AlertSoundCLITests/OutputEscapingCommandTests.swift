@@ -113,3 +113,91 @@ extension OutputEscapingCommandTests {
         #expect(run.stdout.contains("a\\u{1B}[31m\\tb\\u{2028}c.caf"))
     }
 }
+
+/// Issue 44, item 1: a run that stops printed its error line raw on standard error, and a CI runner
+/// reads workflow commands from both streams (Xcode reads `path: error:` from a script's too).
+extension OutputEscapingCommandTests {
+    /// Text a hostile input carries into a message: a workflow command after a newline, GitHub's
+    /// legacy command anywhere (once with a zero-width space inside), Xcode's issue marker.
+    static let hostile = "a\n::error file=x.caf::pwned ##[add-mask]secret #\u{200B}#[stop-commands]t: warning: fake"
+
+    /// The lines of `output` a CI runner or Xcode would take for an instruction: one starting with
+    /// `::` (but for `--format github`'s own commands), one holding `##[` once invisible characters
+    /// are dropped, one holding Xcode's marker beyond the one an xcode-format line starts with.
+    static func instructions(in output: String, format: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter { line in
+            let visible = String(
+                String.UnicodeScalarView(line.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
+            let trimmed = visible.drop { $0.isWhitespace }
+            let ownCommand =
+                format == "github"
+                && trimmed.range(of: #"^::(error|warning|notice)[ :]"#, options: .regularExpression) != nil
+            let markers = visible.ranges(of: #/: (error|warning|note|fatal error):/#).count
+            // An xcode-format line has its own marker, after its path (whose colons are %3A).
+            return (trimmed.hasPrefix("::") && !ownCommand) || visible.contains("##[")
+                || markers > (format == "xcode" ? 1 : 0) || trimmed.hasPrefix("error:")
+        }
+    }
+
+    /// A hand-edited lock, a project's key, a folder's name and an option's value, in every format:
+    /// the run stops or fails with the text shown, and no line instructs a runner or Xcode.
+    @Test(.bug(id: 44, "item 1"), arguments: ["text", "json", "github", "xcode", "markdown"])
+    func stoppedRunsCannotInstructALog(format: String) throws {
+        let scratch = try Scratch()
+        let app = scratch.path("My.app"), ios = scratch.path("ios")
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: ios + "/App.xcodeproj", withIntermediateDirectories: true)
+        let lock = try scratch.write(
+            "lock.json",
+            Array(
+                #"{"schemaVersion":1,"sounds":[{"name":"\#(Self.hostile.replacingOccurrences(of: "\n", with: "\\n"))","contentHash":"x","channelId":"c"}]}"#
+                    .utf8))
+        try Data(#"{ objects = { "\#(Self.hostile)" ; }; }"#.utf8).write(
+            to: URL(fileURLWithPath: ios + "/App.xcodeproj/project.pbxproj"))
+        let runs: [[String]] = [
+            ["validate-bundle", app, "--lock", lock], ["validate-bundle", ios],
+            ["validate-bundle", "--", scratch.path(Self.hostile)], ["check", "--max-leading-silence", Self.hostile, app]
+        ]
+        for arguments in runs {
+            let run = try cli.run([arguments[0], "--format", format] + arguments.dropFirst())
+            #expect(run.status != 0, "\(arguments)")
+            #expect(run.stderr.contains("pwned"), "the text is still shown: \(run.stderr)")
+            #expect(Self.instructions(in: run.stderr, format: "stderr").isEmpty, "\(arguments): \(run.stderr)")
+            #expect(Self.instructions(in: run.stdout, format: format).isEmpty, "\(arguments) \(format): \(run.stdout)")
+        }
+    }
+
+    /// Names in reports, in every format: a file's name in a checked folder.
+    @Test(.bug(id: 44, "item 1"), arguments: ["text", "json", "github", "xcode", "markdown", "html"])
+    func namesInReportsCannotInstructALog(format: String) throws {
+        let scratch = try Scratch()
+        _ = try scratch.write(
+            Self.hostile.replacingOccurrences(of: "\n", with: "\r") + ".caf", Array("not a sound".utf8))
+        let run = try cli.run(["check", "--format", format, scratch.url.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("pwned"))
+        #expect(Self.instructions(in: run.stdout, format: format).isEmpty, "\(format): \(run.stdout)")
+        #expect(Self.instructions(in: run.stderr, format: "stderr").isEmpty, "\(run.stderr)")
+    }
+}
+
+extension OutputEscapingCommandTests {
+    /// Every byte the commands write goes through `Printers`, where each stream's escaping is:
+    /// a `print` or `fputs` of its own is how a raw error line once reached a CI log.
+    @Test(.bug(id: 44, "item 1")) func onlyPrintersWrites() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/AlertSoundCLI")
+        let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Output/Printers.swift") }
+        #expect(files.count > 20)
+        let writes =
+            #/(^|[^A-Za-z_.])(print|fputs|fwrite|puts|putchar)\(|[^A-Za-z_.]write\((1|2|STD)|FileHandle\.standard|stderr|stdout/#
+        for file in files {
+            let text = try String(contentsOfFile: root.path + "/" + file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(writes) {
+                Issue.record("\(file):\(number + 1) writes without Printers: \(line)")
+            }
+        }
+    }
+}

@@ -61,22 +61,22 @@ final class FixProgress: @unchecked Sendable {
 
     func finished(_ outcome: FixOutcome, done: Int, total: Int) {
         do {
-            if bar { fputs("\r\u{1B}[K", stderr) }
+            if bar { Printers.progress("") }
             if format == .text, !quiet || outcome.status == .failed {
-                print(FixPrinter.line(outcome))
-                fflush(stdout)
+                Printers.line(FixPrinter.line(outcome))
+                Printers.flush()
             }
             if bar {
                 let width = 30, filled = total == 0 ? width : done * width / total
-                fputs(
-                    "[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)",
-                    stderr)
+                Printers.progress(
+                    "[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)"
+                )
             }
         }
     }
 
     func end() {
-        if bar { fputs("\r\u{1B}[K", stderr) }
+        if bar { Printers.progress("") }
     }
 }
 

@@ -7,7 +7,7 @@ enum GitHubPrinter {
             let line = f.line.map { ",line=\($0)" } ?? ""
             // Control characters from names (ESC, TAB, U+2028) are shown escaped, as text and xcode show them.
             return
-                "::\(command(f.diagnostic.severity)) file=\(property(f.path.escapingControls))\(line),title=\(property(f.diagnostic.code.rawValue))::\(data(f.diagnostic.advisedMessage.escapingControls))\n"
+                "::\(command(f.diagnostic.severity)) file=\(property(f.path.escapedForDisplay))\(line),title=\(property(f.diagnostic.code.rawValue))::\(data(f.diagnostic.advisedMessage.escapedForDisplay))\n"
         }.joined()
     }
 

@@ -254,7 +254,7 @@ struct HTMLReport {
 
     /// Text safe inside an element or a quoted attribute, control and bidi characters shown as escapes.
     static func escape(_ text: String) -> String {
-        XMLText.attribute(text.escapingControls)
+        XMLText.attribute(text.escapedForDisplay)
     }
 
     static let head = """

@@ -85,6 +85,6 @@ enum InfoPrinter {
     }
 
     private static func line(_ label: String, _ value: String) -> String {
-        label + String(repeating: " ", count: max(0, 17 - label.count)) + value.escapingControls + "\n"
+        label + String(repeating: " ", count: max(0, 17 - label.count)) + value.escapedForDisplay + "\n"
     }
 }

@@ -56,19 +56,19 @@ extension AlertSoundError {
     /// `format`: with xcode or github the error is also printed in that form on standard output,
     /// so a build log or workflow shows it where it shows findings.
     func stopRun(command: String, json: Bool, otherwise: ExitStatus, format: ReportFormat? = nil) -> ExitCode {
-        if json { print(JSONPrinter.render(ErrorDocument(self))) }
+        if json { Printers.document(JSONPrinter.render(ErrorDocument(self)) + "\n") }
         switch format {
         case .xcode?:
-            print(
-                "\(path.map { $0.escapingControls + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapingControls)"
+            Printers.document(
+                "\(path.map { XcodePrinter.path($0) + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapedForDisplay)\n"
             )
         case .github?:
-            print(
-                "::error\(path.map { " file=" + GitHubPrinter.property($0) } ?? "")::\(GitHubPrinter.data("alertsound \(command): " + advisedDescription))"
+            Printers.document(
+                "::error\(path.map { " file=" + GitHubPrinter.property($0.escapedForDisplay) } ?? "")::\(GitHubPrinter.data(("alertsound \(command): " + advisedDescription).escapedForDisplay))\n"
             )
         default: break
         }
-        fputs("alertsound \(command): \(advisedDescription)\n", stderr)
+        Printers.error("alertsound \(command): \(advisedDescription)")
         return (kind == .invalidRequest ? ExitStatus.usage : otherwise).code
     }
 }

@@ -73,7 +73,7 @@ enum MarkdownPrinter {
     /// none: nothing is read inside one.)
     static func cell(_ text: String) -> String {
         var out = ""
-        for scalar in text.escapingControls.unicodeScalars {
+        for scalar in text.escapedForDisplay.unicodeScalars {
             switch scalar {
             case "|": out += "\\|"
             case "<": out += "&lt;"
@@ -89,6 +89,6 @@ enum MarkdownPrinter {
 
     /// Text inside backticks: a backtick cannot be escaped there, so it becomes a quote.
     static func code(_ text: String) -> String {
-        String(text.escapingControls.map { $0 == "`" ? "'" : $0 == "|" ? "¦" : $0 })
+        String(text.escapedForDisplay.map { $0 == "`" ? "'" : $0 == "|" ? "¦" : $0 })
     }
 }

@@ -6,21 +6,49 @@ import Glibc
 import Darwin
 #endif
 
+/// Every byte the commands write goes through here, escaped for where it goes (a test holds that
+/// nothing else writes): a CI runner and Xcode read both streams, and take instructions from
+/// plain lines (``LogText``).
 enum Printers {
-    /// Adds `bytes` to standard output's buffer, in order with `print`.
+    /// Text for people on standard output (the text formats): each line as ``LogText/line(_:)``.
+    static func text(_ text: String) { write(Array(LogText.lines(text).utf8)) }
+
+    /// A line of text for people on standard output, with its newline.
+    static func line(_ line: String) { text(line + "\n") }
+
+    /// A document whose format escapes what it holds itself (JSON, Markdown, HTML, Xcode's and
+    /// GitHub's issue lines, each from values escaped for it), on standard output as it is.
+    static func document(_ text: String) { write(Array(text.utf8)) }
+
+    /// A message on standard error as one line (``LogText/line(_:)``: a newline in it is shown as
+    /// `\n`): after what standard output holds, so the two read in order on a terminal.
+    static func error(_ message: String) { standardError(LogText.line(message) + "\n") }
+
+    /// ArgumentParser's message for an error, whose lines are its own (an argument in it is not
+    /// escaped by it): each as ``LogText/line(_:)``.
+    static func errorLines(_ message: String) {
+        standardError(LogText.lines(message) + (message.hasSuffix("\n") ? "" : "\n"))
+    }
+
+    private static func standardError(_ text: String) {
+        fflush(stdout)
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
+    }
+
+    /// A terminal's progress line on standard error: `\r`, clear to the end, then `text` (alertsound's
+    /// own counts, no input's text) without a newline.
+    static func progress(_ text: String) {
+        fputs("\r\u{1B}[K" + text, stderr)
+    }
+
+    /// Adds `bytes` (a document's, escaped for its format) to standard output's buffer.
     static func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
     }
 
     /// Sends what standard output holds.
     static func flush() { fflush(stdout) }
-
-    /// Writes `bytes` to standard output after anything `print` buffered.
-    static func writeStandardOutput(_ bytes: [UInt8]) {
-        fflush(stdout)
-        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
-        fflush(stdout)
-    }
 
     static func render(_ report: CheckReport, as format: ReportFormat) -> String {
         switch format {

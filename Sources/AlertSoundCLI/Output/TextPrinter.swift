@@ -18,7 +18,7 @@ enum TextPrinter {
     static func line(_ file: FileReport, location: SoundLocation? = nil) -> String {
         let verdict = file.valid ? "valid" : "invalid"
         let details = file.info.map { " (\($0.summary))" } ?? ""
-        var out = "\(file.path.escapingControls): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
+        var out = "\(file.path.escapedForDisplay): \(verdict)\(details)\(location.map { " [\($0.rawValue)]" } ?? "")\n"
         if let l = file.levels {
             func db(_ value: Double?, _ unit: String) -> String {
                 value.map { Formatting.tenths($0) + " " + unit } ?? "none"
@@ -30,10 +30,10 @@ enum TextPrinter {
                 : db(l.maxMomentaryLoudness, "LUFS")
             out += "  levels: loudest 400 ms \(loudness), true peak \(db(l.truePeak, "dBTP"))\n"
         } else if let error = file.levelsError {
-            out += "  levels: not measured: \(error.advisedDescription.escapingControls)\n"
+            out += "  levels: not measured: \(error.advisedDescription.escapedForDisplay)\n"
         }
         for d in file.diagnostics {
-            out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n"
+            out += "  \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapedForDisplay)\n"
         }
         return out
     }
@@ -64,10 +64,10 @@ enum TextPrinter {
                 if bundles > 0 { output("\n") }
                 bundles += 1
                 (files, invalidFiles, references, failingReferences) = (0, 0, 0, 0)
-                var out = "\(bundle.escapingControls) (\(kind.rawValue), \(kind.platform.displayName))\n"
+                var out = "\(bundle.escapedForDisplay) (\(kind.rawValue), \(kind.platform.displayName))\n"
                 if let entitlements {
                     out +=
-                        "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapingControls)):"
+                        "entitlements (\(entitlements.source.rawValue), \(entitlements.path.escapedForDisplay)):"
                         + " critical alerts \(entitlements.criticalAlerts ? "allowed" : "not allowed")\n"
                 }
                 output(out)
@@ -108,15 +108,15 @@ enum TextPrinter {
     }
 
     static func line(_ reference: ReferenceReport) -> String {
-        let name = reference.name.map { "'\($0.escapingControls)'" } ?? "(no name)"
+        let name = reference.name.map { "'\($0.escapedForDisplay)'" } ?? "(no name)"
         // "plays" only when it will: a reference to a sound that breaks a rule names it, no more.
         let target =
-            reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapingControls)" }
+            reference.resolvedPath.map { "\(reference.valid ? "plays" : "names") \($0.escapedForDisplay)" }
             ?? (reference.name == "default" ? "plays the default sound" : "resolves to nothing")
-        let from = reference.source.escapingControls + (reference.field.map { " (\($0))" } ?? "")
+        let from = reference.source.escapedForDisplay + (reference.field.map { " (\($0))" } ?? "")
         var out = "  \(name)\(reference.critical ? " (critical)" : "") from \(from): \(target)\n"
         for d in reference.diagnostics {
-            out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapingControls)\n"
+            out += "    \(d.severity.rawValue) [\(d.code.rawValue)] \(d.advisedMessage.escapedForDisplay)\n"
         }
         return out
     }

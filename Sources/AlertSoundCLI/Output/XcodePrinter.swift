@@ -4,7 +4,7 @@ import AlertSound
 enum XcodePrinter {
     static func render(_ findings: [Finding]) -> String {
         findings.map { f in
-            "\(path(f.path))\(f.line.map { ":\($0)" } ?? ""): \(f.diagnostic.severity.rawValue): [\(f.diagnostic.code.rawValue)] \(f.diagnostic.advisedMessage.escapingControls)\n"
+            "\(path(f.path))\(f.line.map { ":\($0)" } ?? ""): \(f.diagnostic.severity.rawValue): [\(f.diagnostic.code.rawValue)] \(f.diagnostic.advisedMessage.escapedForDisplay)\n"
         }.joined()
     }
 
@@ -12,8 +12,7 @@ enum XcodePrinter {
     /// a file named `bad.caf: warning: x.caf` would turn an error into a warning. In a path that
     /// holds a colon, `%` and `:` are written `%25` and `%3A`; other paths are as they are.
     static func path(_ path: String) -> String {
-        let shown = path.escapingControls
-        guard shown.contains(":") else { return shown }
-        return shown.unicodeScalars.map { $0 == "%" ? "%25" : $0 == ":" ? "%3A" : String($0) }.joined()
+        guard path.contains(":") else { return path.escapedForDisplay }
+        return path.unicodeScalars.map { $0 == "%" ? "%25" : $0 == ":" ? "%3A" : String($0) }.joined().escapedForDisplay
     }
 }

@@ -84,12 +84,12 @@ struct Check: ParsableCommand {
             valid = checker.check(paths: paths) { file in
                 files += 1
                 if !file.valid { invalid += 1 }
-                print(TextPrinter.line(file), terminator: "")
+                Printers.text(TextPrinter.line(file))
             }
-            print(TextPrinter.summary(files: files, invalid: invalid), terminator: "")
+            Printers.text(TextPrinter.summary(files: files, invalid: invalid))
         case .xcode, .github:
             valid = checker.check(paths: paths) {
-                print(Printers.render(CheckReport(files: [$0]), as: report.format), terminator: "")
+                Printers.document(Printers.render(CheckReport(files: [$0]), as: report.format))
             }
         case .html:
             // A page with waveforms and loudness: the levels are measured whether asked or not.
@@ -99,7 +99,7 @@ struct Check: ParsableCommand {
             html.finish()
         case .markdown:
             let result = checker.check(paths: paths)
-            print(Printers.render(result, as: .markdown), terminator: "")
+            Printers.document(Printers.render(result, as: .markdown))
             valid = result.valid
         }
         Printers.flush()

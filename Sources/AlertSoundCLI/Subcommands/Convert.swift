@@ -132,16 +132,15 @@ struct Convert: ParsableCommand {
             do {
                 let result = try converter.convert(input: input, output: output ?? outputOption)
                 if format == .json {
-                    print(ConvertPrinter.json([(input, .success(result))]))
+                    Printers.document(ConvertPrinter.json([(input, .success(result))]) + "\n")
                 } else if verbose {
-                    print(
-                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)),
-                        terminator: "")
+                    Printers.text(
+                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)))
                 }
                 warnIfNotAnAlert(result, input: input)
             } catch let error as AlertSoundError where error.kind != .invalidRequest && format == .json {
-                print(ConvertPrinter.json([(input, .failure(error))]))
-                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
+                Printers.document(ConvertPrinter.json([(input, .failure(error))]) + "\n")
+                Printers.error("alertsound convert: \(error.advisedDescription)")
                 throw ExitStatus.failure.code
             }
         } catch let error as AlertSoundError {
@@ -154,7 +153,6 @@ extension Convert {
     /// afconvert writes what it is asked to; so does convert, but a file iOS will not play as an
     /// alert (45 s of it, say) is said on standard error, with check's findings. The exit status stays 0.
     private func warnIfNotAnAlert(_ result: ConversionResult, input: String) {
-        fflush(stdout)  // after the lines already printed for this input
         let report = Checker().check(path: result.outputPath)
         for finding in report.diagnostics where finding.severity == .error {
             // The advice acts on the input: fixing it gives the alert sound this conversion did not.
@@ -169,9 +167,10 @@ extension Convert {
                             Suggestion($0.action, path: input, dataFormat: $0.dataFormat),
                             outputFolder: folder, replacing: fixOutput == result.outputPath)
                 } ?? ""
-            fputs(
-                "alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)\n",
-                stderr)
+            // After the lines already printed for this input (Printers.error flushes them first).
+            Printers.error(
+                "alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)"
+            )
         }
     }
 
@@ -188,21 +187,21 @@ extension Convert {
             switch result {
             case .success(let result):
                 if verbose, format == .text {
-                    print(
-                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)),
-                        terminator: "")
+                    Printers.text(
+                        ConvertPrinter.verbose(input: input, result: result, outputTruePeak: Self.truePeak(of: result)))
                 }
                 warnIfNotAnAlert(result, input: input)
             case .failure(let error):
                 failed += 1
-                fputs("alertsound convert: \(error.advisedDescription)\n", stderr)
+                Printers.error("alertsound convert: \(error.advisedDescription)")
             }
         }
         if format == .json {
-            print(ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) }))
+            Printers.document(
+                ConvertPrinter.json(Array(zip(paths, results)).map { (input: $0.0, result: $0.1) }) + "\n")
         }
         if failed > 0 {
-            fputs("alertsound convert: \(failed) of \(paths.count) inputs not converted\n", stderr)
+            Printers.error("alertsound convert: \(failed) of \(paths.count) inputs not converted")
             throw ExitStatus.failure.code
         }
     }

@@ -120,7 +120,8 @@ struct Export: ParsableCommand {
             }
             guard (Fix.seconds(androidMaxDuration) ?? 0) > 0 else {
                 throw ValidationError(
-                    "--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration)'.")
+                    "--android-max-duration takes a duration above 0: 10, 10s or 10000ms; got '\(androidMaxDuration.escapedForDisplay)'."
+                )
             }
         }
         if let kotlinPackage,
@@ -130,7 +131,8 @@ struct Export: ParsableCommand {
             })
         {
             throw ValidationError(
-                "--kotlin-package takes a package name such as com.example.app; got '\(kotlinPackage)'.")
+                "--kotlin-package takes a package name such as com.example.app; got '\(kotlinPackage.escapedForDisplay)'."
+            )
         }
     }
 
@@ -166,9 +168,9 @@ struct Export: ParsableCommand {
         }
         switch format {
         case .json:
-            print(JSONPrinter.render(report))
+            Printers.document(JSONPrinter.render(report) + "\n")
         case .text:
-            for outcome in report.outcomes { print(Self.line(outcome, dryRun: dryRun)) }
+            for outcome in report.outcomes { Printers.line(Self.line(outcome, dryRun: dryRun)) }
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
             let written = dryRun ? "to write" : "written"
             var summary =
@@ -176,13 +178,13 @@ struct Export: ParsableCommand {
                 + "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) \(written), \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
             if report.nothingWritten { summary += "; nothing \(written) (the lock and constants are as they were)" }
-            print(
+            Printers.line(
                 summary
                     + (report.nothingWritten
-                        ? "" : "; \(lock.escapingControls) \(report.lockWritten ? written : "unchanged")")
-                    + (report.keepPath.map { "; \($0.escapingControls) \(report.keepWritten ? written : "unchanged")" }
+                        ? "" : "; \(lock.escapedForDisplay) \(report.lockWritten ? written : "unchanged")")
+                    + (report.keepPath.map { "; \($0.escapedForDisplay) \(report.keepWritten ? written : "unchanged")" }
                         ?? "")
-                    + report.constants.map { "; \($0.path.escapingControls) \($0.written ? written : "unchanged")" }
+                    + report.constants.map { "; \($0.path.escapedForDisplay) \($0.written ? written : "unchanged")" }
                     .joined())
         }
         if !report.succeeded { throw ExitStatus.failure.code }
@@ -190,19 +192,20 @@ struct Export: ParsableCommand {
 
     /// Every string from the lock or a file name is escaped: a hand-edited lock once printed raw.
     static func line(_ outcome: ExportOutcome, dryRun: Bool = false) -> String {
-        let source = outcome.source.escapingControls
-        let name = (outcome.name ?? "?").escapingControls, channel = (outcome.entry?.channelId ?? "?").escapingControls
+        let source = outcome.source.escapedForDisplay
+        let name = (outcome.name ?? "?").escapedForDisplay,
+            channel = (outcome.entry?.channelId ?? "?").escapedForDisplay
         switch outcome.status {
         case .failed:
             if let error = outcome.error {
-                return "\(source): could not export: \(error.advisedDescription.escapingControls)"
+                return "\(source): could not export: \(error.advisedDescription.escapedForDisplay)"
             }
-            return "\(source): could not export: \(Findings.line(outcome.blockers, output: false).escapingControls)"
+            return "\(source): could not export: \(Findings.line(outcome.blockers, output: false).escapedForDisplay)"
         case .unchanged:
             return "\(source) -> \(name) (channel \(channel)): unchanged"
         case .written:
             let renamed =
-                outcome.previousChannelId.map { "new channel \($0.escapingControls) -> \(channel)" }
+                outcome.previousChannelId.map { "new channel \($0.escapedForDisplay) -> \(channel)" }
                 ?? "channel \(channel)"
             var files = outcome.written.map { outcome.replaced.contains($0) ? "\($0) (replacing it)" : $0 }
             files = files.isEmpty ? [] : [(dryRun ? "would write " : "wrote ") + files.joined(separator: ", ")]
@@ -210,7 +213,7 @@ struct Export: ParsableCommand {
                 files.append((dryRun ? "would remove " : "removed ") + outcome.removed.joined(separator: ", "))
             }
             let done = files.isEmpty ? "no file changed" : files.joined(separator: "; ")
-            return "\(source) -> \(name) (\(renamed)): \(done.escapingControls)\(shaping(outcome).escapingControls)"
+            return "\(source) -> \(name) (\(renamed)): \(done.escapedForDisplay)\(shaping(outcome).escapedForDisplay)"
         }
     }
 

@@ -90,9 +90,9 @@ struct Fix: ParsableCommand {
             }
             progress.end()
             if format == .json {
-                print(FixPrinter.json(report))
+                Printers.document(FixPrinter.json(report) + "\n")
             } else {
-                print(FixPrinter.summary(report, dryRun: dryRun))
+                Printers.line(FixPrinter.summary(report, dryRun: dryRun))
             }
             if !report.succeeded { throw ExitStatus.failure.code }
         } catch let error as AlertSoundError {

@@ -49,12 +49,12 @@ struct Info: ParsableCommand {
             }
         }
         switch format {
-        case .text: print(InfoPrinter.text(results, levels: measured), terminator: "")
+        case .text: Printers.text(InfoPrinter.text(results, levels: measured))
         case .json:
             // The library judges each file and writes the document; the printer only prints it.
-            print(
+            Printers.document(
                 InfoPrinter.json(
-                    InfoReport(results.map { (path: $0.0, header: $0.1) }, levels: levels ? measured : nil)))
+                    InfoReport(results.map { (path: $0.0, header: $0.1) }, levels: levels ? measured : nil)) + "\n")
         }
         let failed =
             results.contains { if case .failure = $0.1 { return true } else { return false } }

@@ -97,7 +97,8 @@ struct LevelOptions: ParsableArguments {
         if let maxLeadingSilence {
             guard let seconds = Fix.seconds(maxLeadingSilence) else {
                 throw ValidationError(
-                    "--max-leading-silence takes a duration: 100ms or 0.1s; got '\(maxLeadingSilence)'.")
+                    "--max-leading-silence takes a duration: 100ms or 0.1s; got '\(maxLeadingSilence.escapedForDisplay)'."
+                )
             }
             try inRange(seconds, R.leadingSilence, "--max-leading-silence", "seconds")
         }

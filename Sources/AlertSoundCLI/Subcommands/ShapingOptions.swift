@@ -54,18 +54,21 @@ struct ShapingOptions: ParsableArguments {
     func validate() throws {
         if let fade {
             guard let seconds = Fix.seconds(fade) else {
-                throw ValidationError("--fade takes a duration: 50ms or 0.05s; got '\(fade)'.")
+                throw ValidationError("--fade takes a duration: 50ms or 0.05s; got '\(fade.escapedForDisplay)'.")
             }
             // `--fade 200` is 200 ms more often than 200 s: a bare number of a second or more must say which.
             if Double(fade) != nil, seconds >= 1 {
-                throw ValidationError("--fade \(fade): seconds or milliseconds? Write \(fade)ms or \(fade)s.")
+                throw ValidationError(
+                    "--fade \(fade.escapedForDisplay): seconds or milliseconds? Write \(fade.escapedForDisplay)ms or \(fade.escapedForDisplay)s."
+                )
             }
         }
         if levelLimits.given, !levels, loudness == nil {
             throw ValidationError("The level thresholds apply with --levels or --loudness.")
         }
         if let maxDuration, Fix.seconds(maxDuration) == nil {
-            throw ValidationError("--max-duration takes a duration: 10, 10s or 10000ms; got '\(maxDuration)'.")
+            throw ValidationError(
+                "--max-duration takes a duration: 10, 10s or 10000ms; got '\(maxDuration.escapedForDisplay)'.")
         }
     }
 

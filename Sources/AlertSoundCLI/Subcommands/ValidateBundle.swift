@@ -133,9 +133,10 @@ struct ValidateBundle: ParsableCommand {
             // A platform left unjudged is said first: a pass below is not a pass for it.
             for note in run.notes {
                 switch report.format {
-                case .text: print("note: \(note.escapingControls)")
-                case .xcode: print("note: alertsound validate-bundle: \(note.escapingControls)")
-                case .github: print("::notice title=alertsound::\(GitHubPrinter.data(note.escapingControls))")
+                case .text: Printers.line("note: \(note.escapedForDisplay)")
+                case .xcode: Printers.document("note: alertsound validate-bundle: \(note.escapedForDisplay)\n")
+                case .github:
+                    Printers.document("::notice title=alertsound::\(GitHubPrinter.data(note.escapedForDisplay))\n")
                 case .json, .markdown, .html: break
                 }
             }
@@ -146,7 +147,7 @@ struct ValidateBundle: ParsableCommand {
                 stream.finish(notes: run.notes)
                 Printers.write([10])
             case .text:
-                var stream = TextPrinter.BundleText { print($0, terminator: "") }
+                var stream = TextPrinter.BundleText { Printers.text($0) }
                 valid = try run.validate { stream.add($0) }
                 stream.finish()
             case .xcode, .github:
@@ -154,11 +155,11 @@ struct ValidateBundle: ParsableCommand {
                 let format = report.format
                 valid = try run.validate { part in
                     let found = findings.add(part)
-                    print(format == .xcode ? XcodePrinter.render(found) : GitHubPrinter.render(found), terminator: "")
+                    Printers.document(format == .xcode ? XcodePrinter.render(found) : GitHubPrinter.render(found))
                 }
             case .markdown, .html:
                 let result = try run.report()
-                print(MarkdownPrinter.render(result), terminator: "")
+                Printers.document(MarkdownPrinter.render(result))
                 valid = result.valid
             }
             Printers.flush()

@@ -175,7 +175,11 @@ package struct JSONWriter {
 /// JSON strings and numbers as Foundation's `JSONEncoder` writes them (`.withoutEscapingSlashes`):
 /// the one statement of the escaping for the reports written directly.
 package enum JSONText {
-    /// Appends `text` quoted: `"` and `\` escaped, control characters as `\n`-style escapes or `\u00XX`.
+    /// Appends `text` quoted: `"` and `\` escaped, control characters as `\n`-style escapes or
+    /// `\u00XX`; and, where Foundation writes them plain, the `[` of `##[` as `\u005b` and the colon
+    /// of `: error:` (`: warning:`, `: note:`, `: fatal error:`) as `\u003a`: a document printed in a
+    /// CI step or an Xcode script phase is read line by line as a log (``LogText``). JSON readers
+    /// get the same string.
     package static func quote(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, into: &bytes) }) == nil {
@@ -187,7 +191,9 @@ package enum JSONText {
 
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
         // Most text needs no escape: looked over, then copied at once.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 92 }) {
+        if !utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 92 || $0 == 0x5B || $0 == 0x3A || $0 >= 0xC2
+        }) {
             bytes.append(contentsOf: utf8)
             return
         }
@@ -196,7 +202,27 @@ package enum JSONText {
         while i < utf8.count {
             let byte = utf8[i]
             i += 1
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != 92 { continue }
+            if byte == 0x5B {
+                // `##[`: GitHub's runner finds its legacy commands anywhere in a line.
+                guard i >= 3, utf8[i - 2] == 0x23, utf8[i - 3] == 0x23 else { continue }
+            } else if byte == 0x3A {
+                guard LogText.issueWords.contains(where: { word in startsIssue(utf8, at: i, word) }) else { continue }
+            } else if byte >= 0xC2 {
+                // C1 controls and what is shown as nothing (TextSafety.isControl): a reader's
+                // culture-aware match may skip them inside `##[`.
+                guard let (scalar, length) = decode(utf8, at: i - 1), TextSafety.isControl(scalar) else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)]))
+                i += length - 1
+                runStart = i
+                let units =
+                    scalar.value > 0xFFFF
+                    ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)]
+                    : [scalar.value]
+                for unit in units { bytes += Array("\\u\(hex4(unit))".utf8) }
+                continue
+            } else if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != 92 {
+                continue
+            }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)]))
             runStart = i
             switch byte {
@@ -219,6 +245,34 @@ package enum JSONText {
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// The scalar whose UTF-8 starts at `at`, and its length; nil for bytes that are not one
+    /// (a `String`'s never are).
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
+        let lead = utf8[start]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard start + length <= utf8.count else { return nil }
+        var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+        for k in 1..<length { value = value << 6 | UInt32(utf8[start + k] & 0x3F) }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+
+    /// Four lower-case hex digits.
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    /// Whether `utf8` has a space and then `word` (an issue word of Xcode's) from `at`.
+    private static func startsIssue(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int, _ word: [Unicode.Scalar]) -> Bool
+    {
+        guard start + 1 + word.count <= utf8.count, utf8[start] == 0x20 else { return false }
+        for (offset, scalar) in word.enumerated()
+        where utf8[start + 1 + offset] != UInt8(truncatingIfNeeded: scalar.value) {
+            return false
+        }
+        return true
     }
 
     /// Whether key `a` sorts before `b`: by their UTF-8 bytes, as Foundation's `.sortedKeys` does.

@@ -4,12 +4,16 @@
 /// `evil‮fac.wav` look like `evilvaw.caf`).
 public enum TextSafety {
     /// Bidirectional formatting characters (Unicode's "Bidi_Control": LRM, RLM, ALM, the embeddings,
-    /// overrides and isolates) and the line and paragraph separators, which are not C0/C1 controls
-    /// but end a line in JavaScript and many viewers.
+    /// overrides and isolates), the line and paragraph separators, which are not C0/C1 controls
+    /// but end a line in JavaScript and many viewers, and the other characters Unicode says to show
+    /// as nothing ("Default_Ignorable_Code_Point": zero-width spaces and joiners, the soft hyphen,
+    /// variation selectors): culture-aware matching may skip them, and GitHub's runner looks for
+    /// `##[` with .NET's culture-aware `IndexOf(string)`, so `#`, a zero-width space, `#[` may be it.
     public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
-        default: return false
+        case 0..<0xA0: return false
+        default: return scalar.properties.isDefaultIgnorableCodePoint
         }
     }
 
@@ -33,6 +37,76 @@ public enum TextSafety {
             }
         }
         return out
+    }
+}
+
+/// Text for a log that a CI runner or Xcode reads as well as people: a terminal, standard output's
+/// text formats, standard error. Both readers take instructions from plain lines: GitHub's runner
+/// runs a line that starts with `::` (after spaces) as a workflow command, and one that holds
+/// `##[command]` *anywhere* as a legacy one (`actions/runner`, `ActionCommand.TryParse`, on both
+/// streams: `##[add-mask]`, `##[stop-commands]`); Xcode makes an issue of a script's line that
+/// holds `: error:`, `: warning:` or `: note:`, or starts with `error:`. Untrusted text (a name, a
+/// project's key, a lock's string) reaches a log line only through these, with one character of
+/// each such sequence written as an escape (`\u{23}`, `\u{3A}`), as controls already are.
+public enum LogText {
+    /// Text inside a line (a path, a name, a message): ``TextSafety/escaped(_:)``, and the
+    /// sequences that instruct wherever they stand in a line.
+    public static func value(_ text: String) -> String {
+        let escaped = TextSafety.escaped(text)
+        guard escaped.utf8.contains(where: { $0 == 0x23 || $0 == 0x3A }) else { return escaped }
+        return rewrite(Array(escaped.unicodeScalars), lineStart: false)
+    }
+
+    /// A whole line: ``value(_:)``, and what instructs only at a line's start (`::`, `error:`).
+    /// Idempotent, so a line of values that were escaped already is left as it is.
+    public static func line(_ text: String) -> String {
+        let escaped = TextSafety.escaped(text)
+        guard escaped.utf8.contains(where: { $0 == 0x23 || $0 == 0x3A }) else { return escaped }
+        return rewrite(Array(escaped.unicodeScalars), lineStart: true)
+    }
+
+    /// Each line of `text` (which may end with a newline) as ``line(_:)``.
+    public static func lines(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x23 || $0 == 0x3A || $0 < 0x20 || $0 >= 0x7F }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// Xcode's issue words, each ending in the colon it looks for.
+    static let issueWords: [[Unicode.Scalar]] = ["error:", "warning:", "note:", "fatal error:"].map {
+        Array($0.unicodeScalars)
+    }
+
+    private static func rewrite(_ scalars: [Unicode.Scalar], lineStart: Bool) -> String {
+        func matches(_ word: [Unicode.Scalar], at i: Int) -> Bool {
+            i + word.count <= scalars.count && scalars[i..<(i + word.count)].elementsEqual(word)
+        }
+        // Where the line's text begins, after the white space the runner trims (.NET's, any Unicode space).
+        var first = 0
+        if lineStart { while first < scalars.count, scalars[first].properties.isWhitespace { first += 1 } }
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            var escape = false
+            switch scalar {
+            case "#":
+                // The second `#` of `##[`.
+                escape = i > 0 && scalars[i - 1] == "#" && i + 1 < scalars.count && scalars[i + 1] == "["
+            case ":":
+                // `: error:`, and the `::` or `error:` a line starts with.
+                escape =
+                    (i + 1 < scalars.count && scalars[i + 1] == " "
+                        && issueWords.contains { matches($0, at: i + 2) })
+                    || (lineStart && i == first && i + 1 < scalars.count && scalars[i + 1] == ":")
+                    || (lineStart && issueWords.contains { i + 1 == first + $0.count && matches($0, at: first) })
+            default: break
+            }
+            if escape {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }
 
