@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seeds for the fuzz targets that need structured input: seeds.py references OUT, seeds.py ipa OUT SOUND_DIR...,
-or seeds.py entitlements OUT. Small .ipa and .apk archives (stored and deflated) built from real sounds, APNs and FCM
+seeds.py entitlements OUT, seeds.py pbxproj OUT, seeds.py workspace OUT or seeds.py expo OUT. Small .ipa and .apk archives (stored and deflated) built from real sounds, APNs and FCM
 payloads and name lists, and signed Mach-O executables, universal binaries and provisioning-profile-shaped files."""
 import os, sys, zipfile, json, struct
 
@@ -170,6 +170,61 @@ def ipa(out, dirs):
         for j, f in enumerate(files[:3]):
             z.write(f, ["res/raw/alarm", "res/raw/Bad-Name", "assets/chime"][j] + os.path.splitext(f)[1])
 
+def pbxproj(out):
+    """Projects as Xcode writes them (the fuzz target's repository holds ios/App/a.wav, a link ios/Out
+    to a folder outside, assets/a.wav), and the shapes that once grew without bound."""
+    def project(objects, targets="T1, ", extra=""):
+        return ("// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 77; objects = {\n" + "\n".join(objects) +
+                "\n G0 = {isa = PBXGroup; children = (G1, S1, ); sourceTree = \"<group>\"; };\n"
+                " P0 = {isa = PBXProject; mainGroup = G0; %s targets = (%s); };\n}; rootObject = P0; }\n" % (extra, targets)).encode()
+    app = lambda t, phases: '%s = {isa = PBXNativeTarget; buildPhases = (%s); fileSystemSynchronizedGroups = (S1, ); name = %s; productType = "com.apple.product-type.application"; };' % (t, phases, t)
+    base = [
+        'B1 = {isa = PBXBuildFile; fileRef = F1; };', 'B2 = {isa = PBXBuildFile; fileRef = F2; };',
+        'B3 = {isa = PBXBuildFile; fileRef = V1; };', 'B4 = {isa = PBXBuildFile; fileRef = F4; };',
+        'F1 = {isa = PBXFileReference; lastKnownFileType = audio.wav; path = a.wav; sourceTree = "<group>"; };',
+        'F2 = {isa = PBXFileReference; lastKnownFileType = folder; path = Out; sourceTree = SOURCE_ROOT; };',
+        'F3 = {isa = PBXFileReference; name = en; path = en.lproj/a.wav; sourceTree = "<group>"; };',
+        'F4 = {isa = PBXFileReference; path = "../assets/out.wav"; sourceTree = "<group>"; };',
+        'V1 = {isa = PBXVariantGroup; children = (F3, ); name = a.wav; sourceTree = "<group>"; };',
+        'G1 = {isa = PBXGroup; children = (F1, F3, F4, V1, ); path = App; sourceTree = "<group>"; };',
+        'S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X1, ); path = App; sourceTree = "<group>"; };',
+        'X1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (a.wav, ); target = T1; };',
+        'R1 = {isa = PBXResourcesBuildPhase; files = (B1, B2, B3, B4, ); };',
+        'C1 = {isa = PBXCopyFilesBuildPhase; dstPath = "./"; dstSubfolderSpec = 7; files = (B1, ); };',
+    ]
+    seeds = {
+        "app": project(base + [app("T1", "R1, C1, ")]),
+        "root": project(base + [app("T1", "R1, ")], extra='projectDirPath = "/";'),
+        "repeated": project(base + [app("T1", "R1, " * 40)], targets="T1, " * 40),
+        "cycle": project([o.replace("children = (F1,", "children = (G2, F1,") for o in base] +
+                         ['G2 = {isa = PBXGroup; children = (G1, ); path = b; sourceTree = "<group>"; };', app("T1", "R1, ")]),
+        "two": project(base + [app("T1", "R1, "), app("T2", "C1, ")], targets="T1, T2, "),
+    }
+    for name, text in seeds.items():
+        open(os.path.join(out, name + ".pbxproj"), "wb").write(text)
+
+def workspace(out):
+    entries = {
+        "rn": '<FileRef location = "group:App.xcodeproj"></FileRef><FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>',
+        "groups": '<Group location = "container:App" name = "A"><FileRef location = "group:../App.xcodeproj"/></Group>'
+                  '<FileRef location = "absolute:/etc/App.xcodeproj"/><FileRef location = "group:Out/x.xcodeproj"/>'
+                  '<FileRef location = "group:a&amp;b.xcodeproj"/><!-- c --><FileRef location = "self:"/>',
+    }
+    for name, body in entries.items():
+        text = '<?xml version="1.0" encoding="UTF-8"?>\n<Workspace version = "1.0">\n' + body + "\n</Workspace>\n"
+        open(os.path.join(out, name + ".xcworkspacedata"), "w").write(text)
+
+def expo(out):
+    lists = {
+        "expo": ["./assets/a.wav", "assets/a.wav", "./assets/out.wav", "../outside/secret.wav", "/etc/passwd", "a.wav\u0000.caf"],
+        "onesignal": ["./assets/a.wav"],
+    }
+    for name, sounds in lists.items():
+        plugin = "onesignal-expo-plugin" if name == "onesignal" else "expo-notifications"
+        config = {"expo": {"name": "App", "plugins": ["expo-router", [plugin, {"sounds": sounds}]]}}
+        open(os.path.join(out, name + ".json"), "w").write(json.dumps(config))
+
 if __name__ == "__main__":
     {"references": lambda: references(sys.argv[2]), "ipa": lambda: ipa(sys.argv[2], sys.argv[3:]),
-     "entitlements": lambda: entitlements(sys.argv[2])}[sys.argv[1]]()
+     "entitlements": lambda: entitlements(sys.argv[2]), "pbxproj": lambda: pbxproj(sys.argv[2]),
+     "workspace": lambda: workspace(sys.argv[2]), "expo": lambda: expo(sys.argv[2])}[sys.argv[1]]()

@@ -21,7 +21,7 @@ static const char *const samplerate_names[] = {"libsamplerate.so.0", "libsampler
 // The entry points, in the order of the fields of as_sndfile_api and as_samplerate_api (both
 // are structs of function pointers only, so they are filled as arrays of slots).
 static const char *const sndfile_symbols[] = {"sf_open", "sf_close", "sf_strerror", "sf_command", "sf_readf_double",
-                                              "sf_writef_double"};
+                                              "sf_writef_double", "sf_open_fd"};
 static const char *const samplerate_symbols[] = {"src_new", "src_delete", "src_process", "src_strerror", "src_is_valid_ratio"};
 
 // Opens the first library found and resolves every symbol into a new table of `size` bytes;

@@ -134,3 +134,52 @@ import Testing
         #expect(try cli.run(arguments + ["--android-max-duration", "0s"]).status == 64)
     }
 }
+
+extension ExportCommandTests {
+    /// Issue 44, item 5: a `kill -9` during an export left its temporary Ogg files and fix's scratch
+    /// folders in TMPDIR, and the same command then refused the sounds it had written. Export makes
+    /// its files in memory (an Ogg's file has no name once libsndfile has it open), and finishes
+    /// when run again.
+    @Test(.bug(id: 44, "item 5")) func aKilledExportLeavesNothingAndFinishesWhenRunAgain() throws {
+        let scratch = try Scratch()
+        let temporary = scratch.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path("src"), withIntermediateDirectories: true)
+        // 20 s each: Android keeps the full length, so encoding takes a moment to interrupt.
+        for name in ["a", "b"] {
+            try Data(FloatWAV.bytes((0..<(48_000 * 20)).map { 0.3 * sin(Double($0) * 0.05) })).write(
+                to: URL(fileURLWithPath: scratch.path("src/\(name).wav")))
+        }
+        let arguments = [
+            "export", scratch.path("src"), "--ios", scratch.path("ios"), "--android", scratch.path("raw"),
+            "--lock", scratch.path("lock.json")
+        ]
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed the moment anything of it shows in the temporary folder (an earlier export's
+        // scratch folder appeared there within seconds), or once it has run a while.
+        let start = Date()
+        while process.isRunning, Date().timeIntervalSince(start) < 20,
+            (try? FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty) ?? true
+        {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { name in
+            // The one moment an Ogg's file has a name, between two system calls, is not worth a
+            // flaky test; it is empty then.
+            let size = (try? FileManager.default.attributesOfItem(atPath: temporary + "/" + name)[.size] as? Int) ?? 0
+            return !(name.hasPrefix("alertsound-ogg-") && size == 0)
+        }
+        #expect(left.isEmpty, "\(left)")
+        let again = try cli.run(arguments, environment: ["TMPDIR": temporary])
+        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
+        #expect(try SoundLock.read(path: scratch.path("lock.json")).sounds.map(\.name) == ["a", "b"])
+    }
+}

@@ -95,3 +95,32 @@ import Testing
         #expect(throws: AlertSoundError.self) { try Fixture.inspect(Array(Self.mpegRun(frames: 2).dropLast())) }
     }
 }
+
+/// Issue 44, items 6 and 7: magic bytes alone are not a sound.
+extension SnifferTests {
+    /// A text file that starts "ID3" was a valid MP3 (for Android, a playing sound).
+    @Test(.bug(id: 44, "item 6")) func textThatStartsWithID3IsNotAnMP3() throws {
+        let frames = (0..<6).flatMap { _ in [0xFF, 0xFB, 0x90, 0x64] + [UInt8](repeating: 0, count: 413) }
+        for text in [
+            "ID3 is how MP3 files carry their titles.", "ID3\u{3}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2}ab no audio here"
+        ] {
+            #expect { try Fixture.inspect(Array(text.utf8)) } throws: { ($0 as! AlertSoundError).kind == .unrecognized }
+        }
+        // A real tag, some bytes a writer left, then frames: an MP3.
+        let tagged: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 2] + [0, 0] + [0x00, 0x11, 0x22] + frames
+        #expect(try Fixture.inspect(tagged).container == .mp3)
+    }
+
+    /// RIFF, FORM and ID3 in a file not named like a sound made it one, and an app with notes in
+    /// it failed. The walks take such a file only when its header is a sound's.
+    @Test(.bug(id: 44, "item 7")) func aMagicNumberAloneIsNotASound() {
+        for text in ["RIFF notes for the release", "FORM letter to the team", "ID3 notes", "caff is a word too"] {
+            #expect(!looksLikeSound(Array(text.utf8).prefix(16).map { $0 }), "\(text)")
+        }
+        let wave = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8)
+        let aiff = Array("FORM".utf8) + [0, 0, 0, 36] + Array("AIFCFVER".utf8)
+        let caf = Array("caff".utf8) + [0, 1, 0, 0] + Array("desc".utf8)
+        let id3 = Array("ID3".utf8) + [4, 0, 0, 0, 0, 1, 0]
+        for head in [wave, aiff, caf, id3] { #expect(looksLikeSound(head)) }
+    }
+}

@@ -301,3 +301,55 @@ import Testing
 func glob(_ pattern: String, _ name: String) -> Bool {
     GlobPattern(pattern).matches(Array(name.utf8))
 }
+
+/// Issue 44, item 6: verdicts that passed what was never judged.
+extension AndroidTests {
+    /// `res/raw` as a link gave "0 sounds, valid": a link inside the project is followed (the build
+    /// reads through it), one that leads out is a finding.
+    @Test(.bug(id: 44, "item 6")) func aRawFolderThatIsALinkIsJudged() throws {
+        let scratch = try Scratch()
+        let res = scratch.path("android/app/src/main/res")
+        let fm = FileManager.default
+        for folder in ["android/app/src/main/res", "android/sounds", "outside"] {
+            try fm.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+        }
+        _ = try scratch.write("android/sounds/Bad-Name.wav", Self.pcm16)
+        _ = try scratch.write("outside/secret.wav", Self.pcm16)
+        try fm.createSymbolicLink(atPath: res + "/raw", withDestinationPath: scratch.path("android/sounds"))
+        let inside = try BundleValidator().validate(path: scratch.path("android"))
+        #expect(inside.files.map(\.name) == ["Bad-Name.wav"] && !inside.valid)
+        #expect(inside.files[0].report.diagnostics.map(\.code) == [.androidBadName])
+        try fm.removeItem(atPath: res + "/raw")
+        try fm.createSymbolicLink(atPath: res + "/raw", withDestinationPath: scratch.path("outside"))
+        let outside = try BundleValidator().validate(path: scratch.path("android"))
+        #expect(!outside.valid && outside.files.count == 1)
+        #expect(outside.files[0].report.diagnostics.first?.code == .linkOutsideBundle)
+        #expect(!outside.files.contains { $0.name == "secret.wav" })
+    }
+
+    /// 20,001 folders under `assets/` spent the search before `android/` was reached, and a bad
+    /// resource name then passed. The search reaches it; one that gives up says so and fails.
+    @Test(.bug(id: 44, "item 6"), .timeLimit(.minutes(2))) func aWideTreeDoesNotHideTheAndroidModule() throws {
+        let scratch = try Scratch()
+        let fm = FileManager.default
+        for i in 0..<20_001 {
+            try fm.createDirectory(atPath: scratch.path("app/assets/a/\(i)"), withIntermediateDirectories: true)
+        }
+        try fm.createDirectory(
+            atPath: scratch.path("app/android/app/src/main/res/raw"), withIntermediateDirectories: true)
+        _ = try scratch.write("app/android/app/src/main/res/raw/Bad-Name.wav", Self.pcm16)
+        let report = try BundleValidator().validate(paths: [scratch.path("app")])
+        let android = try #require(report.bundles.first { $0.kind == .androidProject })
+        #expect(android.files.map(\.name) == ["Bad-Name.wav"] && !report.valid)
+        // Past its budget the search is incomplete, and that is a finding that fails.
+        let search = AndroidProject.rawFolders(in: scratch.path("app"), budget: 100)
+        #expect(search.incomplete && search.folders.isEmpty)
+        let confinement = try #require(Confinement(folder: scratch.path("app")))
+        let (sounds, _) = AndroidProject.scan(root: scratch.path("app"), rawFolders: search, within: confinement)
+        guard case .problem(let finding)? = sounds.first?.content else {
+            Issue.record("no finding for the search that gave up")
+            return
+        }
+        #expect(finding.severity == .error && finding.message.contains("gave up"))
+    }
+}

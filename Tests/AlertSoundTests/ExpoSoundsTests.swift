@@ -107,3 +107,35 @@ import Testing
         #expect(throws: AlertSoundError.self) { try Exporter(options: options).export(paths: [root + "/design"]) }
     }
 }
+
+/// Issue 44, items 3, 6 and 7: a config's sounds list is untrusted.
+extension ExpoSoundsTests {
+    /// An entry with a NUL was judged as the file its name stops at; entries outside the app (an
+    /// absolute path, `../`, a link) printed the first bytes of any file; a file listed twice was
+    /// "duplicate resources" though Expo copies it once.
+    @Test(.bug(id: 44, "items 3, 6, 7")) func theListIsReadInsideTheAppOnly() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("outside"), withIntermediateDirectories: true)
+        _ = try scratch.write("outside/passwd", Array("root:x:0:0:root:/root:/bin/bash\n".utf8))
+        let root = try Self.app(
+            scratch,
+            sounds: [
+                "./assets/ok.wav", "assets/ok.wav", "./assets/ok.wav\u{0}.caf", scratch.path("outside/passwd"),
+                "../outside/passwd", "./assets/link.wav"
+            ])
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/assets/link.wav", withDestinationPath: scratch.path("outside/passwd"))
+        let report = try BundleValidator().validate(paths: [root])
+        for bundle in report.bundles {
+            let codes = bundle.files.map { ($0.report.path, $0.report.diagnostics.map(\.code)) }
+            #expect(codes.filter { $0.0.hasSuffix("/ok.wav") }.count == 1, "listed twice, judged once: \(codes)")
+            // The absolute path and `../outside/passwd` are one file; the link another.
+            #expect(codes.filter { $0.1 == [.unreadable] }.count == 2, "outside: \(codes)")
+            #expect(codes.filter { $0.1 == [.notFound] }.count == 1, "the NUL: \(codes)")
+            #expect(!bundle.files.contains { $0.report.diagnostics.contains { $0.message.contains("root:x") } })
+            #expect(
+                !bundle.files.contains { $0.report.diagnostics.contains { $0.code == .androidBadName } }, "\(codes)")
+        }
+        #expect(!report.valid)
+    }
+}

@@ -188,3 +188,95 @@ import Testing
         #expect(done.entry == outcome.entry, "the dry run's lock entry is the real one")
     }
 }
+
+/// Issue 44, items 4 and 5: the lock changes only for the sources exported, and an export that
+/// stops halfway finishes when run again.
+extension ExportSafetyTests {
+    /// `src/a.wav` and `src/b.wav` exported for both platforms with a lock; `b`'s channel ID set by hand.
+    static func twoSounds() throws -> (String, ExportOptions) {
+        let dir = try FixTests.folder()
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        try tone(dir + "/src/a.wav")
+        try tone(dir + "/src/b.wav", seconds: 0.7)
+        var options = ExportOptions()
+        options.iosFolder = dir + "/ios"
+        options.androidFolder = dir + "/res/raw"
+        options.androidFormat = .wav
+        options.lockPath = dir + "/lock.json"
+        _ = try Exporter(options: options).export(paths: [dir + "/src"])
+        var lock = try SoundLock.read(path: options.lockPath)
+        lock.sounds[1].channelId = "b_set_by_hand"
+        try Data(lock.bytes()).write(to: URL(fileURLWithPath: options.lockPath))
+        return (dir, options)
+    }
+
+    /// `export design/a.wav` removed `b` from the lock, the keep file and the constants, its
+    /// hand-set channel ID for good.
+    @Test(.bug(id: 44, "item 4")) func exportingOneSourceKeepsTheOthers() throws {
+        let (dir, options) = try Self.twoSounds()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.tone(dir + "/src/a.wav", seconds: 0.6)
+        let report = try Exporter(options: options).export(paths: [dir + "/src/a.wav"])
+        #expect(report.outcomes.map(\.status) == [.written] && report.kept == ["b"] && report.dropped.isEmpty)
+        let lock = try SoundLock.read(path: options.lockPath)
+        #expect(lock.sounds.map(\.name) == ["a", "b"])
+        #expect(lock["b"]?.channelId == "b_set_by_hand")
+        let keep = String(decoding: try #require(bytes(dir + "/res/raw/" + Exporter.keepFileName)), as: UTF8.self)
+        #expect(keep.contains("@raw/b"))
+        #expect(SoundConstants.source(lock, language: .swift).contains("b_set_by_hand"))
+        // A full export again: nothing of b moves.
+        let again = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(
+            again.outcomes.map(\.status) == [.unchanged, .written]
+                || again.outcomes.map(\.status) == [.unchanged, .unchanged])
+        #expect(try SoundLock.read(path: options.lockPath)["b"]?.channelId != nil)
+    }
+
+    /// A sound whose source is gone from a folder given leaves the lock, said; its files stay.
+    @Test(.bug(id: 44, "item 4")) func aDeletedSourceLeavesTheLockOnAFullExport() throws {
+        let (dir, options) = try Self.twoSounds()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.removeItem(atPath: dir + "/src/b.wav")
+        // Not given: kept.
+        #expect(try Exporter(options: options).export(paths: [dir + "/src/a.wav"]).kept == ["b"])
+        let report = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(report.dropped.map(\.name) == ["b"] && report.kept.isEmpty)
+        #expect(try SoundLock.read(path: options.lockPath).sounds.map(\.name) == ["a"])
+        #expect(FileManager.default.fileExists(atPath: dir + "/ios/b.caf"))
+    }
+
+    /// A `kill -9` during an export, then the same command: sounds written but not yet in the lock
+    /// were refused ("the lock has no such file") and --force was needed. A file that holds what
+    /// export makes is not in the way; one that holds anything else still is.
+    @Test(.bug(id: 44, "item 5")) func anExportStoppedHalfwayFinishesWhenRunAgain() throws {
+        let (dir, options) = try Self.twoSounds()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // As a run killed after writing the sounds and before the lock: no lock.
+        try FileManager.default.removeItem(atPath: options.lockPath)
+        let report = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(report.succeeded, "\(report.outcomes.map { $0.error?.message ?? "" })")
+        #expect(report.outcomes.allSatisfy { $0.replaced.isEmpty })
+        // Someone's own file at an output is still refused, with the reason that holds.
+        try FileManager.default.removeItem(atPath: options.lockPath)
+        try Data("someone's caf".utf8).write(to: URL(fileURLWithPath: dir + "/ios/a.caf"))
+        try Data("someone's wav".utf8).write(to: URL(fileURLWithPath: dir + "/res/raw/b.wav"))
+        let refused = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(refused.outcomes.map(\.status) == [.failed, .failed])
+        #expect(
+            refused.outcomes[0].error?.message.contains("the lock has no sound 'a'") == true,
+            "\(refused.outcomes[0].error?.message ?? "")")
+        #expect(bytes(dir + "/ios/a.caf") == Data("someone's caf".utf8))
+        #expect(bytes(dir + "/res/raw/b.wav") == Data("someone's wav".utf8))
+    }
+
+    /// `--lock cfg/x.json` with no `cfg/`: the sounds were written, none reported, exit 2.
+    @Test(.bug(id: 44, "item 5")) func theLocksFolderIsMadeFirst() throws {
+        let (dir, options) = try Self.oneSource()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var nested = options
+        nested.lockPath = dir + "/cfg/deeper/x.json"
+        let report = try Exporter(options: nested).export(paths: [dir + "/src"])
+        #expect(report.succeeded && report.lockWritten)
+        #expect(try SoundLock.read(path: nested.lockPath).sounds.map(\.name) == ["chime"])
+    }
+}

@@ -83,3 +83,43 @@ import Testing
         #expect(report.files.allSatisfy { $0.path.utf8.count > 5000 })
     }
 }
+
+/// Issue 44, items 7 and 9.
+extension FolderWalkTests {
+    /// `a<0xFF>.wav` and a file named with the text `a\xff.wav` had one path in every report.
+    @Test(.bug(id: 44, "item 9")) func twoNamesNeverShowAsOne() throws {
+        let raw = Array("a".utf8) + [0xFF] + Array(".wav".utf8)
+        let text = Array(#"a\xff.wav"#.utf8)
+        #expect(displayName(raw) == #"a\xff.wav"#)
+        #expect(displayName(text) == #"a\\xff.wav"#)
+        #expect(displayName(Array(#"a\b.wav"#.utf8)) == #"a\b.wav"#, "other backslashes are shown as they are")
+        #expect(displayName(Array("a\\".utf8) + [0xFE]) == #"a\\\xfe"#)
+        let scratch = try Scratch()
+        guard Volume.acceptsNonUTF8Names(scratch.url.path) else { return }
+        for name in [raw, text] {
+            let fd = (Array(scratch.url.path.utf8) + [UInt8(ascii: "/")] + name + [0]).withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+            }
+            #expect(
+                HostileInput.goodCAF.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    == HostileInput.goodCAF.count)
+            close(fd)
+        }
+        let paths = Checker().check(paths: [scratch.url.path]).files.map(\.path)
+        #expect(paths.count == 2 && Set(paths).count == 2, "\(paths)")
+    }
+
+    /// Notes that start with RIFF, FORM or ID3, named like no sound, failed an app as broken sounds.
+    @Test(.bug(id: 44, "item 7")) func textThatStartsLikeASoundIsNotOne() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("My.app"), withIntermediateDirectories: true)
+        _ = try scratch.write("My.app/alert.caf", HostileInput.goodCAF)
+        for (name, text) in [
+            ("README", "RIFF notes"), ("letter", "FORM letter"), ("tags.txt", "ID3 tags"), ("x", "caff")
+        ] {
+            _ = try scratch.write("My.app/" + name, Array(text.utf8))
+        }
+        let report = try BundleValidator().validate(path: scratch.path("My.app"))
+        #expect(report.files.map(\.name) == ["alert.caf"] && report.valid, "\(report.files.map(\.name))")
+    }
+}

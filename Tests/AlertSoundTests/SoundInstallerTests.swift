@@ -37,7 +37,9 @@ import Darwin
         let installer = SoundInstaller(soundsDirectory: sounds)
 
         let first = try await installer.install(contentsOf: try Self.source(dir, "in.wav"), named: "Order ready!")
-        #expect(first.fileName.hasPrefix("Order-ready--") && first.fileName.hasSuffix(".caf") && first.replaced.isEmpty)
+        #expect(
+            first.fileName.hasPrefix(try SoundInstaller.stem("Order ready!") + "-") && first.fileName.hasSuffix(".caf")
+                && first.replaced.isEmpty)
         #expect(Self.files(sounds) == [first.fileName])
         let report = Checker().check(path: first.url.path)
         #expect(report.valid && report.info?.coding == .ima4 && report.info?.channels == 2)
@@ -86,10 +88,11 @@ import Darwin
         // A WAV cut short in its header.
         let whole = try Data(contentsOf: try Self.source(dir, "ok.wav"))
         await #expect(throws: AlertSoundError.self) { try await installer.install(data: whole.prefix(30), named: "x") }
-        await #expect(throws: AlertSoundError.self) {
-            try await installer.install(contentsOf: try Self.source(dir, "ok2.wav"), named: "../")
-        }
         #expect(Self.files(sounds).isEmpty)
+        // A name is text, never a path: `../` is a file of its own inside the folder.
+        let dots = try await installer.install(contentsOf: try Self.source(dir, "ok2.wav"), named: "../")
+        #expect(dots.fileName.hasPrefix("sound-") && Self.files(sounds) == [dots.fileName])
+        #expect(parentFolder(dots.url.path) == sounds.path)
     }
 
     @Test func aFolderItCannotWriteIsAnError() async throws {
@@ -225,5 +228,47 @@ import Darwin
         let peak = Int(usage.ru_maxrss) * 1024  // kilobytes
         #endif
         return ((status >> 8) & 0xff, peak)
+    }
+}
+
+extension SoundInstallerTests {
+    /// Names that folded into one stem removed each other's sound (`Order-Ready` deleted `Order
+    /// Ready`; `日本1` and `中文1` were both `1`). Every name has its own, also where file names
+    /// ignore case.
+    @Test(.bug(id: 44, "item 4")) func namesNeverShareAStem() async throws {
+        let names = [
+            "Order-Ready", "Order Ready", "order_ready", "Order_Ready", "日本1", "中文1", "Chime", "chime", "日本", "中文"
+        ]
+        let stems = try names.map(SoundInstaller.stem)
+        #expect(Set(stems).count == names.count, "\(stems)")
+        #expect(Set(stems.map { $0.lowercased() }).count == names.count, "two differ only in case: \(stems)")
+        #expect(try SoundInstaller.stem("order_ready") == "order_ready")
+        #expect(
+            stems.allSatisfy {
+                $0.utf8.allSatisfy {
+                    ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D
+                }
+            })
+        // No stem is another's version (`stem-` and 8 hex digits).
+        for stem in stems {
+            for other in stems where other != stem {
+                #expect(!SoundInstaller.isVersion(other + "-1a2b3c4d.caf", of: stem))
+            }
+        }
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sounds = URL(fileURLWithPath: dir + "/Library/Sounds")
+        let installer = SoundInstaller(soundsDirectory: sounds)
+        var installed: [String] = []
+        for (i, name) in names.enumerated() {
+            let sound = try await installer.install(
+                contentsOf: try Self.source(dir, "in\(i).wav", level: -30 + Double(i)), named: name)
+            #expect(sound.replaced.isEmpty, "\(name) removed \(sound.replaced)")
+            installed.append(sound.fileName)
+        }
+        #expect(Self.files(sounds) == installed.sorted())
+        for bad in ["", String(repeating: "a", count: 201), "a\u{0}b"] {
+            #expect(throws: AlertSoundError.self) { try SoundInstaller.stem(bad) }
+        }
     }
 }

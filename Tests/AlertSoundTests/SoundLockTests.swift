@@ -158,3 +158,65 @@ import Testing
         #expect(notes["other.caf"] == [.unreferenced], "\(notes)")
     }
 }
+
+/// Issue 44, items 6 and 7: what a lock says is judged as the device and the channel decide.
+extension SoundLockTests {
+    static func entry(
+        _ name: String, channel: String? = nil, ios: Bool = true, android: Bool = false
+    ) -> SoundLock.Entry {
+        var entry = SoundLock.Entry(
+            name: name, source: "", ios: ios ? name + ".caf" : nil, android: android ? name : nil,
+            androidFile: android ? name + ".ogg" : nil, contentHash: String(repeating: "a", count: 64), iosSHA256: nil,
+            androidSHA256: nil)
+        if let channel { entry.channelId = channel }
+        return entry
+    }
+
+    /// The lock says `a.caf`, the app ships `A.caf`: it passed, and a device finds nothing.
+    @Test(.bug(id: 44, "item 6")) func aNameThatDiffersInCaseIsNotTheLocksSound() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("App.app"), withIntermediateDirectories: true)
+        _ = try scratch.write("App.app/A.caf", AndroidTests.caf)
+        var validator = BundleValidator()
+        validator.lock = SoundLock(sounds: [Self.entry("a")])
+        let report = try validator.validate(path: scratch.path("App.app"))
+        #expect(!report.valid)
+        let finding = try #require(report.references.first { $0.diagnostics.contains { $0.code == .lockMissingSound } })
+        #expect(finding.diagnostics[0].message.contains("A.caf, which differs in case"), "\(finding.diagnostics)")
+    }
+
+    /// Two sounds on one channel ID were accepted: one channel plays one sound.
+    @Test(.bug(id: 44, "item 6")) func twoSoundsOnOneChannelAreRefused() throws {
+        let lock = SoundLock(sounds: [Self.entry("a", channel: "shared"), Self.entry("b", channel: "shared")])
+        let error = try #require(throws: AlertSoundError.self) { try SoundLock.read(lock.bytes(), path: "lock.json") }
+        #expect(error.message.contains("'shared' is also sounds[0]'s"), "\(error.message)")
+    }
+
+    /// `sound: b` on `a`'s channel was reported as playing `b`: the channel's sound plays.
+    @Test(.bug(id: 44, "item 6")) func theChannelsSoundPlays() throws {
+        let scratch = try Scratch()
+        let raw = scratch.path("android/app/src/main/res/raw")
+        try FileManager.default.createDirectory(atPath: raw, withIntermediateDirectories: true)
+        for name in ["a", "b"] { _ = try scratch.write("android/app/src/main/res/raw/\(name).wav", AndroidTests.pcm16) }
+        let a = Self.entry("a", ios: false, android: true)
+        var validator = BundleValidator()
+        validator.lock = SoundLock(sounds: [a, Self.entry("b", ios: false, android: true)])
+        let payload = Data(
+            #"{"message":{"android":{"notification":{"channel_id":"\#(a.channelId)","sound":"b"}}}}"#.utf8)
+        let report = try validator.validate(
+            path: scratch.path("android"), references: SoundReference.payload(payload, source: "push.json"))
+        let reference = try #require(report.references.first { $0.name == "b" })
+        #expect(!reference.valid && reference.diagnostics.map(\.code) == [.channelSoundMismatch])
+        #expect(reference.diagnostics[0].message.contains("which the lock made for 'a'"))
+    }
+
+    /// The app's own channel `a_vip` (no sound named) got `unknown-channel` because it starts with
+    /// a locked name: only export's own IDs (NAME_ and 8 hex digits) are the lock's business.
+    @Test(.bug(id: 44, "item 7")) func anAppsOwnChannelIsNotAStaleOne() {
+        let check = LockCheck(lock: SoundLock(sounds: [Self.entry("a", android: true)]), path: "lock")
+        let uses = ["a_vip", "a_0123abcd", "a_01234567x"].map {
+            SoundLock.ChannelUse(id: $0, source: "p.json", field: "channel_id")
+        }
+        #expect(check.unknownChannels(uses).map(\.use.id) == ["a_0123abcd"])
+    }
+}

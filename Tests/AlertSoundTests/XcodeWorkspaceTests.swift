@@ -98,9 +98,10 @@ import Testing
     }
 
     /// The app target's phase decides, whichever way the project is given: the workspace, the
-    /// folder holding it, a folder inside, the root (judged with Android too). A test target's
-    /// resources and a sound in no phase are not the app's.
-    @Test(arguments: ["ios/MyApp.xcworkspace", "ios", "ios/MyApp", "", "ios/MyApp.xcodeproj"])
+    /// folder holding it, the root (judged with Android too). A test target's resources and a
+    /// sound in no phase are not the app's. (A folder inside, `ios/MyApp`, is judged by its own
+    /// files: nothing outside the folder given is read, issue 44.)
+    @Test(arguments: ["ios/MyApp.xcworkspace", "ios", "", "ios/MyApp.xcodeproj"])
     func reactNativeShipsWhatTheAppTargetCopies(_ given: String) throws {
         let scratch = try Scratch()
         let root = try Self.reactNative(scratch)
@@ -159,7 +160,8 @@ import Testing
                   <FileRef location = "developer:Tools/Thing.xcodeproj"></FileRef>
 
                 """), to: ios + "/Both.xcworkspace/contents.xcworkspacedata")
-        let workspace = try XcodeWorkspace.read(ios + "/Both.xcworkspace")
+        let workspace = try XcodeWorkspace.read(
+            ios + "/Both.xcworkspace", within: try #require(Confinement(folder: ios)))
         #expect(
             workspace.projects == [ios + "/Apps/Alpha/Alpha.xcodeproj", ios + "/Beta/Beta.xcodeproj"],
             "\(workspace.projects)")
@@ -184,8 +186,9 @@ import Testing
     func aBrokenWorkspaceIsAClearError(_ text: String) throws {
         let scratch = try Scratch()
         try Self.write(text, to: scratch.path("W.xcworkspace/contents.xcworkspacedata"))
+        let confinement = try #require(Confinement(folder: scratch.url.path))
         let error = try #require(throws: AlertSoundError.self) {
-            try XcodeWorkspace.read(scratch.path("W.xcworkspace"))
+            try XcodeWorkspace.read(scratch.path("W.xcworkspace"), within: confinement)
         }
         #expect(
             error.path?.hasSuffix("contents.xcworkspacedata") == true
@@ -235,5 +238,25 @@ import Testing
         // Given a platform's own folder, the other platform is not missing: no note.
         #expect(try BundleValidator().prepare(paths: [other + "/android"]).notes.isEmpty)
         withExtendedLifetime(otherScratch) {}
+    }
+}
+
+extension XcodeWorkspaceTests {
+    /// A workspace reached a project outside through a `*.xcodeproj` link (its text passed the
+    /// check); 20,000 references took quadratic time. Decided on the resolved path, each once.
+    @Test(.bug(id: 44, "item 3, item 9")) func aLinkedProjectOutsideIsNotOpened() throws {
+        let scratch = try Scratch()
+        let ios = scratch.path("repo/ios"), outside = scratch.path("elsewhere/Out.xcodeproj")
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: ios, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: ios + "/Link.xcodeproj", withDestinationPath: outside)
+        let refs = (0..<20_000).map { "<FileRef location = \"group:P\($0).xcodeproj\"/>" }.joined()
+        try Self.write(
+            Self.workspace("<FileRef location = \"group:Link.xcodeproj\"/>" + refs),
+            to: ios + "/W.xcworkspace/contents.xcworkspacedata")
+        let workspace = try XcodeWorkspace.read(
+            ios + "/W.xcworkspace", within: try #require(Confinement(folder: scratch.path("repo"))))
+        #expect(workspace.projects.count == 20_000 && !workspace.projects.contains(ios + "/Link.xcodeproj"))
+        #expect(workspace.notes.count == 1 && workspace.notes[0].contains("Link.xcodeproj"), "\(workspace.notes)")
     }
 }

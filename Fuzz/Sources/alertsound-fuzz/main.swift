@@ -1,4 +1,4 @@
-// One binary, eight libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
+// One binary, eleven libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
 // libFuzzer). Each target feeds arbitrary bytes to one of alertsound's entry points for untrusted
 // input; any trap, sanitizer report, hang or oversized allocation is a defect.
 import Foundation
@@ -16,12 +16,18 @@ enum Target: String, CaseIterable {
     case references
     /// bytes -> .ipa -> bundle validation
     case ipa
-    /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names, an Xcode project
+    /// bytes -> entitlements (Mach-O, universal binary, provisioning profile, plist), resources.arsc, keep.xml, resource names
     case entitlements
+    /// bytes -> an Xcode project.pbxproj in a scratch repository -> its apps and what they copy: nothing read outside
+    case pbxproj
+    /// bytes -> an Xcode workspace's contents.xcworkspacedata -> the projects it opens: none outside
+    case workspace
+    /// bytes -> an Expo app.json -> its sounds list, judged for both platforms: nothing read outside
     /// bytes -> fix (trim, fade, silence, gain, downmix, levels and loudness; ffmpeg for one input in 16) into a scratch folder
     case fix
     /// bytes -> SoundInstaller into a scratch folder: a valid alert sound or an error, nothing else left
     case install
+    case expo
     /// bytes -> a lock file (read, written back, constants in four languages) and Kotlin/Java source (resource-ID URIs)
     case lock
 }
@@ -305,18 +311,83 @@ func entitlements(_ bytes: [UInt8]) {
     _ = try? OpenStepPlistParser.parse(bytes)
     _ = ResourceIDURIs.xmlReferences(text)
     _ = ResourceIDURIs.shrinksResources(text)
-    let project = scratch + "/Fuzz.xcodeproj"
+}
+
+/// A scratch repository that the project readers are confined to, beside a folder outside it
+/// holding a sound and a secret: what a reader reaches must stay inside (issue 44, item 3).
+let repository = scratch + "/repo"
+func prepareRepository() {
+    let fm = FileManager.default
+    for folder in ["/repo/ios/App", "/repo/assets", "/outside"] {
+        try? fm.createDirectory(atPath: scratch + folder, withIntermediateDirectories: true)
+    }
+    let sound =
+        Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xAC, 0, 0]
+        + [0x88, 0x58, 1, 0, 2, 0, 16, 0] + Array("data".utf8) + [0, 0, 0, 0]
+    for path in ["/repo/ios/App/a.wav", "/repo/assets/a.wav", "/outside/secret.wav"] {
+        _ = fm.createFile(atPath: scratch + path, contents: Data(sound))
+    }
+    _ = fm.createFile(atPath: scratch + "/outside/passwd", contents: Data("root:x:0:0".utf8))
+    try? fm.createSymbolicLink(atPath: scratch + "/repo/ios/Out", withDestinationPath: scratch + "/outside")
+    try? fm.createSymbolicLink(
+        atPath: scratch + "/repo/assets/out.wav", withDestinationPath: scratch + "/outside/secret.wav")
+}
+
+/// Every sound a bundle holds as a file lies inside the repository, once resolved; nothing in
+/// what it reports quotes the secret.
+func expectConfined(_ scans: [BundleScan]) {
+    let root = FolderScanner.realPath(Array(repository.utf8))!
+    for scan in scans {
+        for sound in scan.sounds {
+            if case .file(let file) = sound.content, let real = FolderScanner.realPath(file.rawPath),
+                !real.starts(with: root + [UInt8(ascii: "/")])
+            {
+                fatalError("read outside the repository: \(displayName(real))")
+            }
+            if case .problem(let diagnostic) = sound.content, diagnostic.message.contains("root:x") {
+                fatalError("a message quotes a file outside the repository")
+            }
+        }
+    }
+}
+
+func pbxproj(_ bytes: [UInt8]) {
+    let project = repository + "/ios/App.xcodeproj"
     try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
-    if FileManager.default.createFile(atPath: project + "/project.pbxproj", contents: Data(bytes)) {
-        if let read = try? XcodeProject.read(project) { _ = try? XcodeProject.scan(read) }
+    guard FileManager.default.createFile(atPath: project + "/project.pbxproj", contents: Data(bytes)),
+        let confinement = Confinement(folder: repository),
+        let read = try? XcodeProject.read(project, within: confinement)
+    else { return }
+    // Every app's resources once each, and never more apps than the bound.
+    guard read.apps.count <= Limits.maximumXcodeApps,
+        read.apps.allSatisfy({ Set($0.resources).count == $0.resources.count })
+    else { fatalError("an app's resources repeat, or too many apps") }
+    if let scans = try? XcodeProject.scans(read, within: confinement) { expectConfined(scans) }
+}
+
+func workspace(_ bytes: [UInt8]) {
+    let path = repository + "/ios/W.xcworkspace"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: path + "/contents.xcworkspacedata", contents: Data(bytes)),
+        let confinement = Confinement(folder: repository),
+        let read = try? XcodeWorkspace.read(path, within: confinement)
+    else { return }
+    for project in read.projects
+    where !confinement.contains(project) || !XcodeProject.isInside(project, repository + "/ios") {
+        fatalError("the workspace opens \(project), outside")
     }
-    // The same bytes as a workspace, and the projects it opens (the one above, among them).
-    let workspace = scratch + "/Fuzz.xcworkspace"
-    try? FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-    if FileManager.default.createFile(atPath: workspace + "/contents.xcworkspacedata", contents: Data(bytes)) {
-        _ = try? XcodeWorkspace.read(workspace)
-        _ = try? XcodeProject.find(near: workspace)
-    }
+    guard Set(read.projects).count == read.projects.count else { fatalError("a project twice") }
+    _ = try? XcodeProject.find(near: path, within: confinement)
+}
+
+func expo(_ bytes: [UInt8]) {
+    guard FileManager.default.createFile(atPath: repository + "/app.json", contents: Data(bytes)),
+        let confinement = Confinement(folder: repository),
+        let list = try? ExpoSounds.list(in: repository, within: confinement)
+    else { return }
+    expectConfined(
+        ExpoSounds.scans(
+            folder: repository, config: list.config, plugin: list.plugin, sounds: list.sounds, within: confinement))
 }
 
 func ipa(_ bytes: [UInt8]) {
@@ -343,6 +414,7 @@ if let flag = arguments.firstIndex(where: { $0.hasPrefix("--target=") }) {
 }
 try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 atexit { try? FileManager.default.removeItem(atPath: scratch) }
+prepareRepository()
 
 var argc = Int32(arguments.count)
 var cArguments = arguments.map { strdup($0) } + [nil]
@@ -359,6 +431,9 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .entitlements: entitlements(bytes)
         case .install: install(bytes)
         case .lock: lock(bytes)
+        case .pbxproj: pbxproj(bytes)
+        case .workspace: workspace(bytes)
+        case .expo: expo(bytes)
         }
         return 0
     }

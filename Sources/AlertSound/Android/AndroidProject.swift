@@ -17,56 +17,91 @@ enum AndroidProject {
         "ios", "DerivedData"
     ]
 
+    /// What a search for `res/raw` folders found.
+    struct RawSearch: Sendable, Equatable {
+        /// The folders, relative to where the search began (`""`: it began in one), sorted.
+        var folders: [String]
+        /// Whether the search gave up before it had looked everywhere (``Limits/androidSearchFolders``):
+        /// a raw folder it did not reach is not judged, so the run cannot pass.
+        var incomplete = false
+    }
+
     /// The `res/raw` folders of `folder` when it is Android's (it has some within reach, or the
     /// files of a Gradle module or project); `nil` when it is not.
-    static func rawFoldersIfAndroid(_ folder: String) -> [String]? {
+    static func rawFoldersIfAndroid(_ folder: String) -> RawSearch? {
         let found = rawFolders(in: folder)
         let gradle = [
             "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml",
             "src/main/AndroidManifest.xml"
         ]
         .contains { isFolder(folder + "/" + $0) == false }
-        return found.isEmpty && !gradle ? nil : found
+        return found.folders.isEmpty && !found.incomplete && !gradle ? nil : found
     }
 
     /// `res/raw` folders below `root` (relative paths, sorted), at most `Limits.androidSearchDepth`
-    /// levels down, without following links and looking into at most `Limits.androidSearchFolders`.
-    static func rawFolders(in root: String) -> [String] {
-        if lastComponent(root) == "raw", lastComponent(parentFolder(root)) == "res" { return [""] }
+    /// levels down, looking into at most `Limits.androidSearchFolders`. Links are not followed,
+    /// but a `raw` that is one is a raw folder (the build reads through it; the scan decides
+    /// whether it may be read).
+    static func rawFolders(in root: String, budget: Int = Limits.androidSearchFolders) -> RawSearch {
+        if lastComponent(root) == "raw", lastComponent(parentFolder(root)) == "res" { return RawSearch(folders: [""]) }
         var found: [String] = []
         var pending: [(String, Int)] = [("", 0)]
         var next = 0
         // Breadth first, so the budget is spent near the root, where res folders are.
-        while next < pending.count, next < Limits.androidSearchFolders {
+        while next < pending.count, next < budget {
             let (relative, depth) = pending[next]
             next += 1
-            for name in subfolders(of: relative.isEmpty ? root : root + "/" + relative)
+            let inRes = lastComponent(relative) == "res"
+            for (name, type) in typedEntries(of: relative.isEmpty ? root : root + "/" + relative)
             where !skippedFolders.contains(name) {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if name == "raw", lastComponent(relative) == "res" {
+                if name == "raw", inRes, type == UInt8(DT_DIR) || type == UInt8(DT_LNK) {
                     found.append(path)
-                } else if depth + 1 < Limits.androidSearchDepth {
+                } else if type == UInt8(DT_DIR), depth + 1 < Limits.androidSearchDepth {
                     pending.append((path, depth + 1))
                 }
             }
         }
-        return found.sorted()
+        return RawSearch(folders: found.sorted(), incomplete: next < pending.count)
     }
 
     /// The sounds of every raw folder, with paths relative to `root`, and the keep rules found in
-    /// the XML files of those folders.
-    static func scan(root: String, rawFolders: [String]) -> (sounds: [FoundSound], keep: KeepRules) {
+    /// the XML files of those folders. A raw folder that leads outside `confinement` (a link) is
+    /// not read, and a search that gave up is said: both as sounds that cannot be judged.
+    static func scan(
+        root: String, rawFolders search: RawSearch, within confinement: Confinement
+    ) -> (sounds: [FoundSound], keep: KeepRules) {
         let display = root
         var sounds: [FoundSound] = []
         var keep = KeepRules()
-        for raw in rawFolders {
+        if search.incomplete {
+            sounds.append(
+                FoundSound(
+                    relativePath: "res/raw", displayRoot: display + "/", location: .rawResource,
+                    content: .problem(
+                        Rule.judge(
+                            failure: AlertSoundError(
+                                .unreadable,
+                                "the search for res/raw folders gave up after \(Limits.androidSearchFolders) folders, so the sounds of a module it did not reach are not judged: validate the module's folder (android/app, say)"
+                            )))))
+        }
+        for raw in search.folders {
             // A folder given as `…/res/raw` itself is reported as such, so its files still sit in res/raw.
-            let folder = raw.isEmpty ? root : root + "/" + raw
+            let given = raw.isEmpty ? root : root + "/" + raw
             let prefix = raw.isEmpty ? "res/raw" : raw
             let shownFolder = raw.isEmpty ? display : display + "/" + raw
             // Shown as found in the folder (`…/res/raw/x.wav`, or `…/x.wav` for a raw folder given itself).
             let shownRoot = display + "/"
             let hidden = raw.isEmpty ? prefix.utf8.count + 1 : 0
+            guard case .inside(let resolved?) = confinement.place(of: given) else {
+                sounds.append(
+                    FoundSound(
+                        relativePath: prefix, displayRoot: shownRoot, shownFrom: hidden,
+                        location: .rawResource,
+                        content: .problem(Rule.judge(walk: .linkOutside(target: linkText(given) ?? given)))))
+                continue
+            }
+            let folder = resolved
             // The core's walk: the location is worked out once, from the path within the project.
             for sound in FolderScanner.scan(root: folder, displayRoot: shownFolder) {
                 let relative = prefix + "/" + sound.relativePath
@@ -88,12 +123,25 @@ enum AndroidProject {
         return (sounds, keep)
     }
 
-    private static func subfolders(of path: String) -> [String] { entries(of: path, type: UInt8(DT_DIR)) }
     private static func files(in path: String) -> [String] { entries(of: path, type: UInt8(DT_REG)) }
+
+    /// What a symbolic link says (its text, as the repository holds it), or nil for no link.
+    static func linkText(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let length = buffer.withUnsafeMutableBytes {
+            readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096)
+        }
+        return length > 0 ? displayName(buffer.prefix(length)) : nil
+    }
 
     /// Names of one type in a folder, by their directory entries (links are not followed). Names
     /// that are not UTF-8 cannot be Android resources and are left to the sound walk to report.
     static func entries(of path: String, type: UInt8) -> [String] {
+        typedEntries(of: path).compactMap { $0.type == type ? $0.name : nil }
+    }
+
+    /// Names in a folder with their types (`DT_DIR`, `DT_REG`, `DT_LNK`, else 0), links not followed.
+    static func typedEntries(of path: String) -> [(name: String, type: UInt8)] {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return [] }
         defer { close(folder) }
@@ -101,14 +149,14 @@ enum AndroidProject {
             guard let name = validUTF8(raw) else { return nil }
             var info = stat()
             // Some file systems do not fill in the entry's type.
-            let known =
-                entryType != UInt8(DT_UNKNOWN)
-                ? entryType
-                : !FolderScanner.statAt(folder, raw, &info, follow: false)
-                    ? 0
-                    : info.st_mode & S_IFMT == S_IFDIR
-                        ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
-            return known == type ? name : nil
+            guard entryType == UInt8(DT_UNKNOWN) else { return (name, entryType) }
+            guard FolderScanner.statAt(folder, raw, &info, follow: false) else { return (name, 0) }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return (name, UInt8(DT_DIR))
+            case S_IFREG: return (name, UInt8(DT_REG))
+            case S_IFLNK: return (name, UInt8(DT_LNK))
+            default: return (name, 0)
+            }
         }
     }
 }

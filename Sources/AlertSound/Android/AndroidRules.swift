@@ -116,10 +116,12 @@ enum AndroidRules {
     }
 
     /// Files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
-    /// with "Duplicate resources".
+    /// with "Duplicate resources". What is no file there (a listed sound that is missing, a name
+    /// with a NUL, a link not followed) has its own finding and takes no name.
     static func duplicateNames(_ sounds: [FoundSound]) -> SharedNames {
         SharedNames(count: sounds.count) { i in
-            resourceName(of: sounds[i]).map { parentFolder(sounds[i].relativePath) + "/" + $0 }
+            if case .problem = sounds[i].content { return nil }
+            return resourceName(of: sounds[i]).map { parentFolder(sounds[i].relativePath) + "/" + $0 }
         }
     }
 

@@ -15,7 +15,10 @@ enum OggVorbisWriter {
     static let quality = 0.5
 
     /// The file's bytes, with every page's stream serial number set to `serial` (libsndfile picks
-    /// a random one; a fixed one makes the same audio give the same bytes).
+    /// a random one; a fixed one makes the same audio give the same bytes). libsndfile writes Ogg
+    /// only to a file: a temporary one whose name is removed the moment it is made, before
+    /// libsndfile writes to its descriptor, so a process killed while encoding (`kill -9`) leaves
+    /// nothing behind; it is read back through the same descriptor.
     static func encode(_ reader: FrameReader, serial: UInt32) throws -> [UInt8] {
         let library = try AudioLibraries.sndfile(for: "to write Ogg Vorbis")
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -24,14 +27,14 @@ enum OggVorbisWriter {
         guard descriptor >= 0 else {
             throw AlertSoundError(.outputFailed, "cannot make a temporary file: \(String(cString: strerror(errno)))")
         }
-        close(descriptor)
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(path) }
+        defer { close(descriptor) }
+        unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         var info = as_sf_info()
         info.samplerate = Int32(reader.sampleRate)
         info.channels = Int32(reader.channels)
         info.format = Int32(AS_SF_FORMAT_OGG | AS_SF_FORMAT_VORBIS)
-        guard let file = library.open(path, Int32(AS_SFM_WRITE), &info) else {
+        // libsndfile keeps the descriptor open (close_desc 0): it is ours, read back below.
+        guard let file = library.open_fd(descriptor, Int32(AS_SFM_WRITE), &info, 0) else {
             throw AlertSoundError(
                 .unsupported, "libsndfile cannot write Ogg Vorbis here: \(String(cString: library.strerror(nil)))",
                 suggestion: Suggestion(.installLibrary, library: "libsndfile"))
@@ -53,9 +56,30 @@ enum OggVorbisWriter {
         guard library.close(file) == 0 else {
             throw AlertSoundError(.outputFailed, "libsndfile could not finish the Ogg file")
         }
-        let written = try FileSource(path: path)
-        var bytes = try written.read(at: 0, count: Int(written.size))
+        var bytes = try readAll(descriptor)
         try OggPages.setSerial(serial, in: &bytes)
+        return bytes
+    }
+
+    /// Everything in the file open at `descriptor`, from its start.
+    private static func readAll(_ descriptor: Int32) throws -> [UInt8] {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw AlertSoundError(.outputFailed, "cannot read the Ogg file back: \(String(cString: strerror(errno)))")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                throw AlertSoundError(
+                    .outputFailed, "cannot read the Ogg file back: \(String(cString: strerror(errno)))")
+            }
+            done += got
+        }
         return bytes
     }
 }

@@ -18,7 +18,7 @@ package struct BundleRule: Sendable {
         noSounds, linkOutsideBundle, resourceBundle, criticalNotEntitled, entitlementsUnknown, androidMayBeShrunk,
         noSuchSound,
         caseMismatch, localized, notReachable, invalidSound, badPayload, ambiguousName, missingExtension, unreferenced,
-        channelStale, lockMissingSound, unknownChannel, resourceIdUri, notInTarget
+        channelStale, lockMissingSound, unknownChannel, channelSoundMismatch, resourceIdUri, notInTarget
     ]
 }
 
@@ -285,6 +285,21 @@ extension BundleRule {
                 return e
             }()
         ])
+
+    static let channelSoundMismatch: BundleRule = {
+        // A message on chime's channel (the lock's) that names another sound, or chime itself.
+        func message(_ named: String) -> BundleExample {
+            var e = Example.android([(raw + "chime.ogg", sound), (raw + "ding.ogg", sound)])
+            e.lock = Example.lock(iosSHA256: nil)
+            let channel = SoundLock.channelID(name: "chime", contentHash: String(repeating: "ab", count: 32))
+            e.payloads = [
+                #"{"message": {"android": {"notification": {"channel_id": "\#(channel)", "sound": "\#(named)"}}}}"#
+            ]
+            return e
+        }
+        return BundleRule(
+            code: .channelSoundMismatch, triggering: [message("ding")], passing: [message("chime"), message("default")])
+    }()
 
     static let unknownChannel = BundleRule(
         code: .unknownChannel,

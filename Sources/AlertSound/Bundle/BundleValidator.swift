@@ -154,11 +154,17 @@ public struct BundleValidator: Sendable {
             each(.files(files))
         }
         try control?.check()
+        // The lock's channels, for a message that names a channel and a sound (Android).
+        let lockedChannels = Dictionary(
+            (platform == .android ? lock?.sounds ?? [] : []).map { ($0.channelId, $0) }, uniquingKeysWith: { a, _ in a }
+        )
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
-                let played = PlayedReference(
+                var played = PlayedReference(
                     reference: reference.reference, platform: platform,
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
+                played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
+                played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
                 return reference.report(adding: PlayRules.all.compactMap { $0.check(played) }, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
@@ -211,18 +217,27 @@ public struct BundleValidator: Sendable {
         guard isFolder(path) == true, !packageResources else { return ([try scan(path)], []) }
         let root = Self.trimmed(path)
         guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
-        var found: [BundleScan] = []
-        if let expo = try ExpoSounds.list(in: root) {
-            found += ExpoSounds.scans(folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds)
+        // What a project or config names is read only inside the folder given (a project's or
+        // workspace's own folder when one is given), decided on resolved paths.
+        let isProject = ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(lastComponent(root)))
+        guard let confinement = Confinement(folder: isProject ? parentFolder(root) : root) else {
+            throw AlertSoundError(.unreadable, "cannot resolve this folder's path", path: path)
         }
-        var notes: [String] = []
-        for project in try XcodeProject.find(near: root) {
-            let scan = try XcodeProject.scan(project)
-            found.append(scan)
-            notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
+        var found: [BundleScan] = []
+        if let expo = try ExpoSounds.list(in: root, within: confinement) {
+            found += ExpoSounds.scans(
+                folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
+        }
+        let (projects, projectNotes) = try XcodeProject.find(near: root, within: confinement)
+        var notes = projectNotes
+        for project in projects {
+            for scan in try XcodeProject.scans(project, within: confinement) {
+                found.append(scan)
+                notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
+            }
         }
         if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-            found.append(Self.androidScan(root: root, rawFolders: rawFolders))
+            found.append(Self.androidScan(root: root, rawFolders: rawFolders, within: confinement))
         }
         return found.isEmpty
             ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
@@ -261,8 +276,10 @@ public struct BundleValidator: Sendable {
     }
 
     /// An Android project's sounds, keep rules and the references its sources make.
-    static func androidScan(root: String, rawFolders: [String]) -> BundleScan {
-        var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders)
+    static func androidScan(
+        root: String, rawFolders: AndroidProject.RawSearch, within confinement: Confinement
+    ) -> BundleScan {
+        var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders, within: confinement)
         let sources = ResourceIDURIs.find(root: root)
         keep.referenced = sources.referenced
         keep.shrinks = sources.shrinks

@@ -67,7 +67,12 @@ struct BundleWideRule: Sendable {
                     resolvedPath: nil,
                     diagnostics: [
                         DiagnosticCode.lockMissingSound.diagnostic(
-                            "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships no such sound: "
+                            missing.caseVariant.map {
+                                "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships \($0), which differs in case: "
+                                    + "a device's file names are case-sensitive, so the app's '\(missing.name)' finds nothing there (a Mac's disk and the Simulator find it); "
+                                    + "export it again, or name the file as the lock does"
+                            }
+                                ?? "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships no such sound: "
                                 + "export it again, or remove it from the lock by exporting without it")
                     ], strict: false)
             },

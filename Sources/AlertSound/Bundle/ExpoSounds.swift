@@ -14,11 +14,20 @@ enum ExpoSounds {
     static let configFiles = ["app.json", "app.config.json"]
 
     /// The sounds listed in `folder`'s Expo config, as paths (relative to the folder, as given),
-    /// and the config file; `nil` when there is no such list.
-    static func list(in folder: String) throws -> (config: String, plugin: String, sounds: [String])? {
+    /// and the config file; `nil` when there is no such list. A config that leads outside
+    /// `confinement` (a link) is not read.
+    static func list(
+        in folder: String, within confinement: Confinement
+    ) throws -> (
+        config: String, plugin: String, sounds: [String]
+    )? {
         for name in configFiles {
             let path = joinPath(folder, name)
             guard isFolder(path) == false else { continue }
+            guard confinement.contains(path) else {
+                throw AlertSoundError(
+                    .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: path)
+            }
             let bytes = try SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "Expo config")
             guard case .object(let top)? = try? JSONParser.parse(bytes) else {
                 throw AlertSoundError(.malformed, "not JSON, so its notification sounds cannot be read", path: path)
@@ -42,19 +51,34 @@ enum ExpoSounds {
 
     /// The two bundles the list makes: the files as iOS gets them (at the app's top level) and as
     /// Android gets them (in `res/raw/`), each shown by its path in the project.
-    static func scans(folder: String, config: String, plugin: String, sounds: [String]) -> [BundleScan] {
+    /// A file listed twice is copied once, so it is judged once. What the list names outside
+    /// `confinement` is not read: it is reported as a sound that cannot be judged.
+    static func scans(
+        folder: String, config: String, plugin: String, sounds: [String], within confinement: Confinement
+    ) -> [BundleScan] {
         var ios: [FoundSound] = [], android: [FoundSound] = []
+        var seen: Set<String> = []
         for listed in sounds {
             let path =
                 listed.hasPrefix("/")
                 ? listed : joinPath(folder, listed.hasPrefix("./") ? String(listed.dropFirst(2)) : listed)
-            let content: FoundSound.Content =
-                isFolder(path) == false
-                ? .file(FolderFile(path: path))
-                : .problem(
+            guard seen.insert(XcodeProject.collapsed(path)).inserted else { continue }
+            func problem(_ kind: AlertSoundError.Kind, _ why: String) -> FoundSound.Content {
+                .problem(
                     Rule.judge(
-                        failure: AlertSoundError(
-                            .notFound, "\(config) lists \(listed) in \(plugin)'s sounds, and there is no such file")))
+                        failure: AlertSoundError(kind, "\(config) lists \(listed) in \(plugin)'s sounds, and \(why)")))
+            }
+            let content: FoundSound.Content
+            switch confinement.place(of: path) {
+            case .inside(let resolved?) where isFolder(resolved) == false: content = .file(FolderFile(path: resolved))
+            case .inside: content = problem(.notFound, "there is no such file")
+            case .outside:
+                content = problem(
+                    .unreadable,
+                    "it lies outside \(confinement.shown), the folder given: not read (validate a folder that holds it)"
+                )
+            case .invalid(let reason): content = problem(.notFound, reason)
+            }
             let name = lastComponent(path)
             let shown = parentFolder(path) + "/"
             ios.append(FoundSound(relativePath: name, displayRoot: shown, location: .bundle, content: content))

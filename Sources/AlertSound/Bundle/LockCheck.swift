@@ -20,6 +20,9 @@ struct LockCheck: Sendable {
         let name: String
         /// Where the lock names it (`sounds[3].ios`).
         let field: String
+        /// A shipped sound whose name differs from the lock's only in case (`A.caf` for `a.caf`):
+        /// found on a Mac's disk and in the Simulator, not on a device.
+        var caseVariant: String? = nil
     }
 
     /// A channel ID a payload asks for that the lock does not have; `stale`: the locked sound
@@ -40,12 +43,17 @@ struct LockCheck: Sendable {
         var files: [Int: Stale] = [:]
         var locked: Set<Int> = []
         var missing: [Missing] = []
+        // By the exact name: the lock's name is what the app asks for (its generated constants), and
+        // a device's file names are case-sensitive. A case variant is only told apart in the finding.
         var byName: [String: [Int]] = [:]
+        var byFolded: [String: Int] = [:]
         for i in sounds.indices where sounds[i].location.isReachable {
             let key: String?
             switch platform {
             case .android: key = AndroidRules.resourceName(of: sounds[i])
-            case .ios: key = samePathKey(sounds[i].name)
+            case .ios:
+                key = sounds[i].name
+                if byFolded[samePathKey(sounds[i].name)] == nil { byFolded[samePathKey(sounds[i].name)] = i }
             }
             if let key { byName[key, default: []].append(i) }
         }
@@ -56,9 +64,10 @@ struct LockCheck: Sendable {
             case .ios: (wanted, expected, field) = (entry.ios, entry.iosSHA256, "sounds[\(n)].ios")
             }
             guard let wanted else { continue }
-            let found = byName[platform == .ios ? samePathKey(wanted) : wanted] ?? []
+            let found = byName[wanted] ?? []
             guard !found.isEmpty else {
-                missing.append(Missing(entry: entry, name: wanted, field: field))
+                let variant = platform == .ios ? byFolded[samePathKey(wanted)].map { sounds[$0].displayPath } : nil
+                missing.append(Missing(entry: entry, name: wanted, field: field, caseVariant: variant))
                 continue
             }
             locked.formUnion(found)
@@ -81,9 +90,15 @@ struct LockCheck: Sendable {
         let known = Set(lock.sounds.map(\.channelId))
         var byName: [String: SoundLock.Entry] = [:]
         for entry in lock.sounds { byName[entry.name] = entry }
-        // export's IDs are NAME_HASH: the name is what comes before the last '_'.
+        // export's IDs are NAME_ and 8 hex digits: the name is what comes before. An app's own
+        // channel that merely starts with a locked name (`a_vip` beside `a`) is none of the lock's.
         func stale(_ use: SoundLock.ChannelUse) -> SoundLock.Entry? {
-            use.id.lastIndex(of: "_").flatMap { byName[String(use.id[..<$0])] }
+            guard let underscore = use.id.lastIndex(of: "_") else { return nil }
+            let hash = use.id[use.id.index(after: underscore)...]
+            guard hash.utf8.count == 8,
+                hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+            else { return nil }
+            return byName[String(use.id[..<underscore])]
         }
         let unknown = uses.filter { use in
             !known.contains(use.id)

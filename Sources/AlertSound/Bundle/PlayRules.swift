@@ -8,6 +8,10 @@ struct PlayedReference {
     let verdict: FileReport?
     /// For a critical alert on iOS: what is known of the app's entitlements.
     let entitlements: EntitlementsLookup?
+    /// On Android, the lock's entry for the channel the same message asks for, when the lock has it.
+    var channelEntry: SoundLock.Entry? = nil
+    /// On Android, the resource the name resolved to, when it did.
+    var resourceName: String? = nil
 }
 
 /// A finding about a reference that resolved, once its sound is judged: the sound will not play,
@@ -15,7 +19,21 @@ struct PlayedReference {
 typealias PlayRule = SubjectRule<PlayedReference>
 
 enum PlayRules {
-    static let all: [PlayRule] = [invalidSound, criticalNotEntitled, entitlementsUnknown]
+    static let all: [PlayRule] = [invalidSound, criticalNotEntitled, entitlementsUnknown, channelSoundMismatch]
+
+    /// Android 8 and later play a notification's channel's sound, fixed when the channel was
+    /// created; a payload's sound on a channel the lock made for another sound is ignored (it was
+    /// reported as playing).
+    static let channelSoundMismatch = PlayRule(code: .channelSoundMismatch) { p in
+        guard p.platform == .android, let entry = p.channelEntry, let channel = p.reference.channel,
+            let name = p.reference.name, name != "default", let plays = entry.android,
+            (p.resourceName ?? AndroidRules.resourceName(name)) != plays
+        else { return nil }
+        return Rule.Finding(
+            "'\(name)' is sent on channel \(channel), which the lock made for '\(plays)': on Android 8 and later a notification plays "
+                + "its channel's sound, fixed when the channel was created, so '\(plays)' plays and '\(name)' is ignored; send the channel of the sound you mean"
+        )
+    }
 
     static let invalidSound = PlayRule(code: .invalidSound) { p in
         guard let verdict = p.verdict, !verdict.valid, let name = p.reference.name else { return nil }

@@ -1,45 +1,64 @@
 import AlertSoundCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// What an Xcode project copies into its app: for each app target (product type
+/// What an Xcode project copies into its apps: for each app target (product type
 /// `com.apple.product-type.application`; an extension's resources are in its own bundle, where iOS
 /// does not look for a notification's sound), the files of its Copy Bundle Resources phase, of
 /// copy-files phases into Resources, and of the synchronized folders (Xcode 16) it lists, each with
 /// where it lands in the bundle. Read from `project.pbxproj` (notes §8): build file → file
 /// reference → its groups, with `sourceTree` `<group>`, `SOURCE_ROOT` and `<absolute>`; files of
 /// `BUILT_PRODUCTS_DIR`, `SDKROOT` or `DEVELOPER_DIR` are built or installed, not in the tree, and left out.
+///
+/// Reading is pure: the project's text alone, no file opened but `project.pbxproj` (the walks and
+/// reads are ``XcodeProject/scans(_:within:)``'s). The text is untrusted (a pull request can change
+/// it), so the work is linear in it: every list of IDs is deduplicated, each object's place in the
+/// tree is worked out once (a cycle of groups is cut there, once), and app targets that copy the
+/// same files are one app.
 struct XcodeProject: Sendable {
-    /// One file the app's bundle gets.
+    /// One thing the app's bundle gets.
     struct Resource: Sendable, Hashable {
-        /// The file (or folder, for a folder reference) in the source tree.
+        enum Kind: Sendable, Hashable {
+            /// A file, copied as it is.
+            case file
+            /// A folder reference: copied as one folder, with everything in it.
+            case folderReference
+            /// A synchronized folder (Xcode 16): its files but `excluded` (paths relative to it),
+            /// each flat at the top level or in its `.lproj`.
+            case synchronizedFolder(excluded: Set<String>)
+        }
+        /// The file or folder in the source tree, as the project's text places it.
         var path: String
         /// Where it lands, relative to the bundle's top level: its name, `en.lproj/NAME` for a
-        /// variant group's file, `Folder/…` for what a folder reference holds.
+        /// variant group's file, `Folder` for a folder reference; empty for a synchronized folder.
         var bundlePath: String
-        /// A folder reference: copied as one folder, with everything in it.
-        var isFolder = false
+        var kind = Kind.file
     }
 
-    /// One app target and what it copies.
-    struct Target: Sendable {
-        var name: String
+    /// One app bundle: the app targets that copy exactly these resources (one, in most projects).
+    struct App: Sendable {
+        var targets: [String]
         var resources: [Resource]
     }
 
     /// The `.xcodeproj` read.
     var path: String
-    /// Its app targets.
-    var targets: [Target]
+    /// Its apps, in the order of their first target.
+    var apps: [App]
 
-    /// Reads `project.pbxproj` in the `.xcodeproj` at `path`.
-    static func read(_ path: String) throws -> XcodeProject {
+    /// Reads `project.pbxproj` in the `.xcodeproj` at `path`. Throws when it cannot be read as a
+    /// project, lies outside `confinement`, or builds more apps than ``Limits/maximumXcodeApps``.
+    static func read(_ path: String, within confinement: Confinement) throws -> XcodeProject {
         let file = joinPath(path, "project.pbxproj")
+        guard confinement.contains(file) else {
+            throw AlertSoundError(
+                .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: file)
+        }
         let bytes = try SoundReference.contents(of: file, limit: Limits.maximumXcodeProjectBytes, what: "Xcode project")
+        return try parse(bytes, path: path)
+    }
+
+    /// The project in `bytes`, the `project.pbxproj` of the `.xcodeproj` at `path`.
+    static func parse(_ bytes: [UInt8], path: String) throws -> XcodeProject {
+        let file = joinPath(path, "project.pbxproj")
         let top: JSONValue
         do {
             top = try OpenStepPlistParser.parse(bytes)
@@ -56,15 +75,30 @@ struct XcodeProject: Sendable {
         if case .string(let dir)? = project["projectDirPath"], !dir.isEmpty {
             sourceRoot = dir.hasPrefix("/") ? dir : joinPath(sourceRoot, dir)
         }
-        let graph = Graph(objects: objects, sourceRoot: sourceRoot)
-        var targets: [Target] = []
-        for id in graph.ids(project["targets"]) {
+        var graph = Graph(objects: objects, sourceRoot: sourceRoot)
+        var apps: [App] = []
+        var appOf: [Set<Resource>: Int] = [:]
+        for id in Graph.unique(graph.ids(project["targets"])) {
             guard let target = graph.object(id), target.string("isa") == "PBXNativeTarget",
                 target.string("productType") == "com.apple.product-type.application"
             else { continue }
-            targets.append(Target(name: target.string("name") ?? id, resources: graph.resources(of: target, id: id)))
+            let name = target.string("name") ?? id
+            let resources = graph.resources(of: target, id: id)
+            // Targets that copy the same files make the same bundle: judged once, named together.
+            if let same = appOf[Set(resources)] {
+                apps[same].targets.append(name)
+                continue
+            }
+            guard apps.count < Limits.maximumXcodeApps else {
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "the project builds more than \(Limits.maximumXcodeApps) different apps; alertsound judges at most that many in one project: validate the built apps",
+                    path: file)
+            }
+            appOf[Set(resources)] = apps.count
+            apps.append(App(targets: [name], resources: resources))
         }
-        return XcodeProject(path: path, targets: targets)
+        return XcodeProject(path: path, apps: apps)
     }
 
     /// `ios/Runner/../x.wav` → `ios/x.wav`: as Xcode resolves a project's paths, by their text.
@@ -81,20 +115,25 @@ struct XcodeProject: Sendable {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
-    /// Whether `path` is `folder` or lies inside it, both collapsed; a relative folder of nothing
-    /// (`.`) holds every relative path that does not climb out of it.
+    /// Whether `path` is `folder` or lies inside it, both collapsed, by their text; a relative
+    /// folder of nothing (`.`) holds every relative path that does not climb out of it. (Whether a
+    /// file may be read is ``Confinement``'s, on resolved paths.)
     static func isInside(_ path: String, _ folder: String) -> Bool {
         let path = collapsed(path), root = collapsed(folder)
         if root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
         return path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    /// The objects, and how to walk them.
+    /// The objects, and how to walk them: each object's place worked out once.
     private struct Graph {
         let objects: [String: JSONValue]
         let sourceRoot: String
-        /// Each group member's group.
+        /// Each group member's group (the first group that lists it).
         let parents: [String: String]
+        /// Each object's place in the file system once worked out; `.some(nil)`: not in the tree.
+        private var locations: [String: String?] = [:]
+        /// Each synchronized folder's membership exceptions, by target.
+        private var exceptions: [String: [String: Set<String>]] = [:]
 
         init(objects: [String: JSONValue], sourceRoot: String) {
             self.objects = objects
@@ -119,106 +158,145 @@ struct XcodeProject: Sendable {
             return items.compactMap { if case .string(let id) = $0 { return id } else { return nil } }
         }
 
-        /// Where an object (a file reference or a group) is in the file system, or nil when it is
-        /// not in the source tree. Walks up its groups, at most `Limits.maximumNesting` of them.
-        func location(of id: String) -> String? {
-            var chain: [[String: JSONValue]] = []
-            var current: String? = id
-            while let at = current, let object = object(at), chain.count < Limits.maximumNesting {
-                chain.append(object)
-                let tree = object.string("sourceTree") ?? "<group>"
-                if tree != "<group>" { break }
-                current = parents[at]
-            }
-            // From the outermost: its tree's folder, then each path inward.
-            var folder: String?
-            for object in chain.reversed() {
-                let path = object.string("path")
-                switch object.string("sourceTree") ?? "<group>" {
-                case "<group>": folder = folder ?? sourceRoot
-                case "SOURCE_ROOT": folder = sourceRoot
-                case "<absolute>": folder = ""
-                default: return nil
-                }
-                if let path, !path.isEmpty { folder = path.hasPrefix("/") ? path : joinPath(folder ?? "", path) }
-            }
-            return folder.map(XcodeProject.collapsed)
+        /// `ids` without repeats, in order: a phase listed 4,000 times is one phase.
+        static func unique(_ ids: [String]) -> [String] {
+            var seen: Set<String> = []
+            return ids.filter { seen.insert($0).inserted }
         }
 
-        /// What an app target copies into its bundle.
-        func resources(of target: [String: JSONValue], id targetID: String) -> [Resource] {
+        /// Where an object (a file reference or a group) is in the file system, or nil when it is
+        /// not in the source tree. Each object's is worked out from its group's, once: a chain of
+        /// groups costs its length for all its members together, and a cycle (which Xcode cannot
+        /// open) puts its groups and what they hold outside the tree.
+        mutating func location(of id: String) -> String? {
+            if let known = locations[id] { return known }
+            // Up the groups, to one already placed, one whose tree is not `<group>`, or the top.
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var above: String??
+            var current: String? = id
+            while let at = current {
+                if let known = locations[at] {
+                    above = .some(known)
+                    break
+                }
+                guard let object = object(at), onChain.insert(at).inserted, chain.count < Limits.maximumNesting else {
+                    // A cycle, a chain too deep or a member that is no object: none of it is placed.
+                    for member in chain { locations[member] = .some(nil) }
+                    return nil
+                }
+                chain.append(at)
+                guard (object.string("sourceTree") ?? "<group>") == "<group>", let parent = parents[at] else { break }
+                current = parent
+            }
+            // Down again, from the outermost: its tree's folder (or its group's place), then its path.
+            for at in chain.reversed() {
+                let object = object(at)!
+                var folder: String?
+                switch object.string("sourceTree") ?? "<group>" {
+                case "<group>":
+                    if let groupPlace = above { folder = groupPlace } else { folder = sourceRoot }
+                case "SOURCE_ROOT": folder = sourceRoot
+                case "<absolute>": folder = ""
+                default: folder = nil
+                }
+                if let base = folder, let path = object.string("path"), !path.isEmpty {
+                    folder = path.hasPrefix("/") ? path : joinPath(base, path)
+                }
+                let placed = folder.map(XcodeProject.collapsed)
+                locations[at] = .some(placed)
+                above = .some(placed)
+            }
+            return locations[id] ?? nil
+        }
+
+        /// What an app target copies into its bundle, each resource once.
+        mutating func resources(of target: [String: JSONValue], id targetID: String) -> [Resource] {
             var out: [Resource] = []
-            for phaseID in ids(target["buildPhases"]) {
+            var seen: Set<Resource> = []
+            var copiedRefs: Set<String> = []
+            func add(_ resource: Resource) { if seen.insert(resource).inserted { out.append(resource) } }
+            for phaseID in Self.unique(ids(target["buildPhases"])) {
                 guard let phase = object(phaseID) else { continue }
                 let isa = phase.string("isa")
                 var prefix = ""
                 if isa == "PBXCopyFilesBuildPhase" {
-                    // dstSubfolderSpec 7 is the bundle's Resources; its dstPath a folder inside it.
+                    // dstSubfolderSpec 7 is the bundle's Resources; its dstPath a folder inside it
+                    // (`./` and `a/../` are no folder: the text is collapsed).
                     guard phase.string("dstSubfolderSpec") == "7" else { continue }
-                    prefix = phase.string("dstPath") ?? ""
+                    prefix = XcodeProject.collapsed(phase.string("dstPath") ?? "")
                 } else if isa != "PBXResourcesBuildPhase" {
                     continue
                 }
-                for buildFileID in ids(phase["files"]) {
-                    guard let buildFile = object(buildFileID), let refID = buildFile.string("fileRef") else { continue }
-                    out += copied(refID, into: prefix)
+                for buildFileID in Self.unique(ids(phase["files"])) {
+                    guard let buildFile = object(buildFileID), let refID = buildFile.string("fileRef"),
+                        copiedRefs.insert(refID + "\u{0}" + prefix).inserted
+                    else { continue }
+                    for resource in copied(refID, into: prefix) { add(resource) }
                 }
             }
-            for groupID in ids(target["fileSystemSynchronizedGroups"]) {
-                out += synchronized(groupID, target: targetID)
+            // Synchronized folders at one path are one: a file is copied unless every one of them
+            // excludes it (10,000 groups over one folder are one walk, not 10,000).
+            var synchronized: [(path: String, excluded: Set<String>)] = []
+            var synchronizedAt: [String: Int] = [:]
+            for groupID in Self.unique(ids(target["fileSystemSynchronizedGroups"])) {
+                guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup",
+                    let folder = location(of: groupID)
+                else { continue }
+                let excluded = excluded(group, id: groupID)[targetID] ?? []
+                if let at = synchronizedAt[folder] {
+                    synchronized[at].excluded.formIntersection(excluded)
+                } else {
+                    synchronizedAt[folder] = synchronized.count
+                    synchronized.append((folder, excluded))
+                }
+            }
+            for folder in synchronized {
+                add(Resource(path: folder.path, bundlePath: "", kind: .synchronizedFolder(excluded: folder.excluded)))
             }
             return out
         }
 
         /// The resources one build file's reference gives.
-        func copied(_ refID: String, into prefix: String) -> [Resource] {
+        mutating func copied(_ refID: String, into prefix: String) -> [Resource] {
             guard let ref = object(refID) else { return [] }
             func landing(_ name: String) -> String { prefix.isEmpty ? name : joinPath(prefix, name) }
             switch ref.string("isa") {
             case "PBXVariantGroup":
                 // Each child is one localization: `en.lproj/Sound.caf` lands as it is named.
-                return ids(ref["children"]).compactMap { child in
-                    guard let path = location(of: child), let file = object(child) else { return nil }
+                var out: [Resource] = []
+                for child in Self.unique(ids(ref["children"])) {
+                    guard let path = location(of: child), let file = object(child) else { continue }
                     let relative = file.string("path") ?? lastComponent(path)
                     let lproj =
                         relative.contains(".lproj/")
                         ? relative : (file.string("name").map { $0 + ".lproj/" } ?? "Base.lproj/") + lastComponent(path)
-                    return Resource(path: path, bundlePath: landing(lproj))
+                    out.append(Resource(path: path, bundlePath: landing(lproj)))
                 }
+                return out
             case "PBXFileReference":
                 guard let path = location(of: refID) else { return [] }
                 let type = ref.string("lastKnownFileType") ?? ref.string("explicitFileType") ?? ""
                 let isFolder = type == "folder" || type.hasPrefix("folder.")
-                if isFolder, !inside(path) { return [] }
-                return [Resource(path: path, bundlePath: landing(lastComponent(path)), isFolder: isFolder)]
+                return [
+                    Resource(
+                        path: path, bundlePath: landing(lastComponent(path)), kind: isFolder ? .folderReference : .file)
+                ]
             default:
                 return []
             }
         }
 
-        /// Whether `path` lies inside the project's folder. Folders are walked only there: a
-        /// project's text could otherwise point a walk at `/`.
-        func inside(_ path: String) -> Bool { XcodeProject.isInside(path, sourceRoot) }
-
-        /// A synchronized folder's files for `target`: all of them but the target's membership
-        /// exceptions; a file in a `.lproj` folder lands in it, any other flat at the top level.
-        func synchronized(_ groupID: String, target: String) -> [Resource] {
-            guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup",
-                let folder = location(of: groupID),
-                inside(folder)
-            else { return [] }
-            var excluded: Set<String> = []
-            for exceptionID in ids(group["exceptions"]) {
-                guard let exception = object(exceptionID), exception.string("target") == target else { continue }
-                for relative in ids(exception["membershipExceptions"]) { excluded.insert(relative) }
+        /// A synchronized folder's membership exceptions by target, read once per folder.
+        mutating func excluded(_ group: [String: JSONValue], id groupID: String) -> [String: Set<String>] {
+            if let known = exceptions[groupID] { return known }
+            var byTarget: [String: Set<String>] = [:]
+            for exceptionID in Self.unique(ids(group["exceptions"])) {
+                guard let exception = object(exceptionID), let target = exception.string("target") else { continue }
+                byTarget[target, default: []].formUnion(ids(exception["membershipExceptions"]))
             }
-            return FolderScanner.scan(root: folder, displayRoot: folder).compactMap { walked in
-                guard !excluded.contains(walked.relativePath) else { return nil }
-                let parts = walked.relativePath.split(separator: "/")
-                let lproj = parts.dropLast().last { $0.hasSuffix(".lproj") }
-                let landing = lproj.map { "\($0)/\(parts.last ?? "")" } ?? String(parts.last ?? "")
-                return Resource(path: joinPath(folder, walked.relativePath), bundlePath: landing)
-            }
+            exceptions[groupID] = byTarget
+            return byTarget
         }
     }
 }
@@ -227,144 +305,5 @@ private extension Dictionary where Key == String, Value == JSONValue {
     func string(_ key: String) -> String? {
         if case .string(let value)? = self[key] { return value }
         return nil
-    }
-}
-
-extension XcodeProject {
-    /// The app projects for `folder`: a `.xcodeproj` or `.xcworkspace` given, else those in the
-    /// folder, its `ios/`, or its parent (given `ios/Runner`), the first of these places that has
-    /// one with an app target. In a place, a workspace's projects (an app's own and CocoaPods',
-    /// or several apps opened together) and the `.xcodeproj` folders there, each once; those without
-    /// an app target (Pods) are left out. Throws for a project or workspace that cannot be read, and
-    /// for a generated project's spec without the project.
-    static func find(near folder: String) throws -> [XcodeProject] {
-        switch lowercasedExtension(lastComponent(folder)) {
-        case "xcodeproj": return [try read(folder)]
-        case "xcworkspace":
-            let apps = try appProjects(XcodeWorkspace.read(folder).projects)
-            guard !apps.isEmpty else {
-                throw AlertSoundError(
-                    .invalidRequest,
-                    "the workspace opens no project with an app target (product type application) in its folder",
-                    path: folder)
-            }
-            return apps
-        default: break
-        }
-        for place in [folder, joinPath(folder, "ios"), parentFolder(folder)] {
-            let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
-            var candidates: [String] = []
-            for name in entries where lowercasedExtension(name) == "xcworkspace" {
-                candidates += try XcodeWorkspace.read(joinPath(place, name)).projects
-            }
-            let apps = try appProjects(
-                candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) })
-            if !apps.isEmpty { return apps }
-        }
-        // A project generated from a spec has no .pbxproj until the generator runs: say so rather
-        // than judge the folder's files as if they all shipped.
-        for place in [folder, joinPath(folder, "ios")] {
-            for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
-                throw AlertSoundError(
-                    .invalidRequest,
-                    "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
-                        + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)",
-                    path: folder)
-            }
-        }
-        return []
-    }
-
-    /// The projects at `paths` that have an app target, each read once. A project a workspace
-    /// names but the checkout lacks (Pods before `pod install`) is not there to read.
-    private static func appProjects(_ paths: [String]) throws -> [XcodeProject] {
-        var seen: Set<String> = []
-        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map(read).filter {
-            !$0.targets.isEmpty
-        }
-    }
-
-    /// The sounds in the project's folder that no app target copies, said once: they are not in
-    /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
-    /// first ten are named.
-    static func uncopiedNote(_ scan: BundleScan) -> String? {
-        guard !scan.uncopied.isEmpty else { return nil }
-        let paths = scan.uncopied.values.sorted()
-        let named = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
-        return
-            "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
-    }
-
-    /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
-    static let generatedProjectSpecs = [("project.yml", "XcodeGen"), ("Project.swift", "Tuist")]
-
-    /// The sounds the app targets copy, placed where they land in the bundle (a folder
-    /// reference's files in its folder, a variant group's in their `.lproj`), shown by their path in
-    /// the source tree. A file the project names that is missing is reported as one.
-    static func scan(_ project: XcodeProject) throws -> BundleScan {
-        guard !project.targets.isEmpty else {
-            throw AlertSoundError(
-                .invalidRequest,
-                "the project has no app target (product type application): nothing it builds ships notification sounds",
-                path: project.path)
-        }
-        var sounds: [FoundSound] = []
-        var seen: Set<String> = []
-        for target in project.targets {
-            for resource in target.resources where seen.insert(resource.bundlePath).inserted {
-                if resource.isFolder {
-                    for walked in FolderScanner.scan(root: resource.path, displayRoot: resource.path) {
-                        let landing = joinPath(resource.bundlePath, walked.relativePath)
-                        sounds.append(
-                            FoundSound(
-                                relativePath: landing, displayRoot: parentFolder(resource.path) + "/",
-                                location: SoundLocation.of(relativePath: landing, kind: .app),
-                                content: FoundSound.Content(walked.content)))
-                    }
-                    continue
-                }
-                guard ContainerKind.isSoundName(resource.path) else { continue }
-                // Shown by its path in the tree: the bundle path is its tail when the file sits as
-                // it lands (`Runner/en.lproj/x.caf`), else only its name is (a flattened folder).
-                let inPlace = resource.path.hasSuffix("/" + resource.bundlePath)
-                let shownRoot =
-                    inPlace
-                    ? String(resource.path.dropLast(resource.bundlePath.count)) : parentFolder(resource.path) + "/"
-                let shownFrom =
-                    inPlace ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
-                let content: FoundSound.Content =
-                    isFolder(resource.path) == false
-                    ? .file(FolderFile(path: resource.path))
-                    : .problem(
-                        Rule.judge(
-                            failure: AlertSoundError(
-                                .notFound, "the project copies \(resource.path) into the app, and there is no such file"
-                            )))
-                sounds.append(
-                    FoundSound(
-                        relativePath: resource.bundlePath, displayRoot: shownRoot, shownFrom: shownFrom,
-                        location: SoundLocation.of(relativePath: resource.bundlePath, kind: .app), content: content))
-            }
-        }
-        sounds.sort { $0.relativePath < $1.relativePath }
-        // The sounds beside the project that nothing copies: a payload naming one gets its own finding.
-        let copied = Set(project.targets.flatMap { $0.resources.map(\.path) })
-        let folder = parentFolder(project.path)
-        var uncopied: [String: String] = [:]
-        for walked in FolderScanner.scan(root: folder, displayRoot: folder) {
-            let path = collapsed(joinPath(folder, walked.relativePath))
-            // Copied itself, or inside a copied folder reference: its ancestors are looked up.
-            var ancestor = path, isCopied = false
-            while !ancestor.isEmpty, ancestor != "/", !isCopied {
-                isCopied = copied.contains(ancestor)
-                ancestor = ancestor.contains("/") ? parentFolder(ancestor) : ""
-            }
-            guard !isCopied else { continue }
-            let key = lastComponent(path).lowercased()
-            if uncopied[key] == nil { uncopied[key] = path }
-        }
-        let names = project.targets.map(\.name).joined(separator: ", ")
-        return BundleScan(
-            kind: .xcodeProject, root: "\(project.path) (app target \(names))", sounds: sounds, uncopied: uncopied)
     }
 }

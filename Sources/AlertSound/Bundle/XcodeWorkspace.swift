@@ -8,21 +8,44 @@ import AlertSoundCore
 /// `Pods.xcodeproj`); a team may open several app projects in one.
 ///
 /// The file is read as untrusted input: bounded in size and nesting, one pass over its tags, and
-/// a project outside the workspace's folder (`absolute:/…`, `group:../../…`) is not opened, so a
-/// workspace in a pull request cannot have alertsound read projects elsewhere on the machine.
+/// a project outside the workspace's folder (`absolute:/…`, `group:../../…`) or outside the folder
+/// given once links are followed (a `*.xcodeproj` link) is not opened, so a workspace in a pull
+/// request cannot have alertsound read projects elsewhere on the machine.
 struct XcodeWorkspace: Sendable {
     /// The `.xcworkspace` read.
     var path: String
-    /// The `.xcodeproj` paths it names inside its folder, in order.
+    /// The `.xcodeproj` paths it names inside its folder, in order, each once.
     var projects: [String]
+    /// What it names that was not opened, said once each.
+    var notes: [String] = []
 
-    /// Reads the workspace at `path` (a `.xcworkspace` folder).
-    static func read(_ path: String) throws -> XcodeWorkspace {
+    /// Reads the workspace at `path` (a `.xcworkspace` folder); nothing outside `confinement`.
+    static func read(_ path: String, within confinement: Confinement) throws -> XcodeWorkspace {
         let file = joinPath(path, "contents.xcworkspacedata")
+        guard confinement.contains(file) else {
+            throw AlertSoundError(
+                .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: file)
+        }
         let bytes = try SoundReference.contents(
             of: file, limit: Limits.maximumXcodeWorkspaceBytes, what: "Xcode workspace")
+        var workspace = try parse(bytes, path: path)
+        let outside = workspace.projects.filter { !confinement.contains($0) }
+        if !outside.isEmpty {
+            let left = Set(outside)
+            workspace.projects.removeAll { left.contains($0) }
+            workspace.notes.append(
+                "\(path) opens \(outside.count == 1 ? "a project" : "\(outside.count) projects") that lead outside \(confinement.shown), the folder given, through a link: not read (\(outside.prefix(10).joined(separator: ", ")))"
+            )
+        }
+        return workspace
+    }
+
+    /// The workspace in `bytes`, the `contents.xcworkspacedata` of the `.xcworkspace` at `path`.
+    static func parse(_ bytes: [UInt8], path: String) throws -> XcodeWorkspace {
+        let file = joinPath(path, "contents.xcworkspacedata")
         let container = parentFolder(path)
         var projects: [String] = []
+        var seen: Set<String> = []
         // Each open Group's folder; the workspace's own folder at the bottom.
         var groups = [container]
         for tag in try tags(bytes, file: file) {
@@ -45,7 +68,7 @@ struct XcodeWorkspace: Sendable {
                     }
                     groups.append(resolved ?? groups.last!)
                 } else if name == "FileRef", let resolved, lowercasedExtension(lastComponent(resolved)) == "xcodeproj",
-                    XcodeProject.isInside(resolved, container), !projects.contains(resolved)
+                    XcodeProject.isInside(resolved, container), seen.insert(resolved).inserted
                 {
                     projects.append(resolved)
                 }

@@ -7,9 +7,13 @@ import Foundation
 #endif
 
 /// `export --format json`'s document (Schemas/export.schema.json) is the report's encoding: each
-/// source's outcome, the lock as written, the keep file and the constants files.
+/// source's outcome, the lock's sounds kept from before and dropped, the lock as written, the keep
+/// file and the constants files.
 extension ExportReport: Encodable {
-    enum Keys: String, CodingKey { case schemaVersion, dryRun, sounds, lock, lockWritten, keep, constants, summary }
+    enum Keys: String, CodingKey {
+        case schemaVersion, dryRun, sounds, lock, lockWritten, keep, constants, summary, kept, dropped
+    }
+    enum DroppedKeys: String, CodingKey { case name, source, channelId }
     enum SoundKeys: String, CodingKey {
         case source, name, status, channelId, previousChannelId, written, replaced, removed, changes, androidChanges,
             error, blockers
@@ -36,6 +40,14 @@ extension ExportReport: Encodable {
             // The same object as an error document's `error`.
             try s.encode(outcome.error, forKey: .error)
             try s.encode(outcome.blockers, forKey: .blockers)
+        }
+        try c.encode(kept, forKey: .kept)
+        var gone = c.nestedUnkeyedContainer(forKey: .dropped)
+        for entry in dropped {
+            var d = gone.nestedContainer(keyedBy: DroppedKeys.self)
+            try d.encode(entry.name, forKey: .name)
+            try d.encode(entry.source, forKey: .source)
+            try d.encode(entry.channelId, forKey: .channelId)
         }
         var lock = c.nestedContainer(keyedBy: FileKeys.self, forKey: .lock)
         try lock.encode(lockPath, forKey: .path)

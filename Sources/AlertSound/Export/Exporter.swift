@@ -125,6 +125,13 @@ public struct ExportReport: Sendable {
     /// Every source failed, so nothing was written: no lock, keep file or constants (the caller
     /// writes no constants either).
     public var nothingWritten = false
+    /// Sounds of the lock this export was not given, kept as they were (their channels stay):
+    /// the lock changes only for the sources exported.
+    public var kept: [String] = []
+    /// Sounds removed from the lock: their source lay in a folder this export was given, and is
+    /// gone. Their files are left where they are, for you to delete (export removes no file the
+    /// lock names).
+    public var dropped: [SoundLock.Entry] = []
 }
 
 /// One set of sound sources, made into iOS alert sounds and Android raw resources with names both
@@ -181,7 +188,11 @@ public struct Exporter: Sendable {
         var holders: [String: [String]] = [:]
         for (source, name) in zip(sources, names) { if let name { holders[name, default: []].append(source.path) } }
         if !options.dryRun {
-            for folder in [options.iosFolder, options.androidFolder, options.bothFolder].compactMap({ $0 }) {
+            // The lock's folder too: found missing only after the sounds were written, it once
+            // left them written, unrecorded, and the run stopped.
+            for folder in [options.iosFolder, options.androidFolder, options.bothFolder, parentFolder(options.lockPath)]
+                .compactMap({ $0 })
+            {
                 try makeFolders(folder)
             }
         }
@@ -232,11 +243,26 @@ public struct Exporter: Sendable {
         for outcome in outcomes where outcome.status == .failed {
             if let name = outcome.name, !exported.contains(name), let old = previous?[name] { entries.append(old) }
         }
+        // The lock changes only for the sources exported: `export design/a.wav` once removed every
+        // other sound from the lock, a hand-set channel ID with it. A sound this run did not see
+        // keeps its entry, unless its source lay where this run looked and is gone.
+        let inRun = Set(outcomes.compactMap(\.name))
+        var kept: [String] = [], dropped: [SoundLock.Entry] = []
+        for old in previous?.sounds ?? [] where !inRun.contains(old.name) {
+            if Self.covers(paths, old.source), isFolder(old.source) == nil {
+                dropped.append(old)
+            } else {
+                entries.append(old)
+                kept.append(old.name)
+            }
+        }
         let lock = SoundLock(sounds: entries)
         let lockWritten = try put(lock.bytes(), at: options.lockPath) != nil
         var report = ExportReport(outcomes: outcomes, lock: lock, lockWritten: lockWritten)
         report.lockPath = options.lockPath
         report.dryRun = options.dryRun
+        report.kept = kept
+        report.dropped = dropped
         if let folder = options.androidFolder, lock.sounds.contains(where: { $0.android != nil }) {
             let path = joinPath(folder, Self.keepFileName)
             report.keepPath = path
@@ -244,6 +270,18 @@ public struct Exporter: Sendable {
                 try put(Self.keepFile(lock, lockName: lastComponent(options.lockPath)), at: path) != nil
         }
         return report
+    }
+
+    /// Whether `source` (a lock's, as given to an earlier export) lies where one of `paths` looks:
+    /// it is one of them, or inside one, compared as absolute paths from the working folder.
+    static func covers(_ paths: [String], _ source: String) -> Bool {
+        guard !source.isEmpty else { return false }
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            XcodeProject.collapsed(path.hasPrefix("/") ? path : cwd + "/" + path)
+        }
+        let wanted = absolute(source)
+        return paths.contains { XcodeProject.isInside(wanted, absolute($0)) }
     }
 
     /// The keep file export writes beside the Android sounds. Not `keep.xml`, which may be the
@@ -285,6 +323,23 @@ public struct Exporter: Sendable {
         let displaced = try refuseClobbering(
             source: source, name: name, outputs: [iosPath, androidPath].compactMap { $0 }, previous: previous)
         let contentHash = try Self.contentHash(of: source, settings: settings, ffmpeg: options.fix.ffmpeg)
+        // What is at an output and was not written by export (the lock's hash) is replaced only
+        // with --force, unless it already holds what this export makes: then nothing is replaced,
+        // so an export killed halfway finishes when run again.
+        func refuseReplacing(_ path: String, with bytes: [UInt8], recorded: String?, lockField: String) throws {
+            guard !options.force, isFolder(path) == false, let existing = Self.fileHash(path),
+                existing != recorded, existing != SHA256.hex(bytes)
+            else { return }
+            let why =
+                previous == nil
+                ? "the lock has no sound '\(name)'"
+                : recorded == nil
+                    ? "the lock records no \(lockField) for '\(name)'" : "its content is not the file the lock records"
+            throw AlertSoundError(
+                .invalidRequest,
+                "\(path) exists and is not the file export wrote for it (\(why)): remove it, or export with --force to replace it",
+                path: source)
+        }
 
         // Unchanged audio and settings, and the files on disk still the ones the lock records:
         // nothing to do, and nothing is decoded beyond the hash.
@@ -299,12 +354,16 @@ public struct Exporter: Sendable {
             if change != nil { outcome.written.append(path) }
             if change == .replaced { outcome.replaced.append(path) }
         }
-        var iosHash: String?, androidHash: String?
+        // Every output is made and checked before any is written: what export did not write is
+        // never half replaced.
+        var iosBytes: [UInt8]?, androidBytes: [UInt8]?
         if let iosPath {
             let (bytes, made) = try fixed(source, name: name, fix: options.fix, coding: .ima4)
             outcome.changes = made
-            iosHash = SHA256.hex(bytes)
-            record(iosPath, try put(bytes, at: iosPath))
+            try refuseReplacing(
+                iosPath, with: bytes, recorded: previous?.ios == name + ".caf" ? previous?.iosSHA256 : nil,
+                lockField: "iOS file")
+            iosBytes = bytes
         }
         if let androidPath {
             let (master, made) = try fixed(
@@ -318,36 +377,22 @@ public struct Exporter: Sendable {
             }
             if iosPath == nil { outcome.changes = shipped }
             outcome.androidChanges = shipped
-            let source16 = MemorySource(master)
-            guard
-                let reader = NativeReader(
-                    source: source16, info: try SoundFile.inspect(source: source16, name: androidPath))
-            else {
-                throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: androidPath)
-            }
-            let bytes: [UInt8]
-            switch format {
-            case .wav:
-                var samples: [Int16] = []
-                while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
-                bytes = try SoundFileBuilder.make(
-                    .wave,
-                    format: StreamFormat(
-                        sampleRate: reader.sampleRate, channels: reader.channels,
-                        coding: .integer(16, order: .littleEndian)
-                    ),
-                    samples: samples)
-            case .ogg:
-                let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
-                bytes = try OggVorbisWriter.encode(reader, serial: serial)
-            }
-            androidHash = SHA256.hex(bytes)
-            if both { iosHash = androidHash }
-            record(androidPath, try put(bytes, at: androidPath))
+            let bytes = try Self.resource(from: master, format: format, contentHash: contentHash, shownAs: androidPath)
+            try refuseReplacing(
+                androidPath, with: bytes,
+                recorded: previous?.androidFile == format.fileName(name) ? previous?.androidSHA256 : nil,
+                lockField: "Android file")
+            androidBytes = bytes
+        }
+        if let iosPath, let iosBytes { record(iosPath, try put(iosBytes, at: iosPath)) }
+        if let androidPath, let androidBytes {
+            record(androidPath, try put(androidBytes, at: androidPath))
             // The other files of its resource name would make a second resource: they go once the
             // new one is in place (refuseClobbering let only export's own, or --force, through).
             outcome.removed = displaced.filter { options.dryRun || unlink($0) == 0 }
         }
+        let androidHash = androidBytes.map(SHA256.hex)
+        let iosHash = both ? androidHash : iosBytes.map(SHA256.hex)
         let entry = SoundLock.Entry(
             name: name, source: source, ios: ios, android: resourceFolder.map { _ in name }, androidFile: androidFile,
             contentHash: contentHash, iosSHA256: iosHash, androidSHA256: androidHash)
@@ -357,6 +402,32 @@ public struct Exporter: Sendable {
         if outcome.written.isEmpty, outcome.removed.isEmpty, !newChannel { outcome.status = .unchanged }
         if newChannel { outcome.previousChannelId = previous?.channelId }
         return outcome
+    }
+
+    /// The Android file made from fix's 16-bit CAF `master`: a 16-bit WAV, or Ogg Vorbis whose
+    /// stream serial comes from the content hash (the same audio gives the same bytes).
+    private static func resource(
+        from master: [UInt8], format: AndroidSoundFormat, contentHash: String, shownAs path: String
+    ) throws -> [UInt8] {
+        let source16 = MemorySource(master)
+        guard let reader = NativeReader(source: source16, info: try SoundFile.inspect(source: source16, name: path))
+        else {
+            throw AlertSoundError(.outputFailed, "the 16-bit master could not be read back", path: path)
+        }
+        switch format {
+        case .wav:
+            var samples: [Int16] = []
+            while case let block = try reader.readInt16(maxFrames: 1 << 16), !block.isEmpty { samples += block }
+            return try SoundFileBuilder.make(
+                .wave,
+                format: StreamFormat(
+                    sampleRate: reader.sampleRate, channels: reader.channels, coding: .integer(16, order: .littleEndian)
+                ),
+                samples: samples)
+        case .ogg:
+            let serial = contentHash.utf8.prefix(8).reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
+            return try OggVorbisWriter.encode(reader, serial: serial)
+        }
     }
 
     /// Where the Android raw resource goes: the Android folder, or the one for both platforms.
@@ -379,30 +450,28 @@ public struct Exporter: Sendable {
     private func fixed(
         _ source: String, name: String, fix: FixOptions, coding: SampleCoding
     ) throws -> ([UInt8], [FixChange]) {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         var fix = fix
         fix.dataFormat = coding
         fix.outputFolder = nil
         fix.force = true
-        let outcome = Fixer(options: fix).fix(
-            FixJob(input: source, output: folder + "/" + name + ".caf", refusal: nil, fromFolder: false))
+        // In memory: no scratch file, so an export killed halfway leaves nothing behind.
+        let (outcome, bytes) = Fixer(options: fix).fixedBytes(
+            FixJob(input: source, output: name + ".caf", refusal: nil, fromFolder: false))
         if let error = outcome.error { throw error }
         if !outcome.blockers.isEmpty { throw FixBlocked(blockers: outcome.blockers) }
-        guard outcome.status == .fixed, let output = outcome.output else {
+        guard outcome.status == .fixed, let bytes else {
             throw AlertSoundError(.outputFailed, "fix made no output (\(outcome.status.rawValue))", path: source)
         }
-        let file = try FileSource(path: output)
-        return (try file.read(at: 0, count: Int(file.size)), outcome.changes)
+        return (bytes, outcome.changes)
     }
 
     /// Refuses, before anything is read or written, what would replace or duplicate a file export
     /// did not make: the source as its own output (a `.caf` source in the iOS folder, a `.wav` in
     /// res/raw exported as WAV), a source that is another file of the sound's Android resource
     /// name, another such file export did not write (`x.mp3` beside the `x.ogg` it writes: aapt2
-    /// fails on two), an iOS file of that name it did not write. `force` takes over the last two,
-    /// never a source. Returns the other files of the resource name, to remove once the sound is
-    /// written: only names made from the sound's own, never the lock's text.
+    /// fails on two). `force` takes over the last, never a source. Returns the other files of the
+    /// resource name, to remove once the sound is written: only names made from the sound's own,
+    /// never the lock's text. (A file at an output itself is judged once its new bytes are known.)
     private func refuseClobbering(
         source: String, name: String, outputs: [String], previous: SoundLock.Entry?
     ) throws -> [String] {
@@ -440,18 +509,6 @@ public struct Exporter: Sendable {
                         path: source)
                 }
                 displaced.append(path)
-            }
-        }
-        if let folder = options.iosFolder, !options.force {
-            let path = joinPath(folder, name + ".caf")
-            let ours =
-                previous.map { $0.ios == name + ".caf" && $0.iosSHA256 != nil && Self.fileHash(path) == $0.iosSHA256 }
-                ?? false
-            if isFolder(path) == false, !ours {
-                throw AlertSoundError(
-                    .invalidRequest,
-                    "\(path) exists and is not the file export wrote for it (the lock has no such file): "
-                        + "remove it, or export with --force to replace it", path: source)
             }
         }
         return displaced

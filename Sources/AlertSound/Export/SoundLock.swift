@@ -119,6 +119,7 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         guard case .array(let items)? = top["sounds"] else { throw fail("'sounds' must be an array") }
         var entries: [Entry] = []
         var names: Set<String> = []
+        var channels: [String: Int] = [:]
         for (i, item) in items.enumerated() {
             guard case .object(let fields) = item else { throw fail("sounds[\(i)] is not an object") }
             func text(_ key: String, required: Bool = false) throws -> String? {
@@ -176,6 +177,13 @@ public struct SoundLock: Sendable, Hashable, Encodable {
             }
             entry.channelId = channel
             guard !names.contains(name) else { throw fail("sounds[\(i)].name '\(name)' is in the lock twice") }
+            // A channel plays one sound: two entries on one ID would have one play the other's.
+            if let first = channels[channel] {
+                throw fail(
+                    "sounds[\(i)].channelId '\(channel)' is also sounds[\(first)]'s: a notification channel plays one sound, so each needs its own"
+                )
+            }
+            channels[channel] = i
             names.insert(name)
             entries.append(entry)
         }

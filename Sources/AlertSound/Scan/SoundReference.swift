@@ -25,6 +25,10 @@ public struct SoundReference: Sendable, Hashable {
     /// The file and line it was read from, for a name in a list (``source`` says the same for
     /// people, as `file:line`); `nil` otherwise.
     public var position: SourcePosition?
+    /// The Android notification channel the same message asks for (FCM's
+    /// `android.notification.channel_id`, legacy `notification.android_channel_id`): on Android 8
+    /// and later the channel's sound plays, not this name's.
+    public var channel: String?
 
     /// A reference; see ``named(_:source:)`` and ``payload(at:)-(String)`` for the usual ways to make one.
     public init(
@@ -174,7 +178,11 @@ public struct SoundReference: Sendable, Hashable {
             guard case .object(let body) = notification else {
                 return [bad(source, "'notification' must be an object (a legacy FCM request)")]
             }
-            return plainSound(body["sound"], source: source, field: "notification.sound", platform: nil)
+            var sounds = plainSound(body["sound"], source: source, field: "notification.sound", platform: nil)
+            if case .string(let channel)? = body["android_channel_id"] {
+                for i in sounds.indices { sounds[i].channel = channel }
+            }
+            return sounds
         }
         return [
             bad(
@@ -199,9 +207,13 @@ public struct SoundReference: Sendable, Hashable {
         if let android = message["android"] {
             if case .object(let block) = android, case .object(let notification) = block["notification"] ?? .object([:])
             {
-                references += plainSound(
+                var sounds = plainSound(
                     notification["sound"], source: source, field: prefix + "android.notification.sound",
                     platform: .android)
+                if case .string(let channel)? = notification["channel_id"] {
+                    for i in sounds.indices { sounds[i].channel = channel }
+                }
+                references += sounds
             } else {
                 references.append(
                     bad(

@@ -26,9 +26,12 @@ struct Export: ParsableCommand {
             sounds list, which copies each listed file unchanged to iOS and to res/raw.
             The lock (--lock, default alertsound.lock.json) records per sound its names, a hash of \
             its audio and the shaping options, a channel ID made from that hash (order_ready_3f9a1c2e) \
-            and a hash of each file. Android fixes a channel's sound when the channel is created: \
-            create channels from these IDs (--swift, --kotlin, --typescript, --dart write them as \
-            constants) and a changed sound gets a new channel by itself. Unchanged sources leave the \
+            and a hash of each file. It changes only for the sources exported: the lock's other sounds \
+            keep their entries, except one whose source lay in a folder given and is gone (dropped from \
+            the lock, its files left in place). An export stopped halfway finishes when run again. \
+            Android fixes a channel's sound when the channel is created: create channels from these \
+            IDs (--swift, --kotlin, --typescript, --dart write them as constants) and a changed sound \
+            gets a new channel by itself. Unchanged sources leave the \
             lock byte for byte; validate-bundle --lock tells when a shipped file is not the locked one.
             \(CommandExits.export.sentence)
             """
@@ -171,6 +174,12 @@ struct Export: ParsableCommand {
             Printers.document(JSONPrinter.render(report) + "\n")
         case .text:
             for outcome in report.outcomes { Printers.line(Self.line(outcome, dryRun: dryRun)) }
+            for entry in report.dropped {
+                Printers.line(
+                    "\(entry.name.escapedForDisplay): its source \(entry.source.escapedForDisplay) is gone: "
+                        + "\(dryRun ? "would be removed" : "removed") from the lock (channel \(entry.channelId.escapedForDisplay)); its files are left for you to delete"
+                )
+            }
             let count = { (status: ExportOutcome.Status) in report.outcomes.count { $0.status == status } }
             let written = dryRun ? "to write" : "written"
             var summary =
@@ -178,6 +187,10 @@ struct Export: ParsableCommand {
                 + "\(report.outcomes.count) sound\(report.outcomes.count == 1 ? "" : "s"): \(count(.written)) \(written), \(count(.unchanged)) unchanged"
             if count(.failed) > 0 { summary += ", \(count(.failed)) could not be exported" }
             if report.nothingWritten { summary += "; nothing \(written) (the lock and constants are as they were)" }
+            if !report.kept.isEmpty {
+                summary +=
+                    "; \(report.kept.count) other sound\(report.kept.count == 1 ? "" : "s") of the lock kept as \(report.kept.count == 1 ? "it was" : "they were")"
+            }
             Printers.line(
                 summary
                     + (report.nothingWritten

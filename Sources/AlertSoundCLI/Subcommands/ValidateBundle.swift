@@ -14,9 +14,10 @@ struct ValidateBundle: ParsableCommand {
         discussion: """
             Each PATH is an iOS .app folder, .ipa (read in place), .xcarchive, app data container \
             (its Library/Sounds) or resources folder (with --package-resources, a Swift package \
-            target's resources, which land in a separate resource bundle); an .xcodeproj, or a folder that \
-            holds one, sits beside one or is a repository root with one in ios/ (judged by what the app \
-            target's Resources phase copies; with an Android project beside it, both are judged); an \
+            target's resources, which land in a separate resource bundle); an .xcodeproj or \
+            .xcworkspace, or a folder that holds one or is a repository root with one in ios/ (judged \
+            by what each app target's Resources phase copies; with an Android project beside it, both \
+            are judged; nothing outside the folder given is read); an \
             Expo app's root (each file of expo-notifications' sounds list in app.json, judged by iOS's \
             rules and by Android's); or an \
             Android project or module folder (every \

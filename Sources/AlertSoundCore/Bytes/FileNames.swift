@@ -2,16 +2,22 @@
 
 /// A file name as raw bytes turned into text that can be shown and printed: valid UTF-8 as it
 /// is, any other byte as `\xNN`. Names that are not UTF-8 exist (old archives, other systems'
-/// disks); dropping them would hide a sound from the check.
+/// disks); dropping them would hide a sound from the check. Two names never show the same: in a
+/// name that is escaped, a backslash is `\\`, and a UTF-8 name that holds the text of an escape
+/// (`a\xFF.wav`, with a backslash) is escaped too (`a\\xFF.wav`), so it cannot read as the name
+/// with the byte 0xFF (`a\xFF.wav`). Other names, backslashes and all, are shown as they are.
 package func displayName<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
     let array = Array(bytes)
-    if let text = validUTF8(array) { return text }
+    if let text = validUTF8(array), !holdsByteEscape(array) { return text }
     var out = ""
     var i = 0
     while i < array.count {
         let lead = array[i]
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
-        if length > 0, i + length <= array.count, let scalar = validUTF8(array[i..<i + length]) {
+        if lead == UInt8(ascii: "\\") {
+            out += "\\\\"
+            i += 1
+        } else if length > 0, i + length <= array.count, let scalar = validUTF8(array[i..<i + length]) {
             out += scalar
             i += length
         } else {
@@ -20,6 +26,15 @@ package func displayName<C: Collection>(_ bytes: C) -> String where C.Element ==
         }
     }
     return out
+}
+
+/// Whether the bytes hold `\x` and two hex digits, the text of a byte's escape.
+private func holdsByteEscape(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 4 else { return false }
+    for i in 0...(bytes.count - 4) where bytes[i] == UInt8(ascii: "\\") && bytes[i + 1] == UInt8(ascii: "x") {
+        if hexDigit(bytes[i + 2]) != nil, hexDigit(bytes[i + 3]) != nil { return true }
+    }
+    return false
 }
 
 /// The bytes as text when they are valid UTF-8 (decoding repairs invalid bytes, so a round trip

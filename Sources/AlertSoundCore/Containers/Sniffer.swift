@@ -15,7 +15,22 @@ package enum Sniffer {
             start = audio
             head = try source.read(at: start, count: 64)
             if let kind = frameSync(head) ?? streamMagic(head) { return kind }
-            return (.mp3, .codec(.mp3))
+            // Some writers leave bytes between the tag and the first frame, which decoders skip:
+            // a run of frames that agree, found near the tag's end, is the stream. Text that
+            // merely starts "ID3" has none.
+            let after = try source.read(at: start, count: MPEGFrames.bytesNeeded + resyncWindow)
+            for offset in 0..<min(resyncWindow, after.count) where after[offset] == 0xFF {
+                let rest = Array(after[offset...])
+                if frameSync(rest) != nil,
+                    MPEGFrames.isStream(rest, complete: start + Int64(after.count) >= source.size)
+                {
+                    return (.mp3, .codec(.mp3))
+                }
+            }
+            throw AlertSoundError(
+                .unrecognized,
+                "an ID3 tag with no MPEG audio after it: not a sound file alertsound recognises (the tag ends at byte \(start))"
+            )
         }
         if let kind = try containerMagic(head) { return kind }
         if let kind = streamMagic(head) { return kind }
@@ -29,9 +44,16 @@ package enum Sniffer {
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
 
-    /// Where the audio starts behind an ID3v2 tag at the start of `head`; nil without one.
+    /// Bytes after an ID3 tag searched for the first frame.
+    static let resyncWindow = 4096
+
+    /// Where the audio starts behind an ID3v2 tag at the start of `head`; nil without one. A tag is
+    /// `ID3`, a major version of 2 to 4, a revision below 0xFF and a size of four 7-bit bytes (the
+    /// ID3v2 header); text that starts "ID3" is not one.
     static func audioStart(_ head: [UInt8]) -> Int64? {
-        guard head.count >= 10, head.starts(with: Array("ID3".utf8)) else { return nil }
+        guard head.count >= 10, head.starts(with: Array("ID3".utf8)), (2...4).contains(head[3]), head[4] != 0xFF,
+            head[6...9].allSatisfy({ $0 < 0x80 })
+        else { return nil }
         let syncsafe = head[6...9].reduce(Int64(0)) { $0 << 7 | Int64($1 & 0x7F) }
         return 10 + syncsafe + (head[5] & 0x10 != 0 ? 10 : 0)
     }
@@ -42,7 +64,7 @@ package enum Sniffer {
     /// word alone does not (text starts with one), so an MP3 with neither tag nor name is missed.
     static func kind(of head: [UInt8]) -> Identified? {
         guard head.count >= 4 else { return nil }
-        if head.starts(with: Array("ID3".utf8)) { return (.mp3, .codec(.mp3)) }
+        if audioStart(head) != nil { return (.mp3, .codec(.mp3)) }
         if let found = (try? containerMagic(head)) ?? streamMagic(head) { return found }
         return frameSync(head).flatMap { $0.container == .adts ? $0 : nil }
     }
@@ -101,11 +123,22 @@ package enum Sniffer {
 }
 
 /// Whether the first bytes of a file are audio, for sounds with a missing or unusual extension.
-/// MPEG-4 counts only with an audio brand, so videos are not mistaken for sounds.
+/// A magic number alone is not enough, since text and other formats start with the same four
+/// letters (`RIFF` notes, an AVI, an `ID3 …` README): RIFF counts with its `WAVE` form type, FORM
+/// with `AIFF` or `AIFC`, an ID3 tag with a valid header, CAF with its version 1, MPEG-4 with an
+/// audio brand (so videos are not mistaken for sounds).
 package func looksLikeSound(_ head: [UInt8]) -> Bool {
     guard let found = Sniffer.kind(of: head) else { return false }
-    if found.container == .mp4 {
-        return head.count >= 12 && ["M4A ", "M4B ", "M4P "].contains(String(decoding: head[8..<12], as: UTF8.self))
+    func form(_ types: [String]) -> Bool {
+        head.count >= 12 && types.contains(String(decoding: head[8..<12], as: UTF8.self))
     }
-    return true
+    switch found.container {
+    case .mp4: return form(["M4A ", "M4B ", "M4P "])
+    case .wav: return form(["WAVE"])
+    case .rf64: return form(["WAVE"])
+    case .rifx: return form(["WAVE"])
+    case .aiff, .aifc: return form(["AIFF", "AIFC"])
+    case .caf: return head.count >= 6 && head[4] == 0 && head[5] == 1
+    default: return true
+    }
 }

@@ -27,4 +27,7 @@ final class MemoryOutput: OutputSink {
     func contents() -> ByteSource { MemorySource(bytes) }
 
     func commit() throws {}
+
+    /// Empties it, for another attempt at the same output.
+    func reset() { bytes.removeAll(keepingCapacity: true) }
 }

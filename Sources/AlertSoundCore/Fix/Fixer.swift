@@ -66,6 +66,19 @@ public struct Fixer: Sendable {
 
     /// Fixes one input (a job from `FixJob.plan`).
     public func fix(_ job: FixJob, dryRun: Bool = false) -> FixOutcome {
+        fix(job, dryRun: dryRun, into: nil)
+    }
+
+    /// Fixes one input into memory, as export does: the bytes of the file ``fix(_:dryRun:)`` would
+    /// write at `job.output` (which only names it in messages), with its outcome. Nothing is
+    /// written, so nothing is left on disk however the process ends.
+    package func fixedBytes(_ job: FixJob) -> (outcome: FixOutcome, bytes: [UInt8]?) {
+        let memory = MemoryOutput()
+        let outcome = fix(job, dryRun: false, into: memory)
+        return (outcome, outcome.status == .fixed ? memory.bytes : nil)
+    }
+
+    private func fix(_ job: FixJob, dryRun: Bool, into memory: MemoryOutput?) -> FixOutcome {
         if control?.isCancelled == true {
             return FixOutcome(
                 input: job.input, output: nil, status: .failed, before: nil, error: .cancellation(path: job.input))
@@ -92,7 +105,7 @@ public struct Fixer: Sendable {
         }
         do {
             if let problem = options.problem() { throw problem }
-            return try convert(job, before: before, dryRun: dryRun)
+            return try convert(job, before: before, dryRun: dryRun, into: memory)
         } catch let rejected as OutputRejected {
             return FixOutcome(
                 input: job.input, output: job.output, status: .failed, before: before, after: rejected.report,
@@ -105,9 +118,11 @@ public struct Fixer: Sendable {
         }
     }
 
-    private func convert(_ job: FixJob, before: FileReport, dryRun: Bool) throws -> FixOutcome {
+    private func convert(
+        _ job: FixJob, before: FileReport, dryRun: Bool, into memory: MemoryOutput?
+    ) throws -> FixOutcome {
         try Converter.refuseOverwritingInput(input: job.input, output: job.output)
-        if access(job.output, F_OK) == 0 {
+        if memory == nil, access(job.output, F_OK) == 0 {
             if !options.force {
                 // A fixed copy from an earlier run: nothing to do, so a build step can run fix every time.
                 // Unless the input changed since (or the file was never its copy): then saying
@@ -147,7 +162,7 @@ public struct Fixer: Sendable {
                 input: job.input, output: job.output, status: .planned, before: before, changes: changes,
                 note: Self.note(job, repair))
         }
-        if options.outputFolder != nil { try makeFolders(parentFolder(job.output)) }
+        if options.outputFolder != nil, memory == nil { try makeFolders(parentFolder(job.output)) }
 
         var after: FileReport?
         var result: ConversionResult
@@ -155,7 +170,12 @@ public struct Fixer: Sendable {
         while true {
             do {
                 (result, after) = try write(
-                    job, reader: reader, plan: plan, edits: edits, repair: repair, attempt: attempt)
+                    job, reader: reader, plan: plan, edits: edits, repair: repair, attempt: attempt,
+                    into: memory.map { memory in
+                        // Each attempt starts from nothing.
+                        memory.reset()
+                        return memory
+                    })
                 break
             } catch let miss as LevelMiss {
                 // IMA4 and the peaks between samples took the decoded output over the limit, or the
@@ -193,12 +213,13 @@ public struct Fixer: Sendable {
     /// levels, decoded, when they are repaired); returns that report too. Throws `LevelMiss` when
     /// the decoded output misses what `repair` aimed at and try `attempt` is not the last.
     private func write(
-        _ job: FixJob, reader: FrameReader, plan: ConversionPlan, edits: Edits, repair: LevelRepair?, attempt: Int
+        _ job: FixJob, reader: FrameReader, plan: ConversionPlan, edits: Edits, repair: LevelRepair?, attempt: Int,
+        into memory: MemoryOutput?
     ) throws -> (ConversionResult, FileReport?) {
         let checker = inputChecker
         var judged: FileReport?
         let result = try Converter(options: conversionOptions(plan.output.sampleRate)).write(
-            reader: reader, plan: plan, edits: edits, control: control,
+            reader: reader, plan: plan, edits: edits, sink: memory, control: control,
             replacing: options.force
         ) { contents in
             // The finished file, judged as `check` would (its levels by the same rules), before it

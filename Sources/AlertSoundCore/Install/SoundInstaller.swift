@@ -25,7 +25,8 @@ import Darwin
 /// or more cut to 29.5 s with a fade-out), names it `chime-1a2b3c4d.caf` from the name given and a
 /// hash of the result (iOS caches sounds by file name: new content gets a new name, the same
 /// content the same one), writes it atomically, and only then removes earlier versions of that
-/// name. It streams: memory stays at a few MB however long the input, well inside the about 24 MB
+/// name. Two names never share a file stem (see ``stem(_:)``), so one name's install never removes
+/// another's sound. It streams: memory stays at a few MB however long the input, well inside the about 24 MB
 /// a Notification Service Extension may use. Anything it cannot take throws ``AlertSoundError``.
 public struct SoundInstaller: Sendable {
     /// The `Library/Sounds` folder sounds go to (made if missing).
@@ -42,8 +43,8 @@ public struct SoundInstaller: Sendable {
         self.soundsDirectory = soundsDirectory
     }
 
-    /// Installs the sound file at `url` as `name` (letters, digits, `-` and `_` are kept; anything
-    /// else becomes `-`). Runs off the caller's thread; cancelling the task stops it between
+    /// Installs the sound file at `url` as `name` (any text of 1 to 200 bytes; see ``stem(_:)`` for
+    /// the file name it gives). Runs off the caller's thread; cancelling the task stops it between
     /// blocks and leaves nothing behind.
     public func install(contentsOf url: URL, named name: String) async throws -> InstalledSound {
         try await Self.detached { control in
@@ -203,21 +204,32 @@ public struct SoundInstaller: Sendable {
         return try body()
     }
 
-    /// The name's file-safe stem: letters, digits, `-` and `_` kept, anything else `-`.
-    static func stem(_ name: String) throws -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            let keep =
-                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
-                || scalar == "-" || scalar == "_"
-            out.unicodeScalars.append(keep ? scalar : "-")
-        }
-        while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
-        guard !out.isEmpty, out.utf8.count <= 200 else {
+    /// The name's file stem, different for every name, also where file names ignore case (macOS,
+    /// and iOS's Simulator): a name of lower-case ASCII letters, digits and single inner `_` is
+    /// its own stem (`order_ready`); any other gets a readable form (those characters, the rest as
+    /// `_`, lower-cased; `sound` when nothing is left) and `-` and 16 hex digits of the SHA-256 of
+    /// its UTF-8: `Order Ready` is `order_ready-1f0c…`, `Order-Ready` another, `日本1` and `中文1`
+    /// two more. (A stem that folded names together once had one name's install remove another's
+    /// sound.) Versions add `-` and 8 hex digits of the file's hash, so no stem is another's version.
+    public static func stem(_ name: String) throws -> String {
+        guard !name.isEmpty, name.utf8.count <= 200, !name.utf8.contains(0) else {
             throw AlertSoundError(
-                .invalidRequest, "a sound name needs a letter or digit, and at most 200 characters; got '\(name)'")
+                .invalidRequest, "a sound name needs 1 to 200 bytes of text; got '\(TextSafety.escaped(name))'")
         }
-        return out
+        var readable = ""
+        for scalar in name.unicodeScalars {
+            let lower = scalar >= "A" && scalar <= "Z" ? Unicode.Scalar(scalar.value + 32)! : scalar
+            let keep = (lower >= "a" && lower <= "z") || (lower >= "0" && lower <= "9")
+            if keep {
+                readable.unicodeScalars.append(lower)
+            } else if !readable.isEmpty, !readable.hasSuffix("_") {
+                readable += "_"
+            }
+        }
+        while readable.hasSuffix("_") { readable.removeLast() }
+        if readable == name { return name }
+        let digest = SHA256.hex(Array(name.utf8))
+        return (readable.isEmpty ? "sound" : readable) + "-" + digest.prefix(16)
     }
 
     /// Whether `file` is a version of `stem`: `stem-` and 8 hex digits, `.caf`.

@@ -55,10 +55,12 @@ extension Limits {
                     + "\(grouped(maximumResourceTableStrings)) strings; `keep.xml` of "
                     + "\(mebibytes(maximumPlistBytes)); a source file searched for `R.raw` URIs of "
                     + "\(mebibytes(maximumAndroidSourceBytes)); a project searched \(androidSearchDepth) levels "
-                    + "deep, into \(grouped(androidSearchFolders)) folders"),
+                    + "deep, into \(grouped(androidSearchFolders)) folders (a search that stops there fails the run)"),
             Documented(
                 what: "Xcode projects",
-                limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)); a workspace's "
+                limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)), building at most "
+                    + "\(maximumXcodeApps) different apps (targets that copy the same files are one) of "
+                    + "\(grouped(maximumProjectSounds)) sound files each (more is reported as not judged); a workspace's "
                     + "`contents.xcworkspacedata` of \(mebibytes(maximumXcodeWorkspaceBytes))"),
             Documented(
                 what: "lock files",

@@ -42,8 +42,9 @@ public enum Limits {
     public static let maximumResourceTableBytes: Int64 = 64 << 20
     /// Folder levels below an Android project searched for `res/raw` (`android/app/src/main/res/raw` is 6).
     public static let androidSearchDepth = 7
-    /// Folders looked into while searching an Android project for `res/raw`.
-    public static let androidSearchFolders = 20_000
+    /// Folders looked into while searching an Android project for `res/raw` (and its sources);
+    /// a search that gives up says so, and fails the run.
+    public static let androidSearchFolders = 100_000
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
     public static let maximumAndroidSourceBytes = 1 << 20
     /// Strings in an APK's resource table's string pool.
@@ -52,6 +53,12 @@ public enum Limits {
     public static let maximumXcodeProjectBytes = 32 << 20
     /// A workspace's `contents.xcworkspacedata` (Xcode's own are a few hundred bytes per project).
     public static let maximumXcodeWorkspaceBytes = 1 << 20
+    /// Different apps one Xcode project builds that are judged (app targets that copy the same
+    /// files are one app); real projects have a few.
+    public static let maximumXcodeApps = 64
+    /// Sound files one app of an Xcode project copies that are judged (a folder copied to several
+    /// places counts each time); past it the rest are reported as not judged.
+    public static let maximumProjectSounds = 1_000_000
     /// A Mach-O slice's load commands (real apps' take tens of kilobytes).
     public static let maximumLoadCommandBytes = 4 << 20
     /// Architectures in a universal binary.

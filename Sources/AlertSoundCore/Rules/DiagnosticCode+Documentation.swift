@@ -30,7 +30,7 @@ extension DiagnosticCode {
         switch self {
         case .criticalNotEntitled, .entitlementsUnknown: return .entitlements
         case .androidBadName, .androidUnsupportedFormat, .androidMayBeShrunk, .resourceIdUri: return .android
-        case .channelStale, .lockMissingSound, .unknownChannel: return .lock
+        case .channelStale, .lockMissingSound, .unknownChannel, .channelSoundMismatch: return .lock
         default: return .bundle
         }
     }
@@ -147,6 +147,9 @@ extension DiagnosticCode {
         case .unknownChannel:
             return
                 "With `--lock`: a payload's `android.notification.channel_id` is none of the lock's channel IDs (or an older hash of a locked sound's)."
+        case .channelSoundMismatch:
+            return
+                "With `--lock`: a payload names one sound on the channel the lock made for another; on Android 8 and later the channel's sound plays and the payload's is ignored."
         }
     }
 

@@ -91,6 +91,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case lockMissingSound = "lock-missing-sound"
     /// Lock: a payload names a notification channel the lock does not know.
     case unknownChannel = "unknown-channel"
+    /// Lock: a payload names one sound on a channel the lock made for another (the channel's plays).
+    case channelSoundMismatch = "channel-sound-mismatch"
     /// Android project sources build a sound URI from `R.raw.NAME`'s ID instead of its name.
     case resourceIdUri = "resource-id-uri"
     /// A reference names a sound that lies in the Xcode project's folder but that no app target copies.

@@ -48,6 +48,7 @@ typedef struct {
     int (*_Nonnull command)(as_sndfile *file, int command, void *data, int size);
     as_sf_count_t (*_Nonnull readf_double)(as_sndfile *file, double *_Nullable frames, as_sf_count_t count);
     as_sf_count_t (*_Nonnull writef_double)(as_sndfile *file, const double *_Nullable frames, as_sf_count_t count);
+    as_sndfile *_Nullable (*_Nonnull open_fd)(int fd, int mode, as_sf_info *info, int close_desc);
 } as_sndfile_api;
 
 typedef struct as_src_state as_src_state;

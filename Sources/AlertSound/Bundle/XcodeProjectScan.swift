@@ -1,0 +1,243 @@
+import AlertSoundCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension XcodeProject {
+    /// The app projects for `folder`: a `.xcodeproj` or `.xcworkspace` given, else those in the
+    /// folder or its `ios/`, the first of these places that has one with an app target. In a place,
+    /// a workspace's projects (an app's own and CocoaPods', or several apps opened together) and
+    /// the `.xcodeproj` folders there, each once; those without an app target (Pods) are left out.
+    /// Nothing outside `confinement` is read (a folder's parent is not looked into: `ios/Runner`
+    /// given is judged by its files). Throws for a project or workspace that cannot be read, and
+    /// for a generated project's spec without the project. `notes`: what a workspace opens that
+    /// was not read.
+    static func find(
+        near folder: String, within confinement: Confinement
+    ) throws -> (
+        projects: [XcodeProject], notes: [String]
+    ) {
+        switch lowercasedExtension(lastComponent(folder)) {
+        case "xcodeproj": return ([try read(folder, within: confinement)], [])
+        case "xcworkspace":
+            let workspace = try XcodeWorkspace.read(folder, within: confinement)
+            let apps = try appProjects(workspace.projects, within: confinement)
+            guard !apps.isEmpty else {
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "the workspace opens no project with an app target (product type application) in its folder",
+                    path: folder)
+            }
+            return (apps, workspace.notes)
+        default: break
+        }
+        for place in [folder, joinPath(folder, "ios")] where confinement.contains(place) {
+            let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
+            var candidates: [String] = []
+            var notes: [String] = []
+            for name in entries where lowercasedExtension(name) == "xcworkspace" {
+                let workspace = try XcodeWorkspace.read(joinPath(place, name), within: confinement)
+                candidates += workspace.projects
+                notes += workspace.notes
+            }
+            let apps = try appProjects(
+                candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) },
+                within: confinement)
+            if !apps.isEmpty { return (apps, notes) }
+        }
+        // A project generated from a spec has no .pbxproj until the generator runs: say so rather
+        // than judge the folder's files as if they all shipped.
+        for place in [folder, joinPath(folder, "ios")] {
+            for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
+                throw AlertSoundError(
+                    .invalidRequest,
+                    "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
+                        + "there yet: what ships is decided by the generated project; generate it, then validate it (or the built .app)",
+                    path: folder)
+            }
+        }
+        return ([], [])
+    }
+
+    /// The projects at `paths` that have an app target, each read once. A project a workspace
+    /// names but the checkout lacks (Pods before `pod install`) is not there to read.
+    private static func appProjects(_ paths: [String], within confinement: Confinement) throws -> [XcodeProject] {
+        var seen: Set<String> = []
+        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map {
+            try read($0, within: confinement)
+        }.filter { !$0.apps.isEmpty }
+    }
+
+    /// The sounds in the project's folder that no app target copies, said once: they are not in
+    /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
+    /// first ten are named.
+    static func uncopiedNote(_ scan: BundleScan) -> String? {
+        guard !scan.uncopied.isEmpty else { return nil }
+        let paths = scan.uncopied.values.sorted()
+        let named = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
+        return
+            "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
+    }
+
+    /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
+    static let generatedProjectSpecs = [("project.yml", "XcodeGen"), ("Project.swift", "Tuist")]
+
+    /// One bundle per app the project builds: the sounds its targets copy, placed where they land
+    /// (a folder reference's files in its folder, a variant group's in their `.lproj`), shown by
+    /// their path in the source tree. What the project names is read only inside `confinement`; a
+    /// file it names outside, or that is missing, is reported as one (never passed unjudged).
+    static func scans(_ project: XcodeProject, within confinement: Confinement) throws -> [BundleScan] {
+        guard !project.apps.isEmpty else {
+            throw AlertSoundError(
+                .invalidRequest,
+                "the project has no app target (product type application): nothing it builds ships notification sounds",
+                path: project.path)
+        }
+        // The project's folder, walked once for all its apps: what no app copies is said.
+        let folder = parentFolder(project.path)
+        let beside = FolderScanner.scan(root: folder, displayRoot: folder).compactMap { walked -> String? in
+            // A folder link the walk could not enter is no sound.
+            guard case .file = walked.content else { return nil }
+            return collapsed(joinPath(folder, walked.relativePath))
+        }
+        return project.apps.map { scan($0, of: project, beside: beside, within: confinement) }
+    }
+
+    private static func scan(
+        _ app: App, of project: XcodeProject, beside: [String], within confinement: Confinement
+    ) -> BundleScan {
+        var sounds: [FoundSound] = []
+        // What the app copies, by its path in the tree: files, and folders whose files all ship.
+        var copied: Set<String> = []
+        // Each folder walked once, however many times the project copies it.
+        var walks: [String: [WalkedSound]] = [:]
+        func walk(_ folder: String, shown: String) -> [WalkedSound] {
+            if let known = walks[folder] { return known }
+            let walked = FolderScanner.scan(root: folder, displayRoot: shown)
+            walks[folder] = walked
+            return walked
+        }
+        // A folder copied to many places copies its files to each: the project's text can ask for
+        // that many times over, so past a bound the rest is said, not judged.
+        var full = false
+        func add(_ landing: String, shownRoot: String, shownFrom: Int = 0, _ content: FoundSound.Content) {
+            guard sounds.count < Limits.maximumProjectSounds else {
+                if !full {
+                    full = true
+                    sounds.append(
+                        FoundSound(
+                            relativePath: landing, displayRoot: shownRoot, shownFrom: shownFrom,
+                            location: SoundLocation.of(relativePath: landing, kind: .app),
+                            content: .problem(
+                                Rule.judge(
+                                    failure: AlertSoundError(
+                                        .unreadable,
+                                        "the project copies more than \(Limits.maximumProjectSounds) sound files into this app; the rest were not judged"
+                                    )))))
+                }
+                return
+            }
+            sounds.append(
+                FoundSound(
+                    relativePath: landing, displayRoot: shownRoot, shownFrom: shownFrom,
+                    location: SoundLocation.of(relativePath: landing, kind: .app), content: content))
+        }
+        func problem(_ kind: AlertSoundError.Kind, _ message: String) -> FoundSound.Content {
+            .problem(Rule.judge(failure: AlertSoundError(kind, message)))
+        }
+        /// The place of what the project copies, or the problem that keeps it from being read.
+        func place(_ resource: Resource, what: String) -> Result<String?, AlertSoundError> {
+            switch confinement.place(of: resource.path) {
+            case .inside(let resolved): return .success(resolved)
+            case .outside:
+                return .failure(
+                    AlertSoundError(
+                        .unreadable,
+                        "the project copies \(what) \(resource.path) into the app, and it lies outside \(confinement.shown), "
+                            + "the folder given: not read (validate a folder that holds it, or the built .app)"))
+            case .invalid(let reason):
+                return .failure(
+                    AlertSoundError(
+                        .notFound, "the project copies \(what) \(resource.path) into the app, and \(reason)"))
+            }
+        }
+        for resource in app.resources {
+            let shownFolder = parentFolder(resource.path) + "/"
+            switch resource.kind {
+            case .folderReference, .synchronizedFolder:
+                let what = resource.kind == .folderReference ? "the folder" : "the synchronized folder"
+                switch place(resource, what: what) {
+                case .failure(let error):
+                    add(
+                        resource.bundlePath.isEmpty ? lastComponent(resource.path) : resource.bundlePath,
+                        shownRoot: shownFolder, .problem(Rule.judge(failure: error)))
+                case .success(let resolved):
+                    // A folder's walk stays inside it (links out are reported), from where it leads.
+                    let walked = walk(resolved ?? resource.path, shown: resource.path)
+                    guard case .synchronizedFolder(let excluded) = resource.kind else {
+                        copied.insert(resource.path)
+                        for file in walked {
+                            add(
+                                joinPath(resource.bundlePath, file.relativePath), shownRoot: shownFolder,
+                                shownFrom: resource.bundlePath.utf8.count
+                                    - lastComponent(resource.bundlePath).utf8.count,
+                                FoundSound.Content(file.content))
+                        }
+                        continue
+                    }
+                    // A file in a `.lproj` folder lands in it, any other flat at the top level.
+                    for file in walked where !excluded.contains(file.relativePath) {
+                        copied.insert(collapsed(joinPath(resource.path, file.relativePath)))
+                        let parts = file.relativePath.split(separator: "/")
+                        let lproj = parts.dropLast().last { $0.hasSuffix(".lproj") }
+                        let landing = lproj.map { "\($0)/\(parts.last ?? "")" } ?? String(parts.last ?? "")
+                        add(
+                            landing, shownRoot: parentFolder(joinPath(resource.path, file.relativePath)) + "/",
+                            shownFrom: landing.utf8.count - lastComponent(landing).utf8.count,
+                            FoundSound.Content(file.content))
+                    }
+                }
+            case .file:
+                copied.insert(resource.path)
+                guard ContainerKind.isSoundName(resource.path) else { continue }
+                // Shown by its path in the tree: the bundle path is its tail when the file sits as
+                // it lands (`Runner/en.lproj/x.caf`), else only its name is (a flattened folder).
+                let inPlace = resource.path.hasSuffix("/" + resource.bundlePath)
+                let shownRoot = inPlace ? String(resource.path.dropLast(resource.bundlePath.count)) : shownFolder
+                let shownFrom =
+                    inPlace ? 0 : resource.bundlePath.utf8.count - lastComponent(resource.bundlePath).utf8.count
+                let content: FoundSound.Content
+                switch place(resource, what: "") {
+                case .failure(let error): content = .problem(Rule.judge(failure: error))
+                case .success(let resolved?) where isFolder(resolved) == false:
+                    content = .file(FolderFile(path: resolved))
+                case .success:
+                    content = problem(
+                        .notFound, "the project copies \(resource.path) into the app, and there is no such file")
+                }
+                add(resource.bundlePath, shownRoot: shownRoot, shownFrom: shownFrom, content)
+            }
+        }
+        sounds.sort { ($0.relativePath, $0.displayPath) < ($1.relativePath, $1.displayPath) }
+        // The sounds beside the project that the app does not copy: a payload naming one gets its own finding.
+        var uncopied: [String: String] = [:]
+        for path in beside {
+            // Copied itself, or inside a copied folder: its ancestors are looked up.
+            var ancestor = path, isCopied = false
+            while !ancestor.isEmpty, ancestor != "/", !isCopied {
+                isCopied = copied.contains(ancestor)
+                ancestor = ancestor.contains("/") ? parentFolder(ancestor) : ""
+            }
+            guard !isCopied else { continue }
+            let key = lastComponent(path).lowercased()
+            if uncopied[key] == nil { uncopied[key] = path }
+        }
+        let names = app.targets.joined(separator: ", ")
+        return BundleScan(
+            kind: .xcodeProject, root: "\(project.path) (app target\(app.targets.count == 1 ? "" : "s") \(names))",
+            sounds: sounds, uncopied: uncopied)
+    }
+}
