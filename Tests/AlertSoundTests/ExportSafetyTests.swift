@@ -280,3 +280,37 @@ extension ExportSafetyTests {
         #expect(try SoundLock.read(path: nested.lockPath).sounds.map(\.name) == ["chime"])
     }
 }
+
+extension ExportSafetyTests {
+    /// A committed file at an output that export never wrote (the lock has no hash of it) was
+    /// replaced by `--android` and `--both` ("wrote … (replacing it)"); only `--ios` refused. In
+    /// every mode it is refused and left as it was, and `--force` takes it over.
+    @Test(.bug(id: 44, "item 4"), arguments: ["ios", "android-ogg", "android-wav", "both"])
+    func aCommittedFileIsNeverReplaced(mode: String) throws {
+        let dir = try FixTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/src", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        try Self.tone(dir + "/src/notification.wav")
+        var options = ExportOptions()
+        options.lockPath = dir + "/lock.json"
+        let committed: String
+        switch mode {
+        case "ios": (options.iosFolder, committed) = (dir + "/out", "notification.caf")
+        case "both": (options.bothFolder, committed) = (dir + "/out", "notification.wav")
+        default:
+            options.androidFolder = dir + "/out"
+            options.androidFormat = mode == "android-wav" ? .wav : .ogg
+            committed = mode == "android-wav" ? "notification.wav" : "notification.ogg"
+        }
+        let mine = Data("the app's own sound".utf8)
+        try mine.write(to: URL(fileURLWithPath: dir + "/out/" + committed))
+        let report = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(report.outcomes.map(\.status) == [.failed], "\(mode): \(report.outcomes.map(\.written))")
+        #expect(report.outcomes.first?.error?.message.contains("is not the file export wrote for it") == true)
+        #expect(bytes(dir + "/out/" + committed) == mine)
+        options.force = true
+        let forced = try Exporter(options: options).export(paths: [dir + "/src"])
+        #expect(forced.outcomes.first?.replaced == [dir + "/out/" + committed], "\(mode)")
+    }
+}

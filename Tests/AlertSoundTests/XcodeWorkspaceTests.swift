@@ -206,8 +206,8 @@ import Testing
                 == "ios/b/B.xcodeproj")
         #expect(XcodeWorkspace.resolve("developer:x", group: "", container: "", workspace: "") == nil)
         #expect(
-            !XcodeProject.isInside("../x", ".") && XcodeProject.isInside("x/y", ".")
-                && !XcodeProject.isInside("/ios2/a", "/ios"))
+            !isInside("../x", ".") && isInside("x/y", ".")
+                && !isInside("/ios2/a", "/ios"))
     }
 
     /// A root whose Android module has no res/raw, or whose ios folder has no project, says which

@@ -373,7 +373,7 @@ func workspace(_ bytes: [UInt8]) {
         let read = try? XcodeWorkspace.read(path, within: confinement)
     else { return }
     for project in read.projects
-    where !confinement.contains(project) || !XcodeProject.isInside(project, repository + "/ios") {
+    where !confinement.contains(project) || !isInside(project, repository + "/ios") {
         fatalError("the workspace opens \(project), outside")
     }
     guard Set(read.projects).count == read.projects.count else { fatalError("a project twice") }

@@ -62,7 +62,7 @@ enum ExpoSounds {
             let path =
                 listed.hasPrefix("/")
                 ? listed : joinPath(folder, listed.hasPrefix("./") ? String(listed.dropFirst(2)) : listed)
-            guard seen.insert(XcodeProject.collapsed(path)).inserted else { continue }
+            guard seen.insert(collapsedPath(path)).inserted else { continue }
             func problem(_ kind: AlertSoundError.Kind, _ why: String) -> FoundSound.Content {
                 .problem(
                     Rule.judge(

@@ -101,29 +101,6 @@ struct XcodeProject: Sendable {
         return XcodeProject(path: path, apps: apps)
     }
 
-    /// `ios/Runner/../x.wav` → `ios/x.wav`: as Xcode resolves a project's paths, by their text.
-    static func collapsed(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
-
-    /// Whether `path` is `folder` or lies inside it, both collapsed, by their text; a relative
-    /// folder of nothing (`.`) holds every relative path that does not climb out of it. (Whether a
-    /// file may be read is ``Confinement``'s, on resolved paths.)
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        let path = collapsed(path), root = collapsed(folder)
-        if root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
-        return path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
-    }
-
     /// The objects, and how to walk them: each object's place worked out once.
     private struct Graph {
         let objects: [String: JSONValue]
@@ -203,7 +180,7 @@ struct XcodeProject: Sendable {
                 if let base = folder, let path = object.string("path"), !path.isEmpty {
                     folder = path.hasPrefix("/") ? path : joinPath(base, path)
                 }
-                let placed = folder.map(XcodeProject.collapsed)
+                let placed = folder.map(collapsedPath)
                 locations[at] = .some(placed)
                 above = .some(placed)
             }
@@ -224,7 +201,7 @@ struct XcodeProject: Sendable {
                     // dstSubfolderSpec 7 is the bundle's Resources; its dstPath a folder inside it
                     // (`./` and `a/../` are no folder: the text is collapsed).
                     guard phase.string("dstSubfolderSpec") == "7" else { continue }
-                    prefix = XcodeProject.collapsed(phase.string("dstPath") ?? "")
+                    prefix = collapsedPath(phase.string("dstPath") ?? "")
                 } else if isa != "PBXResourcesBuildPhase" {
                     continue
                 }

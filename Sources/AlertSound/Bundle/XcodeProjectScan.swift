@@ -66,7 +66,7 @@ extension XcodeProject {
     /// names but the checkout lacks (Pods before `pod install`) is not there to read.
     private static func appProjects(_ paths: [String], within confinement: Confinement) throws -> [XcodeProject] {
         var seen: Set<String> = []
-        return try paths.filter { isFolder($0) == true && seen.insert(collapsed($0)).inserted }.map {
+        return try paths.filter { isFolder($0) == true && seen.insert(collapsedPath($0)).inserted }.map {
             try read($0, within: confinement)
         }.filter { !$0.apps.isEmpty }
     }
@@ -101,7 +101,7 @@ extension XcodeProject {
         let beside = FolderScanner.scan(root: folder, displayRoot: folder).compactMap { walked -> String? in
             // A folder link the walk could not enter is no sound.
             guard case .file = walked.content else { return nil }
-            return collapsed(joinPath(folder, walked.relativePath))
+            return collapsedPath(joinPath(folder, walked.relativePath))
         }
         return project.apps.map { scan($0, of: project, beside: beside, within: confinement) }
     }
@@ -190,7 +190,7 @@ extension XcodeProject {
                     }
                     // A file in a `.lproj` folder lands in it, any other flat at the top level.
                     for file in walked where !excluded.contains(file.relativePath) {
-                        copied.insert(collapsed(joinPath(resource.path, file.relativePath)))
+                        copied.insert(collapsedPath(joinPath(resource.path, file.relativePath)))
                         let parts = file.relativePath.split(separator: "/")
                         let lproj = parts.dropLast().last { $0.hasSuffix(".lproj") }
                         let landing = lproj.map { "\($0)/\(parts.last ?? "")" } ?? String(parts.last ?? "")

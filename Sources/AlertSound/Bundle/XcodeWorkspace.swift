@@ -68,7 +68,7 @@ struct XcodeWorkspace: Sendable {
                     }
                     groups.append(resolved ?? groups.last!)
                 } else if name == "FileRef", let resolved, lowercasedExtension(lastComponent(resolved)) == "xcodeproj",
-                    XcodeProject.isInside(resolved, container), seen.insert(resolved).inserted
+                    isInside(resolved, container), seen.insert(resolved).inserted
                 {
                     projects.append(resolved)
                 }
@@ -91,7 +91,7 @@ struct XcodeWorkspace: Sendable {
         case "self": path = container  // the workspace inside X.xcodeproj/: the project itself
         default: return nil
         }
-        return XcodeProject.collapsed(path)
+        return collapsedPath(path)
     }
 
     enum Tag: Equatable {

@@ -278,10 +278,10 @@ public struct Exporter: Sendable {
         guard !source.isEmpty else { return false }
         let cwd = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String {
-            XcodeProject.collapsed(path.hasPrefix("/") ? path : cwd + "/" + path)
+            collapsedPath(path.hasPrefix("/") ? path : cwd + "/" + path)
         }
         let wanted = absolute(source)
-        return paths.contains { XcodeProject.isInside(wanted, absolute($0)) }
+        return paths.contains { isInside(wanted, absolute($0)) }
     }
 
     /// The keep file export writes beside the Android sounds. Not `keep.xml`, which may be the

@@ -133,3 +133,26 @@ package func apfsCaseFolded(_ name: String) -> String {
 package func joinPath(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
+
+/// `ios/Runner/../x.wav` → `ios/x.wav`: a path's `.` and `..` segments taken away by its text, as
+/// Xcode resolves a project's paths (whether it may be read is ``Confinement``'s, on resolved paths).
+package func collapsedPath(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        if part == "." { continue }
+        if part == "..", let last = parts.last, last != ".." {
+            parts.removeLast()
+            continue
+        }
+        parts.append(part)
+    }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+}
+
+/// Whether `path` is `folder` or lies inside it, both collapsed, by their text; a relative folder
+/// of nothing (`.`) holds every relative path that does not climb out of it.
+package func isInside(_ path: String, _ folder: String) -> Bool {
+    let path = collapsedPath(path), root = collapsedPath(folder)
+    if root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
+    return path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+}
