@@ -93,15 +93,19 @@ enum AndroidProject {
             // Shown as found in the folder (`…/res/raw/x.wav`, or `…/x.wav` for a raw folder given itself).
             let shownRoot = display + "/"
             let hidden = raw.isEmpty ? prefix.utf8.count + 1 : 0
-            guard case .inside(let resolved?) = confinement.place(of: given) else {
+            let place = confinement.place(of: given)
+            guard case .inside(let folder?) = place else {
+                // A link out of the folder given, or one that leads nowhere: said, not read.
+                let problem =
+                    place == .inside(resolved: nil)
+                    ? Rule.judge(failure: AlertSoundError(.unreadable, "a symbolic link that leads nowhere"))
+                    : Rule.judge(walk: .linkOutside(target: linkText(given) ?? given))
                 sounds.append(
                     FoundSound(
-                        relativePath: prefix, displayRoot: shownRoot, shownFrom: hidden,
-                        location: .rawResource,
-                        content: .problem(Rule.judge(walk: .linkOutside(target: linkText(given) ?? given)))))
+                        relativePath: prefix, displayRoot: shownRoot, shownFrom: hidden, location: .rawResource,
+                        content: .problem(problem)))
                 continue
             }
-            let folder = resolved
             // The core's walk: the location is worked out once, from the path within the project.
             for sound in FolderScanner.scan(root: folder, displayRoot: shownFolder) {
                 let relative = prefix + "/" + sound.relativePath

@@ -121,25 +121,16 @@ extension XcodeProject {
             return walked
         }
         // A folder copied to many places copies its files to each: the project's text can ask for
-        // that many times over, so past a bound the rest is said, not judged.
-        var full = false
+        // that many times over, so past a bound one more entry says the rest was not judged.
         func add(_ landing: String, shownRoot: String, shownFrom: Int = 0, _ content: FoundSound.Content) {
-            guard sounds.count < Limits.maximumProjectSounds else {
-                if !full {
-                    full = true
-                    sounds.append(
-                        FoundSound(
-                            relativePath: landing, displayRoot: shownRoot, shownFrom: shownFrom,
-                            location: SoundLocation.of(relativePath: landing, kind: .app),
-                            content: .problem(
-                                Rule.judge(
-                                    failure: AlertSoundError(
-                                        .unreadable,
-                                        "the project copies more than \(Limits.maximumProjectSounds) sound files into this app; the rest were not judged"
-                                    )))))
-                }
-                return
-            }
+            guard sounds.count <= Limits.maximumProjectSounds else { return }
+            let content =
+                sounds.count < Limits.maximumProjectSounds
+                ? content
+                : problem(
+                    .unreadable,
+                    "the project copies more than \(Limits.maximumProjectSounds) sound files into this app; the rest were not judged"
+                )
             sounds.append(
                 FoundSound(
                     relativePath: landing, displayRoot: shownRoot, shownFrom: shownFrom,
