@@ -271,10 +271,10 @@ enum GeneratedReference {
     }
 
     /// Plain text with code spans as a Markdown table cell, escaped as the command's own Markdown
-    /// tables escape names (`MarkdownPrinter`).
+    /// tables escape names (`MarkdownReporter`).
     static func markdown(_ text: String) -> String {
         text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { i, part in
-            i % 2 == 1 ? "`" + MarkdownPrinter.code(String(part)) + "`" : MarkdownPrinter.cell(String(part))
+            i % 2 == 1 ? "`" + MarkdownReporter.code(String(part)) + "`" : MarkdownReporter.cell(String(part))
         }.joined()
     }
 

@@ -26,10 +26,12 @@ extension BundleReport {
 }
 
 /// Puts parts together into whole reports again, for callers that want them.
-struct BundleReportCollector {
-    private(set) var reports: [BundleReport] = []
+package struct BundleReportCollector {
+    package private(set) var reports: [BundleReport] = []
 
-    mutating func add(_ part: BundleReport.Part) {
+    package init() {}
+
+    package mutating func add(_ part: BundleReport.Part) {
         switch part {
         case let .opened(bundle, kind, entitlements):
             reports.append(

@@ -53,21 +53,19 @@ extension AlertSoundError {
     /// Says that a run stopped before any report (the error document on standard output with
     /// `--format json`, the message on standard error always) and gives the exit status: 64 for a
     /// request that cannot work, as for arguments that do not parse, else `otherwise`.
-    /// `format`: with xcode or github the error is also printed in that form on standard output,
-    /// so a build log or workflow shows it where it shows findings.
-    func stopRun(command: String, json: Bool, otherwise: ExitStatus, format: ReportFormat? = nil) -> ExitCode {
-        if json { Printers.document(JSONPrinter.render(ErrorDocument(self)) + "\n") }
-        switch format {
-        case .xcode?:
-            Printers.document(
-                "\(path.map { XcodePrinter.path($0) + ": " } ?? "")error: alertsound \(command): \(Advice.line(message, suggestion).escapedForDisplay)\n"
-            )
-        case .github?:
-            Printers.document(
-                "::error\(path.map { " file=" + GitHubPrinter.property($0.escapedForDisplay) } ?? "")::\(GitHubPrinter.data(("alertsound \(command): " + advisedDescription).escapedForDisplay))\n"
-            )
-        default: break
-        }
+    func stopRun(command: String, json: Bool, otherwise: ExitStatus) -> ExitCode {
+        stopRun(command: command, said: json ? JSONReporter.stopped(self, command: command) : nil, otherwise: otherwise)
+    }
+
+    /// The same for `check` and `validate-bundle`, whose format says it on standard output its own
+    /// way too (``Reporter/stopped(_:command:)``: the error document, an Xcode issue line, a
+    /// workflow annotation), so a build log or workflow shows it where it shows findings.
+    func stopRun(command: String, format: ReportFormat, otherwise: ExitStatus) -> ExitCode {
+        stopRun(command: command, said: format.reporter.stopped(self, command: command), otherwise: otherwise)
+    }
+
+    private func stopRun(command: String, said: String?, otherwise: ExitStatus) -> ExitCode {
+        if let said { Printers.document(said) }
         Printers.error("alertsound \(command): \(advisedDescription)")
         return (kind == .invalidRequest ? ExitStatus.usage : otherwise).code
     }

@@ -49,34 +49,6 @@ enum Printers {
 
     /// Sends what standard output holds.
     static func flush() { fflush(stdout) }
-
-    static func render(_ report: CheckReport, as format: ReportFormat) -> String {
-        switch format {
-        case .text: return TextPrinter.render(report)
-        case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
-        case .xcode: return XcodePrinter.render(report.findings)
-        case .github: return GitHubPrinter.render(report.findings)
-        case .markdown: return MarkdownPrinter.render(report)
-        case .html:
-            var page = ""
-            var html = HTMLReport { page += $0 }
-            for file in report.files { html.add(file, preview: HTMLReport.preview(of: file)) }
-            html.finish()
-            return page
-        }
-    }
-
-    static func render(_ report: ValidationReport, as format: ReportFormat) -> String {
-        switch format {
-        case .text: return TextPrinter.render(report)
-        case .json: return String(decoding: report.jsonBytes(), as: UTF8.self) + "\n"
-        case .xcode: return XcodePrinter.render(report.findings)
-        case .github: return GitHubPrinter.render(report.findings)
-        case .markdown: return MarkdownPrinter.render(report)
-        // `validate-bundle` refuses it: its sounds may sit inside archives.
-        case .html: return TextPrinter.render(report)
-        }
-    }
 }
 
 extension SoundInfo {

@@ -40,7 +40,7 @@ struct Check: ParsableCommand {
     @Flag(
         name: .customLong("no-players"),
         help:
-            "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReport.maximumPlayers) sounds, within \(HTMLReport.audioBudget >> 20) MB of audio."
+            "With --format html: embed no players (waveforms and levels only). Without it the page has players for the first \(HTMLReporter.maximumPlayers) sounds, within \(HTMLReporter.audioBudget >> 20) MB of audio."
     )
     var noPlayers = false
 
@@ -58,7 +58,9 @@ struct Check: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
         if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
         if levelLimits.given, !levels { throw ValidationError("The level thresholds apply with --levels.") }
-        if noPlayers, report.format != .html { throw ValidationError("--no-players applies with --format html.") }
+        if noPlayers, report.format != ReportFormat(HTMLReporter.self) {
+            throw ValidationError("--no-players applies with --format html.")
+        }
     }
 
     func run() throws {
@@ -68,40 +70,15 @@ struct Check: ParsableCommand {
         do {
             checker.levelLimits = try levelLimits.limits()
         } catch let error as AlertSoundError {
-            throw error.stopRun(command: "check", json: report.format == .json, otherwise: .usage)
+            throw error.stopRun(command: "check", format: report.format, otherwise: .usage)
         }
-        let valid: Bool
         // Each batch's findings are printed as it is judged and then dropped, so memory stays
         // bounded however many files (only the Markdown table, for people, is made whole).
-        switch report.format {
-        case .json:
-            var stream = CheckJSONStream(output: Printers.write)
-            valid = checker.checkInBatches(paths: paths) { stream.add(contentsOf: $0) }
-            stream.finish()
-            Printers.write([10])
-        case .text:
-            var files = 0, invalid = 0
-            valid = checker.check(paths: paths) { file in
-                files += 1
-                if !file.valid { invalid += 1 }
-                Printers.text(TextPrinter.line(file))
-            }
-            Printers.text(TextPrinter.summary(files: files, invalid: invalid))
-        case .xcode, .github:
-            valid = checker.check(paths: paths) {
-                Printers.document(Printers.render(CheckReport(files: [$0]), as: report.format))
-            }
-        case .html:
-            // A page with waveforms and loudness: the levels are measured whether asked or not.
-            checker.measuresLevels = true
-            var html = HTMLReport(players: !noPlayers) { Printers.write(Array($0.utf8)) }
-            valid = checker.checkInBatches(paths: paths) { html.add(batch: $0) }
-            html.finish()
-        case .markdown:
-            let result = checker.check(paths: paths)
-            Printers.document(Printers.render(result, as: .markdown))
-            valid = result.valid
-        }
+        var reporter = report.format.make(ReportSettings(players: !noPlayers))
+        // A page that draws each sound measures its levels whether asked or not.
+        if report.format.reporter.needsLevels { checker.measuresLevels = true }
+        let valid = checker.checkInBatches(paths: paths) { reporter.add(files: $0) }
+        reporter.finish()
         Printers.flush()
         if !valid { throw ExitStatus.failure.code }
         if let stamp {
@@ -109,8 +86,10 @@ struct Check: ParsableCommand {
                 FileManager.default.createFile(
                     atPath: stamp, contents: Data("// alertsound check: every sound valid\n".utf8))
             else {
+                // After the report: standard error alone says it (a second document on standard
+                // output would leave a JSON reader none).
                 throw AlertSoundError(.outputFailed, "cannot write the stamp file", path: stamp).stopRun(
-                    command: "check", json: report.format == .json, otherwise: .stopped)
+                    command: "check", json: false, otherwise: .stopped)
             }
         }
     }

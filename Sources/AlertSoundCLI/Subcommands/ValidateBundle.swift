@@ -105,9 +105,9 @@ struct ValidateBundle: ParsableCommand {
         if paths.isEmpty {
             throw ValidationError("give at least one .app, .ipa, .xcarchive, Android project, .apk or folder")
         }
-        if report.format == .html {
+        if !report.format.reporter.judgesBundles {
             throw ValidationError(
-                "--format html is check's (a page of waveforms and players); for a bundle, check its sound folder, or use markdown"
+                "--format \(report.format.name) is check's (a page of waveforms and players); for a bundle, check its sound folder, or use markdown"
             )
         }
     }
@@ -130,45 +130,16 @@ struct ValidateBundle: ParsableCommand {
             // as it is made and dropped, so memory stays bounded however many sounds (only the
             // Markdown tables, for people, are made whole).
             let run = try validator.prepare(paths: paths, references: references)
-            let valid: Bool
             // A platform left unjudged is said first: a pass below is not a pass for it.
-            for note in run.notes {
-                switch report.format {
-                case .text: Printers.line("note: \(note.escapedForDisplay)")
-                case .xcode: Printers.document("note: alertsound validate-bundle: \(note.escapedForDisplay)\n")
-                case .github:
-                    Printers.document("::notice title=alertsound::\(GitHubPrinter.data(note.escapedForDisplay))\n")
-                case .json, .markdown, .html: break
-                }
-            }
-            switch report.format {
-            case .json:
-                var stream = ValidationJSONStream(output: Printers.write)
-                valid = try run.validate { stream.add($0) }
-                stream.finish(notes: run.notes)
-                Printers.write([10])
-            case .text:
-                var stream = TextPrinter.BundleText { Printers.text($0) }
-                valid = try run.validate { stream.add($0) }
-                stream.finish()
-            case .xcode, .github:
-                var findings = BundleFindings(labelled: run.kinds.contains { $0.platform != .ios })
-                let format = report.format
-                valid = try run.validate { part in
-                    let found = findings.add(part)
-                    Printers.document(format == .xcode ? XcodePrinter.render(found) : GitHubPrinter.render(found))
-                }
-            case .markdown, .html:
-                let result = try run.report()
-                Printers.document(MarkdownPrinter.render(result))
-                valid = result.valid
-            }
+            var reporter = report.format.make(ReportSettings(labelled: run.kinds.contains { $0.platform != .ios }))
+            reporter.add(notes: run.notes)
+            let valid = try run.validate { reporter.add($0) }
+            reporter.finish()
             Printers.flush()
             if !valid { throw ExitStatus.failure.code }
         } catch let error as AlertSoundError {
             // Nothing could be judged: exit 2, apart from 1 (judged and invalid). JSON readers get a document.
-            throw error.stopRun(
-                command: "validate-bundle", json: report.format == .json, otherwise: .stopped, format: report.format)
+            throw error.stopRun(command: "validate-bundle", format: report.format, otherwise: .stopped)
         }
     }
 }

@@ -1,7 +1,29 @@
 import AlertSound
 
 /// GitHub Actions workflow commands: `::error file=path,title=code::message`.
-enum GitHubPrinter {
+struct GitHubReporter: Reporter {
+    static let name = "github"
+    static let purpose = "for workflow annotations"
+
+    private var findings: BundleFindings
+
+    init(_ settings: ReportSettings) { findings = BundleFindings(labelled: settings.labelled) }
+
+    func add(files: [FileReport]) { Printers.document(Self.render(CheckReport(files: files).findings)) }
+
+    func add(notes: [String]) {
+        for note in notes { Printers.document("::notice title=alertsound::\(Self.data(note.escapedForDisplay))\n") }
+    }
+
+    mutating func add(_ part: BundleReport.Part) { Printers.document(Self.render(findings.add(part))) }
+
+    func finish() {}
+
+    /// A stopped run is an error annotation on the file it is about.
+    static func stopped(_ error: AlertSoundError, command: String) -> String? {
+        "::error\(error.path.map { " file=" + property($0.escapedForDisplay) } ?? "")::\(data(("alertsound \(command): " + error.advisedDescription).escapedForDisplay))\n"
+    }
+
     static func render(_ findings: [Finding]) -> String {
         findings.map { f in
             let line = f.line.map { ",line=\($0)" } ?? ""

@@ -1,8 +1,34 @@
 import AlertSound
 
 /// GitHub-flavoured Markdown, for a job summary (`$GITHUB_STEP_SUMMARY`) or a pull-request
-/// comment: a table of sounds with verdict, format, duration and findings.
-enum MarkdownPrinter {
+/// comment: a table of sounds with verdict, format, duration and findings. Made whole at the end,
+/// for people (the one format that keeps every verdict until then).
+struct MarkdownReporter: Reporter {
+    static let name = "markdown"
+    static let purpose = "for a job summary"
+
+    private var files: [FileReport] = []
+    private var notes: [String] = []
+    private var bundles = BundleReportCollector()
+    private var judgedBundles = false
+
+    init(_ settings: ReportSettings) {}
+
+    mutating func add(files batch: [FileReport]) { files += batch }
+    mutating func add(notes: [String]) { self.notes += notes }
+
+    mutating func add(_ part: BundleReport.Part) {
+        judgedBundles = true
+        bundles.add(part)
+    }
+
+    func finish() {
+        guard judgedBundles else { return Printers.document(Self.render(CheckReport(files: files))) }
+        var report = ValidationReport(bundles: bundles.reports)
+        report.notes = notes
+        Printers.document(Self.render(report))
+    }
+
     static func render(_ report: CheckReport) -> String {
         let invalid = report.files.filter { !$0.valid }.count
         var out =

@@ -15,7 +15,14 @@ import Foundation
 /// ``maximumPlayers`` sounds while their audio stays within ``audioBudget``; waveforms for the
 /// first ``maximumDrawn``; previews decoded ``previewsAtOnce`` at a time; the problem list cut at
 /// ``maximumListed``. Past those a section has its verdict and findings only.
-struct HTMLReport {
+struct HTMLReporter: Reporter {
+    static let name = "html"
+    static let purpose = "for one self-contained page with waveforms, loudness and players"
+    /// Its sounds may sit inside archives, where nothing can play them: `check` only.
+    static let judgesBundles = false
+    /// The page draws every sound's levels.
+    static let needsLevels = true
+
     private let write: (String) -> Void
     private let players: Bool
     private var files = 0, invalid = 0, warned = 0
@@ -45,6 +52,13 @@ struct HTMLReport {
         self.players = players
         write(Self.head)
     }
+
+    init(_ settings: ReportSettings) {
+        self.init(players: settings.players) { Printers.write(Array($0.utf8)) }
+    }
+
+    /// `validate-bundle` does not offer the page: nothing is written.
+    func add(_ part: BundleReport.Part) {}
 
     /// Whether the next section may still have a player.
     private var playersLeft: Bool { players && shownPlayers < Self.maximumPlayers && audioBytes < Self.audioBudget }
@@ -113,7 +127,7 @@ struct HTMLReport {
 
     /// Adds a batch, decoding a few previews at a time on all cores, so memory holds only those;
     /// none past ``maximumDrawn``, and no audio once no player is left.
-    mutating func add(batch files: [FileReport]) {
+    mutating func add(files: [FileReport]) {
         for start in stride(from: 0, to: files.count, by: Self.previewsAtOnce) {
             let chunk = Array(files[start..<min(files.count, start + Self.previewsAtOnce)])
             let drawn = self.files < Self.maximumDrawn

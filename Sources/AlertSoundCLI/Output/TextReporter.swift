@@ -1,11 +1,41 @@
 import AlertSound
 
-/// For people at a terminal: one line a file, its findings indented below.
-enum TextPrinter {
-    static func render(_ report: CheckReport) -> String {
+/// For people at a terminal: one line a file, its findings indented below; a closing line.
+struct TextReporter: Reporter {
+    static let name = "text"
+    static let purpose = "for people"
+
+    private var files = 0, invalid = 0
+    private var bundle = BundleText { Printers.text($0) }
+    private var judgedBundles = false
+
+    init(_ settings: ReportSettings) {}
+
+    mutating func add(files batch: [FileReport]) {
         var out = ""
-        for file in report.files { out += line(file) }
-        return out + summary(files: report.files.count, invalid: report.files.filter { !$0.valid }.count)
+        for file in batch {
+            files += 1
+            if !file.valid { invalid += 1 }
+            out += Self.line(file)
+        }
+        Printers.text(out)
+    }
+
+    mutating func add(notes: [String]) {
+        for note in notes { Printers.line("note: \(note.escapedForDisplay)") }
+    }
+
+    mutating func add(_ part: BundleReport.Part) {
+        judgedBundles = true
+        bundle.add(part)
+    }
+
+    mutating func finish() {
+        if judgedBundles {
+            bundle.finish()
+        } else {
+            Printers.text(Self.summary(files: files, invalid: invalid))
+        }
     }
 
     /// The closing line of `check`.
@@ -38,17 +68,6 @@ enum TextPrinter {
         return out
     }
 
-    /// One bundle as it is; several one after another, and a line for all.
-    static func render(_ report: ValidationReport) -> String {
-        var out = ""
-        var stream = BundleText { out += $0 }
-        for bundle in report.bundles {
-            for part in bundle.parts { stream.add(part) }
-        }
-        stream.finish()
-        return out
-    }
-
     /// `validate-bundle`'s text, written as a run's parts arrive: each bundle's heading, a line a
     /// sound, its references, and its counts.
     struct BundleText {
@@ -76,7 +95,7 @@ enum TextPrinter {
                 for file in batch {
                     files += 1
                     if !file.report.valid { invalidFiles += 1 }
-                    out += TextPrinter.line(file.report, location: file.location)
+                    out += TextReporter.line(file.report, location: file.location)
                 }
                 output(out)
             case .references(let batch):
@@ -84,7 +103,7 @@ enum TextPrinter {
                 for reference in batch {
                     references += 1
                     if !reference.valid { failingReferences += 1 }
-                    out += TextPrinter.line(reference)
+                    out += TextReporter.line(reference)
                 }
                 output(out)
             case .closed(let valid):

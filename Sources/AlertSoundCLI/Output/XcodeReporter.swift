@@ -1,0 +1,40 @@
+import AlertSound
+
+/// `path[:line]: error: [code] message`, the form Xcode's Issue navigator picks up from a Run Script phase.
+struct XcodeReporter: Reporter {
+    static let name = "xcode"
+    static let purpose = "for a Run Script phase"
+
+    private var findings: BundleFindings
+
+    init(_ settings: ReportSettings) { findings = BundleFindings(labelled: settings.labelled) }
+
+    func add(files: [FileReport]) { Printers.document(Self.render(CheckReport(files: files).findings)) }
+
+    func add(notes: [String]) {
+        for note in notes { Printers.document("note: alertsound validate-bundle: \(note.escapedForDisplay)\n") }
+    }
+
+    mutating func add(_ part: BundleReport.Part) { Printers.document(Self.render(findings.add(part))) }
+
+    func finish() {}
+
+    /// A stopped run is an error on the file it is about, so the build log shows it as one.
+    static func stopped(_ error: AlertSoundError, command: String) -> String? {
+        "\(error.path.map { path($0) + ": " } ?? "")error: alertsound \(command): \(Advice.line(error.message, error.suggestion).escapedForDisplay)\n"
+    }
+
+    static func render(_ findings: [Finding]) -> String {
+        findings.map { f in
+            "\(path(f.path))\(f.line.map { ":\($0)" } ?? ""): \(f.diagnostic.severity.rawValue): [\(f.diagnostic.code.rawValue)] \(f.diagnostic.advisedMessage.escapedForDisplay)\n"
+        }.joined()
+    }
+
+    /// Xcode reads everything up to the first `: error:`, `: warning:` or `:LINE:` as the file, so
+    /// a file named `bad.caf: warning: x.caf` would turn an error into a warning. In a path that
+    /// holds a colon, `%` and `:` are written `%25` and `%3A`; other paths are as they are.
+    static func path(_ path: String) -> String {
+        guard path.contains(":") else { return path.escapedForDisplay }
+        return path.unicodeScalars.map { $0 == "%" ? "%25" : $0 == ":" ? "%3A" : String($0) }.joined().escapedForDisplay
+    }
+}
