@@ -134,7 +134,7 @@ import Testing
         var full = FileReport(
             path: "Sounds/ü\n.aiff", info: info,
             diagnostics: [
-                DiagnosticCode.tooLong.diagnostic("long", suggestion: every),
+                Diagnostic(code: .tooLong, message: "long", severity: .error, suggestion: every),
                 Diagnostic(code: .widePCM, message: "wide", severity: .note)
             ], strict: true)
         full.levels = SoundLevels(
@@ -144,7 +144,8 @@ import Testing
         var undecodable = FileReport(path: "x.caf", info: info, diagnostics: [], strict: false)
         undecodable.levelsError = AlertSoundError(.unreadable, "no decoder", path: "x.caf", chunk: "data", offset: 7)
         let unread = FileReport(
-            path: "gone.wav", info: nil, diagnostics: [DiagnosticCode.notFound.diagnostic("missing")], strict: false)
+            path: "gone.wav", info: nil,
+            diagnostics: [Diagnostic(code: .notFound, message: "missing", severity: .error)], strict: false)
         let reports = [full, undecodable, unread, FileReport(path: "", info: nil, diagnostics: [], strict: false)]
         for offset in [0, 3] {
             var direct = JSONWriter(depth: 1)

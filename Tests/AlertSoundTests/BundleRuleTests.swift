@@ -5,13 +5,14 @@ import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
 
-/// The bundle-level codes' examples (``BundleRule``), run as the file rules' are: each triggering
-/// bundle is written out and validated and must get the code, each passing one must not.
+/// The bundle-level rules' examples, run as the file rules' are: each triggering bundle is written
+/// out and validated and must get the rule's code, each passing one must not. And the catalog the
+/// documentation is made from: every code has one description, which every rule reporting it names.
 @Suite struct BundleRuleTests {
-    @Test(arguments: BundleRule.all.map(\.code))
-    func bundleRuleIsFoundOnItsTriggeringExamplesOnly(code: DiagnosticCode) throws {
-        let rule = try #require(BundleRule.all.first { $0.code == code })
-        #expect(!rule.triggering.isEmpty && !rule.passing.isEmpty, "every rule documents both kinds of example")
+    @Test(arguments: RuleCatalog.bundleRules.indices)
+    func bundleRuleIsFoundOnItsTriggeringExamplesOnly(index: Int) throws {
+        let rule = RuleCatalog.bundleRules[index]
+        let code = rule.description.code
         for (i, example) in rule.triggering.enumerated() {
             #expect(try Self.codes(example).contains(code), "\(code) should be found on triggering example \(i)")
         }
@@ -20,28 +21,36 @@ import Testing
         }
     }
 
-    /// Every code is a file rule (``Rule``, Android's and the level rules included) or a bundle rule,
-    /// never both.
-    @Test func everyCodeHasRuleExamples() {
-        let fileRules = (Rule.all + AndroidRules.all + LevelRules.all).map(\.code)
-        let bundleRules = BundleRule.all.map(\.code)
-        #expect(Set(fileRules).isDisjoint(with: bundleRules))
+    /// Every code has rules, and examples of both kinds among its rules; a code's rules all name
+    /// one description (the facts are said once).
+    @Test func everyCodeHasOneDescriptionAndExamples() {
+        let fileRules = RuleCatalog.fileRules.map(\.description)
+        let bundleRules = RuleCatalog.bundleRules.map { $0.description }
         #expect(
-            Set(fileRules + bundleRules) == Set(DiagnosticCode.allCases),
-            "codes without a rule: \(Set(DiagnosticCode.allCases).subtracting(fileRules + bundleRules))")
-        #expect(bundleRules.count == Set(bundleRules).count)
+            Set((fileRules + bundleRules).map(\.code)) == Set(DiagnosticCode.allCases),
+            "codes without a rule: \(Set(DiagnosticCode.allCases).subtracting((fileRules + bundleRules).map(\.code)))")
+        for code in DiagnosticCode.allCases {
+            let said = (fileRules + bundleRules).filter { $0.code == code }
+            #expect(
+                said.allSatisfy {
+                    $0.severity == said[0].severity && $0.topic == said[0].topic && $0.summary == said[0].summary
+                        && $0.details == said[0].details
+                }, "\(code) is described twice, differently")
+            let fileExamples = RuleCatalog.fileRules.filter { $0.code == code }
+            let bundleExamples = RuleCatalog.bundleRules.filter { $0.description.code == code }
+            #expect(
+                fileExamples.contains { !$0.triggering.isEmpty } || bundleExamples.contains { !$0.triggering.isEmpty },
+                "\(code) has no example it must be found on")
+            #expect(
+                fileExamples.contains { !$0.passing.isEmpty } || bundleExamples.contains { !$0.passing.isEmpty },
+                "\(code) has no example it must not be found on")
+        }
     }
 
     /// A reference's findings are made by the platforms' reference rules, and a sound's findings
     /// within its bundle by the sound rules, whose codes are bundle rules with examples; every one
     /// of the reference ladder's steps is reached by some name.
     @Test func referenceRulesAreBundleRulesAndEachStepIsReached() throws {
-        let codes =
-            ReferenceResolver.rules.map(\.code) + AndroidResolver.rules.map(\.code)
-            + (SoundRules.ios + SoundRules.android).map(\.code) + PlayRules.all.map(\.code)
-            + BundleWideRule.all.map(\.code)
-        // (android-bad-name's examples are its file rule's: a name no build takes.)
-        #expect(Set(codes).isSubset(of: (BundleRule.all.map(\.code) + AndroidRules.all.map(\.code))))
         // iOS: one name per step, in the ladder's order.
         func sound(_ path: String, _ location: SoundLocation) -> FoundSound {
             FoundSound(
@@ -60,14 +69,14 @@ import Testing
         let resolver = ReferenceResolver(
             sounds: sounds, references: references, uncopied: ["copied.caf": "ios/copied.caf"])
         let found = references.map { resolver.locate($0).diagnostics.map(\.code) }
-        #expect(found == ReferenceResolver.rules.map { [$0.code] }, "\(found)")
+        #expect(found == ReferenceResolver.rules.map { [$0.description.code] }, "\(found)")
         // Android likewise: a path, an extension, another case, outside res/raw, nothing.
         let raw = [sound("res/raw/chime.ogg", .rawResource), sound("assets/alarm.ogg", .subfolder)]
         let androidNames = ["raw/chime", "chime.ogg", "Chime", "alarm", "gone"]
         let androidReferences = androidNames.map { SoundReference(name: $0, source: "test") }
         let android = AndroidResolver(sounds: raw, kind: .androidProject, references: androidReferences)
         let messages = androidReferences.map { android.locate($0).diagnostics }
-        #expect(messages.map { $0.map(\.code) } == AndroidResolver.rules.map { [$0.code] }, "\(messages)")
+        #expect(messages.map { $0.map(\.code) } == AndroidResolver.rules.map { [$0.description.code] }, "\(messages)")
         #expect(messages[0].first?.message.contains("is a path") == true)
         #expect(messages[1].first?.message.contains("Send 'chime'") == true)
     }

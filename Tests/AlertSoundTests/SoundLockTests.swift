@@ -117,7 +117,7 @@ import Testing
     /// `validate-bundle --lock` was entries × sounds: each entry now looks itself up, and findings
     /// of one kind stop at a cap with one that counts the rest.
     @Test func lockFindingsAreCapped() throws {
-        let cap = BundleWideRule.maximumRepeatedFindings
+        let cap = BundleWideRules.maximumRepeatedFindings
         let entries = (0..<(cap + 50)).map { i in
             SoundLock.Entry(
                 name: "s\(i)", source: "", ios: "s\(i).caf", android: nil, androidFile: nil,
@@ -127,12 +127,12 @@ import Testing
         let check = LockCheck(lock: SoundLock(sounds: entries), path: "lock")
         var bundle = BundleWide(platform: .ios, root: "App.app", kind: .app, sounds: [], lockPath: "lock")
         bundle.missing = check.judge([], platform: .ios).missing
-        let missing = BundleWideRule.lockMissingSound.evaluate(bundle)
+        let missing = BundleWideRules.lockMissingSound.evaluate(bundle) ?? []
         #expect(missing.count == cap + 1)
         #expect(missing.last?.diagnostics.first?.message.contains("and 50 more") == true)
         let uses = (0..<500).map { SoundLock.ChannelUse(id: "s\($0)_00000000", source: "p.json", field: "channel_id") }
         bundle.unknownChannels = check.unknownChannels(uses)
-        let unknown = BundleWideRule.unknownChannel.evaluate(bundle)
+        let unknown = BundleWideRules.unknownChannel.evaluate(bundle) ?? []
         #expect(unknown.count == cap + 1)
         #expect(
             unknown.first?.diagnostics.first?.message.contains("the lock's channel for 's0' is s0_aaaaaaaa") == true)

@@ -4,7 +4,12 @@ extension Rule {
     /// A raw resource whose name aapt2 refuses (not `[a-z][a-z0-9_]*`, or a Java keyword): the
     /// build fails. Silent for a sound that is not a raw resource.
     static let androidBadName = Rule(
-        code: .androidBadName,
+        RuleDescription(
+            .androidBadName, .error, .android,
+            summary:
+                "A file in `res/raw/` whose resource name is not `[a-z][a-z0-9_]*` or is a Java keyword, or two files of one folder that give the same name: the build fails.",
+            details:
+                "The message suggests a name."),
         evaluate: { subject in
             guard let name = subject.resourceName else { return nil }
             return AndroidRules.nameProblem(lastComponent(subject.path), resourceName: name).map { Finding($0) }
@@ -21,7 +26,13 @@ extension Rule {
     /// A format Android's media stack does not play (CAF, AIFF, a 64-bit float or ADPCM WAV, MP2, Ogg Speex).
     /// Suggests a 16-bit WAV beside it, except inside an .apk, where there is no file to convert.
     static let androidUnsupportedFormat = Rule(
-        code: .androidUnsupportedFormat,
+        RuleDescription(
+            .androidUnsupportedFormat, .error, .android,
+            summary:
+                "Android cannot play the file: CAF, AIFF, AU, RF64, a WAV its WAV extractor refuses, MPEG layer I or II, an Ogg codec other than Vorbis, Opus or FLAC.",
+            details:
+                "Android's WAV extractor takes 8/16/24/32-bit PCM, 32-bit float, µ-law, A-law and GSM in 1 to 8 channels, more than the developer guide's table lists. The message gives a `convert` line that writes a 16-bit WAV with a valid name."
+        ),
         evaluate: { subject in
             guard let info = subject.info, let problem = AndroidRules.formatProblem(info) else { return nil }
             let convert =

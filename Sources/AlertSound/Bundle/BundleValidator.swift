@@ -175,9 +175,8 @@ public struct BundleValidator: Sendable {
             missing: lockMissing,
             unknownChannels: platform == .android ? lockCheck?.unknownChannels(channelUses) ?? [] : [],
             idURIs: scan.idURIs, strict: strict)
-        for rule in BundleWideRule.all {
-            let reports = rule.evaluate(wide)
-            guard !reports.isEmpty else { continue }
+        for rule in BundleWideRules.all {
+            guard let reports = rule.evaluate(wide), !reports.isEmpty else { continue }
             valid = valid && reports.allSatisfy(\.valid)
             each(.references(reports))
         }

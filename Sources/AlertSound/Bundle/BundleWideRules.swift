@@ -19,11 +19,13 @@ struct BundleWide {
 
 /// A finding that belongs to no one sound or reference — a lock entry, a channel ID, a line of
 /// code, the folder itself — reported as a reference of its own, after the bundle's references.
-/// The rules run in order; each code has its examples in ``BundleRule``.
-struct BundleWideRule: Sendable {
-    let code: DiagnosticCode
-    let evaluate: @Sendable (BundleWide) -> [ReferenceReport]
+typealias BundleWideRule = BundleRule<BundleWide, [ReferenceReport]>
 
+/// The rules' example sound.
+private let sound = BundleExample.sound
+
+/// The rules for a bundle as a whole, run in order.
+enum BundleWideRules {
     static let all: [BundleWideRule] = [resourceIdUri, lockMissingSound, unknownChannel, noSounds]
 
     /// Findings of one kind beyond this many become one more that counts the rest: a lock of
@@ -40,7 +42,35 @@ struct BundleWideRule: Sendable {
         return reports
     }
 
-    static let resourceIdUri = BundleWideRule(code: .resourceIdUri) { b in
+    static let resourceIdUriDescription = RuleDescription(
+        .resourceIdUri, .warning, .android,
+        summary:
+            "Kotlin or Java code builds a sound URI from `R.raw.name`'s resource ID, which aapt2 renumbers between builds: a channel made with it plays another sound, or none, after an update; use `/raw/name`.",
+        details:
+            "A text heuristic: statements naming `android.resource://` or `SCHEME_ANDROID_RESOURCE` (across a call split over lines, comments skipped, `getResourceEntryName(R.raw.name)` allowed); it misses an ID passed through a variable, hence a warning. Reported as a reference at its file and line."
+    )
+
+    static let resourceIdUri = BundleWideRule(
+        resourceIdUriDescription,
+        triggering: [
+            .android([
+                (BundleExample.raw + "chime.ogg", sound),
+                (
+                    "app/src/main/java/Alerts.kt",
+                    Array(#"val uri = Uri.parse("android.resource://" + packageName + "/" + R.raw.chime)"#.utf8)
+                )
+            ])
+        ],
+        passing: [
+            .android([
+                (BundleExample.raw + "chime.ogg", sound),
+                (
+                    "app/src/main/java/Alerts.kt",
+                    Array(#"val uri = Uri.parse("android.resource://" + packageName + "/raw/chime")"#.utf8)
+                )
+            ])
+        ]
+    ) { b in
         guard !b.idURIs.isEmpty else { return [] }
         let byName = Dictionary(
             b.sounds.map { (AndroidRules.resourceName(of: $0) ?? "", $0.displayPath) },
@@ -50,7 +80,7 @@ struct BundleWideRule: Sendable {
                 name: "R.raw." + use.resource, source: "\(use.file):\(use.line)", field: nil, platform: .android,
                 critical: false, resolvedPath: byName[use.resource],
                 diagnostics: [
-                    DiagnosticCode.resourceIdUri.diagnostic(
+                    resourceIdUriDescription.diagnostic(
                         "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
                             + "created with it plays another sound, or none, after an update; build it from the name: "
                             + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")
@@ -58,7 +88,28 @@ struct BundleWideRule: Sendable {
         }
     }
 
-    static let lockMissingSound = BundleWideRule(code: .lockMissingSound) { b in
+    static let lockMissingSoundDescription = RuleDescription(
+        .lockMissingSound, .error, .lock,
+        summary:
+            "With `--lock`: a sound the lock names is not shipped where the platform finds it.")
+
+    static let lockMissingSound = BundleWideRule(
+        lockMissingSoundDescription,
+        triggering: [
+            {
+                var e = BundleExample.app([("bell.caf", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = BundleExample.app([("chime.caf", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                return e
+            }()
+        ]
+    ) { b in
         capped(
             b.missing,
             { missing in
@@ -66,7 +117,7 @@ struct BundleWideRule: Sendable {
                     name: missing.name, source: b.lockPath, field: missing.field, platform: b.platform, critical: false,
                     resolvedPath: nil,
                     diagnostics: [
-                        DiagnosticCode.lockMissingSound.diagnostic(
+                        lockMissingSoundDescription.diagnostic(
                             missing.caseVariant.map {
                                 "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships \($0), which differs in case: "
                                     + "a device's file names are case-sensitive, so the app's '\(missing.name)' finds nothing there (a Mac's disk and the Simulator find it); "
@@ -81,14 +132,65 @@ struct BundleWideRule: Sendable {
                     name: nil, source: b.lockPath, field: "sounds", platform: b.platform, critical: false,
                     resolvedPath: nil,
                     diagnostics: [
-                        DiagnosticCode.lockMissingSound.diagnostic(
+                        lockMissingSoundDescription.diagnostic(
                             "and \(more) more locked \(more == 1 ? "sound" : "sounds") the app does not ship (the first \(maximumRepeatedFindings) are listed)"
                         )
                     ], strict: false)
             })
     }
 
-    static let unknownChannel = BundleWideRule(code: .unknownChannel) { b in
+    static let unknownChannelDescription = RuleDescription(
+        .unknownChannel, .error, .lock,
+        summary:
+            "With `--lock`: a payload's `android.notification.channel_id` is none of the lock's channel IDs (or an older hash of a locked sound's)."
+    )
+
+    static let unknownChannel = BundleWideRule(
+        unknownChannelDescription,
+        triggering: [
+            {
+                var e = BundleExample.android([(BundleExample.raw + "chime.ogg", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "chime_00000000", source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }(),
+            {
+                var e = BundleExample.android([(BundleExample.raw + "chime.ogg", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "orders", source: "push.json", field: "android.notification.channel_id", sound: "chime")
+                ]
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = BundleExample.android([(BundleExample.raw + "chime.ogg", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: SoundLock.channelID(name: "chime", contentHash: String(repeating: "ab", count: 32)),
+                        source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }(),
+            // The app's own channels: a payload with the default sound, or none, on a channel no exported sound uses.
+            {
+                var e = BundleExample.android([(BundleExample.raw + "chime.ogg", sound)])
+                e.lock = BundleExample.lock(iosSHA256: nil)
+                e.channelUses = [
+                    SoundLock.ChannelUse(
+                        id: "chat", source: "push.json", field: "android.notification.channel_id", sound: "default"),
+                    SoundLock.ChannelUse(id: "news", source: "push.json", field: "android.notification.channel_id")
+                ]
+                return e
+            }()
+        ]
+    ) { b in
         capped(
             b.unknownChannels,
             { unknown in
@@ -100,7 +202,7 @@ struct BundleWideRule: Sendable {
                     name: unknown.use.id, source: unknown.use.source, field: unknown.use.field, platform: .android,
                     critical: false, resolvedPath: nil,
                     diagnostics: [
-                        DiagnosticCode.unknownChannel.diagnostic(
+                        unknownChannelDescription.diagnostic(
                             "channel '\(unknown.use.id)' is not in the lock (\(b.lockPath))\(hint)")
                     ], strict: false)
             },
@@ -109,7 +211,7 @@ struct BundleWideRule: Sendable {
                     name: nil, source: b.lockPath, field: "channel_id", platform: .android, critical: false,
                     resolvedPath: nil,
                     diagnostics: [
-                        DiagnosticCode.unknownChannel.diagnostic(
+                        unknownChannelDescription.diagnostic(
                             "and \(more) more channel IDs the lock does not know (the first \(maximumRepeatedFindings) are listed)"
                         )
                     ], strict: false)
@@ -118,7 +220,18 @@ struct BundleWideRule: Sendable {
 
     /// A plain folder with no sound at all is a mistyped path, a folder of sources, or sounds not
     /// yet built: `check` fails it, and so does this (it passed with "0 sounds … bundle valid").
-    static let noSounds = BundleWideRule(code: .noSounds) { b in
+    static let noSounds = BundleWideRule(
+        Rule.noSoundsInFolder.description,
+        triggering: [
+            BundleExample(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
+            BundleExample(shape: .folder, files: [(path: "lib/main.dart", bytes: Array("void main() {}".utf8))]),
+            BundleExample(shape: .folder, files: [])
+        ],
+        passing: [
+            BundleExample(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)]),
+            BundleExample(shape: .folder, files: [(path: "chime.caf", bytes: sound)])
+        ]
+    ) { b in
         guard b.kind == .resources, b.sounds.isEmpty else { return [] }
         return [
             ReferenceReport(

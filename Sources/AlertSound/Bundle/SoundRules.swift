@@ -32,12 +32,16 @@ struct SoundInBundle {
 /// before it.
 typealias SoundRule = SubjectRule<SoundInBundle>
 
+/// The rules' example sound.
+private let sound = BundleExample.sound
+
 enum SoundRules {
     /// A rule whose finding is a message alone.
     private static func rule(
-        _ code: DiagnosticCode, _ says: @escaping @Sendable (SoundInBundle) -> String?
+        _ description: RuleDescription, triggering: [BundleExample], passing: [BundleExample],
+        _ says: @escaping @Sendable (SoundInBundle) -> String?
     ) -> SoundRule {
-        SoundRule(code: code) { says($0).map { Rule.Finding($0) } }
+        SoundRule(description, triggering: triggering, passing: passing) { says($0).map { Rule.Finding($0) } }
     }
 
     static let ios: [SoundRule] = [ambiguousName, resourceBundle, channelStale, unreferenced]
@@ -45,7 +49,33 @@ enum SoundRules {
 
     /// A raw resource nothing keeps through resource shrinking. A name the build refuses has no
     /// resource to keep.
-    static let mayBeShrunk = rule(.androidMayBeShrunk) { s in
+    static let mayBeShrunk = rule(
+        RuleDescription(
+            .androidMayBeShrunk, .warning, .android,
+            summary:
+                "In a project, nothing keeps the sound through resource shrinking, so a release build may drop it.",
+            details:
+                "No `tools:keep` rule covers it (`res/raw/keep.xml`, `@raw/name` or `@raw/*`), no Kotlin or Java names `R.raw.name` and no XML (the manifest, any resource XML) names `@raw/name`, outside comments. Not raised when the project's Gradle files (Groovy or Kotlin DSL) turn shrinking on nowhere (`shrinkResources true`, `isShrinkResources = true`); a raw folder given without its build files is warned of as if it were shrunk."
+        ),
+        triggering: [
+            .android([
+                (BundleExample.raw + "chime.ogg", sound),
+                (
+                    BundleExample.raw + "keep.xml",
+                    Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/other"/>"#.utf8)
+                )
+            ])
+        ],
+        passing: [
+            .android([
+                (BundleExample.raw + "chime.ogg", sound),
+                (
+                    BundleExample.raw + "keep.xml",
+                    Array(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:keep="@raw/*"/>"#.utf8)
+                )
+            ])
+        ]
+    ) { s in
         guard let keep = s.facts.keep, let name = s.file.resourceName,
             !s.file.report.diagnostics.contains(where: { $0.code == .androidBadName }), !keep.keeps(name)
         else { return nil }
@@ -61,7 +91,19 @@ enum SoundRules {
     /// Two reachable sounds whose names differ only in case: on a device both exist, in the
     /// Simulator one shadows the other. The first of a group names every member once, the others
     /// only the first, so the output grows with the number of files, not with its square.
-    static let ambiguousName = rule(.ambiguousName) { s in
+    static let ambiguousName = rule(
+        RuleDescription(
+            .ambiguousName, .warning, .bundle,
+            summary:
+                "Two reachable sounds have names that differ only in case; the Simulator cannot tell them apart."),
+        triggering: [
+            BundleExample(shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "chime.caf", bytes: sound)])
+        ],
+        passing: [
+            BundleExample(
+                shape: .ipa, files: [(path: "Chime.caf", bytes: sound), (path: "Sounds/chime.caf", bytes: sound)])
+        ]
+    ) { s in
         guard let group = s.facts.names.collision(of: s.index) else { return nil }
         let first = group[0]
         if s.index == first {
@@ -76,7 +118,11 @@ enum SoundRules {
 
     /// Files of one `res/raw/` folder that give one resource name: aapt2 stops the build with
     /// "Duplicate resources". Named as ``ambiguousName`` names its group.
-    static let duplicateResource = rule(.androidBadName) { s in
+    static let duplicateResource = rule(
+        Rule.androidBadName.description,
+        triggering: [.android([(BundleExample.raw + "chime.ogg", sound), (BundleExample.raw + "chime.wav", sound)])],
+        passing: [.android([(BundleExample.raw + "chime.ogg", sound), (BundleExample.raw + "bell.wav", sound)])]
+    ) { s in
         guard let group = s.facts.names.collision(of: s.index) else { return nil }
         let first = group[0]
         let resource = AndroidRules.resourceName(of: s.sound) ?? ""
@@ -91,7 +137,19 @@ enum SoundRules {
     }
 
     /// Worth knowing before a payload names it (a sound also at a reachable place is fine).
-    static let resourceBundle = rule(.resourceBundle) { s in
+    static let resourceBundle = rule(
+        RuleDescription(
+            .resourceBundle, .note, .bundle,
+            summary:
+                "A sound only inside a `*.bundle` resource bundle (a Swift package's resources), where `UNNotificationSound(named:)` never looks: a note on the file, an error on a reference that names it.",
+            details:
+                "SwiftPM copies a package's resources into `<Package>_<Target>.bundle`."),
+        triggering: [
+            .app([("Kit_Sounds.bundle/chime.caf", sound)], names: ["chime.caf"]),
+            BundleExample(shape: .packageResources, files: [(path: "chime.caf", bytes: sound)])
+        ],
+        passing: [.app([("Kit_Sounds.bundle/chime.caf", sound), ("chime.caf", sound)], names: ["chime.caf"])]
+    ) { s in
         guard s.facts.names.onlyInResourceBundle(s.index) else { return nil }
         return
             "in a resource bundle (a Swift package's resources are copied into <Package>_<Target>.bundle): UNNotificationSound(named:) does not find"
@@ -101,7 +159,29 @@ enum SoundRules {
     /// A shipped file that is not the locked one, and the way out that does not loop: exporting
     /// again from a source inside the folder export writes is refused, and exporting over a file
     /// someone replaced on purpose would silently undo their change.
-    static let channelStale = rule(.channelStale) { s in
+    static let channelStale = rule(
+        RuleDescription(
+            .channelStale, .error, .lock,
+            summary:
+                "With `--lock`: a shipped sound is not the file `export` wrote for its channel (their SHA-256 differ): its audio changed under an old channel ID, on which Android keeps playing the old sound.",
+            details:
+                "To ship the new sound, make it the lock's source and export (a new channel ID); to undo the change, export with `--force`. When the file is another file of the sound's resource name (an `x.wav` source copied beside the exported `x.ogg`), it is named to be removed: export refuses to write beside it."
+        ),
+        triggering: [
+            {
+                var e = BundleExample.app([("chime.caf", sound)])
+                e.lock = BundleExample.lock(iosSHA256: String(repeating: "0", count: 64))
+                return e
+            }()
+        ],
+        passing: [
+            {
+                var e = BundleExample.app([("chime.caf", sound)])
+                e.lock = BundleExample.lock(iosSHA256: SHA256.hex(sound))
+                return e
+            }()
+        ]
+    ) { s in
         guard let stale = s.facts.stale[s.index] else { return nil }
         let file = s.sound.name, entry = stale.entry, lockPath = s.facts.lockPath
         if let lockedFile = stale.lockedFile, file != lockedFile {
@@ -118,7 +198,17 @@ enum SoundRules {
     }
 
     /// Given references, a valid reachable sound none of them (nor the lock) names.
-    static let unreferenced = rule(.unreferenced) { s in
+    static let unreferenced = rule(
+        RuleDescription(
+            .unreferenced, .note, .bundle,
+            summary:
+                "Given references, a valid reachable sound that none of them names."),
+        triggering: [.app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf"])],
+        passing: [
+            .app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf", "bell.caf"]),
+            .app([("chime.caf", sound)])
+        ]
+    ) { s in
         guard s.facts.referencesGiven, s.file.location.isReachable, s.file.report.valid,
             !s.facts.referenced.contains(s.index)
         else { return nil }

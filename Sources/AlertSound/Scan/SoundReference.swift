@@ -297,10 +297,18 @@ public struct SoundReference: Sendable, Hashable {
             problems: [badPayload(source, message)])
     }
 
-    /// What the payload grammar above found wrong: `bad-payload`, made only here, where the
-    /// grammar is known.
+    /// What the payload grammar above finds wrong, made only here, where the grammar is known
+    /// (its bundles are ``RuleCatalog``'s).
+    static let badPayloadDescription = RuleDescription(
+        .badPayload, .error, .bundle,
+        summary:
+            "A payload is not JSON, is neither APNs (`aps`) nor FCM (`message`, `notification`), or its `sound` is malformed.",
+        details:
+            "A sound is a name, or a critical-alert dictionary with `critical` 0 or 1, `volume` from 0 to 1 and a `name`."
+    )
+
     private static func badPayload(_ source: String, _ problem: String) -> Diagnostic {
-        DiagnosticCode.badPayload.diagnostic("\(source): \(problem)")
+        badPayloadDescription.diagnostic("\(source): \(problem)")
     }
 }
 

@@ -1,6 +1,8 @@
 /// Every finding alertsound reports, by its stable kebab-case code (the raw value, which is what JSON,
-/// `--format xcode` and `--format github` show). Codes about one file come from a ``Rule``; the
-/// others are judged across a bundle's files and references by ``BundleValidator``.
+/// `--format xcode` and `--format github` show). What a code means, and how much it matters, is said
+/// once, by the rule that reports it (``RuleDescription``): codes about one file come from a ``Rule``;
+/// the others are judged across a bundle's files and references by the `AlertSound` library, which
+/// also gives every code its `severity`, `topic`, `summary` and `details` from its rules.
 public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     // About one file (see Rule.all).
     /// The path does not exist.
@@ -101,24 +103,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }
 
-    /// How much the finding matters, unless the finding says otherwise (``resourceBundle`` is an
-    /// error on a reference that names such a sound).
-    public var severity: Severity {
-        switch self {
-        case .damagedHeader, .extensionMismatch, .unknownDuration, .imaAdpcmWAV, .noAudio, .unusualSampleRate,
-            .ambiguousName, .androidMayBeShrunk,
-            .truePeakOver, .clipped, .dcOffset, .clickAtStart, .abruptEnd, .leadingSilence, .silent, .tooQuiet,
-            .tooLoud, .resourceIdUri:
-            return .warning
-        case .widePCM, .unreferenced, .entitlementsUnknown, .resourceBundle:
-            return .note
-        default:
-            return .error
-        }
-    }
-
-    /// The finding, at this code's severity unless `severity` says otherwise.
-    package func diagnostic(_ message: String, severity: Severity? = nil, suggestion: Suggestion? = nil) -> Diagnostic {
-        Diagnostic(code: self, message: message, severity: severity ?? self.severity, suggestion: suggestion)
-    }
+    /// Which findings a code belongs to, as the documentation groups them.
+    public typealias Topic = RuleDescription.Topic
 }

@@ -3,7 +3,12 @@ public let maximumAlertDuration = 30.0
 
 extension Rule {
     static let tooLong = Rule(
-        code: .tooLong,
+        RuleDescription(
+            .tooLong, .error, .file,
+            summary:
+                "The sound plays \(Formatting.number(maximumAlertDuration)) seconds or more, so iOS plays the default sound; the message says how many seconds and frames must go.",
+            details:
+                "AIFF-C ima4 lengths are whole \(IMA4.framesPerPacket)-frame packets."),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer,
                 let frames = info.frames, let rate = info.sampleRate, Double(frames) >= maximumAlertDuration * rate
@@ -26,7 +31,11 @@ extension Rule {
         ])
 
     static let unknownDuration = Rule(
-        code: .unknownDuration,
+        RuleDescription(
+            .unknownDuration, .warning, .file,
+            summary:
+                "The header does not state the number of frames, so the \(Formatting.number(maximumAlertDuration))-second limit cannot be checked."
+        ),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer,
                 info.coding?.isAppleAlertFormat ?? false,
@@ -40,7 +49,10 @@ extension Rule {
         passing: [Example.sound(), Example.sound(.caf, .codec(.aac), frames: nil)])
 
     package static let noAudio = Rule(
-        code: .noAudio,
+        RuleDescription(
+            .noAudio, .warning, .file,
+            summary:
+                "The file holds no audio frames: the alert would be silent."),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer, info.frames == 0 else { return nil }
             return Finding("the file holds no audio frames; the alert would be silent")

@@ -1,6 +1,9 @@
 extension Rule {
     static let notFound = Rule(
-        code: .notFound,
+        RuleDescription(
+            .notFound, .error, .file,
+            summary:
+                "The path does not exist."),
         evaluate: { subject in
             switch subject.outcome {
             case .missing: return Finding("no such file or folder")
@@ -16,21 +19,39 @@ extension Rule {
         passing: [Example.sound(), Example.unreadable])
 
     package static let unreadable = failure(
-        .unreadable, triggering: [Example.unreadable],
+        RuleDescription(
+            .unreadable, .error, .file,
+            summary:
+                "The file or folder cannot be read: the system refuses, a symbolic link leads nowhere, an archive entry will not decompress."
+        ), triggering: [Example.unreadable],
         passing: [Example.sound(), Example.missing, Example.unrecognized, Example.malformed])
     package static let unrecognized = failure(
-        .unrecognized, triggering: [Example.unrecognized],
+        RuleDescription(
+            .unrecognized, .error, .file,
+            summary:
+                "Not a sound format alertsound recognises; the message says what the file starts with."),
+        triggering: [Example.unrecognized],
         passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
     package static let malformed = failure(
-        .malformed, triggering: [Example.malformed, Example.tooLarge],
+        RuleDescription(
+            .malformed, .error, .file,
+            summary:
+                "A recognised format whose headers are unusable; the message says why, in which chunk and at which byte.",
+            details:
+                "For example an empty file, a header cut short, 0 channels, a sample rate of 0, infinity or NaN, a negative CAF chunk size, a missing `fmt`, `COMM` or `desc` chunk. The byte is the bad field's (or where a read stopped), with the chunk's own offset: (byte 20, in chunk 'COMM' at byte 12)."
+        ), triggering: [Example.malformed, Example.tooLarge],
         passing: [Example.sound(), Example.missing, Example.unreadable, Example.unrecognized])
 
     /// A rule for a file that could not be read as a sound, by the error's kind.
-    private static func failure(_ code: DiagnosticCode, triggering: [RuleSubject], passing: [RuleSubject]) -> Rule {
+    private static func failure(
+        _ description: RuleDescription, triggering: [RuleSubject], passing: [RuleSubject]
+    ) -> Rule {
         Rule(
-            code: code,
+            description,
             evaluate: { subject in
-                guard case .failed(let error) = subject.outcome, failureCode(error.kind) == code else { return nil }
+                guard case .failed(let error) = subject.outcome, failureCode(error.kind) == description.code else {
+                    return nil
+                }
                 return Finding(error.reason, suggestion: error.suggestion)
             }, triggering: triggering, passing: passing)
     }
@@ -43,7 +64,7 @@ extension Rule {
         let rule = named(failureCode(error.kind)) ?? unreadable
         // Every failure rule fires on an error of its kind (RuleTests holds it for every kind).
         return rule.check(RuleSubject(path: error.path ?? "", outcome: .failed(error)))
-            ?? rule.code.diagnostic(error.reason)
+            ?? rule.description.diagnostic(error.reason)
     }
 
     /// The code for a file that could not be read: its content is not a sound, is a broken one, or
@@ -58,7 +79,13 @@ extension Rule {
     }
 
     package static let damagedHeader = Rule(
-        code: .damagedHeader,
+        RuleDescription(
+            .damagedHeader, .warning, .file,
+            summary:
+                "Readable, but a size disagreed with the file and was repaired.",
+            details:
+                "A RIFF or FORM size that is wrong, a chunk that runs past the end of the file, a CAF `data` size 4 bytes short (a libsndfile defect before 1.0.25), stray bytes after the last chunk."
+        ),
         evaluate: { subject in
             guard let info = subject.info, !info.repairs.isEmpty else { return nil }
             return Finding(
@@ -69,7 +96,11 @@ extension Rule {
         passing: [Example.sound()])
 
     package static let extensionMismatch = Rule(
-        code: .extensionMismatch,
+        RuleDescription(
+            .extensionMismatch, .warning, .file,
+            summary:
+                "The content is not what the extension says (CAF data in `x.wav`): iOS sniffs the content, but people, scripts and payloads go by the name."
+        ),
         evaluate: { subject in
             guard case .inspected(let info) = subject.outcome else { return nil }
             let named = subject.fileExtension

@@ -1,6 +1,9 @@
 extension Rule {
     static let unsupportedContainer = Rule(
-        code: .unsupportedContainer,
+        RuleDescription(
+            .unsupportedContainer, .error, .file,
+            summary:
+                "MP3, MP4/M4A, raw AAC, FLAC, Ogg, AU, AMR, RF64 or RIFX: not AIFF, AIFF-C, WAV or CAF."),
         evaluate: { subject in
             guard let info = subject.info, !info.container.isAppleAlertContainer else { return nil }
             return Finding(
@@ -14,7 +17,10 @@ extension Rule {
         passing: [Example.sound(.caf), Example.sound(.aiff), Example.sound(.aifc), Example.sound(.wav)])
 
     static let unsupportedFormat = Rule(
-        code: .unsupportedFormat,
+        RuleDescription(
+            .unsupportedFormat, .error, .file,
+            summary:
+                "A data format other than linear PCM, IMA4, µLaw or aLaw (AAC, ALAC, GSM, MS ADPCM, MP3 in a CAF …)."),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer, let format = info.coding,
                 !format.isAppleAlertFormat, format != .imaAdpcm
@@ -33,7 +39,10 @@ extension Rule {
         ])
 
     static let imaAdpcmWAV = Rule(
-        code: .imaAdpcmWAV,
+        RuleDescription(
+            .imaAdpcmWAV, .warning, .file,
+            summary:
+                "WAV IMA ADPCM (format 0x0011) is Microsoft's block layout; CAF ima4 is the form Apple documents."),
         evaluate: { subject in
             guard let info = subject.info, info.coding == .imaAdpcm else { return nil }
             return Finding(
@@ -44,7 +53,10 @@ extension Rule {
         passing: [Example.sound(.caf, .ima4, bits: 4), Example.sound(.wav)])
 
     static let widePCM = Rule(
-        code: .widePCM,
+        RuleDescription(
+            .widePCM, .note, .file,
+            summary:
+                "Linear PCM wider than 16 bits, or floating point: valid, but larger than it needs to be."),
         evaluate: { subject in
             guard let info = subject.info, let pcm = info.coding?.pcm, pcm.isFloat || pcm.bits > 16 else { return nil }
             return Finding(
@@ -56,7 +68,12 @@ extension Rule {
         passing: [Example.sound(bits: 16), Example.sound(bits: 8), Example.sound(.caf, .ulaw, bits: 8)])
 
     static let unusualSampleRate = Rule(
-        code: .unusualSampleRate,
+        RuleDescription(
+            .unusualSampleRate, .warning, .file,
+            summary:
+                "A sample rate outside \(Formatting.range(Limits.outputSampleRates)) Hz, the rates afconvert and alertsound write: how iOS plays it is not documented.",
+            details:
+                "Above that range `fix` resamples to 44.1 or 48 kHz."),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer, let rate = info.sampleRate,
                 !Limits.outputSampleRates.contains(rate)

@@ -22,11 +22,11 @@ public enum LevelRules {
 extension Rule {
     /// A rule on a subject's levels; `repairable`: its finding suggests `fix --levels`.
     private static func levels(
-        _ code: DiagnosticCode, repairable: Bool = true, triggering: [SoundLevels], passing: [SoundLevels],
+        _ description: RuleDescription, repairable: Bool = true, triggering: [SoundLevels], passing: [SoundLevels],
         _ judge: @escaping @Sendable (SoundLevels, LevelThresholds) -> String?
     ) -> Rule {
         Rule(
-            code: code,
+            description,
             evaluate: { subject in
                 guard let levels = subject.levels, let message = judge(levels, subject.levelLimits) else { return nil }
                 return Finding(
@@ -40,7 +40,13 @@ extension Rule {
 
     // NaN samples are measured as zero, so a sound of NaN is silent too. No fix gives it a level.
     package static let silent = levels(
-        .silent, repairable: false, triggering: [.example(samplePeak: nil, truePeak: nil, maxMomentaryLoudness: nil)],
+        RuleDescription(
+            .silent, .warning, .levels,
+            summary:
+                "Every sample is zero (or not a number): the alert plays nothing.",
+            details:
+                "No fix gives it a level."), repairable: false,
+        triggering: [.example(samplePeak: nil, truePeak: nil, maxMomentaryLoudness: nil)],
         passing: [.example(), .example(samplePeak: -80, truePeak: -80, maxMomentaryLoudness: nil)]
     ) { levels, _ in
         guard levels.samplePeak == nil else { return nil }
@@ -48,7 +54,11 @@ extension Rule {
     }
 
     package static let truePeakOver = levels(
-        .truePeakOver, triggering: [.example(truePeak: 0.4), .example(truePeak: -0.9)],
+        RuleDescription(
+            .truePeakOver, .warning, .levels,
+            summary:
+                "The true peak is above \(Formatting.number(LevelThresholds().maximumTruePeak)) dBTP: it may clip once decoded, or in a speaker."
+        ), triggering: [.example(truePeak: 0.4), .example(truePeak: -0.9)],
         passing: [.example(truePeak: -1.0), .example(samplePeak: nil, truePeak: nil)]
     ) { levels, limits in
         guard let peak = levels.truePeak, peak > limits.maximumTruePeak else { return nil }
@@ -57,7 +67,13 @@ extension Rule {
     }
 
     package static let clipped = levels(
-        .clipped, repairable: false, triggering: [.example(clippedSamples: 12)],
+        RuleDescription(
+            .clipped, .warning, .levels,
+            summary:
+                "Three or more consecutive samples of a channel at full scale: the sound was clipped.",
+            details:
+                "Within two 16-bit steps of full scale (a clipper's dither writes 32767 and 32766 by turns); the HTML waveform marks the same samples. No gain undoes it, so `fix` does not offer to."
+        ), repairable: false, triggering: [.example(clippedSamples: 12)],
         passing: [.example(clippedSamples: 0)]
     ) { levels, _ in
         guard levels.clippedSamples > 0 else { return nil }
@@ -66,7 +82,11 @@ extension Rule {
     }
 
     package static let dcOffset = levels(
-        .dcOffset, triggering: [.example(dcOffset: 0.05), .example(dcOffset: -0.02)],
+        RuleDescription(
+            .dcOffset, .warning, .levels,
+            summary:
+                "A channel's mean is more than \(Formatting.number(LevelThresholds().maximumDCOffset * 100))% of full scale off zero: it clicks when it starts and stops."
+        ), triggering: [.example(dcOffset: 0.05), .example(dcOffset: -0.02)],
         passing: [.example(dcOffset: 0.01), .example(dcOffset: -0.005)]
     ) { levels, limits in
         guard abs(levels.dcOffset) > limits.maximumDCOffset else { return nil }
@@ -75,7 +95,11 @@ extension Rule {
     }
 
     package static let clickAtStart = levels(
-        .clickAtStart, triggering: [.example(startPeak: -3)],
+        RuleDescription(
+            .clickAtStart, .warning, .levels,
+            summary:
+                "The first sample is above \(Formatting.number(LevelThresholds().maximumEdgeLevel)) dBFS, with no fade-in: it starts with a click."
+        ), triggering: [.example(startPeak: -3)],
         passing: [.example(startPeak: -20), .example(startPeak: nil)]
     ) { levels, limits in
         guard let start = levels.startPeak, start > limits.maximumEdgeLevel else { return nil }
@@ -83,7 +107,11 @@ extension Rule {
     }
 
     package static let abruptEnd = levels(
-        .abruptEnd, triggering: [.example(endPeak: -6)],
+        RuleDescription(
+            .abruptEnd, .warning, .levels,
+            summary:
+                "The last millisecond still peaks above \(Formatting.number(LevelThresholds().maximumEdgeLevel)) dBFS: it ends with a click."
+        ), triggering: [.example(endPeak: -6)],
         passing: [.example(endPeak: -45), .example(endPeak: nil)]
     ) { levels, limits in
         guard let end = levels.endPeak, end > limits.maximumEdgeLevel else { return nil }
@@ -92,7 +120,11 @@ extension Rule {
 
     // Digital silence throughout has no start to be late: it is not flagged for leading silence.
     package static let leadingSilence = levels(
-        .leadingSilence, triggering: [.example(leadingSilence: 0.5)],
+        RuleDescription(
+            .leadingSilence, .warning, .levels,
+            summary:
+                "More than \(Formatting.number(LevelThresholds().maximumLeadingSilence)) s below -60 dBFS before the sound starts, which delays the alert."
+        ), triggering: [.example(leadingSilence: 0.5)],
         passing: [.example(leadingSilence: 0.1), .example(samplePeak: nil, leadingSilence: 2)]
     ) { levels, limits in
         guard levels.leadingSilence > limits.maximumLeadingSilence, levels.samplePeak != nil else { return nil }
@@ -101,7 +133,11 @@ extension Rule {
     }
 
     package static let tooQuiet = levels(
-        .tooQuiet, triggering: [.example(maxMomentaryLoudness: -42)],
+        RuleDescription(
+            .tooQuiet, .warning, .levels,
+            summary:
+                "The loudest 400 ms are below \(Formatting.number(LevelThresholds().loudnessBand.lowerBound)) LUFS (Apple's system alert sounds measure -27.5 to -16.8 LUFS)."
+        ), triggering: [.example(maxMomentaryLoudness: -42)],
         passing: [.example(maxMomentaryLoudness: -35), .example(maxMomentaryLoudness: nil)]
     ) { levels, limits in
         guard let loudness = levels.maxMomentaryLoudness, loudness < limits.loudnessBand.lowerBound else { return nil }
@@ -110,7 +146,11 @@ extension Rule {
     }
 
     package static let tooLoud = levels(
-        .tooLoud, triggering: [.example(maxMomentaryLoudness: -2)],
+        RuleDescription(
+            .tooLoud, .warning, .levels,
+            summary:
+                "The loudest 400 ms are above \(Formatting.number(LevelThresholds().loudnessBand.upperBound)) LUFS (Apple's system alert sounds measure -27.5 to -16.8 LUFS)."
+        ), triggering: [.example(maxMomentaryLoudness: -2)],
         passing: [.example(maxMomentaryLoudness: -5), .example(maxMomentaryLoudness: -60)]
     ) { levels, limits in
         guard let loudness = levels.maxMomentaryLoudness, loudness > limits.loudnessBand.upperBound else { return nil }

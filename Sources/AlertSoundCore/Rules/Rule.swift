@@ -24,11 +24,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// What would get past the problem, when something would.
     public var suggestion: Suggestion?
 
-    /// Makes a finding; the severity is the code's unless given.
-    public init(code: DiagnosticCode, message: String, severity: Severity? = nil, suggestion: Suggestion? = nil) {
+    /// Makes a finding. (With the `AlertSound` library, `init(code:message:suggestion:)` takes the
+    /// code's own severity from its rule.)
+    public init(code: DiagnosticCode, message: String, severity: Severity, suggestion: Suggestion? = nil) {
         self.code = code
         self.message = message
-        self.severity = severity ?? code.severity
+        self.severity = severity
         self.suggestion = suggestion
     }
 
@@ -98,11 +99,12 @@ public struct RuleSubject: Sendable {
     }
 }
 
-/// A check with a stable code. Rules are values, so the list is data and each rule's
-/// examples double as its tests.
+/// A check with a stable code, about one file. A rule is one declaration: its facts (code,
+/// severity, topic, summary, details), how it judges, and subjects it must fire on and must stay
+/// silent on, which run as its tests. Rules are values, so the lists are data.
 public struct Rule: Sendable {
-    /// What the rule reports; its severity and summary are the code's.
-    public let code: DiagnosticCode
+    /// What the rule reports, and what that means.
+    public let description: RuleDescription
     /// A finding when the rule fires, `nil` when it does not.
     let evaluate: @Sendable (RuleSubject) -> Finding?
     /// Subjects the rule must fire on, and ones it must stay silent on.
@@ -111,14 +113,17 @@ public struct Rule: Sendable {
 
     /// A rule; the AlertSound library makes its platform rules (Android's) with this too.
     package init(
-        code: DiagnosticCode, evaluate: @escaping @Sendable (RuleSubject) -> Finding?, triggering: [RuleSubject],
-        passing: [RuleSubject]
+        _ description: RuleDescription, evaluate: @escaping @Sendable (RuleSubject) -> Finding?,
+        triggering: [RuleSubject], passing: [RuleSubject]
     ) {
-        self.code = code
+        self.description = description
         self.evaluate = evaluate
         self.triggering = triggering
         self.passing = passing
     }
+
+    /// What the rule reports.
+    public var code: DiagnosticCode { description.code }
 
     /// What a rule says when it fires.
     package struct Finding {
@@ -130,14 +135,14 @@ public struct Rule: Sendable {
         }
     }
 
-    /// How much the rule's finding matters: its code's severity.
-    public var severity: Severity { code.severity }
-    /// One line about the rule: its code's summary.
-    public var summary: String { code.summary }
+    /// How much the rule's finding matters.
+    public var severity: Severity { description.severity }
+    /// One line about the rule.
+    public var summary: String { description.summary }
 
     /// The finding this rule makes about `subject`, if any.
     public func check(_ subject: RuleSubject) -> Diagnostic? {
-        evaluate(subject).map { code.diagnostic($0.message, suggestion: $0.suggestion) }
+        evaluate(subject).map { description.diagnostic($0.message, suggestion: $0.suggestion) }
     }
 
     /// Every rule, in the order their findings are reported.

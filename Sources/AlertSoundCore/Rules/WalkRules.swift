@@ -20,11 +20,17 @@ extension Rule {
             if let diagnostic = rule.check(subject) { return diagnostic }
         }
         // Every finding has its rule (RuleTests holds it): this is never reached.
-        return linkOutsideBundle.code.diagnostic("\(finding)")
+        return linkOutsideBundle.description.diagnostic("\(finding)")
     }
 
-    static let noSoundsInFolder = Rule(
-        code: .noSounds,
+    package static let noSoundsInFolder = Rule(
+        RuleDescription(
+            .noSounds, .error, .file,
+            summary:
+                "A folder named to be checked holds no sound file, so a mistyped path fails the build.",
+            details:
+                "For `validate-bundle`, a plain folder (not an app, archive, data container or Android project) with no sound in it, such as a mistyped path or a folder of sources."
+        ),
         evaluate: { subject in
             guard subject.walk == .noSounds else { return nil }
             return Finding(
@@ -34,8 +40,11 @@ extension Rule {
         triggering: [walked(.noSounds)],
         passing: [Example.sound(), walked(.linkOutside(target: "../x.caf"))])
 
-    static let linkOutsideBundle = Rule(
-        code: .linkOutsideBundle,
+    package static let linkOutsideBundle = Rule(
+        RuleDescription(
+            .linkOutsideBundle, .error, .bundle,
+            summary:
+                "A symbolic link points outside the bundle; it is not followed, and will not exist on a device."),
         evaluate: { subject in
             guard case .linkOutside(let target)? = subject.walk else { return nil }
             return Finding(

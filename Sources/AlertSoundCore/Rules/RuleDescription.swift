@@ -1,0 +1,50 @@
+/// What a rule's finding is, stated once, in the rule's own declaration (as SwiftLint's
+/// `RuleDescription`): its stable code, how much it matters, where the documentation lists it, and
+/// what it means. The man page's DIAGNOSTIC CODES, the guides' tables, `--help`'s code lists and
+/// the schemas' code descriptions are made from the registered rules' descriptions
+/// (`scripts/dev/generate-docs`; a test fails when one is out of date). Text is plain, with Markdown
+/// code spans (`x`) around literal names; thresholds are interpolated from the values the rules use.
+public struct RuleDescription: Sendable {
+    /// Which findings a code belongs to, as the documentation groups them.
+    public enum Topic: String, Sendable, CaseIterable {
+        /// One file's container, format and length.
+        case file
+        /// A sound's levels, judged with `--levels`.
+        case levels
+        /// A bundle's files and the names its payloads use.
+        case bundle
+        /// A critical alert and the app's entitlements.
+        case entitlements
+        /// Android's resources and sources.
+        case android
+        /// A lock file written by export.
+        case lock
+    }
+
+    /// The finding's stable code.
+    public let code: DiagnosticCode
+    /// How much the finding matters, unless a finding says otherwise (`resource-bundle` is a note
+    /// on a file and an error on a reference that names it).
+    public let severity: Severity
+    /// Where the documentation lists it.
+    public let topic: Topic
+    /// One sentence on what the finding means, for tables and `--help`.
+    public let summary: String
+    /// What the man page adds to ``summary``: examples, limits and the way out, where there is
+    /// more to say than a table's line.
+    public let details: String?
+
+    /// A rule's description.
+    public init(_ code: DiagnosticCode, _ severity: Severity, _ topic: Topic, summary: String, details: String? = nil) {
+        self.code = code
+        self.severity = severity
+        self.topic = topic
+        self.summary = summary
+        self.details = details
+    }
+
+    /// The finding, at this description's severity unless `severity` says otherwise.
+    public func diagnostic(_ message: String, severity: Severity? = nil, suggestion: Suggestion? = nil) -> Diagnostic {
+        Diagnostic(code: code, message: message, severity: severity ?? self.severity, suggestion: suggestion)
+    }
+}
