@@ -296,3 +296,47 @@ extension ValidateBundleCommandTests {
         )
     }
 }
+
+extension ValidateBundleCommandTests {
+    /// A name meant for Android, given with the iOS app alone, was dropped and the run passed
+    /// (issue 45, item 1). It fails, in every format, unless --platform ios leaves Android out on
+    /// purpose, which a note says; a run that finds no app of the platforms asked for is refused.
+    @Test(.bug(id: 45, "item 1")) func aNameForAPlatformNotGivenFailsUnlessLeftOut() throws {
+        let dir = try bundle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("Demo.app").path
+        let fcm = dir.appendingPathComponent("fcm.json").path
+        try Data(
+            #"{"message": {"apns": {"payload": {"aps": {"sound": "ok.caf"}}}, "android": {"notification": {"sound": "ping"}}}}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: fcm))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Demo.app/Long.wav"))
+
+        let text = try cli.run(["validate-bundle", app, "--payload", fcm])
+        #expect(text.status == 1, "\(text.stdout)")
+        #expect(text.stdout.contains("Android not judged: no Android app was found in '\(app)'"), "\(text.stdout)")
+        #expect(text.stdout.contains("error [no-app-for-platform] 'ping' is meant for Android"))
+        #expect(text.stdout.hasSuffix("1 bundle: 1 valid, 0 invalid; 1 name not judged\n"), "\(text.stdout)")
+        let named = try cli.run(["validate-bundle", app, "--sound", "android:nosuch", "--format", "github"])
+        #expect(named.status == 1)
+        #expect(
+            named.stdout.contains("::error file=" + app + ",title=no-app-for-platform::Android: 'nosuch'"),
+            "\(named.stdout)")
+
+        let json = try cli.run(["validate-bundle", app, "--payload", fcm, "--format", "json"])
+        #expect(json.status == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let unjudged = try #require(document["unjudged"] as? [[String: Any]])
+        #expect(
+            unjudged.count == 1 && unjudged[0]["platform"] as? String == "android"
+                && document["valid"] as? Bool == false)
+
+        let iosOnly = try cli.run(["validate-bundle", app, "--payload", fcm, "--platform", "ios"])
+        #expect(iosOnly.status == 0, "\(iosOnly.stdout)")
+        // alertsound's own note is written as such (a line-start "note:" is not escaped away).
+        #expect(
+            iosOnly.stdout.hasPrefix("note: 1 name meant for Android not judged (--platform)\n"), "\(iosOnly.stdout)")
+        let none = try cli.run(["validate-bundle", app, "--platform", "android"])
+        #expect(none.status == 64 && none.stderr.contains("no Android app in \(app) (--platform)"), "\(none.stderr)")
+    }
+}

@@ -129,9 +129,11 @@ import Testing
             entitlements: example.entitlements, packageResources: example.shape == .packageResources)
         validator.lock = example.lock
         validator.channelUses = example.channelUses
-        let report = try validator.validate(path: path, references: references)
+        let run = try validator.validate(paths: [path], references: references)
         return Set(
-            report.files.flatMap { $0.report.diagnostics.map(\.code) }
-                + report.references.flatMap { $0.diagnostics.map(\.code) })
+            run.bundles.flatMap { report in
+                report.files.flatMap { $0.report.diagnostics.map(\.code) }
+                    + report.references.flatMap { $0.diagnostics.map(\.code) }
+            } + run.unjudged.flatMap { $0.references.flatMap { $0.diagnostics.map(\.code) } })
     }
 }

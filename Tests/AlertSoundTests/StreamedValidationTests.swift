@@ -44,6 +44,39 @@ import Testing
         .map { SoundReference.named($0, source: "--sound") }
         + [SoundReference(name: "s3.caf", source: "push.json", critical: true, platform: .ios, field: "aps.sound")]
 
+    /// Names meant for a platform no path is an app of come after every bundle, fail the run,
+    /// and stream to the same bytes as the whole report (issue 45, item 1: they were dropped).
+    @Test(.bug(id: 45, "item 1")) func namesForAPlatformNotGivenAreReportedLast() throws {
+        let scratch = try Scratch()
+        let ipa = try Self.bundles(in: scratch)[0]
+        let run = try BundleValidator().prepare(paths: [ipa], references: Self.references)
+        var parts: [BundleReport.Part] = []
+        var streamed: [UInt8] = []
+        var stream = ValidationJSONStream { streamed += $0 }
+        let valid = try run.validate { part in
+            parts.append(part)
+            stream.add(part)
+        }
+        stream.finish()
+        let whole = try run.report()
+        #expect(!valid && !whole.valid)
+        #expect(streamed == whole.jsonBytes())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(streamed == Array(try encoder.encode(whole)))
+        guard case .unjudged(let android)? = parts.last else {
+            Issue.record("the last part is not the unjudged platform: \(String(describing: parts.last))")
+            return
+        }
+        #expect(android.platform == .android && whole.unjudged == [android])
+        #expect(android.references.map(\.name) == ["chime", "bell.wav"])
+        #expect(android.references.allSatisfy { $0.diagnostics.map(\.code) == [.noAppForPlatform] && !$0.valid })
+        // Read back (a file's chunk list is not in the JSON, so files are compared by their verdicts).
+        let decoded = try JSONDecoder().decode(ValidationReport.self, from: Data(streamed))
+        #expect(decoded.unjudged == whole.unjudged && decoded.valid == whole.valid)
+        #expect(decoded.bundles.map(\.references) == whole.bundles.map(\.references))
+    }
+
     @Test func thePartsAreTheWholeReport() throws {
         let scratch = try Scratch()
         let paths = try Self.bundles(in: scratch)
@@ -77,6 +110,7 @@ import Testing
                 if order.last != "files" { order.append("files") }
             case .references: if order.last != "references" { order.append("references") }
             case .closed: order.append("closed")
+            case .unjudged: order.append("unjudged")
             }
         }
         #expect(order == ["opened", "files", "references", "closed", "opened", "files", "references", "closed"])

@@ -210,19 +210,22 @@ import Testing
                 && !isInside("/ios2/a", "/ios"))
     }
 
-    /// A root whose Android module has no res/raw, or whose ios folder has no project, says which
-    /// platform went unjudged, rather than pass as if both had been.
-    @Test func aRootSaysWhichPlatformItCouldNotJudge() throws {
+    /// A root whose Android app has no res/raw is judged: it ships no sound, so a name meant for
+    /// Android fails (it was said in a note and dropped, exit 0: issue 45, item 1). One whose ios
+    /// folder has no project says iOS went unjudged, rather than pass as if both had been.
+    @Test(.bug(id: 45, "item 1")) func aRootSaysWhichPlatformItCouldNotJudge() throws {
         let scratch = try Scratch()
         let root = try Self.reactNative(scratch)
         try FileManager.default.removeItem(atPath: root + "/android/app/src/main/res/raw")
         try Self.write("apply plugin: 'com.android.application'", to: root + "/android/app/build.gradle")
-        let iosOnly = try BundleValidator().prepare(paths: [root])
-        #expect(iosOnly.kinds == [.xcodeProject])
-        #expect(
-            iosOnly.notes.first
-                == "Android not judged: \(root)/android holds no res/raw folder, so the app ships no Android notification sound",
-            "\(iosOnly.notes)")
+        let noRaw = try BundleValidator().validate(
+            paths: [root], references: [.named("android:ping"), .named("ios:ping.caf")])
+        #expect(noRaw.bundles.map(\.kind) == [.xcodeProject, .androidProject])
+        #expect(noRaw.bundles[1].bundle == root + "/android/app" && noRaw.bundles[1].files.isEmpty)
+        let android = try #require(noRaw.bundles[1].references.first)
+        #expect(android.diagnostics.map(\.code) == [.noSuchSound] && !noRaw.valid)
+        #expect(android.diagnostics.first?.message.contains("ships no Android sound resources") == true)
+        #expect(noRaw.bundles[0].valid && !noRaw.notes.contains { $0.contains("not judged") }, "\(noRaw.notes)")
 
         let otherScratch = try Scratch()
         let other = try Self.reactNative(otherScratch)

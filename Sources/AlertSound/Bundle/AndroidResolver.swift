@@ -48,6 +48,9 @@ struct AndroidResolver {
 
     // What the rules look up: only the names the references asked for are indexed.
 
+    /// Whether the app has no sound at all (an Android project without `res/raw`).
+    var shipsNoSound: Bool { sounds.isEmpty }
+
     /// The raw resource of exactly this name.
     func raw(named name: String) -> FoundSound? { byResourceName[name].map { sounds[$0] } }
     /// A raw resource of this name, ignoring case.

@@ -29,6 +29,7 @@ public struct ValidationJSONStream {
     private var bundle = BundleJSONWriter(depth: 2)
     private var bundles = 0
     private var valid = true
+    private var unjudged: [UnjudgedPlatform] = []
 
     /// Writes the document's opening to `output` at once, and each part as it comes.
     public init(output: @escaping ([UInt8]) -> Void) {
@@ -50,6 +51,11 @@ public struct ValidationJSONStream {
             valid = valid && bundleValid
         case .files, .references:
             break
+        case .unjudged(let platform):
+            // Written after `notes` and `schemaVersion`, where the key sorts; a few names at most.
+            unjudged.append(platform)
+            valid = valid && platform.valid
+            return
         }
         bundle.add(part)
         // Handed on a quarter of a megabyte at a time.
@@ -70,6 +76,10 @@ public struct ValidationJSONStream {
         w.close("]", empty: notes.isEmpty)
         w.key(ValidationReport.Keys.schemaVersion.stringValue, first: false)
         w.int(ReportSchema.version)
+        w.key(ValidationReport.Keys.unjudged.stringValue, first: false)
+        w.open("[")
+        w.items(unjudged)
+        w.close("]", empty: unjudged.isEmpty)
         w.key(ValidationReport.Keys.valid.stringValue, first: false)
         w.bool(valid)
         w.close("}", empty: false)
@@ -127,6 +137,8 @@ struct BundleJSONWriter {
             w.key(Keys.valid.stringValue, first: false)
             w.bool(valid)
             w.close("}", empty: false)
+        case .unjudged:
+            break
         }
     }
 

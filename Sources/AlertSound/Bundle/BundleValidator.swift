@@ -34,6 +34,9 @@ public struct BundleValidator: Sendable {
     public var lockPath = "alertsound.lock.json"
     /// The channel IDs push payloads ask for (``SoundLock/channelUses(inPayloadAt:)``).
     public var channelUses: [SoundLock.ChannelUse] = []
+    /// The platforms judged (`--platform`): apps of the others found under a path, and names meant
+    /// for them, are left out on purpose and said so in ``ValidationRun/notes``. All by default.
+    public var platforms: Set<Platform> = Set(Platform.allCases)
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
@@ -88,12 +91,31 @@ public struct BundleValidator: Sendable {
             try control?.check()
             let found = try self.scans(path)
             for scan in found.scans {
+                guard platforms.contains(scan.kind.platform) else {
+                    notes.append("\(scan.root) left out: it is \(scan.kind.platform.displayName)'s (--platform)")
+                    continue
+                }
                 control?.expect(Int64(scan.sounds.count))
                 scans.append(scan)
             }
             notes += found.notes
         }
-        return ValidationRun(validator: self, scans: scans, references: references, notes: notes)
+        if scans.isEmpty {
+            // Every app found is of a platform left out: nothing would be judged, and that is no pass.
+            throw AlertSoundError(
+                .invalidRequest,
+                "no \(platforms.map(\.displayName).sorted().joined(separator: " or ")) app in \(paths.joined(separator: ", ")) (--platform)"
+            )
+        }
+        var references = references
+        for platform in Platform.allCases where !platforms.contains(platform) {
+            let left = references.filter { $0.platform == platform }.count
+            guard left > 0 else { continue }
+            references.removeAll { $0.platform == platform }
+            notes.append(
+                "\(left) \(left == 1 ? "name" : "names") meant for \(platform.displayName) not judged (--platform)")
+        }
+        return ValidationRun(validator: self, scans: scans, references: references, paths: paths, notes: notes)
     }
 
     /// How many verdicts are made (in parallel) and handed on at a time.
@@ -207,11 +229,12 @@ public struct BundleValidator: Sendable {
         }
     }
 
-    /// What `path` is, and the sounds in it. A plain folder is judged by the projects it holds or
-    /// belongs to, each by its platform's rules: an Expo config's sounds list, an Xcode project, an
-    /// Android project (the root of a Flutter or React Native repository has the last two); a
-    /// folder with none of them is judged by its files. `notes`: at a repository root, the
-    /// platforms none of them is for.
+    /// What `path` is, and the sounds in it. A plain folder is judged by every app found under it
+    /// (``AppSearch``), each on its own and by its platform's rules: an Expo config's sounds list,
+    /// an Xcode project's app targets, an Android Gradle project that builds an app (one that ships
+    /// no `res/raw` is judged too: it has no sound to play); a folder with none of them is judged
+    /// by its files. `notes`: what was passed over and why, and at a repository root, the
+    /// platforms no app was found for.
     func scans(_ path: String) throws -> (scans: [BundleScan], notes: [String]) {
         guard isFolder(path) == true, !packageResources else { return ([try scan(path)], []) }
         let root = Self.trimmed(path)
@@ -223,23 +246,59 @@ public struct BundleValidator: Sendable {
             throw AlertSoundError(.unreadable, "cannot resolve this folder's path", path: path)
         }
         var found: [BundleScan] = []
-        if let expo = try ExpoSounds.list(in: root, within: confinement) {
-            found += ExpoSounds.scans(
-                folder: root, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
-        }
-        let (projects, projectNotes) = try XcodeProject.find(near: root, within: confinement)
-        var notes = projectNotes
-        for project in projects {
-            for scan in try XcodeProject.scans(project, within: confinement) {
-                found.append(scan)
-                notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
+        var notes: [String] = []
+        func add(_ projects: [XcodeProject]) throws {
+            for project in projects {
+                for scan in try XcodeProject.scans(project, within: confinement) {
+                    found.append(scan)
+                    notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
+                }
             }
         }
-        if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-            found.append(Self.androidScan(root: root, rawFolders: rawFolders, within: confinement))
+        if isProject {
+            let (projects, projectNotes) = try XcodeProject.find(near: root, within: confinement)
+            notes += projectNotes
+            try add(projects)
+            return (found, notes)
         }
+        let search = try AppSearch.search(root, within: confinement)
+        notes += search.notes
+        for folder in search.expoFolders {
+            do {
+                guard let expo = try ExpoSounds.list(in: folder, within: confinement) else { continue }
+                found += ExpoSounds.scans(
+                    folder: folder, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
+            } catch let error as AlertSoundError where folder != root {
+                // Deeper down, an app.json need not be Expo's: said, not a stop.
+                notes.append("\(error.path ?? folder) not read as an Expo config: \(error.message)")
+            }
+        }
+        let projects = try XcodeProject.appProjects(search.xcodeProjects, within: confinement)
+        try add(projects.apps)
+        if projects.apps.isEmpty {
+            try XcodeProject.refuseUngenerated(in: [root, joinPath(root, "ios")], given: root)
+        }
+        // Pods' project, which a workspace opens, builds no app and says nothing worth a note.
+        for project in projects.others
+        where !project.split(separator: "/").contains(where: { AppSearch.skippedFolders.contains(String($0)) }) {
+            notes.append("\(project): no app target (product type application), so nothing it copies ships in an app")
+        }
+        if search.androidRoots.isEmpty {
+            // No Gradle file names an application module: a module or raw folder given, or a project
+            // whose build files say it some other way, is judged by the res/raw folders in reach.
+            if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
+                found.append(Self.androidScan(root: root, rawFolders: rawFolders, within: confinement))
+            }
+        } else {
+            for android in search.androidRoots {
+                found.append(
+                    Self.androidScan(
+                        root: android, rawFolders: AndroidProject.rawFolders(in: android), within: confinement))
+            }
+        }
+        notes += search.skipped
         return found.isEmpty
-            ? ([try scan(path)], []) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
+            ? ([try scan(path)], notes) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
     }
 
     /// What a repository root (one with `ios/`, `android/`, `pubspec.yaml`, `package.json` or
@@ -257,14 +316,15 @@ public struct BundleValidator: Sendable {
             notes.append(
                 isFolder(ios) == true
                     ? "iOS not judged: \(ios) holds no Xcode project with an app target; give the .xcodeproj, its workspace or the built .app"
-                    : "iOS not judged: no Xcode project with an app target in \(root) or an ios folder")
+                    : "iOS not judged: no Xcode project with an app target under \(root)")
         }
         if !found.contains(where: { $0.kind.platform == .android }) {
             let android = joinPath(root, "android")
             notes.append(
                 isFolder(android) == true
-                    ? "Android not judged: \(android) holds no res/raw folder, so the app ships no Android notification sound"
-                    : "Android not judged: no Android module (Gradle files or res/raw) in \(root) or an android folder")
+                    ? "Android not judged: nothing in \(android) builds an app (no Gradle module applies com.android.application, and there is no res/raw)"
+                    : "Android not judged: no Android app (a Gradle module applying com.android.application, or res/raw) under \(root)"
+            )
         }
         return notes
     }

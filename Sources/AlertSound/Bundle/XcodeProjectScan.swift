@@ -7,14 +7,10 @@ import Darwin
 #endif
 
 extension XcodeProject {
-    /// The app projects for `folder`: a `.xcodeproj` or `.xcworkspace` given, else those in the
-    /// folder or its `ios/`, the first of these places that has one with an app target. In a place,
-    /// a workspace's projects (an app's own and CocoaPods', or several apps opened together) and
-    /// the `.xcodeproj` folders there, each once; those without an app target (Pods) are left out.
-    /// Nothing outside `confinement` is read (a folder's parent is not looked into: `ios/Runner`
-    /// given is judged by its files). Throws for a project or workspace that cannot be read, and
-    /// for a generated project's spec without the project. `notes`: what a workspace opens that
-    /// was not read.
+    /// The app projects of a `.xcodeproj` or `.xcworkspace` given (a workspace's projects without
+    /// an app target, Pods', left out); none for another folder, whose apps ``AppSearch`` finds.
+    /// Nothing outside `confinement` is read. Throws for a project or workspace that cannot be
+    /// read. `notes`: what a workspace opens that was not read.
     static func find(
         near folder: String, within confinement: Confinement
     ) throws -> (
@@ -24,7 +20,7 @@ extension XcodeProject {
         case "xcodeproj": return ([try read(folder, within: confinement)], [])
         case "xcworkspace":
             let workspace = try XcodeWorkspace.read(folder, within: confinement)
-            let apps = try appProjects(workspace.projects, within: confinement)
+            let apps = try appProjects(workspace.projects, within: confinement).apps
             guard !apps.isEmpty else {
                 throw AlertSoundError(
                     .invalidRequest,
@@ -34,23 +30,13 @@ extension XcodeProject {
             return (apps, workspace.notes)
         default: break
         }
-        for place in [folder, joinPath(folder, "ios")] where confinement.contains(place) {
-            let entries = AndroidProject.entries(of: place, type: UInt8(DT_DIR)).sorted()
-            var candidates: [String] = []
-            var notes: [String] = []
-            for name in entries where lowercasedExtension(name) == "xcworkspace" {
-                let workspace = try XcodeWorkspace.read(joinPath(place, name), within: confinement)
-                candidates += workspace.projects
-                notes += workspace.notes
-            }
-            let apps = try appProjects(
-                candidates + entries.filter { lowercasedExtension($0) == "xcodeproj" }.map { joinPath(place, $0) },
-                within: confinement)
-            if !apps.isEmpty { return (apps, notes) }
-        }
-        // A project generated from a spec has no .pbxproj until the generator runs: say so rather
-        // than judge the folder's files as if they all shipped.
-        for place in [folder, joinPath(folder, "ios")] {
+        return ([], [])
+    }
+
+    /// A project generated from a spec has no .pbxproj until the generator runs: said rather than
+    /// the folder's files judged as if they all shipped.
+    static func refuseUngenerated(in folders: [String], given folder: String) throws {
+        for place in folders {
             for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
                 throw AlertSoundError(
                     .invalidRequest,
@@ -59,16 +45,21 @@ extension XcodeProject {
                     path: folder)
             }
         }
-        return ([], [])
     }
 
-    /// The projects at `paths` that have an app target, each read once. A project a workspace
-    /// names but the checkout lacks (Pods before `pod install`) is not there to read.
-    private static func appProjects(_ paths: [String], within confinement: Confinement) throws -> [XcodeProject] {
+    /// The projects at `paths` that have an app target, each read once, and the paths of those
+    /// that have none. A project a workspace names but the checkout lacks (Pods before
+    /// `pod install`) is not there to read.
+    static func appProjects(
+        _ paths: [String], within confinement: Confinement
+    ) throws -> (apps: [XcodeProject], others: [String]) {
         var seen: Set<String> = []
-        return try paths.filter { isFolder($0) == true && seen.insert(collapsedPath($0)).inserted }.map {
-            try read($0, within: confinement)
-        }.filter { !$0.apps.isEmpty }
+        var apps: [XcodeProject] = [], others: [String] = []
+        for path in paths where isFolder(path) == true && seen.insert(collapsedPath(path)).inserted {
+            let project = try read(path, within: confinement)
+            if project.apps.isEmpty { others.append(path) } else { apps.append(project) }
+        }
+        return (apps, others)
     }
 
     /// The sounds in the project's folder that no app target copies, said once: they are not in

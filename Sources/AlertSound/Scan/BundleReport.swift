@@ -207,15 +207,18 @@ public struct BundleReport: Sendable, Codable, Equatable {
 public struct ValidationReport: Sendable, Codable, Equatable {
     /// One report per path, in the order given.
     public var bundles: [BundleReport]
-    /// Whether every bundle is valid.
-    public var valid: Bool { bundles.allSatisfy(\.valid) }
+    /// The names meant for a platform none of the paths is an app of, each failing: a name is
+    /// never dropped.
+    public var unjudged: [UnjudgedPlatform] = []
+    /// Whether every bundle is valid and every name was judged.
+    public var valid: Bool { bundles.allSatisfy(\.valid) && unjudged.allSatisfy(\.valid) }
     /// What the run could not judge (``ValidationRun/notes``).
     public var notes: [String] = []
 
     /// A run's verdict.
     public init(bundles: [BundleReport]) { self.bundles = bundles }
 
-    enum Keys: String, CodingKey { case schemaVersion, valid, bundles, notes }
+    enum Keys: String, CodingKey { case schemaVersion, valid, bundles, notes, unjudged }
 
     /// Reads `validate-bundle --format json` back; a document of another schema version is refused.
     public init(from decoder: Decoder) throws {
@@ -223,6 +226,7 @@ public struct ValidationReport: Sendable, Codable, Equatable {
         try ReportSchema.expectVersion(in: c, forKey: .schemaVersion)
         bundles = try c.decode([BundleReport].self, forKey: .bundles)
         notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
+        unjudged = try c.decodeIfPresent([UnjudgedPlatform].self, forKey: .unjudged) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -230,6 +234,46 @@ public struct ValidationReport: Sendable, Codable, Equatable {
         try c.encode(bundles, forKey: .bundles)
         try c.encode(notes, forKey: .notes)
         try c.encode(ReportSchema.version, forKey: .schemaVersion)
+        try c.encode(unjudged, forKey: .unjudged)
+        try c.encode(valid, forKey: .valid)
+    }
+}
+
+/// A platform that names were meant for and that none of the paths given is an app of (an iOS
+/// app given with an FCM payload's `android` sound): what it would play is unknown, so each name
+/// fails with `no-app-for-platform` rather than disappear from the report.
+public struct UnjudgedPlatform: Sendable, Codable, Equatable {
+    /// The platform the names are for.
+    public var platform: Platform
+    /// Why it was not judged, and what to give to judge it.
+    public var reason: String
+    /// The names, each with its `no-app-for-platform` finding.
+    public var references: [ReferenceReport]
+    /// Whether every name passes (never, unless a finding was turned into a note).
+    public var valid: Bool { references.allSatisfy(\.valid) }
+
+    /// The names meant for `platform`, not judged for `reason`.
+    public init(platform: Platform, reason: String, references: [ReferenceReport]) {
+        self.platform = platform
+        self.reason = reason
+        self.references = references
+    }
+
+    enum Keys: String, CodingKey { case platform, reason, references, valid }
+
+    /// Reads an entry of `unjudged` back.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        platform = try c.decode(Platform.self, forKey: .platform)
+        reason = try c.decode(String.self, forKey: .reason)
+        references = try c.decode([ReferenceReport].self, forKey: .references)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(platform, forKey: .platform)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(references, forKey: .references)
         try c.encode(valid, forKey: .valid)
     }
 }

@@ -14,6 +14,9 @@ extension BundleReport {
         case references([ReferenceReport])
         /// The bundle is done; `valid` is ``BundleReport/valid``.
         case closed(valid: Bool)
+        /// After every bundle: the names meant for a platform that no path given is an app of,
+        /// each failing with `no-app-for-platform` (a name is never dropped).
+        case unjudged(UnjudgedPlatform)
     }
 
     /// The report as a run gives it.
@@ -28,6 +31,7 @@ extension BundleReport {
 /// Puts parts together into whole reports again, for callers that want them.
 package struct BundleReportCollector {
     package private(set) var reports: [BundleReport] = []
+    package private(set) var unjudged: [UnjudgedPlatform] = []
 
     package init() {}
 
@@ -42,6 +46,8 @@ package struct BundleReportCollector {
             reports[reports.count - 1].references += references
         case .closed:
             break
+        case .unjudged(let platform):
+            unjudged.append(platform)
         }
     }
 }

@@ -16,8 +16,9 @@ extension CheckReport {
 extension ValidationReport {
     /// Labelled with their platform when the run checks more than iOS.
     var findings: [Finding] {
-        var findings = BundleFindings(labelled: bundles.contains { $0.platform != .ios })
+        var findings = BundleFindings(labelled: bundles.contains { $0.platform != .ios } || !unjudged.isEmpty)
         return bundles.flatMap { $0.parts.flatMap { findings.add($0) } }
+            + unjudged.flatMap { findings.add(.unjudged($0)) }
     }
 }
 
@@ -42,24 +43,33 @@ struct BundleFindings {
                 file.report.diagnostics.map { Finding(path: file.report.path, diagnostic: $0) }
             }
         case .references(let references):
-            found = references.flatMap { reference in
-                reference.diagnostics.map { d -> Finding in
-                    // "--sound" names have no file: point at the bundle; a list's names, at their line.
-                    if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
-                    if let position = reference.position {
-                        return Finding(path: position.file, line: position.line, diagnostic: d)
-                    }
-                    return Finding(path: reference.source, diagnostic: d)
-                }
-            }
+            found = findings(references)
         case .closed:
             return []
+        case .unjudged(let unjudged):
+            // A --sound name points at the last bundle given, as its own would.
+            platform = unjudged.platform
+            found = findings(unjudged.references)
         }
         guard labelled else { return found }
         return found.map { finding in
             var labelled = finding
             labelled.diagnostic.message = platform.displayName + ": " + finding.diagnostic.message
             return labelled
+        }
+    }
+
+    /// Where each finding about a name points: "--sound" names have no file, so at the bundle; a
+    /// list's names at their line; a payload's at the payload.
+    private func findings(_ references: [ReferenceReport]) -> [Finding] {
+        references.flatMap { reference in
+            reference.diagnostics.map { d -> Finding in
+                if reference.source == "--sound" { return Finding(path: bundle, diagnostic: d) }
+                if let position = reference.position {
+                    return Finding(path: position.file, line: position.line, diagnostic: d)
+                }
+                return Finding(path: reference.source, diagnostic: d)
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ struct MarkdownReporter: Reporter {
     func finish() {
         guard judgedBundles else { return Printers.document(Self.render(CheckReport(files: files))) }
         var report = ValidationReport(bundles: bundles.reports)
+        report.unjudged = bundles.unjudged
         report.notes = notes
         Printers.document(Self.render(report))
     }
@@ -52,18 +53,25 @@ struct MarkdownReporter: Reporter {
                 out +=
                     bundle.files.isEmpty
                     ? "No sound files found.\n" : table(bundle.files.map { ($0.report, $0.location) })
-                if !bundle.references.isEmpty {
-                    out += "\n| Reference | From | Verdict | Sound | Findings |\n|---|---|---|---|---|\n"
-                    for reference in bundle.references {
-                        let name = reference.name.map { "`\(code($0))`" } ?? "(no name)"
-                        let from = cell(reference.source + (reference.field.map { " (\($0))" } ?? ""))
-                        let sound = reference.resolvedPath.map { "`\(code($0))`" } ?? "—"
-                        out +=
-                            "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(findings(reference.diagnostics)) |\n"
-                    }
-                }
+                if !bundle.references.isEmpty { out += "\n" + references(bundle.references) }
                 return out
             }.joined(separator: "\n")
+            + report.unjudged.map { platform in
+                "\n### \(verdict(platform.valid)) \(platform.platform.displayName) not judged: \(cell(platform.reason))\n\n"
+                    + references(platform.references)
+            }.joined()
+    }
+
+    private static func references(_ references: [ReferenceReport]) -> String {
+        var out = "| Reference | From | Verdict | Sound | Findings |\n|---|---|---|---|---|\n"
+        for reference in references {
+            let name = reference.name.map { "`\(code($0))`" } ?? "(no name)"
+            let from = cell(reference.source + (reference.field.map { " (\($0))" } ?? ""))
+            let sound = reference.resolvedPath.map { "`\(code($0))`" } ?? "—"
+            out +=
+                "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(findings(reference.diagnostics)) |\n"
+        }
+        return out
     }
 
     private static func table(_ files: [(FileReport, SoundLocation?)]) -> String {

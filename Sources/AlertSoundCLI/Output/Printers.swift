@@ -24,6 +24,15 @@ enum Printers {
     /// `\n`): after what standard output holds, so the two read in order on a terminal.
     static func error(_ message: String) { standardError(LogText.line(message) + "\n") }
 
+    /// alertsound's own warning on standard error, `COMMAND: warning: MESSAGE`, which Xcode shows
+    /// as one (the message is ``LogText/value(_:)``, so nothing in it adds another).
+    static func warning(command: String, _ message: String) {
+        standardError("alertsound \(command): warning: \(LogText.value(message))\n")
+    }
+
+    /// alertsound's own note in a text report, `note: MESSAGE`, on standard output.
+    static func note(_ message: String) { write(Array("note: \(LogText.value(message))\n".utf8)) }
+
     /// ArgumentParser's message for an error, whose lines are its own (an argument in it is not
     /// escaped by it): each as ``LogText/line(_:)``.
     static func errorLines(_ message: String) {

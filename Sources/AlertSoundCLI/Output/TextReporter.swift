@@ -22,7 +22,7 @@ struct TextReporter: Reporter {
     }
 
     mutating func add(notes: [String]) {
-        for note in notes { Printers.line("note: \(note.escapedForDisplay)") }
+        for note in notes { Printers.note(note) }
     }
 
     mutating func add(_ part: BundleReport.Part) {
@@ -72,7 +72,7 @@ struct TextReporter: Reporter {
     /// sound, its references, and its counts.
     struct BundleText {
         private let output: (String) -> Void
-        private var bundles = 0, invalidBundles = 0
+        private var bundles = 0, invalidBundles = 0, unjudged = 0
         private var files = 0, invalidFiles = 0, references = 0, failingReferences = 0
 
         init(output: @escaping (String) -> Void) { self.output = output }
@@ -115,13 +115,25 @@ struct TextReporter: Reporter {
                         "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences) resolved, \(failingReferences) failing"
                 }
                 output(out + (valid ? " — bundle valid\n" : " — bundle invalid\n"))
+            case .unjudged(let platform):
+                if bundles + unjudged > 0 { output("\n") }
+                var out =
+                    "\(platform.platform.displayName) not judged: \(platform.reason.escapedForDisplay)\nreferences:\n"
+                for reference in platform.references {
+                    unjudged += 1
+                    out += TextReporter.line(reference)
+                }
+                let count = platform.references.count
+                output(out + "\(count) \(count == 1 ? "name" : "names") not judged — invalid\n")
             }
         }
 
         /// With several bundles, a line for all.
         func finish() {
-            if bundles > 1 {
-                output("\(bundles) bundles: \(bundles - invalidBundles) valid, \(invalidBundles) invalid\n")
+            if bundles > 1 || unjudged > 0 {
+                output(
+                    "\(bundles) bundle\(bundles == 1 ? "" : "s"): \(bundles - invalidBundles) valid, \(invalidBundles) invalid"
+                        + (unjudged > 0 ? "; \(unjudged) \(unjudged == 1 ? "name" : "names") not judged\n" : "\n"))
             }
         }
     }

@@ -168,8 +168,9 @@ extension Convert {
                             outputFolder: folder, replacing: fixOutput == result.outputPath)
                 } ?? ""
             // After the lines already printed for this input (Printers.error flushes them first).
-            Printers.error(
-                "alertsound convert: warning: \(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)"
+            Printers.warning(
+                command: "convert",
+                "\(result.outputPath) will not play as an alert sound: [\(finding.code.rawValue)] \(finding.message)\(advice)"
             )
         }
     }

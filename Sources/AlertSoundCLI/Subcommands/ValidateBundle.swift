@@ -15,13 +15,14 @@ struct ValidateBundle: ParsableCommand {
             Each PATH is an iOS .app folder, .ipa (read in place), .xcarchive, app data container \
             (its Library/Sounds) or resources folder (with --package-resources, a Swift package \
             target's resources, which land in a separate resource bundle); an .xcodeproj or \
-            .xcworkspace, or a folder that holds one or is a repository root with one in ios/ (judged \
-            by what each app target's Resources phase copies; with an Android project beside it, both \
-            are judged; nothing outside the folder given is read); an \
-            Expo app's root (each file of expo-notifications' sounds list in app.json, judged by iOS's \
-            rules and by Android's); or an \
-            Android project or module folder (every \
-            res/raw within 7 levels, build output and node_modules left out), .apk or .aab. iOS sounds \
+            .xcworkspace (judged by what each app target's Resources phase copies; nothing outside the \
+            folder given is read); an Expo app's root (each file of expo-notifications' sounds list in \
+            app.json, judged by iOS's rules and by Android's); an Android project or module folder \
+            (every res/raw within 7 levels, build output and node_modules left out), .apk or .aab; or \
+            any folder, searched 8 levels deep for every app in it (Xcode projects, Gradle projects \
+            applying com.android.application, Expo configs; node_modules, Pods, build and hidden \
+            folders skipped), each judged on its own. A name meant for a platform no PATH is an app \
+            of fails (no-app-for-platform) unless --platform leaves that platform out. iOS sounds \
             are judged as `check` judges them and placed: bundle and library-sounds are reachable by \
             name; localized (.lproj) and subfolder are not. Android sounds are judged by Android's \
             rules (resource name, a format Android plays, a keep rule against resource shrinking); \
@@ -72,6 +73,13 @@ struct ValidateBundle: ParsableCommand {
             valueName: "file"))
     var lock: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Judge only this platform (ios or android; repeatable): the other's apps and the names meant for it are left out, and a note says so. By default a name meant for a platform no PATH is an app of fails (no-app-for-platform).",
+            valueName: "platform"))
+    var platform: [Platform] = []
+
     @Flag(
         name: .customLong("package-resources"),
         help:
@@ -120,6 +128,7 @@ struct ValidateBundle: ParsableCommand {
             var validator = BundleValidator(
                 strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)),
                 packageResources: packageResources)
+            if !platform.isEmpty { validator.platforms = Set(platform) }
             if let lock {
                 validator.lock = try SoundLock.read(path: lock)
                 validator.lockPath = lock
@@ -131,7 +140,8 @@ struct ValidateBundle: ParsableCommand {
             // Markdown tables, for people, are made whole).
             let run = try validator.prepare(paths: paths, references: references)
             // A platform left unjudged is said first: a pass below is not a pass for it.
-            var reporter = report.format.make(ReportSettings(labelled: run.kinds.contains { $0.platform != .ios }))
+            var reporter = report.format.make(
+                ReportSettings(labelled: run.kinds.contains { $0.platform != .ios } || !run.unjudged.isEmpty))
             reporter.add(notes: run.notes)
             let valid = try run.validate { reporter.add($0) }
             reporter.finish()
@@ -143,3 +153,5 @@ struct ValidateBundle: ParsableCommand {
         }
     }
 }
+
+extension Platform: ExpressibleByArgument {}

@@ -57,6 +57,11 @@ extension Limits {
                     + "\(mebibytes(maximumAndroidSourceBytes)); a project searched \(androidSearchDepth) levels "
                     + "deep, into \(grouped(androidSearchFolders)) folders (a search that stops there fails the run)"),
             Documented(
+                what: "finding apps",
+                limit: "a folder given to `validate-bundle` is searched \(appSearchDepth) levels deep for apps, into "
+                    + "\(grouped(appSearchFolders)) folders (a search that stops there stops the run, exit 2); a "
+                    + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes))"),
+            Documented(
                 what: "Xcode projects",
                 limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)), building at most "
                     + "\(maximumXcodeApps) different apps (targets that copy the same files are one) of "

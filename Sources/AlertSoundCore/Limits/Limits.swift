@@ -45,6 +45,11 @@ public enum Limits {
     /// Folders looked into while searching an Android project for `res/raw` (and its sources);
     /// a search that gives up says so, and fails the run.
     public static let androidSearchFolders = 100_000
+    /// Folder levels below the folder `validate-bundle` is given searched for apps (Xcode projects,
+    /// Android Gradle projects, Expo configs): `apps/mobile/ios/App.xcodeproj` is 3.
+    public static let appSearchDepth = 8
+    /// Folders looked into while searching for apps; a search that gives up says so, and fails the run.
+    public static let appSearchFolders = 50_000
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
     public static let maximumAndroidSourceBytes = 1 << 20
     /// Strings in an APK's resource table's string pool.

@@ -99,6 +99,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case resourceIdUri = "resource-id-uri"
     /// A reference names a sound that lies in the Xcode project's folder but that no app target copies.
     case notInTarget = "not-in-target"
+    /// A name meant for a platform none of the paths given is an app of: it was not judged.
+    case noAppForPlatform = "no-app-for-platform"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }

@@ -1,0 +1,152 @@
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// Every app under a folder is found and judged on its own, wherever it lives (issue 45, item 2:
+/// only `ios/` and `android/` at the root were looked at, so a Flutter app in `flutter/` lost iOS
+/// silently and a monorepo's two apps were taken for one resources folder).
+@Suite struct AppSearchTests {
+    /// Writes `files` (path → bytes) under `root`.
+    static func tree(_ root: String, _ files: [String: [UInt8]]) throws {
+        for (path, bytes) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: parentFolder(full), withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: full))
+        }
+    }
+
+    static func text(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// A Flutter or React Native app at `prefix`: an Xcode project whose app target copies
+    /// `ios/Runner/<sound>`, and a Gradle project (`settings.gradle`, an `app` module applying the
+    /// application plugin as `plugin` says) with `raw` in `res/raw`.
+    static func app(
+        _ prefix: String, iosSound: String? = "ping.caf", raw: [String: [UInt8]] = ["ping.wav": AndroidTests.pcm16],
+        plugin: String = "id \"com.android.application\""
+    ) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [
+            prefix + "android/settings.gradle": text("include ':app'"),
+            prefix + "android/app/build.gradle": text("plugins {\n    \(plugin)\n}\nandroid { namespace 'x' }")
+        ]
+        if let iosSound {
+            files[prefix + "ios/Runner.xcodeproj/project.pbxproj"] = text(
+                BundleExample.pbxproj(copying: ["Runner/" + iosSound]))
+            files[prefix + "ios/Runner/" + iosSound] = AndroidTests.caf
+        }
+        for (name, bytes) in raw { files[prefix + "android/app/src/main/res/raw/" + name] = bytes }
+        return files
+    }
+
+    /// A Flutter app in a subfolder: both halves found, named by their paths, and each platform's
+    /// name judged on its own half.
+    @Test(.bug(id: 45, "item 2")) func aFlutterAppInASubfolderIsFound() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("repo")
+        var files = Self.app("flutter/")
+        files["flutter/pubspec.yaml"] = Self.text("name: app")
+        files["README.md"] = Self.text("# repo")
+        try Self.tree(root, files)
+        let report = try BundleValidator().validate(
+            paths: [root], references: [.named("ios:ping.caf"), .named("android:ping")])
+        #expect(report.bundles.map(\.kind) == [.xcodeProject, .androidProject])
+        #expect(
+            report.bundles[0].bundle.hasPrefix(root + "/flutter/ios/Runner.xcodeproj"), "\(report.bundles[0].bundle)")
+        #expect(report.bundles[1].bundle == root + "/flutter/android")
+        #expect(report.bundles.allSatisfy { $0.references.count == 1 && $0.references[0].resolvedPath != nil })
+        #expect(report.valid && report.unjudged.isEmpty, "\(report.notes)")
+    }
+
+    /// Two apps under `apps/`: four bundles, each judged by its platform's rules (the MP3 in one
+    /// Android app is Android's, not an iOS resource), each name resolved on every app of its
+    /// platform, and an Android name is judged on both Android apps.
+    @Test(.bug(id: 45, "item 2")) func aMonorepoOfTwoAppsIsTwoApps() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("mono")
+        var files = Self.app("apps/alpha/")
+        files.merge(
+            Self.app(
+                "apps/beta/", iosSound: "bell.caf", raw: [:], plugin: "alias(libs.plugins.android.application)"),
+            uniquingKeysWith: { a, _ in a })
+        try Self.tree(root, files)
+        try FileManager.default.createDirectory(
+            atPath: root + "/apps/beta/android/app/src/main/res/raw", withIntermediateDirectories: true)
+        try SoundWriter.write(
+            .mp3, path: root + "/apps/beta/android/app/src/main/res/raw/bell.mp3",
+            samples: [Double](repeating: 0.2, count: 8820), rate: 44100, channels: 1)
+        let report = try BundleValidator().validate(paths: [root], references: [.named("android:bell")])
+        #expect(report.bundles.map(\.kind) == [.xcodeProject, .xcodeProject, .androidProject, .androidProject])
+        #expect(
+            report.bundles.map { $0.bundle.replacingOccurrences(of: root + "/", with: "") }.map {
+                String($0.prefix { $0 != " " })
+            } == [
+                "apps/alpha/ios/Runner.xcodeproj", "apps/beta/ios/Runner.xcodeproj", "apps/alpha/android",
+                "apps/beta/android"
+            ])
+        // The MP3 is judged by Android's rules (it plays there) and nowhere by iOS's.
+        let beta = report.bundles[3]
+        #expect(beta.files.map(\.relativePath) == ["app/src/main/res/raw/bell.mp3"] && beta.files[0].report.valid)
+        // Only beta ships bell: alpha's Android app plays the default sound for it.
+        #expect(report.bundles[2].references.map { $0.diagnostics.map(\.code) } == [[.noSuchSound]])
+        #expect(beta.references.map(\.valid) == [true])
+    }
+
+    /// What is not an app is passed over and said: a Gradle project of libraries (a Flutter
+    /// plugin's android folder), a dependency's example app in node_modules, a commented-out
+    /// application plugin; an app.config.js is not run.
+    @Test(.bug(id: 45, "item 2")) func whatIsNotAnAppIsPassedOverAndSaid() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("plugin")
+        var files = Self.app("example/")
+        files["android/settings.gradle"] = Self.text("rootProject.name = 'plugin'")
+        files["android/build.gradle"] = Self.text(
+            "apply plugin: 'com.android.library'\n// apply plugin: 'com.android.application'")
+        files.merge(Self.app("node_modules/dep/example/"), uniquingKeysWith: { a, _ in a })
+        files["tools/app.config.js"] = Self.text("module.exports = {}")
+        files["tools/package.json"] = Self.text("{}")
+        try Self.tree(root, files)
+        let run = try BundleValidator().prepare(paths: [root])
+        #expect(run.kinds == [.xcodeProject, .androidProject])
+        let search = try AppSearch.search(root, within: try #require(Confinement(folder: root)))
+        #expect(search.androidRoots == [root + "/example/android"])
+        #expect(search.xcodeProjects == [root + "/example/ios/Runner.xcodeproj"])
+        #expect(
+            run.notes.contains {
+                $0.hasPrefix(root + "/android: an Android Gradle project that builds no app")
+            }, "\(run.notes)")
+        #expect(run.notes.contains { $0.hasPrefix(root + "/tools/app.config.js: an Expo config that is a program") })
+    }
+
+    /// The search is bounded in depth, does not follow links, and never leaves the folder given.
+    @Test(.bug(id: 45, "item 2")) func theSearchIsBoundedAndStaysInside() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("repo")
+        // An app whose projects lie one level past the bound, one within it, one behind a link out.
+        let tooDeep = (1...Limits.appSearchDepth).map { "d\($0)/" }.joined()
+        var files = Self.app(tooDeep).merging(Self.app("near/")) { a, _ in a }
+        files = Dictionary(uniqueKeysWithValues: files.map { ("repo/" + $0.key, $0.value) })
+        files.merge(Self.app("elsewhere/")) { a, _ in a }
+        try Self.tree(scratch.path(""), files)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/link", withDestinationPath: scratch.path("elsewhere"))
+        let search = try AppSearch.search(root, within: try #require(Confinement(folder: root)))
+        #expect(search.xcodeProjects == [root + "/near/ios/Runner.xcodeproj"], "\(search.xcodeProjects)")
+        #expect(search.androidRoots == [root + "/near/android"])
+    }
+
+    @Test func gradlePluginsAreReadWithoutComments() {
+        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
+        #expect(AppSearch.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
+        #expect(AppSearch.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
+        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
+        #expect(
+            !AppSearch.appliesApplicationPlugin(
+                "/* id 'com.android.application' */ apply plugin: 'com.android.library'"))
+        #expect(!AppSearch.appliesApplicationPlugin("// id 'com.android.application'\n"))
+        #expect(
+            AppSearch.appliesApplicationPlugin("def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
+        #expect(AppSearch.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
+    }
+}
