@@ -30,6 +30,9 @@ enum Target: String, CaseIterable {
     case expo
     /// bytes -> a lock file (read, written back, constants in four languages) and Kotlin/Java source (resource-ID URIs)
     case lock
+    /// bytes -> an app's source in every language read for sound names and channels, and Gradle, pubspec
+    /// and package.json text read for libraries, minSdk and plugins
+    case code
 }
 
 nonisolated(unsafe) var target = Target.inspect
@@ -390,6 +393,31 @@ func expo(_ bytes: [UInt8]) {
             folder: repository, config: list.config, plugin: list.plugin, sounds: list.sounds, within: confinement))
 }
 
+func code(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    for ext in SourceWalk.extensions.sorted() {
+        let found = CodeSounds.read(text, file: "F.\(ext)", fileExtension: ext)
+        // Every finding points inside the text, and a name is the literal's, never longer than it.
+        let lines = text.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        for reference in found.references {
+            guard let line = reference.position?.line, line >= 1, line <= lines else {
+                fatalError("line outside the text")
+            }
+            if let name = reference.name, name.utf8.count > bytes.count { fatalError("a name longer than the text") }
+        }
+        for channel in found.channels where channel.position.line < 1 || channel.position.line > lines {
+            fatalError("a channel outside the text")
+        }
+    }
+    var libraries = AndroidLibraries()
+    libraries.read(packageJSON: bytes, file: "package.json")
+    libraries.read(pubspec: text, file: "pubspec.yaml")
+    libraries.read(gradle: text, file: "build.gradle")
+    _ = AndroidAppFacts.minSdk(in: text)
+    _ = AndroidAppFacts.metaData(AndroidAppFacts.defaultChannelKey, in: text)
+    _ = AppSearch.appliesApplicationPlugin(text)
+}
+
 func ipa(_ bytes: [UInt8]) {
     let path = scratch + "/app.ipa"
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -434,6 +462,7 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .pbxproj: pbxproj(bytes)
         case .workspace: workspace(bytes)
         case .expo: expo(bytes)
+        case .code: code(bytes)
         }
         return 0
     }

@@ -30,8 +30,9 @@ extension AndroidResolver {
         let stem = AndroidRules.resourceName(name)
         guard stem != name, let file = sounds.raw(named: stem) else { return nil }
         return (
-            "'\(name)' has an extension; Android names raw resources without one, so it finds nothing and plays"
-                + " the default sound. Send '\(stem)' (for \(file.displayPath)) to Android", file
+            "'\(name)' has an extension, and \(sounds.libraries.library(for: miss.reference).rule) (raw resources"
+                + " have no extension), so it finds nothing and plays the default sound. Send '\(stem)' (for"
+                + " \(file.displayPath)) to Android", file
         )
     }
 
@@ -45,7 +46,8 @@ extension AndroidResolver {
         guard let other = sounds.raw(ignoringCase: name) else { return nil }
         return (
             "'\(name)' matches @raw/\(AndroidRules.resourceName(of: other) ?? "") only with different case;"
-                + " resource names are case-sensitive (and lowercase), so Android plays the default sound",
+                + " resource names are case-sensitive (and lowercase), and \(sounds.libraries.library(for: miss.reference).rule),"
+                + " so Android plays the default sound",
             other
         )
     }
@@ -80,6 +82,12 @@ extension AndroidResolver {
             sounds.kind == .apk
             ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(AndroidRules.resourceName(name))\""
             : ""
+        let library = sounds.libraries.library(for: miss.reference)
+        if library == .oneSignal, let fallback = sounds.raw(named: AndroidLibraries.oneSignalDefaultSound) {
+            return (
+                "no res/raw resource named '\(name)'; OneSignal plays its fallback \(fallback.displayPath) instead", nil
+            )
+        }
         if sounds.shipsNoSound {
             return (
                 "the app ships no Android sound resources (no res/raw folder), so there is no '\(name)'; Android plays the default sound",

@@ -1,26 +1,36 @@
 import AlertSoundCore
 
-/// Resolves sound names the way Android does: a raw resource's name, without extension, exactly.
-/// (Firebase's client looks the name up with `Resources.getIdentifier(name, "raw", package)` and
-/// plays the default sound when that finds nothing.)
+/// Resolves sound names the way an Android app does: Android answers only an exact raw resource
+/// name (`Resources.getIdentifier(name, "raw", package)`), and the library that handles the
+/// message or call decides which names it asks for (``AndroidLibrary/lookups(_:)``): FCM's SDK
+/// the name as given, expo-notifications the name without its extension, and so on. A name none
+/// of whose lookups exists plays the default sound.
 struct AndroidResolver {
     private let sounds: [FoundSound]
     let kind: BundleKind
+    /// The libraries the app declares; their push handler resolves names that name no library.
+    let libraries: AndroidLibraries
     /// Only the keys the references ask for, as in ``ReferenceResolver``.
     private var byResourceName: [String: Int] = [:]
     private var byLowercasedResourceName: [String: Int] = [:]
     private var anywhereByResourceName: [String: Int] = [:]
 
-    init(sounds: [FoundSound], kind: BundleKind, references: [SoundReference]) {
+    init(sounds: [FoundSound], kind: BundleKind, references: [SoundReference], libraries: AndroidLibraries = .init()) {
         self.sounds = sounds
         self.kind = kind
+        self.libraries = libraries
         var names = Set<String>(), lowercased = Set<String>(), stems = Set<String>()
-        for name in references.compactMap(\.name) where name != "default" && !name.contains("/") {
+        for reference in references {
+            guard let name = reference.name, name != "default", !name.contains("/") else { continue }
             let stem = AndroidRules.resourceName(name)
             names.insert(name)
             names.insert(stem)
+            names.formUnion(libraries.library(for: reference).lookups(name))
             lowercased.insert(name.lowercased())
             stems.insert(stem.lowercased())
+        }
+        if libraries.declared.contains(.oneSignal) || references.contains(where: { $0.library == .oneSignal }) {
+            names.insert(AndroidLibraries.oneSignalDefaultSound)
         }
         guard !names.isEmpty else { return }
         for (i, sound) in sounds.enumerated() {
@@ -36,9 +46,12 @@ struct AndroidResolver {
 
     func locate(_ reference: SoundReference) -> LocatedReference {
         var located = LocatedReference(reference, platform: .android)
+        let library = libraries.library(for: reference)
+        located.library = library
         guard let name = reference.name, name != "default" else { return located }
-        if !name.contains("/"), let exact = byResourceName[name] {
-            located.resolve(to: exact, in: sounds)
+        let lookups = name.contains("/") ? [] : library.lookups(name)
+        if let found = lookups.lazy.compactMap({ byResourceName[$0] }).first {
+            located.resolve(to: found, in: sounds)
         } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
             located.diagnostics.append(finding.diagnostic)
             if let nearly = finding.nearly { located.nearly(nearly) }
@@ -50,7 +63,6 @@ struct AndroidResolver {
 
     /// Whether the app has no sound at all (an Android project without `res/raw`).
     var shipsNoSound: Bool { sounds.isEmpty }
-
     /// The raw resource of exactly this name.
     func raw(named name: String) -> FoundSound? { byResourceName[name].map { sounds[$0] } }
     /// A raw resource of this name, ignoring case.
@@ -59,4 +71,12 @@ struct AndroidResolver {
     }
     /// A sound anywhere whose resource name is `stem`, ignoring case.
     func anywhere(stem: String) -> FoundSound? { anywhereByResourceName[stem.lowercased()].map { sounds[$0] } }
+}
+
+extension AndroidLibraries {
+    /// The raw resource OneSignal plays for a name it does not find.
+    static let oneSignalDefaultSound = "onesignal_default_sound"
+
+    /// The library that resolves `reference`: its own, else the app's push handler.
+    func library(for reference: SoundReference) -> AndroidLibrary { reference.library ?? pushHandler }
 }

@@ -15,4 +15,16 @@ struct BundleScan: Sendable {
     /// An Xcode project's sounds that lie in its folder but that no app target copies, by file
     /// name (case folded, as iOS looks names up on a case-insensitive volume).
     var uncopied: [String: String] = [:]
+    /// An Android app's notification libraries, which decide how a name becomes a resource.
+    var libraries = AndroidLibraries()
+    /// The sound names the app's own code gives for this platform (a project's, never a built
+    /// app's), each a reference with its file and line.
+    var codeReferences: [SoundReference] = []
+    /// The notification channels the app's code creates (Android).
+    var channels: [ChannelDeclaration] = []
+    /// An Android project's minimum version and default channel.
+    var facts: AndroidAppFacts?
+    /// Whether the app's sources were read (a project, not a built app): only then is a channel
+    /// nothing creates known to be missing.
+    var codeRead = false
 }

@@ -125,16 +125,20 @@ public struct BundleValidator: Sendable {
     func validate(_ scan: BundleScan, references: [SoundReference], each: (BundleReport.Part) -> Void) throws -> Bool {
         let platform = scan.kind.platform
         let sounds = scan.sounds
-        let mine = references.filter { $0.platform == nil || $0.platform == platform }
+        var mine = references.filter { $0.platform == nil || $0.platform == platform } + scan.codeReferences
         // Where each name leads is known from names alone; whether the sound there plays is added
         // once it has been judged, so only the verdicts references need are kept.
         let located: [LocatedReference]
+        let channels = platform == .android ? ChannelBook(scan: scan, lock: lock) : nil
         switch platform {
         case .ios:
             let resolver = ReferenceResolver(sounds: sounds, references: mine, uncopied: scan.uncopied)
             located = mine.map(resolver.locate)
         case .android:
-            let resolver = AndroidResolver(sounds: sounds, kind: scan.kind, references: mine)
+            // A message that names only its channel plays the channel's sound: that is judged.
+            if let channels { mine = mine.map(channels.namedByChannel) }
+            let resolver = AndroidResolver(
+                sounds: sounds, kind: scan.kind, references: mine, libraries: scan.libraries)
             located = mine.map(resolver.locate)
         }
         var lookup: EntitlementsLookup?
@@ -187,6 +191,11 @@ public struct BundleValidator: Sendable {
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
                 played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
                 played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
+                if let channels, Self.isMessage(reference.reference) {
+                    played.channel = channels.outcome(of: reference.reference)
+                    played.minSdk = scan.facts?.minSdk
+                    played.lockGiven = lock != nil
+                }
                 return reference.report(adding: PlayRules.all.compactMap { $0.check(played) }, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
@@ -204,6 +213,13 @@ public struct BundleValidator: Sendable {
         }
         each(.closed(valid: valid))
         return valid
+    }
+
+    /// Whether an Android reference is a message's (a payload's, or a notification the code posts
+    /// on a channel), whose sound its channel decides; not a bare name (`--sound`, a list) or a
+    /// sound the code gives a channel.
+    static func isMessage(_ reference: SoundReference) -> Bool {
+        reference.field != nil && (reference.position == nil || reference.channel != nil)
     }
 
     /// The verdict on one sound by its platform's rules, before what other names say about it.
@@ -247,9 +263,29 @@ public struct BundleValidator: Sendable {
         }
         var found: [BundleScan] = []
         var notes: [String] = []
+        let code = SourceWalk.Cache()
+        /// The code of the app whose project lies in `folder`, for `platform`.
+        func read(_ scan: inout BundleScan, codeIn folder: String) {
+            let root = SourceWalk.appRoot(of: folder, within: confinement)
+            let (sounds, incomplete) = code.read(root: root, within: confinement)
+            if incomplete, !notes.contains(where: { $0.hasPrefix(root + ": ") }) {
+                notes.append(
+                    "\(root): more than \(Limits.maximumSourceFiles) source files; the sound names and channels in those past them are not read"
+                )
+            }
+            let platform = scan.kind.platform
+            scan.codeReferences = sounds.references.filter { $0.platform == platform }
+            // A project without a source file (a folder of resources) says nothing of its channels.
+            scan.codeRead = sounds.files > 0
+            if platform == .android {
+                scan.channels = sounds.channels
+                scan.keep?.referenced.formUnion(sounds.rawUses)
+            }
+        }
         func add(_ projects: [XcodeProject]) throws {
             for project in projects {
-                for scan in try XcodeProject.scans(project, within: confinement) {
+                for var scan in try XcodeProject.scans(project, within: confinement) {
+                    read(&scan, codeIn: parentFolder(project.path))
                     found.append(scan)
                     notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
                 }
@@ -266,8 +302,16 @@ public struct BundleValidator: Sendable {
         for folder in search.expoFolders {
             do {
                 guard let expo = try ExpoSounds.list(in: folder, within: confinement) else { continue }
-                found += ExpoSounds.scans(
+                for var scan in ExpoSounds.scans(
                     folder: folder, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
+                {
+                    // The app's JavaScript, whose code is its own (Expo apps have no other).
+                    let (sounds, _) = code.read(root: folder, within: confinement)
+                    scan.codeReferences = sounds.references.filter { $0.platform == scan.kind.platform }
+                    if scan.kind.platform == .android { scan.channels = sounds.channels }
+                    scan.codeRead = sounds.files > 0
+                    found.append(scan)
+                }
             } catch let error as AlertSoundError where folder != root {
                 // Deeper down, an app.json need not be Expo's: said, not a stop.
                 notes.append("\(error.path ?? folder) not read as an Expo config: \(error.message)")
@@ -287,13 +331,16 @@ public struct BundleValidator: Sendable {
             // No Gradle file names an application module: a module or raw folder given, or a project
             // whose build files say it some other way, is judged by the res/raw folders in reach.
             if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
-                found.append(Self.androidScan(root: root, rawFolders: rawFolders, within: confinement))
+                var scan = Self.androidScan(root: root, rawFolders: rawFolders, within: confinement)
+                read(&scan, codeIn: root)
+                found.append(scan)
             }
         } else {
             for android in search.androidRoots {
-                found.append(
-                    Self.androidScan(
-                        root: android, rawFolders: AndroidProject.rawFolders(in: android), within: confinement))
+                var scan = Self.androidScan(
+                    root: android, rawFolders: AndroidProject.rawFolders(in: android), within: confinement)
+                read(&scan, codeIn: android)
+                found.append(scan)
             }
         }
         notes += search.skipped
@@ -342,7 +389,10 @@ public struct BundleValidator: Sendable {
         let sources = ResourceIDURIs.find(root: root)
         keep.referenced = sources.referenced
         keep.shrinks = sources.shrinks
-        return BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
+        var scan = BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
+        scan.libraries = AndroidLibraries.detect(near: root, within: confinement)
+        scan.facts = AndroidAppFacts.read(root: root, within: confinement)
+        return scan
     }
 
     /// What `path` is, and the sounds in it, by the path alone: an archive, an app, an archive or

@@ -87,9 +87,10 @@ enum ExpoSounds {
                     relativePath: "res/raw/" + name, displayRoot: shown, shownFrom: "res/raw/".utf8.count,
                     location: .rawResource, content: content))
         }
-        return [
-            BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios),
-            BundleScan(kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
-        ]
+        var androidScan = BundleScan(
+            kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
+        androidScan.libraries = AndroidLibraries.detect(near: folder, within: confinement)
+        androidScan.libraries.add(plugin == "expo-notifications" ? .expoNotifications : .oneSignal, in: config)
+        return [BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios), androidScan]
     }
 }

@@ -70,6 +70,9 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     /// `missing-extension`, `localized`, `resource-bundle`, an Android name with an extension):
     /// where the sound is, for a tool to offer the fix.
     public var candidate: Candidate?
+    /// On Android, the library whose rule turned the name into resource names (the app's push
+    /// handler, or the library the name was given to): the rule the verdict rests on.
+    public var library: AndroidLibrary?
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
 
@@ -93,8 +96,10 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     /// A resolved reference.
     public init(
         name: String?, source: String, field: String?, platform: Platform, critical: Bool, resolvedPath: String?,
-        diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil, position: SourcePosition? = nil
+        diagnostics: [Diagnostic], strict: Bool, candidate: Candidate? = nil, position: SourcePosition? = nil,
+        library: AndroidLibrary? = nil
     ) {
+        self.library = library
         self.candidate = candidate
         self.position = position
         self.name = name
@@ -108,7 +113,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     }
 
     enum Keys: String, CodingKey {
-        case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid, position
+        case name, source, field, platform, critical, resolvedPath, candidate, diagnostics, valid, position, library
     }
 
     /// Adds a finding made after resolution (about the app's entitlements).
@@ -127,6 +132,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         resolvedPath = try c.decodeIfPresent(String.self, forKey: .resolvedPath)
         candidate = try c.decodeIfPresent(Candidate.self, forKey: .candidate)
         position = try c.decodeIfPresent(SourcePosition.self, forKey: .position)
+        library = try c.decodeIfPresent(AndroidLibrary.self, forKey: .library)
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         strict = try Diagnostic.strictness(stated: c.decode(Bool.self, forKey: .valid), diagnostics: diagnostics)
     }
@@ -137,6 +143,7 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         try c.encode(critical, forKey: .critical)
         try c.encode(diagnostics, forKey: .diagnostics)
         try c.encodeOrNull(field, forKey: .field)
+        try c.encodeIfPresent(library, forKey: .library)
         try c.encodeOrNull(name, forKey: .name)
         try c.encode(platform, forKey: .platform)
         try c.encodeIfPresent(position, forKey: .position)

@@ -12,6 +12,8 @@ struct LocatedReference: Sendable {
     var target: Int?
     /// The sound it nearly names (another case, a sub-folder, no extension), when it names none exactly.
     var candidate: ReferenceReport.Candidate?
+    /// On Android, the library whose rule resolved the name.
+    var library: AndroidLibrary?
 
     init(_ reference: SoundReference, platform: Platform) {
         self.reference = reference
@@ -38,6 +40,6 @@ struct LocatedReference: Sendable {
             name: reference.name, source: reference.source, field: reference.field, platform: platform,
             critical: reference.critical,
             resolvedPath: resolvedPath, diagnostics: diagnostics + findings, strict: strict, candidate: candidate,
-            position: reference.position)
+            position: reference.position, library: library)
     }
 }

@@ -29,6 +29,10 @@ public struct SoundReference: Sendable, Hashable {
     /// `android.notification.channel_id`, legacy `notification.android_channel_id`): on Android 8
     /// and later the channel's sound plays, not this name's.
     public var channel: String?
+    /// On Android, the library that resolves this name when it is not the app's push handler
+    /// (OneSignal for its REST API's `android_sound`, the library a call in the app's code goes
+    /// to); `nil`: whatever shows the app's push messages (``AndroidLibraries/pushHandler``).
+    public var library: AndroidLibrary?
 
     /// A reference; see ``named(_:source:)`` and ``payload(at:)-(String)`` for the usual ways to make one.
     public init(
@@ -162,9 +166,20 @@ public struct SoundReference: Sendable, Hashable {
             let detail = (error as? StructureError).map { ": \($0.message) at byte \($0.offset)" } ?? ""
             return [bad(source, "not valid JSON (it starts with \"\(start)\")\(detail)")]
         }
-        guard case .object(let top) = object else {
-            return [bad(source, "the payload is not a JSON object")]
+        // Expo's push service takes one message or an array of them.
+        if case .array(let messages) = object, !messages.isEmpty,
+            messages.allSatisfy({ if case .object(let m) = $0 { return isExpoPush(m) } else { return false } })
+        {
+            return messages.enumerated().flatMap { i, message -> [SoundReference] in
+                guard case .object(let body) = message else { return [] }
+                return expoPush(body, source: source, prefix: "[\(i)].")
+            }
         }
+        guard case .object(let top) = object else {
+            return [bad(source, "the payload is not a JSON object (nor an array of Expo push messages)")]
+        }
+        if isExpoPush(top) { return expoPush(top, source: source, prefix: "") }
+        if isOneSignal(top) { return oneSignal(top, source: source) }
         if let aps = top["aps"] { return apsSound(aps, source: source, field: "aps") }
         if let message = top["message"] {
             guard case .object(let body) = message else {
@@ -187,9 +202,63 @@ public struct SoundReference: Sendable, Hashable {
         return [
             bad(
                 source,
-                "neither 'aps' (APNs), 'message' (FCM HTTP v1) nor 'notification' (legacy FCM) at the top level of the payload"
+                "neither 'aps' (APNs), 'message' (FCM HTTP v1), 'notification' (legacy FCM), 'to' (an Expo push message) nor 'app_id' (OneSignal) at the top level of the payload"
             )
         ]
+    }
+
+    /// An Expo push service message: `to` an Expo push token (or several).
+    private static func isExpoPush(_ message: [String: JSONValue]) -> Bool {
+        func token(_ value: JSONValue) -> Bool {
+            if case .string(let text) = value {
+                return text.hasPrefix("ExponentPushToken[") || text.hasPrefix("ExpoPushToken[")
+            }
+            return false
+        }
+        switch message["to"] {
+        case let value? where token(value): return true
+        case .array(let values)?: return !values.isEmpty && values.allSatisfy(token)
+        default: return false
+        }
+    }
+
+    /// An Expo push message (docs.expo.dev, "Message request format"): `sound` is iOS's, a file
+    /// name with its extension or `default`; on Android the sound is the `channelId` channel's
+    /// alone, so the message names no Android sound, only the channel.
+    private static func expoPush(_ message: [String: JSONValue], source: String, prefix: String) -> [SoundReference] {
+        var references: [SoundReference] = []
+        if let sound = message["sound"], sound != .null {
+            references += plainSound(sound, source: source, field: prefix + "sound", platform: .ios)
+        }
+        if case .string(let channel)? = message["channelId"] {
+            var android = SoundReference(
+                name: nil, source: source, platform: .android, field: prefix + "channelId")
+            android.channel = channel
+            android.library = .expoNotifications
+            references.append(android)
+        }
+        return references
+    }
+
+    /// A OneSignal REST API notification (`app_id`, or its sound fields).
+    private static func isOneSignal(_ body: [String: JSONValue]) -> Bool {
+        body["app_id"] != nil || body["android_sound"] != nil || body["ios_sound"] != nil
+    }
+
+    /// OneSignal's create-notification request: `ios_sound` (a file name) on iOS, `android_sound`
+    /// (a raw resource name, resolved by OneSignal's SDK) on Android, with its channel
+    /// (`existing_android_channel_id`, or a dashboard channel's `android_channel_id`).
+    private static func oneSignal(_ body: [String: JSONValue], source: String) -> [SoundReference] {
+        var references = plainSound(body["ios_sound"], source: source, field: "ios_sound", platform: .ios)
+        var android = plainSound(body["android_sound"], source: source, field: "android_sound", platform: .android)
+        for i in android.indices {
+            android[i].library = .oneSignal
+            for key in ["existing_android_channel_id", "android_channel_id"] {
+                if case .string(let channel)? = body[key], android[i].channel == nil { android[i].channel = channel }
+            }
+        }
+        references += android
+        return references
     }
 
     /// An FCM HTTP v1 message: each platform's block names its own sound.
@@ -302,7 +371,7 @@ public struct SoundReference: Sendable, Hashable {
     static let badPayloadDescription = RuleDescription(
         .badPayload, .error, .bundle,
         summary:
-            "A payload is not JSON, is neither APNs (`aps`) nor FCM (`message`, `notification`), or its `sound` is malformed.",
+            "A payload is not JSON, is none of APNs (`aps`), FCM (`message`, `notification`), an Expo push message or a OneSignal notification, or its `sound` is malformed.",
         details:
             "A sound is a name, or a critical-alert dictionary with `critical` 0 or 1, `volume` from 0 to 1 and a `name`."
     )

@@ -60,7 +60,10 @@ extension Limits {
                 what: "finding apps",
                 limit: "a folder given to `validate-bundle` is searched \(appSearchDepth) levels deep for apps, into "
                     + "\(grouped(appSearchFolders)) folders (a search that stops there stops the run, exit 2); a "
-                    + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes))"),
+                    + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes)); an app's code "
+                    + "read for sound names and channels in at most \(grouped(maximumSourceFiles)) source files of "
+                    + "\(mebibytes(maximumAndroidSourceBytes)) each, \(16) levels deep (a note says when more were left)"
+            ),
             Documented(
                 what: "Xcode projects",
                 limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)), building at most "

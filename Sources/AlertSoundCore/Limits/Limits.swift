@@ -50,6 +50,9 @@ public enum Limits {
     public static let appSearchDepth = 8
     /// Folders looked into while searching for apps; a search that gives up says so, and fails the run.
     public static let appSearchFolders = 50_000
+    /// Source files read for the sound names and channels an app's code gives (Swift, Objective-C,
+    /// Kotlin, Java, Dart, JavaScript, TypeScript); more are not read, and a note says so.
+    public static let maximumSourceFiles = 20_000
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
     public static let maximumAndroidSourceBytes = 1 << 20
     /// Strings in an APK's resource table's string pool.

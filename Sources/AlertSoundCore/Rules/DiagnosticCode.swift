@@ -93,14 +93,20 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case lockMissingSound = "lock-missing-sound"
     /// Lock: a payload names a notification channel the lock does not know.
     case unknownChannel = "unknown-channel"
-    /// Lock: a payload names one sound on a channel the lock made for another (the channel's plays).
+    /// A message names one sound on a channel made with another (Android 8+: the channel's plays).
     case channelSoundMismatch = "channel-sound-mismatch"
+    /// An Android message names a sound and no channel: the default or fallback channel's plays.
+    case noChannel = "no-channel"
+    /// A message's channel is created nowhere in the app: FCM's fallback channel plays the default sound.
+    case channelNotCreated = "channel-not-created"
     /// Android project sources build a sound URI from `R.raw.NAME`'s ID instead of its name.
     case resourceIdUri = "resource-id-uri"
     /// A reference names a sound that lies in the Xcode project's folder but that no app target copies.
     case notInTarget = "not-in-target"
     /// A name meant for a platform none of the paths given is an app of: it was not judged.
     case noAppForPlatform = "no-app-for-platform"
+    /// The app's code gives a notification sound a name computed at run time: not judged.
+    case computedName = "computed-name"
 
     /// The code as JSON and the printers show it.
     public var code: String { rawValue }

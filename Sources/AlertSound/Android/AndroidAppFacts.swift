@@ -1,0 +1,112 @@
+import AlertSoundCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an Android project's build files say that decides which sound a notification plays: the
+/// lowest Android version it installs on (from 8, API 26, a notification's own sound is ignored
+/// and its channel's plays) and the channel FCM posts a message to when the message names none
+/// (`com.google.firebase.messaging.default_notification_channel_id` in the manifest; without it,
+/// FCM's fallback channel, which plays the default sound).
+struct AndroidAppFacts: Sendable, Hashable {
+    /// `minSdk` / `minSdkVersion` of the app, when a build file gives it as a number (a Flutter
+    /// app's `flutter.minSdkVersion` is not read: nil).
+    var minSdk: Int?
+    /// The manifest's default channel for FCM messages, and where it is set.
+    var defaultChannel: String?
+    var defaultChannelFile: String?
+
+    /// Whether every device the app installs on uses channels.
+    var channelsOnly: Bool { (minSdk ?? 0) >= 26 }
+
+    static let defaultChannelKey = "com.google.firebase.messaging.default_notification_channel_id"
+
+    /// The facts of the Gradle project at `root`: its build files and its modules' (one level
+    /// down), and `src/main/AndroidManifest.xml` and `res/values/*.xml` of each module.
+    static func read(root: String, within confinement: Confinement) -> AndroidAppFacts {
+        var facts = AndroidAppFacts()
+        func text(_ path: String) -> String? {
+            guard isFolder(path) == false, confinement.contains(path),
+                let bytes = try? SoundReference.boundedContents(
+                    of: path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
+            else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let modules = [root] + AndroidProject.entries(of: root, type: UInt8(DT_DIR)).sorted().map { joinPath(root, $0) }
+        var rootMinSdk: Int?
+        for module in modules {
+            for name in ["build.gradle", "build.gradle.kts"] {
+                guard let gradle = text(joinPath(module, name)), let value = minSdk(in: gradle) else { continue }
+                if module == root { rootMinSdk = value } else if facts.minSdk == nil { facts.minSdk = value }
+            }
+            let manifest = joinPath(module, "src/main/AndroidManifest.xml")
+            if facts.defaultChannel == nil, let xml = text(manifest), let value = metaData(defaultChannelKey, in: xml) {
+                facts.defaultChannelFile = manifest
+                if value.hasPrefix("@string/") {
+                    let key = String(value.dropFirst("@string/".count))
+                    let values = joinPath(module, "src/main/res/values")
+                    for file in AndroidProject.entries(of: values, type: UInt8(DT_REG)).sorted()
+                    where lowercasedExtension(file) == "xml" {
+                        if let resolved = text(joinPath(values, file)).flatMap({ stringResource(key, in: $0) }) {
+                            facts.defaultChannel = resolved
+                            break
+                        }
+                    }
+                } else {
+                    facts.defaultChannel = value
+                }
+            }
+        }
+        // React Native keeps it in the root project's `ext { minSdkVersion = 24 }`.
+        facts.minSdk = facts.minSdk ?? rootMinSdk
+        return facts
+    }
+
+    /// The first `minSdk 26`, `minSdk = 26`, `minSdkVersion 26`, `minSdkVersion(26)` or
+    /// `minSdkVersion = 26` in build-file text that is not a comment.
+    static func minSdk(in gradle: String) -> Int? {
+        let source = SourceText(gradle)
+        for key in ["minSdkVersion", "minSdk"] {
+            for offset in source.occurrences(of: key) {
+                var i = offset + key.unicodeScalars.count
+                while i < source.scalars.count, [" ", "=", "(", "\t"].contains(source.scalars[i]) { i += 1 }
+                var digits = ""
+                while i < source.scalars.count, ("0"..."9").contains(source.scalars[i]), digits.count < 3 {
+                    digits.unicodeScalars.append(source.scalars[i])
+                    i += 1
+                }
+                if let value = Int(digits) { return value }
+            }
+        }
+        return nil
+    }
+
+    /// `android:value` of the `<meta-data android:name="KEY">` element in manifest text.
+    static func metaData(_ key: String, in xml: String) -> String? {
+        let elements = xml.split(separator: "<").filter { $0.hasPrefix("meta-data") }
+        for element in elements where element.contains("\"\(key)\"") {
+            if let value = attribute("android:value", in: String(element)) { return value }
+        }
+        return nil
+    }
+
+    /// `<string name="KEY">value</string>` in a values file.
+    static func stringResource(_ key: String, in xml: String) -> String? {
+        for element in xml.split(separator: "<") where element.hasPrefix("string ") {
+            guard attribute("name", in: String(element)) == key, let close = element.firstIndex(of: ">") else {
+                continue
+            }
+            return String(element[element.index(after: close)...]).trimmingWhitespace()
+        }
+        return nil
+    }
+
+    private static func attribute(_ name: String, in element: String) -> String? {
+        let parts = element.split(separator: "\(name)=\"", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let end = parts[1].firstIndex(of: "\"") else { return nil }
+        return String(parts[1][..<end])
+    }
+}

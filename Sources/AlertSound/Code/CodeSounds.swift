@@ -1,0 +1,254 @@
+import AlertSoundCore
+
+/// A notification channel the app's code creates (Android 8 and later): its sound is fixed when
+/// it is first created, and every notification posted to it plays that sound, whatever the
+/// notification itself asks for.
+public struct ChannelDeclaration: Sendable, Hashable, Codable {
+    /// The channel ID; nil when the code computes it.
+    public var id: String?
+    /// What the channel plays.
+    public var sound: ChannelSound
+    /// Where it is created.
+    public var position: SourcePosition
+    /// The library whose rule turns the sound's name into a resource (notifee's, Expo's …);
+    /// nil when the code names the resource itself (`R.raw.x`, `…/raw/x`).
+    public var library: AndroidLibrary?
+    /// Made only when missing, by a notification's details (flutter_local_notifications'
+    /// `AndroidNotificationDetails`): a channel created explicitly with the same ID comes first.
+    public var implicit: Bool
+
+    /// A channel created at `position`.
+    public init(
+        id: String?, sound: ChannelSound, position: SourcePosition, library: AndroidLibrary? = nil,
+        implicit: Bool = false
+    ) {
+        self.id = id
+        self.sound = sound
+        self.position = position
+        self.library = library
+        self.implicit = implicit
+    }
+}
+
+/// What a channel plays.
+public enum ChannelSound: Sendable, Hashable, Codable {
+    /// A raw resource, by the name the code gives (resolved by the channel's library).
+    case resource(String)
+    /// The device's default notification sound (no sound set, or the default URI).
+    case defaultSound
+    /// No sound (`setSound(null, …)`, `playSound: false`, `sound: null`).
+    case silent
+    /// Computed at run time: not judged.
+    case computed
+}
+
+/// The sound names and channels an app's own code gives, read from its source files as text
+/// (nothing is run): literal names in the calls that make notification sounds and channels, each
+/// with its file and line. A name the code computes is reported as such, never guessed.
+struct CodeSounds: Sendable {
+    /// Names for iOS (`UNNotificationSound(named:)`, `DarwinNotificationDetails(sound:)`, …) and
+    /// for Android (`RawResourceAndroidNotificationSound('x')`, notifee's `sound`, …).
+    var references: [SoundReference] = []
+    /// Channels created, with their sound.
+    var channels: [ChannelDeclaration] = []
+    /// Raw resources the code uses by `R.raw.NAME` (in-app audio too): used, and kept by the shrinker.
+    var rawUses: Set<String> = []
+    /// Source files read.
+    var files = 0
+
+    /// What `text`, the file `file`, gives; the language is told by `fileExtension`.
+    static func read(_ text: String, file: String, fileExtension: String) -> CodeSounds {
+        var found = CodeSounds()
+        let source = SourceText(text)
+        func position(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
+        func reference(
+            _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
+            library: AndroidLibrary? = nil, channel: String? = nil
+        ) {
+            guard let argument else { return }
+            let name = source.resolve(argument)
+            var named = SoundReference(
+                name: name, source: "\(file):\(line)", critical: critical, platform: platform, field: call)
+            named.position = position(line)
+            named.library = library
+            named.channel = channel
+            if name == nil {
+                named.problems = [
+                    CodeSounds.computedName.diagnostic(
+                        "\(call) is given a name computed at run time (\(argument.text.trimmingWhitespace().prefix(60))): not judged"
+                    )
+                ]
+            }
+            found.references.append(named)
+        }
+        switch fileExtension {
+        case "swift", "m", "mm":
+            for offset in source.occurrences(of: "UNNotificationSoundName") {
+                guard let call = source.call(at: offset, name: "UNNotificationSoundName") else { continue }
+                reference(
+                    call.labelled("rawValue") ?? call.positional(0), line: call.line, platform: .ios,
+                    call: "UNNotificationSoundName")
+            }
+            for name in ["soundNamed", "criticalSoundNamed"] {
+                for offset in source.occurrences(of: name) {
+                    guard let call = source.call(at: offset, name: name), let argument = call.positional(0),
+                        !argument.text.contains("UNNotificationSoundName")
+                    else { continue }
+                    reference(
+                        argument, line: call.line, platform: .ios, call: name, critical: name.hasPrefix("critical"))
+                }
+            }
+            for offset in source.occurrences(of: "UNNotificationSound") {
+                guard let call = source.call(at: offset, name: "UNNotificationSound"),
+                    let named = call.labelled("named"), !named.text.contains("UNNotificationSoundName")
+                else { continue }
+                reference(named, line: call.line, platform: .ios, call: "UNNotificationSound(named:)")
+            }
+        case "dart":
+            for offset in source.occurrences(of: "RawResourceAndroidNotificationSound") {
+                guard let call = source.call(at: offset, name: "RawResourceAndroidNotificationSound") else { continue }
+                reference(
+                    call.positional(0), line: call.line, platform: .android,
+                    call: "RawResourceAndroidNotificationSound",
+                    library: .flutterLocalNotifications)
+            }
+            for name in ["DarwinNotificationDetails", "IOSNotificationDetails"] {
+                for offset in source.occurrences(of: name) {
+                    guard let call = source.call(at: offset, name: name), let sound = call.labelled("sound"),
+                        !sound.isNull
+                    else { continue }
+                    reference(sound, line: call.line, platform: .ios, call: "\(name)(sound:)")
+                }
+            }
+            // flutter_local_notifications creates a channel from the details the first time it shows them.
+            for name in ["AndroidNotificationChannel", "AndroidNotificationDetails"] {
+                for offset in source.occurrences(of: name) {
+                    guard let call = source.call(at: offset, name: name) else { continue }
+                    let id = (call.labelled("id") ?? call.positional(0)).flatMap(source.resolve)
+                    var sound = ChannelSound.defaultSound
+                    if call.labelled("playSound")?.text.trimmingWhitespace() == "false" {
+                        sound = .silent
+                    } else if let value = call.labelled("sound"), !value.isNull {
+                        let inner = SourceText(value.text)
+                        if let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first,
+                            let name = inner.call(at: o, name: "RawResourceAndroidNotificationSound")?.positional(0)
+                                .flatMap(source.resolve)
+                        {
+                            sound = .resource(name)
+                        } else {
+                            sound = .computed
+                        }
+                    }
+                    found.channels.append(
+                        ChannelDeclaration(
+                            id: id, sound: sound, position: position(call.line), library: .flutterLocalNotifications,
+                            implicit: name == "AndroidNotificationDetails"))
+                }
+            }
+        case "kt", "java":
+            for name in ["NotificationChannel", "NotificationChannelCompat.Builder"] {
+                let starts = source.occurrences(of: name)
+                let all =
+                    (source.occurrences(of: "NotificationChannel") + source.occurrences(of: "NotificationChannelCompat"))
+                    .sorted()
+                var following = 0
+                for offset in starts {
+                    guard let call = source.call(at: offset, name: name) else { continue }
+                    let id = call.positional(0).flatMap(source.resolve)
+                    // Its settings: the code up to the next channel made in the file.
+                    while following < all.count, all[following] <= offset + name.unicodeScalars.count { following += 1 }
+                    let end = following < all.count ? all[following] : source.scalars.count
+                    let segment = SourceText(String(String.UnicodeScalarView(source.scalars[offset..<end])))
+                    var sound = ChannelSound.defaultSound
+                    if let s = segment.occurrences(of: "setSound").first,
+                        let argument = segment.call(at: s, name: "setSound")?.positional(0)
+                    {
+                        sound = Self.androidURI(argument)
+                    }
+                    found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
+                }
+            }
+            for line in textLines(String(String.UnicodeScalarView(source.scalars))) {
+                found.rawUses.formUnion(ResourceIDURIs.idUses(in: line, evenWhenNamed: true))
+            }
+        case "js", "jsx", "ts", "tsx", "mjs", "cjs":
+            for offset in source.occurrences(of: "setNotificationChannelAsync") {
+                guard let call = source.call(at: offset, name: "setNotificationChannelAsync") else { continue }
+                found.channels.append(
+                    ChannelDeclaration(
+                        id: call.positional(0).flatMap(source.resolve),
+                        sound: Self.namedSound(call.positional(1)?.labelled("sound"), in: source),
+                        position: position(call.line), library: .expoNotifications))
+            }
+            for offset in source.occurrences(of: "createChannel") {
+                guard let call = source.call(at: offset, name: "createChannel"), let options = call.positional(0)
+                else { continue }
+                found.channels.append(
+                    ChannelDeclaration(
+                        id: options.labelled("id").flatMap(source.resolve),
+                        sound: Self.namedSound(options.labelled("sound"), in: source),
+                        position: position(call.line), library: .notifee))
+            }
+            for offset in source.occurrences(of: "displayNotification") {
+                guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)
+                else { continue }
+                if let ios = options.labelled("ios"), let sound = ios.labelled("sound"), !sound.isNull {
+                    reference(sound, line: call.line, platform: .ios, call: "displayNotification(ios.sound)")
+                }
+                if let android = options.labelled("android"), let sound = android.labelled("sound"), !sound.isNull {
+                    reference(
+                        sound, line: call.line, platform: .android, call: "displayNotification(android.sound)",
+                        library: .notifee, channel: android.labelled("channelId").flatMap(source.resolve))
+                }
+            }
+            for name in ["scheduleNotificationAsync", "presentNotificationAsync"] {
+                for offset in source.occurrences(of: name) {
+                    guard let call = source.call(at: offset, name: name),
+                        let sound = call.positional(0)?.labelled("content")?.labelled("sound")
+                            ?? call.positional(0)?
+                            .labelled("sound"),
+                        !sound.isNull, sound.text.trimmingWhitespace() != "true",
+                        sound.text.trimmingWhitespace() != "false"
+                    else { continue }
+                    reference(sound, line: call.line, platform: .ios, call: "\(name)(content.sound)")
+                }
+            }
+        default:
+            break
+        }
+        return found
+    }
+
+    /// A channel's sound given by name (Expo's and notifee's `sound`): absent is the default sound,
+    /// `null` none.
+    static func namedSound(_ value: SourceText.Argument?, in source: SourceText) -> ChannelSound {
+        guard let value else { return .defaultSound }
+        if value.isNull { return .silent }
+        if let name = source.resolve(value) { return name == "default" ? .defaultSound : .resource(name) }
+        return .computed
+    }
+
+    /// A channel's `setSound(uri, …)` argument: `null` is none; `R.raw.x` or a literal
+    /// `…/raw/x` a resource; the default URIs the default sound; anything else computed.
+    static func androidURI(_ argument: SourceText.Argument) -> ChannelSound {
+        let text = argument.text
+        if argument.isNull { return .silent }
+        if text.contains("getDefaultUri") || text.contains("DEFAULT_NOTIFICATION_URI") { return .defaultSound }
+        if let name = ResourceIDURIs.idUses(in: text, evenWhenNamed: true).first { return .resource(name) }
+        let parts = text.split(separator: "/raw/", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty { return .resource(String(name)) }
+        }
+        return .computed
+    }
+
+    /// A name the code computes: said, not judged.
+    static let computedName = RuleDescription(
+        .computedName, .note, .bundle,
+        summary:
+            "The app's code gives a notification sound a name computed at run time, which cannot be judged from the sources.",
+        details:
+            "Literal names in the calls that make notification sounds and channels are judged like a payload's; a variable, concatenation or interpolation is listed with its file and line, and not guessed."
+    )
+}

@@ -1,0 +1,88 @@
+import AlertSoundCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The source files of an app, read for ``CodeSounds``: one bounded walk of the app's root (the
+/// folder with `pubspec.yaml` or `package.json` above `ios/` and `android/`, else the project's
+/// own folder), links not followed, dependencies, build output and tests left out. Each root is
+/// walked once per run (``SourceWalk/Cache``), however many of its apps ask.
+enum SourceWalk {
+    /// The languages read.
+    static let extensions: Set<String> = [
+        "swift", "m", "mm", "kt", "java", "dart", "js", "jsx", "ts", "tsx", "mjs", "cjs"
+    ]
+    /// Folders never read: dependencies, build output, tool state, tests (a test's sound is not the app's).
+    static let skippedFolders: Set<String> = [
+        "node_modules", "Pods", "Carthage", "build", "Build", "DerivedData", "intermediates", "vendor", "test", "tests",
+        "Tests", "androidTest", "__tests__", "__mocks__", "e2e"
+    ]
+    /// Folder levels read below the root (packages nest deep: `java/com/example/app/notifications`).
+    static let depth = 16
+
+    /// What the code under `root` gives, and whether the walk stopped at its bound.
+    static func read(root: String, within confinement: Confinement) -> (sounds: CodeSounds, incomplete: Bool) {
+        var found = CodeSounds()
+        guard confinement.contains(root) else { return (found, false) }
+        var pending: [(String, Int)] = [(root, 0)]
+        var next = 0
+        var files = 0
+        while next < pending.count {
+            let (folder, level) = pending[next]
+            next += 1
+            for (name, type) in AndroidProject.typedEntries(of: folder).sorted(by: { $0.name < $1.name }) {
+                let path = joinPath(folder, name)
+                if type == UInt8(DT_DIR) {
+                    guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
+                        !["xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework"].contains(
+                            lowercasedExtension(name)),
+                        level + 1 <= depth
+                    else { continue }
+                    pending.append((path, level + 1))
+                    continue
+                }
+                let ext = lowercasedExtension(name)
+                guard type == UInt8(DT_REG), extensions.contains(ext) else { continue }
+                files += 1
+                guard files <= Limits.maximumSourceFiles else { return (found, true) }
+                guard
+                    let bytes = try? SoundReference.boundedContents(
+                        of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
+                else { continue }
+                let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)
+                found.files += 1
+                found.references += sounds.references
+                found.channels += sounds.channels
+                found.rawUses.formUnion(sounds.rawUses)
+            }
+        }
+        return (found, false)
+    }
+
+    /// The root whose code an app at `folder` (an Xcode project's folder, a Gradle project) is
+    /// built from: the folder above when it holds `pubspec.yaml` or `package.json` (Flutter,
+    /// React Native, Expo), else `folder`.
+    static func appRoot(of folder: String, within confinement: Confinement) -> String {
+        let parent = parentFolder(folder)
+        guard confinement.contains(parent), parent != folder else { return folder }
+        return ["pubspec.yaml", "package.json"].contains { isFolder(joinPath(parent, $0)) == false } ? parent : folder
+    }
+
+    /// Walks shared by a run's apps.
+    final class Cache: @unchecked Sendable {
+        private var walks: [String: (sounds: CodeSounds, incomplete: Bool)] = [:]
+
+        init() {}
+
+        /// The code under `root`, walked the first time it is asked for.
+        func read(root: String, within confinement: Confinement) -> (sounds: CodeSounds, incomplete: Bool) {
+            if let done = walks[root] { return done }
+            let done = SourceWalk.read(root: root, within: confinement)
+            walks[root] = done
+            return done
+        }
+    }
+}

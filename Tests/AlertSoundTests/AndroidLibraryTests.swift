@@ -1,0 +1,103 @@
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// Each library's rule for turning a name into a raw resource, read from its source (issue 45,
+/// item 4: one rule for all gave false alarms in the apps whose library strips the extension).
+@Suite struct AndroidLibraryTests {
+    @Test(.bug(id: 45, "item 4")) func eachLibrarysLookups() {
+        #expect(AndroidLibrary.fcm.lookups("notification.wav") == ["notification.wav"])
+        #expect(AndroidLibrary.fcm.lookups("default").isEmpty)
+        #expect(AndroidLibrary.expoNotifications.lookups("notification.wav") == ["notification"])
+        #expect(AndroidLibrary.expoNotifications.lookups("a.b.wav") == ["a.b"])
+        #expect(
+            AndroidLibrary.reactNativeFirebaseV5.lookups("notification.wav") == ["notification.wav", "notification"])
+        #expect(AndroidLibrary.notifee.lookups("Order-Ready.mp3") == ["order_ready.mp3", "order_ready"])
+        #expect(AndroidLibrary.flutterLocalNotifications.lookups("Chime") == ["Chime"])
+        #expect(AndroidLibrary.oneSignal.lookups("chime") == ["chime"])
+    }
+
+    @Test(.bug(id: 45, "item 4")) func dependenciesAreRead() {
+        var libraries = AndroidLibraries()
+        libraries.read(
+            packageJSON: Array(
+                #"{"dependencies": {"expo-notifications": "~0.28", "@notifee/react-native": "9"}}"#.utf8),
+            file: "package.json")
+        #expect(libraries.declared == [.expoNotifications, .notifee] && libraries.pushHandler == .expoNotifications)
+        var flutter = AndroidLibraries()
+        flutter.read(
+            pubspec:
+                "name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  firebase_messaging: ^15.0.0\n  flutter_local_notifications: ^17.0.0\n# onesignal_flutter: 5\ndev_dependencies:\n  test: any\n",
+            file: "pubspec.yaml")
+        #expect(flutter.declared == [.fcm, .flutterLocalNotifications] && flutter.pushHandler == .fcm)
+        var native = AndroidLibraries()
+        native.read(gradle: "implementation 'com.onesignal:OneSignal:[5.0.0, 5.99.99]'", file: "app/build.gradle")
+        #expect(native.declared == [.oneSignal] && native.pushHandler == .fcm)
+    }
+
+    /// The name with an extension, in four apps: FCM's SDK and flutter_local_notifications find
+    /// nothing; expo-notifications and react-native-firebase v5 find the resource.
+    @Test(
+        .bug(id: 45, "item 4"),
+        arguments: [
+            ("{\"dependencies\": {\"expo-notifications\": \"1\"}}", "expo-notifications", true),
+            ("{\"dependencies\": {\"react-native-firebase\": \"5\"}}", "react-native-firebase", true),
+            ("{\"dependencies\": {\"@react-native-firebase/messaging\": \"20\"}}", "firebase-messaging", false),
+            ("{}", "firebase-messaging", false)
+        ])
+    func aNameWithAnExtensionByTheAppsLibrary(packageJSON: String, library: String, plays: Bool) throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: nil, raw: ["notification.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(packageJSON.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root], references: [.named("android:notification.wav")])
+        let reference = try #require(report.bundles.first?.references.first)
+        #expect(reference.library?.rawValue == library)
+        #expect(reference.valid == plays, "\(reference.diagnostics)")
+        if !plays {
+            #expect(reference.diagnostics.first?.message.contains("FCM's SDK looks the name up exactly") == true)
+        }
+    }
+
+    /// The code's own names go to the library they are given to: flutter_local_notifications'
+    /// resource must be named exactly; notifee's is lowercased and cut.
+    @Test(.bug(id: 45, "item 4")) func aNameInTheCodeByItsLibrary() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: nil, raw: ["order_ready.wav": AndroidTests.pcm16])
+        files["pubspec.yaml"] = Array("name: app\ndependencies:\n  flutter_local_notifications: ^17.0.0\n".utf8)
+        files["lib/notify.dart"] = Array(
+            """
+            final a = RawResourceAndroidNotificationSound('order_ready');
+            final b = RawResourceAndroidNotificationSound('order_ready.wav');
+            """.utf8)
+        files["lib/other.js"] = Array(
+            "notifee.displayNotification({ android: { channelId: 'x', sound: 'Order-Ready.wav' } });".utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let byName = Dictionary(uniqueKeysWithValues: android.references.map { ($0.name ?? "", $0) })
+        #expect(byName["order_ready"]?.valid == true && byName["order_ready"]?.position?.line == 1)
+        #expect(byName["order_ready.wav"]?.diagnostics.map(\.code) == [.noSuchSound])
+        #expect(byName["Order-Ready.wav"]?.resolvedPath?.hasSuffix("res/raw/order_ready.wav") == true)
+        #expect(byName["Order-Ready.wav"]?.library == .notifee)
+    }
+
+    /// OneSignal plays its fallback resource for a name it does not find: said, not "the default sound".
+    @Test(.bug(id: 45, "item 4")) func oneSignalsFallback() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        try AppSearchTests.tree(
+            root, AppSearchTests.app("", iosSound: nil, raw: ["onesignal_default_sound.wav": AndroidTests.pcm16]))
+        let payload = SoundReference.payload(
+            Data(#"{"app_id": "x", "android_sound": "bell", "ios_sound": "bell.caf"}"#.utf8), source: "os.json")
+        #expect(payload.map(\.platform) == [.ios, .android] && payload[1].library == .oneSignal)
+        let report = try BundleValidator().validate(paths: [root], references: payload)
+        let reference = try #require(report.bundles.first?.references.first)
+        #expect(reference.diagnostics.first?.message.contains("OneSignal plays its fallback") == true)
+    }
+}
