@@ -16,19 +16,24 @@ struct CheckSounds: BuildToolPlugin {
         let resources = module.sourceFiles.filter { $0.type == .resource }.map(\.url)
         return try Self.commands(
             tool: alertsound(context.tool(named:)), resources: resources,
-            workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.name,
+            // `directory` (a Path) is deprecated from tools 6.0, but `directoryURL` needs 6.1.
+            root: URL(fileURLWithPath: context.package.directory.string))
     }
 
-    static func commands(tool: URL, resources: [URL], workDirectory: URL, targetName: String) -> [Command] {
+    static func commands(tool: URL, resources: [URL], workDirectory: URL, targetName: String, root: URL) -> [Command] {
         guard !resources.isEmpty else { return [] }
         let stamp = workDirectory.appendingPathComponent("AlertSoundsChecked.swift")
+        // The repository's .alertsound.yml, as the command line reads it (the build runs elsewhere).
+        let configuration = root.appendingPathComponent(".alertsound.yml")
+        let configured = FileManager.default.fileExists(atPath: configuration.path)
         return [
             .buildCommand(
                 displayName: "Checking the notification sounds of \(targetName)",
                 executable: tool,
                 arguments: ["check", "--format", "xcode", "--sounds-only", "--stamp", stamp.path]
-                    + resources.map(\.path),
-                inputFiles: resources + [tool],
+                    + (configured ? ["--config", configuration.path] : []) + resources.map(\.path),
+                inputFiles: resources + [tool] + (configured ? [configuration] : []),
                 outputFiles: [stamp]
             )
         ]
@@ -51,7 +56,8 @@ extension CheckSounds: XcodeBuildToolPlugin {
         let resources = target.inputFiles.filter { $0.type == .resource }.map(\.url)
         return Self.commands(
             tool: try alertsound(context.tool(named:)), resources: resources,
-            workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName,
+            root: URL(fileURLWithPath: context.xcodeProject.directory.string))
     }
 }
 #endif

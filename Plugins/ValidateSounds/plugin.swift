@@ -11,7 +11,9 @@ import PackagePlugin
 @main
 struct ValidateSounds: CommandPlugin {
     /// alertsound options that take a value; the next argument belongs to them.
-    static let valued: Set<String> = ["--payload", "--sound", "--sounds-from", "--format", "--entitlements", "--lock"]
+    static let valued: Set<String> = [
+        "--payload", "--sound", "--sounds-from", "--format", "--entitlements", "--lock", "--config", "--platform"
+    ]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         // The binary artifact where the plugins come from the binary package; else the executable
@@ -71,6 +73,12 @@ struct ValidateSounds: CommandPlugin {
             options.append("--package-resources")
         }
 
+        // The package's .alertsound.yml, as the command line reads it from the working folder.
+        let configuration = URL(fileURLWithPath: context.package.directory.string).appendingPathComponent(
+            ".alertsound.yml")
+        if !options.contains("--config"), FileManager.default.fileExists(atPath: configuration.path) {
+            options += ["--config", configuration.path]
+        }
         let process = Process()
         process.executableURL = tool.url
         process.arguments = ["validate-bundle"] + paths + options

@@ -22,8 +22,8 @@ import Testing
         _ = try scratch.write(raw + "readme.mp3", Array("This is not a sound.\n".utf8))
         _ = try scratch.write(raw + "ok.wav", AndroidTests.pcm16)
         _ = try scratch.write("app/build.gradle", Array("android {}".utf8))
-        let report = try BundleValidator().validate(
-            path: scratch.path("app"), references: [.named("android:notification_sound")])
+        // With nothing named, each is judged as a notification sound (a named one is, in any case).
+        let report = try BundleValidator().validate(path: scratch.path("app"))
         let errors = Dictionary(
             uniqueKeysWithValues: report.files.map {
                 ($0.name, $0.report.diagnostics.filter { $0.severity == .error }.map(\.code))
@@ -34,8 +34,11 @@ import Testing
         }
         #expect(errors["ok.wav"] == [])
         #expect(!report.valid)
+        let named = try BundleValidator().validate(
+            path: scratch.path("app"), references: [.named("android:notification_sound")])
         #expect(
-            report.references.first?.diagnostics.map(\.code) == [.invalidSound], "a payload naming it does not play it")
+            named.references.first?.diagnostics.map(\.code) == [.invalidSound], "a payload naming it does not play it")
+        #expect(named.files.first { $0.name == "notification_sound.ogg" }?.report.valid == false)
     }
 
     /// The codings of AOSP's WAVExtractor: PCM at 8/16/24/32 bits, 32-bit float, µ-law, A-law.

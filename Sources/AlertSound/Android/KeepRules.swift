@@ -16,6 +16,20 @@ struct KeepRules: Sendable {
     var referenced: Set<String> = []
     /// Whether a build file turns shrinking on; `nil` when none was found (a folder given alone).
     var shrinks: Bool?
+    /// Why it is on, when it is (a build file, or Flutter's default).
+    var shrinkReason: String?
+
+    /// Adds the rules of `other`'s files that are not already here.
+    mutating func merge(_ other: KeepRules) {
+        guard !other.files.isEmpty else { return }
+        let known = Set(files)
+        let fresh = other.files.filter { !known.contains($0) }
+        guard !fresh.isEmpty else { return }
+        // Patterns are added whole: a repeated pattern changes nothing.
+        keep += other.keep
+        discard += other.discard
+        files += fresh
+    }
 
     /// Whether shrinking keeps the raw resource `name`: no build shrinks resources; or a keep
     /// pattern matches it, or code or XML names it, and no discard pattern matches it.

@@ -36,9 +36,28 @@ enum ResourceIDURIs {
         /// Raw resources named in code (`R.raw.NAME`, in any statement) or in XML (`@raw/NAME`:
         /// the manifest, layouts, values …): the shrinker sees these and keeps them.
         var referenced: Set<String> = []
-        /// Whether any Gradle build file turns resource shrinking on (`shrinkResources true`,
-        /// `isShrinkResources = true`); `nil` when no build file was found.
-        var shrinks: Bool?
+        /// Whether a release build shrinks resources: a Gradle build file turns it on
+        /// (`shrinkResources true`, `isShrinkResources = true`), or the app is built by Flutter's
+        /// Gradle plugin, which turns it on unless the app turns it off; `nil` when no build file
+        /// was found.
+        var shrinks: Bool? {
+            guard sawBuildFile else { return nil }
+            return shrinkSwitch ?? flutter
+        }
+        /// Why it shrinks, for the finding.
+        var shrinkReason: String? {
+            guard shrinks == true else { return nil }
+            return shrinkSwitch == true
+                ? "a build file turns shrinkResources on"
+                : "Flutter's Gradle plugin shrinks release builds unless the app turns it off"
+        }
+        var sawBuildFile = false
+        /// What a build file says of `shrinkResources` itself: the last switch found.
+        var shrinkSwitch: Bool?
+        /// Whether a build file applies Flutter's Gradle plugin.
+        var flutter = false
+        /// The `tools:keep` lists of every resource XML file (`res/raw/keep.xml` or any other).
+        var keepRules = KeepRules()
     }
 
     /// One walk of the sources below `root`, skipping what ``AndroidProject`` skips: `.kt` and
@@ -72,8 +91,16 @@ enum ResourceIDURIs {
                     }
                 case "xml":
                     findings.referenced.formUnion(xmlReferences(text))
+                    findings.keepRules.add(
+                        xml: text, file: root + "/" + (relative.isEmpty ? name : relative + "/" + name))
                 default:
-                    findings.shrinks = (findings.shrinks ?? false) || shrinksResources(text)
+                    findings.sawBuildFile = true
+                    if let value = shrinkSwitch(text) {
+                        findings.shrinkSwitch = (findings.shrinkSwitch ?? false) || value
+                    }
+                    findings.flutter =
+                        findings.flutter || text.contains("dev.flutter.flutter-gradle-plugin")
+                        || text.contains("flutter.gradle")
                 }
             }
         }
@@ -121,17 +148,24 @@ enum ResourceIDURIs {
 
     /// Whether a Gradle build file (Groovy or Kotlin DSL) turns resource shrinking on in a line
     /// that is not a comment: `shrinkResources true`, `shrinkResources = true`, `isShrinkResources = true`.
-    static func shrinksResources(_ text: String) -> Bool {
-        textLines(text).contains { line in
+    static func shrinksResources(_ text: String) -> Bool { shrinkSwitch(text) == true }
+
+    /// What a build file sets `shrinkResources` / `isShrinkResources` to, outside comments: true
+    /// when any line turns it on, false when lines only turn it off, nil when none sets it.
+    static func shrinkSwitch(_ text: String) -> Bool? {
+        var found: Bool?
+        for line in textLines(text) {
             let trimmed = line.trimmingWhitespace()
-            guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*") else { return false }
+            guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*") else { continue }
             let code = trimmed.split(separator: "/", maxSplits: 1).first.map(String.init) ?? trimmed
             let words = code.split { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "(" || $0 == ")" }
             guard let key = words.firstIndex(where: { $0 == "shrinkResources" || $0 == "isShrinkResources" }),
                 key + 1 < words.count
-            else { return false }
-            return words[key + 1] == "true"
+            else { continue }
+            if words[key + 1] == "true" { return true }
+            if words[key + 1] == "false" { found = false }
         }
+        return found
     }
 
     /// The `R.raw.NAME` uses in statements that build an `android.resource` URI, by line.

@@ -24,6 +24,9 @@ struct BundleScan: Sendable {
     var channels: [ChannelDeclaration] = []
     /// An Android project's minimum version and default channel.
     var facts: AndroidAppFacts?
+    /// Whether every sound here is a notification sound by the project's own configuration (an
+    /// Expo config's sounds list): each counts as named.
+    var listed = false
     /// Whether the app's sources were read (a project, not a built app): only then is a channel
     /// nothing creates known to be missing.
     var codeRead = false

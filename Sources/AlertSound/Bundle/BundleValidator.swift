@@ -37,6 +37,9 @@ public struct BundleValidator: Sendable {
     /// The platforms judged (`--platform`): apps of the others found under a path, and names meant
     /// for them, are left out on purpose and said so in ``ValidationRun/notes``. All by default.
     public var platforms: Set<Platform> = Set(Platform.allCases)
+    /// The repository's choices (`.alertsound.yml`): sounds never judged, and whether every sound
+    /// fails on its findings or only those something names.
+    public var configuration = Configuration()
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
@@ -90,7 +93,16 @@ public struct BundleValidator: Sendable {
         for path in paths {
             try control?.check()
             let found = try self.scans(path)
-            for scan in found.scans {
+            for var scan in found.scans {
+                if !configuration.ignore.isEmpty {
+                    let before = scan.sounds.count
+                    scan.sounds.removeAll { configuration.ignores($0.displayPath) }
+                    if scan.sounds.count < before {
+                        notes.append(
+                            "\(scan.root): \(before - scan.sounds.count) of its sounds ignored (the configuration's ignore list)"
+                        )
+                    }
+                }
                 guard platforms.contains(scan.kind.platform) else {
                     notes.append("\(scan.root) left out: it is \(scan.kind.platform.displayName)'s (--platform)")
                     continue
@@ -99,6 +111,14 @@ public struct BundleValidator: Sendable {
                 scans.append(scan)
             }
             notes += found.notes
+        }
+        // Nothing names a notification sound: each sound is judged as one, and that is said.
+        if !Self.namesSomething(references, lock: lock), !configuration.judgeEverySound {
+            for scan in scans where scan.codeReferences.isEmpty && !scan.listed {
+                notes.append(
+                    "\(scan.root): nothing names a notification sound (no payload, --sound, list, lock or name in the app's code), so every sound is judged as one; name them (--sound default when the pushes use only the default sound) to judge only those"
+                )
+            }
         }
         if scans.isEmpty {
             // Every app found is of a platform left out: nothing would be judged, and that is no pass.
@@ -156,6 +176,12 @@ public struct BundleValidator: Sendable {
         let lockCheck = lock.map { LockCheck(lock: $0, path: lockPath) }
         let (stale, lockMissing, locked) = lockCheck?.judge(sounds, platform: platform) ?? ([:], [], [])
         let targets = Set(located.compactMap(\.target))
+        // The notification sounds: what a name, the lock or the project's configuration names.
+        // Other audio (an in-call loop, a game's effects) is said, not failed; with nothing named
+        // at all, every sound is judged as one (and a note says so).
+        let notificationSounds: Set<Int>? =
+            scan.listed || configuration.judgeEverySound || !Self.namesSomething(mine, lock: lock)
+            ? nil : targets.union(locked)
         let facts = BundleFacts(
             names: names, keep: scan.keep, stale: stale, lockPath: lockPath, referencesGiven: !mine.isEmpty,
             referenced: targets.union(locked))
@@ -171,6 +197,7 @@ public struct BundleValidator: Sendable {
                 for rule in platform == .ios ? SoundRules.ios : SoundRules.android {
                     if let finding = rule.check(sound) { sound.file.report.append(finding) }
                 }
+                if let notificationSounds, !notificationSounds.contains(i) { Self.otherAudio(&sound.file) }
                 return sound.file
             }
             for (i, file) in zip(indices, files) where !file.report.valid {
@@ -213,6 +240,45 @@ public struct BundleValidator: Sendable {
         }
         each(.closed(valid: valid))
         return valid
+    }
+
+    /// The sounds channels are created with, each a reference where it is created (Dart's are
+    /// references already, as `RawResourceAndroidNotificationSound`).
+    static func channelSounds(_ channels: [ChannelDeclaration]) -> [SoundReference] {
+        channels.compactMap { channel in
+            guard case .resource(let name) = channel.sound, channel.library != .flutterLocalNotifications else {
+                return nil
+            }
+            var reference = SoundReference(
+                name: name, source: "\(channel.position.file):\(channel.position.line)", platform: .android,
+                field: "channel \(channel.id ?? "(computed)") sound")
+            reference.position = channel.position
+            reference.library = channel.library ?? .fcm
+            return reference
+        }
+    }
+
+    /// Whether the names say which sounds are notification sounds: some name, or the lock.
+    static func namesSomething(_ references: [SoundReference], lock: SoundLock?) -> Bool {
+        lock != nil || !references.isEmpty
+    }
+
+    /// The codes a sound that is no notification sound keeps as they are: its file breaks the
+    /// build or the bundle whatever it is for.
+    static let alwaysJudged: Set<DiagnosticCode> = [
+        .androidBadName, .linkOutsideBundle, .channelStale, .ambiguousName, .resourceBundle, .unreferenced
+    ]
+
+    /// A sound nothing names as a notification sound, while names are known: its findings as
+    /// notes, each saying so (a 60 s in-call loop no longer fails the build, issue 45, item 7).
+    static func otherAudio(_ file: inout BundleFileReport) {
+        for i in file.report.diagnostics.indices
+        where file.report.diagnostics[i].severity != .note && !alwaysJudged.contains(file.report.diagnostics[i].code) {
+            file.report.diagnostics[i].severity = .note
+            file.report.diagnostics[i].message =
+                "not a notification sound (no payload, name, list, lock or code names it), so this does not fail: "
+                + file.report.diagnostics[i].message
+        }
     }
 
     /// Whether an Android reference is a message's (a payload's, or a notification the code posts
@@ -279,6 +345,7 @@ public struct BundleValidator: Sendable {
             scan.codeRead = sounds.files > 0
             if platform == .android {
                 scan.channels = sounds.channels
+                scan.codeReferences += Self.channelSounds(sounds.channels)
                 scan.keep?.referenced.formUnion(sounds.rawUses)
             }
         }
@@ -308,7 +375,10 @@ public struct BundleValidator: Sendable {
                     // The app's JavaScript, whose code is its own (Expo apps have no other).
                     let (sounds, _) = code.read(root: folder, within: confinement)
                     scan.codeReferences = sounds.references.filter { $0.platform == scan.kind.platform }
-                    if scan.kind.platform == .android { scan.channels = sounds.channels }
+                    if scan.kind.platform == .android {
+                        scan.channels = sounds.channels
+                        scan.codeReferences += Self.channelSounds(sounds.channels)
+                    }
                     scan.codeRead = sounds.files > 0
                     found.append(scan)
                 }
@@ -389,6 +459,8 @@ public struct BundleValidator: Sendable {
         let sources = ResourceIDURIs.find(root: root)
         keep.referenced = sources.referenced
         keep.shrinks = sources.shrinks
+        keep.shrinkReason = sources.shrinkReason
+        keep.merge(sources.keepRules)
         var scan = BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
         scan.libraries = AndroidLibraries.detect(near: root, within: confinement)
         scan.facts = AndroidAppFacts.read(root: root, within: confinement)

@@ -89,8 +89,11 @@ enum ExpoSounds {
         }
         var androidScan = BundleScan(
             kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
+        androidScan.listed = true
         androidScan.libraries = AndroidLibraries.detect(near: folder, within: confinement)
         androidScan.libraries.add(plugin == "expo-notifications" ? .expoNotifications : .oneSignal, in: config)
-        return [BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios), androidScan]
+        var iosScan = BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios)
+        iosScan.listed = true
+        return [iosScan, androidScan]
     }
 }

@@ -55,7 +55,7 @@ enum SoundRules {
             summary:
                 "In a project, nothing keeps the sound through resource shrinking, so a release build may drop it.",
             details:
-                "No `tools:keep` rule covers it (`res/raw/keep.xml`, `@raw/name` or `@raw/*`), no Kotlin or Java names `R.raw.name` and no XML (the manifest, any resource XML) names `@raw/name`, outside comments. Not raised when the project's Gradle files (Groovy or Kotlin DSL) turn shrinking on nowhere (`shrinkResources true`, `isShrinkResources = true`); a raw folder given without its build files is warned of as if it were shrunk."
+                "No `tools:keep` rule covers it (`res/raw/keep.xml` or any resource XML, `@raw/name` or `@raw/*`), no Kotlin or Java names `R.raw.name` and no XML (the manifest, any resource XML) names `@raw/name`, outside comments. Shrinking is on when a Gradle file (Groovy or Kotlin DSL) turns it on (`shrinkResources true`, `isShrinkResources = true`) or the app is built by Flutter's Gradle plugin, which shrinks release builds unless the app turns it off; not raised when the build files leave it off; a raw folder given without its build files is warned of as if it were shrunk."
         ),
         triggering: [
             .android([
@@ -81,11 +81,12 @@ enum SoundRules {
         else { return nil }
         let shrinking =
             keep.shrinks == true
-            ? "a build file turns shrinkResources on, and " : "if a release build shrinks resources, "
+            ? "\(keep.shrinkReason ?? "a build file turns shrinkResources on"), so "
+            : "if a release build shrinks resources, "
         return
-            "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it; "
+            "nothing keeps @raw/\(name) through resource shrinking: no keep rule covers it and no code (R.raw.\(name)) or XML (@raw/\(name)) names it (a name in a payload or a string does not count); "
             + shrinking
-            + "the release build drops it and the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"
+            + "the release build may drop it (the shrinker's default safe mode keeps it only if a string in the code happens to equal its name), and then the default sound plays. Add res/raw/keep.xml with tools:keep=\"@raw/\(name)\" (or \"@raw/*\")"
     }
 
     /// Two reachable sounds whose names differ only in case: on a device both exist, in the
@@ -210,7 +211,9 @@ enum SoundRules {
         ]
     ) { s in
         guard s.facts.referencesGiven, s.file.location.isReachable, s.file.report.valid,
-            !s.facts.referenced.contains(s.index)
+            !s.facts.referenced.contains(s.index),
+            // Android code that plays it (`R.raw.name`, a MediaPlayer's in-app sound) uses it.
+            !(s.file.resourceName.map { s.facts.keep?.referenced.contains($0) == true } ?? false)
         else { return nil }
         let name = s.file.resourceName.map { "@raw/" + $0 } ?? "'\(s.file.name)'"
         return "no reference names \(name); is it still needed?"

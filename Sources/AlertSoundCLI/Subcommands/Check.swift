@@ -20,6 +20,7 @@ struct Check: ParsableCommand {
     )
 
     @OptionGroup var report: ReportOptions
+    @OptionGroup var configuration: ConfigurationOption
 
     @Flag(
         name: .customLong("sounds-only"),
@@ -64,7 +65,13 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        var checker = Checker(strict: report.strict)
+        let configuration: Configuration
+        do {
+            configuration = try self.configuration.load()
+        } catch let error as AlertSoundError {
+            throw error.stopRun(command: "check", format: report.format, otherwise: .usage)
+        }
+        var checker = Checker(strict: report.strict || configuration.strict == true)
         checker.soundsOnly = soundsOnly
         checker.measuresLevels = levels
         do {
@@ -77,7 +84,13 @@ struct Check: ParsableCommand {
         var reporter = report.format.make(ReportSettings(players: !noPlayers))
         // A page that draws each sound measures its levels whether asked or not.
         if report.format.reporter.needsLevels { checker.measuresLevels = true }
-        let valid = checker.checkInBatches(paths: paths) { reporter.add(files: $0) }
+        // What the configuration ignores is neither printed nor counted.
+        var valid = true
+        _ = checker.checkInBatches(paths: paths) { batch in
+            let kept = configuration.ignore.isEmpty ? batch : batch.filter { !configuration.ignores($0.path) }
+            valid = valid && kept.allSatisfy(\.valid)
+            reporter.add(files: kept)
+        }
         reporter.finish()
         Printers.flush()
         if !valid { throw ExitStatus.failure.code }

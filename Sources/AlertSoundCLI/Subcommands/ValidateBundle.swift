@@ -41,6 +41,7 @@ struct ValidateBundle: ParsableCommand {
     )
 
     @OptionGroup var report: BundleReportOptions
+    @OptionGroup var configuration: ConfigurationOption
 
     @Option(
         name: .customLong("payload"), parsing: .upToNextOption,
@@ -125,10 +126,14 @@ struct ValidateBundle: ParsableCommand {
             payload.flatMap(SoundReference.payload(at:)) + sound.map { SoundReference.named($0, source: "--sound") }
         do {
             for list in soundsFrom { references += try SoundReference.list(at: list) }
+            let configuration = try self.configuration.load()
             var validator = BundleValidator(
-                strict: report.strict, entitlements: try entitlements.map(Entitlements.read(path:)),
-                packageResources: packageResources)
-            if !platform.isEmpty { validator.platforms = Set(platform) }
+                strict: report.strict || configuration.strict == true,
+                entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
+            validator.configuration = configuration
+            if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
+                validator.platforms = platforms
+            }
             if let lock {
                 validator.lock = try SoundLock.read(path: lock)
                 validator.lockPath = lock

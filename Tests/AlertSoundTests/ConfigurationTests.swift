@@ -1,0 +1,61 @@
+import AlertSoundTestSupport
+import Foundation
+import Testing
+
+@testable import AlertSound
+@testable import AlertSoundCore
+
+/// `.alertsound.yml`: a repository's choices, a strict small part of YAML (issue 45, item 7).
+@Suite struct ConfigurationTests {
+    @Test(.bug(id: 45, "item 7")) func theKeysAreRead() throws {
+        let configuration = try Configuration.parse(
+            """
+            # the repository's choices
+            ignore:
+              - ios/Runner/Ringtones/*.caf   # ringtones, not notifications
+              - "assets/**/demo.wav"
+            judge: every-sound
+            strict: true
+            platforms: [ios]
+            """, path: ".alertsound.yml")
+        #expect(configuration.ignore == ["ios/Runner/Ringtones/*.caf", "assets/**/demo.wav"])
+        #expect(configuration.judgeEverySound && configuration.strict == true && configuration.platforms == [.ios])
+        #expect(configuration.ignores("ios/Runner/Ringtones/loop.caf"))
+        #expect(configuration.ignores("./ios/Runner/Ringtones/loop.caf"))
+        #expect(!configuration.ignores("ios/Runner/Ringtones/deeper/loop.caf"))
+        #expect(configuration.ignores("assets/a/b/demo.wav") && configuration.ignores("assets/demo.wav"))
+        #expect(!configuration.ignores("ios/Runner/chime.caf"))
+    }
+
+    /// A key alertsound does not know, or a value of the wrong shape, is an error naming its line:
+    /// a misspelt key silently ignored would judge what the user meant to leave out.
+    @Test(.bug(id: 45, "item 7")) func whatItDoesNotKnowIsAnError() {
+        for (text, message) in [
+            ("ignor:\n  - x", "line 1: unknown key 'ignor'"),
+            ("judge: some", "line 1: judge is notification-sounds or every-sound"),
+            ("strict: yes", "line 1: strict is true or false"),
+            ("platforms: [ios, windows]", "line 1: platforms are ios and android, not 'windows'"),
+            ("strict: true\nstrict: false", "line 2: 'strict' is given twice"),
+            ("  - stray", "line 1: an indented line belongs under a key"),
+            ("judge:\n  - every-sound", "'judge' takes one value"),
+            ("ignore: \"open", "line 1: a quoted value must end with its quote")
+        ] {
+            #expect(throws: AlertSoundError.self, "\(text)") { try Configuration.parse(text, path: "c.yml") }
+            do {
+                _ = try Configuration.parse(text, path: "c.yml")
+            } catch let error as AlertSoundError {
+                #expect(error.kind == .invalidRequest && error.message.contains(message), "\(error.message)")
+            } catch {}
+        }
+    }
+
+    @Test func globs() {
+        func match(_ pattern: String, _ text: String) -> Bool {
+            Configuration.glob(Array(pattern.utf8)[...], Array(text.utf8)[...])
+        }
+        #expect(match("*.caf", "a.caf") && !match("*.caf", "x/a.caf") && match("**/*.caf", "x/y/a.caf"))
+        #expect(match("a?c", "abc") && !match("a?c", "ac") && match("**", "any/thing"))
+        // A long run of stars and a long name cost little.
+        #expect(!match(String(repeating: "*", count: 200) + "x", String(repeating: "a", count: 5000)))
+    }
+}
