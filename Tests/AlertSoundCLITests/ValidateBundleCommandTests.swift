@@ -364,3 +364,22 @@ extension ValidateBundleCommandTests {
         #expect(try cli.run(["check", "Demo.app"], in: dir).status == 0)
     }
 }
+
+extension ValidateBundleCommandTests {
+    /// A project validated as `.` from its own folder: its files were placed at the root of the
+    /// disk (`/Runner/chime.caf`) and reported as lying outside (Element X iOS, issue 45).
+    @Test(.bug(id: 45, "real apps")) func aProjectGivenAsTheWorkingFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-dot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Runner"), withIntermediateDirectories: true)
+        try Data(BundleExample.pbxproj(copying: ["Runner/chime.caf"]).utf8).write(
+            to: dir.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        try Data(BundleExample.sound).write(to: dir.appendingPathComponent("Runner/chime.caf"))
+        let run = try cli.run(["validate-bundle", ".", "--sound", "chime.caf"], in: dir)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("'chime.caf' from --sound: plays Runner/chime.caf"), "\(run.stdout)")
+    }
+}

@@ -463,3 +463,63 @@ extension XcodeProjectTests {
         #expect(project.apps[0].resources.first?.kind == .synchronizedFolder(excluded: ["common.caf"]))
     }
 }
+
+/// Issue 45: a project read for what the device does.
+extension XcodeProjectTests {
+    /// A watch app is an "application" target too (Xcode 14's single-target watch apps), but an
+    /// iPhone's notification does not look in it: left out, not failed for the iPhone's names (a
+    /// Rocket.Chat watch target got `not-in-target` for the notification extension's sound). And
+    /// the app target's `CODE_SIGN_ENTITLEMENTS` file says whether it may play critical alerts.
+    @Test(.bug(id: 45, "item 9")) func buildSettingsAreRead() throws {
+        let scratch = try Scratch()
+        let ios = scratch.path("ios")
+        let configuration = { (id: String, settings: String) in
+            """
+            \(id)L = {isa = XCConfigurationList; buildConfigurations = (\(id)D, \(id)R, ); };
+            \(id)D = {isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = iphoneos; }; };
+            \(id)R = {isa = XCBuildConfiguration; name = Release; buildSettings = { \(settings) }; };
+            """
+        }
+        let bytes = Self.project(
+            [
+                #"F0 = {isa = PBXFileReference; path = chime.caf; sourceTree = "<group>"; };"#,
+                "B0 = {isa = PBXBuildFile; fileRef = F0; };", "R0 = {isa = PBXResourcesBuildPhase; files = (B0, ); };",
+                #"T0 = {isa = PBXNativeTarget; buildConfigurationList = T0L; buildPhases = (R0, ); name = App; productType = "com.apple.product-type.application"; };"#,
+                #"T1 = {isa = PBXNativeTarget; buildConfigurationList = T1L; buildPhases = (); name = Watch; productType = "com.apple.product-type.application"; };"#,
+                configuration(
+                    "T0", #"SDKROOT = iphoneos; CODE_SIGN_ENTITLEMENTS = "$(SRCROOT)/App/App.entitlements";"#),
+                configuration("T1", "SDKROOT = watchos;")
+            ], targets: "T0, T1, ")
+        try AppSearchTests.tree(
+            ios,
+            [
+                "App.xcodeproj/project.pbxproj": bytes, "chime.caf": BundleExample.sound,
+                "App/App.entitlements": Array(
+                    "<plist><dict><key>aps-environment</key><string>production</string></dict></plist>".utf8)
+            ])
+        let critical = SoundReference.payload(Data(BundleExample.critical("chime.caf").utf8), source: "p.json")
+        let report = try BundleValidator().validate(paths: [ios], references: critical)
+        #expect(report.bundles.count == 1 && report.bundles[0].bundle.hasSuffix("(app target App)"))
+        let reference = try #require(report.bundles[0].references.first)
+        #expect(reference.diagnostics.map(\.code) == [.criticalNotEntitled], "\(reference.diagnostics)")
+        #expect(report.bundles[0].entitlements?.path.hasSuffix("App/App.entitlements") == true)
+    }
+
+    /// A locked sound that lies in the project's folder but is in no app target: the fix is target
+    /// membership, not another export (issue 45, item 9).
+    @Test(.bug(id: 45, "item 9")) func aLockedSoundOutsideTheTargetSaysSo() throws {
+        let scratch = try Scratch()
+        let ios = scratch.path("ios")
+        try AppSearchTests.tree(
+            ios,
+            [
+                "App.xcodeproj/project.pbxproj": Array(BundleExample.pbxproj(copying: []).utf8),
+                "Sounds/chime.caf": BundleExample.sound
+            ])
+        var validator = BundleValidator()
+        validator.lock = BundleExample.lock(iosSHA256: nil)
+        let report = try validator.validate(paths: [ios])
+        let finding = try #require(report.bundles.first?.references.first?.diagnostics.first)
+        #expect(finding.code == .lockMissingSound && finding.message.contains("add it to the app target"), "\(finding)")
+    }
+}

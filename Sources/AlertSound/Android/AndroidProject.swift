@@ -14,7 +14,7 @@ enum AndroidProject {
     /// cross-platform project.
     static let skippedFolders: Set<String> = [
         "build", "intermediates", "generated", ".gradle", ".git", ".idea", ".cxx", ".dart_tool", "node_modules", "Pods",
-        "ios", "DerivedData"
+        "ios", "DerivedData", "test", "androidTest", "testFixtures"
     ]
 
     /// What a search for `res/raw` folders found.

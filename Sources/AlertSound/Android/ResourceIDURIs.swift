@@ -8,8 +8,8 @@ import Darwin
 
 /// Kotlin and Java code that builds a sound URI from a resource ID (`"android.resource://" +
 /// packageName + "/" + R.raw.order_ready`) instead of its name (`…/raw/order_ready`): the ID is a
-/// number aapt2 assigns anew in each build, so a notification channel created with such a URI plays
-/// another sound, or none, after an update that adds or removes a resource.
+/// number aapt2 assigns when the app is built, which shifts when resources are added or removed, so a
+/// notification channel created with such a URI plays another sound, or none, after such an update.
 ///
 /// How robust: a heuristic on the text, not a parser. It looks at each statement that mentions
 /// `android.resource://` or `SCHEME_ANDROID_RESOURCE` (that line, and up to four more while a line
@@ -79,7 +79,10 @@ enum ResourceIDURIs {
                     name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
                 guard ["kt", "java", "xml", "gradle"].contains(kind),
                     let bytes = try? SoundReference.boundedContents(
-                        of: folder + "/" + name, limit: Limits.maximumAndroidSourceBytes, what: "source file")
+                        of: folder + "/" + name, limit: Limits.maximumAndroidSourceBytes, what: "source file"),
+                    // Most files name no raw resource: passed over after one search of their bytes.
+                    kind == "gradle"
+                        || SourceText.holds(bytes, kind == "xml" ? ["@raw/", "keep", "discard"] : ["R.raw."])
                 else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
                 switch kind {

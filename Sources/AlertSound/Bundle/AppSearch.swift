@@ -134,8 +134,32 @@ struct AppSearch {
     /// `alias(libs.plugins.android.application)` or a convention plugin `….android.application`.
     static func appliesApplicationPlugin(_ text: String) -> Bool {
         let code = withoutComments(text)
-        return code.contains("com.android.application") || code.contains("android.application")
+        if code.contains("com.android.application") || code.contains("android.application")
             || code.contains("androidApplication")
+        {
+            return true
+        }
+        // A convention plugin of the project's own (`id("io.element.android-compose-application")`).
+        return pluginIDs(code).contains { $0.contains("android") && $0.hasSuffix("application") }
+    }
+
+    /// The plugin IDs a build file applies with `id("…")` or `id '…'`.
+    static func pluginIDs(_ code: String) -> [String] {
+        let source = SourceText(code)
+        return source.occurrences(of: "id").compactMap { offset in
+            if let call = source.call(at: offset, name: "id") { return call.positional(0)?.literal }
+            // Groovy's `id 'x'`.
+            var i = offset + 2
+            guard i < source.scalars.count, source.scalars[i] == " " else { return nil }
+            while i < source.scalars.count, source.scalars[i] == " " { i += 1 }
+            guard i < source.scalars.count, source.scalars[i] == "'" || source.scalars[i] == "\"" else { return nil }
+            let quote = source.scalars[i]
+            var end = i + 1
+            while end < source.scalars.count, source.scalars[end] != quote, source.scalars[end] != "\n", end - i < 256 {
+                end += 1
+            }
+            return String(String.UnicodeScalarView(source.scalars[(i + 1)..<end]))
+        }
     }
 
     /// Whether it applies the library plugin instead (a Flutter plugin's or an SDK's module).

@@ -24,6 +24,9 @@ struct BundleScan: Sendable {
     var channels: [ChannelDeclaration] = []
     /// An Android project's minimum version and default channel.
     var facts: AndroidAppFacts?
+    /// An Xcode project's app: the entitlements file its target is signed with
+    /// (`CODE_SIGN_ENTITLEMENTS`); empty when it lies outside the folder given.
+    var entitlementsFile: String?
     /// Whether every sound here is a notification sound by the project's own configuration (an
     /// Expo config's sounds list): each counts as named.
     var listed = false

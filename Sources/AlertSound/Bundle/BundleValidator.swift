@@ -165,6 +165,7 @@ public struct BundleValidator: Sendable {
         if platform == .ios, mine.contains(where: \.critical) {
             lookup =
                 self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
+                ?? scan.entitlementsFile.map(Self.signedWith)
                 ?? .unknown(
                     reason:
                         "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from"
@@ -232,7 +233,7 @@ public struct BundleValidator: Sendable {
             platform: platform, root: scan.root, kind: scan.kind, sounds: sounds, lockPath: lockPath,
             missing: lockMissing,
             unknownChannels: platform == .android ? lockCheck?.unknownChannels(channelUses) ?? [] : [],
-            idURIs: scan.idURIs, strict: strict)
+            idURIs: scan.idURIs, strict: strict, uncopied: scan.uncopied)
         for rule in BundleWideRules.all {
             guard let reports = rule.evaluate(wide), !reports.isEmpty else { continue }
             valid = valid && reports.allSatisfy(\.valid)
@@ -278,6 +279,19 @@ public struct BundleValidator: Sendable {
             file.report.diagnostics[i].message =
                 "not a notification sound (no payload, name, list, lock or code names it), so this does not fail: "
                 + file.report.diagnostics[i].message
+        }
+    }
+
+    /// The entitlements an Xcode project's app target is signed with, from its
+    /// `CODE_SIGN_ENTITLEMENTS` file (the provisioning profile must grant them too).
+    static func signedWith(_ file: String) -> EntitlementsLookup {
+        guard !file.isEmpty else {
+            return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file lies outside the folder given; not read")
+        }
+        do {
+            return .found(try Entitlements.read(path: file))
+        } catch {
+            return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file \(file) cannot be read: \(error)")
         }
     }
 

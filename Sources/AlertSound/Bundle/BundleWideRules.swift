@@ -15,6 +15,8 @@ struct BundleWide {
     /// Sound URIs an Android project's sources build from resource IDs.
     var idURIs: [ResourceIDURIs.Use] = []
     var strict = false
+    /// An Xcode project's sounds that no app target copies, by case-folded file name.
+    var uncopied: [String: String] = [:]
 }
 
 /// A finding that belongs to no one sound or reference — a lock entry, a channel ID, a line of
@@ -45,7 +47,7 @@ enum BundleWideRules {
     static let resourceIdUriDescription = RuleDescription(
         .resourceIdUri, .warning, .android,
         summary:
-            "Kotlin or Java code builds a sound URI from `R.raw.name`'s resource ID, which aapt2 renumbers between builds: a channel made with it plays another sound, or none, after an update; use `/raw/name`.",
+            "Kotlin or Java code builds a sound URI from `R.raw.name`'s resource ID, which shifts when a build adds or removes resources: a channel made with it plays another sound, or none, after such an update; use `/raw/name`.",
         details:
             "A text heuristic: statements naming `android.resource://` or `SCHEME_ANDROID_RESOURCE` (across a call split over lines, comments skipped, `getResourceEntryName(R.raw.name)` allowed); it misses an ID passed through a variable, hence a warning. Reported as a reference at its file and line."
     )
@@ -81,8 +83,9 @@ enum BundleWideRules {
                 critical: false, resolvedPath: byName[use.resource],
                 diagnostics: [
                     resourceIdUriDescription.diagnostic(
-                        "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 numbers resources anew in each build, so a channel "
-                            + "created with it plays another sound, or none, after an update; build it from the name: "
+                        "a sound URI built from the resource ID R.raw.\(use.resource): aapt2 gives resources their IDs when the app is built, and "
+                            + "they shift when a build adds or removes resources, so after such an update a channel created with it plays another "
+                            + "sound, or none; build it from the name: "
                             + "\"android.resource://\" + packageName + \"/raw/\(use.resource)\"")
                 ], strict: b.strict)
         }
@@ -123,6 +126,11 @@ enum BundleWideRules {
                                     + "a device's file names are case-sensitive, so the app's '\(missing.name)' finds nothing there (a Mac's disk and the Simulator find it); "
                                     + "export it again, or name the file as the lock does"
                             }
+                                ?? b.uncopied[missing.name.lowercased()].map {
+                                    "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and \($0) is in the project's folder, "
+                                        + "but no app target copies it, so the app does not ship it: add it to the app target (Target Membership, "
+                                        + "or the Copy Bundle Resources phase)"
+                                }
                                 ?? "the lock has '\(missing.name)' (channel \(missing.entry.channelId)), and the app ships no such sound: "
                                 + "export it again, or remove it from the lock by exporting without it")
                     ], strict: false)

@@ -37,6 +37,10 @@ struct XcodeProject: Sendable {
     struct App: Sendable {
         var targets: [String]
         var resources: [Resource]
+        /// The entitlements file its first target is signed with (`CODE_SIGN_ENTITLEMENTS`, in the
+        /// Release configuration, else the first), as a path in the source tree; nil when it names
+        /// none, or one through a build setting alertsound does not know.
+        var entitlements: String? = nil
     }
 
     /// The `.xcodeproj` read.
@@ -78,10 +82,15 @@ struct XcodeProject: Sendable {
         var graph = Graph(objects: objects, sourceRoot: sourceRoot)
         var apps: [App] = []
         var appOf: [Set<Resource>: Int] = [:]
+        let projectSettings = graph.buildSettings(of: project)
         for id in Graph.unique(graph.ids(project["targets"])) {
             guard let target = graph.object(id), target.string("isa") == "PBXNativeTarget",
                 target.string("productType") == "com.apple.product-type.application"
             else { continue }
+            let settings = graph.buildSettings(of: target)
+            // A watchOS or tvOS app (Xcode 14's single-target watch app is an "application" too):
+            // not where an iPhone's notification finds its sound.
+            if ["watchos", "appletvos"].contains(settings["SDKROOT"] ?? projectSettings["SDKROOT"] ?? "") { continue }
             let name = target.string("name") ?? id
             let resources = graph.resources(of: target, id: id)
             // Targets that copy the same files make the same bundle: judged once, named together.
@@ -96,9 +105,25 @@ struct XcodeProject: Sendable {
                     path: file)
             }
             appOf[Set(resources)] = apps.count
-            apps.append(App(targets: [name], resources: resources))
+            apps.append(
+                App(
+                    targets: [name], resources: resources,
+                    entitlements: (settings["CODE_SIGN_ENTITLEMENTS"] ?? projectSettings["CODE_SIGN_ENTITLEMENTS"])
+                        .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) }))
         }
         return XcodeProject(path: path, apps: apps)
+    }
+
+    /// A build setting's path in the source tree: relative to the project's folder, or after
+    /// `$(SRCROOT)` / `$(PROJECT_DIR)`; nil when another setting is in it.
+    static func sourcePath(_ value: String, sourceRoot: String) -> String? {
+        var path = value.trimmingWhitespace()
+        for root in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)", "${SOURCE_ROOT}"]
+        where path.hasPrefix(root) {
+            path = String(path.dropFirst(root.count)).drop { $0 == "/" }.description
+        }
+        guard !path.isEmpty, !path.contains("$") else { return nil }
+        return collapsedPath(path.hasPrefix("/") ? path : joinPath(sourceRoot, path))
     }
 
     /// The objects, and how to walk them: each object's place worked out once.
@@ -123,6 +148,19 @@ struct XcodeProject: Sendable {
                 for case .string(let child) in children where parents[child] == nil { parents[child] = id }
             }
             self.parents = parents
+        }
+
+        /// The string build settings of a target's or project's Release configuration (else its first).
+        func buildSettings(of owner: [String: JSONValue]) -> [String: String] {
+            guard let listID = owner.string("buildConfigurationList"), let list = object(listID) else { return [:] }
+            let configurations = Graph.unique(ids(list["buildConfigurations"])).compactMap(object)
+            guard
+                let chosen = configurations.first(where: { $0.string("name") == "Release" }) ?? configurations.first,
+                case .object(let settings)? = chosen["buildSettings"]
+            else { return [:] }
+            var strings: [String: String] = [:]
+            for (key, value) in settings { if case .string(let text) = value { strings[key] = text } }
+            return strings
         }
 
         func object(_ id: String) -> [String: JSONValue]? {
@@ -174,7 +212,7 @@ struct XcodeProject: Sendable {
                 case "<group>":
                     if let groupPlace = above { folder = groupPlace } else { folder = sourceRoot }
                 case "SOURCE_ROOT": folder = sourceRoot
-                case "<absolute>": folder = ""
+                case "<absolute>": folder = "/"
                 default: folder = nil
                 }
                 if let base = folder, let path = object.string("path"), !path.isEmpty {

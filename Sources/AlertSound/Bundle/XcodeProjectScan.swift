@@ -218,8 +218,13 @@ extension XcodeProject {
             if uncopied[key] == nil { uncopied[key] = path }
         }
         let names = app.targets.joined(separator: ", ")
-        return BundleScan(
+        var scan = BundleScan(
             kind: .xcodeProject, root: "\(project.path) (app target\(app.targets.count == 1 ? "" : "s") \(names))",
             sounds: sounds, uncopied: uncopied)
+        scan.entitlementsFile = app.entitlements.map { file in
+            // What the target is signed with, read only inside the folder given.
+            confinement.contains(file) ? file : ""
+        }
+        return scan
     }
 }

@@ -52,8 +52,9 @@ enum SourceWalk {
                     let bytes = try? SoundReference.boundedContents(
                         of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
                 else { continue }
-                let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)
                 found.files += 1
+                guard SourceText.holds(bytes, CodeSounds.words(forExtension: ext)) else { continue }
+                let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)
                 found.references += sounds.references
                 found.channels += sounds.channels
                 found.rawUses.formUnion(sounds.rawUses)

@@ -1,5 +1,11 @@
 import AlertSoundCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An app's source file read as text, not run and not parsed: comments blanked (so a commented-out
 /// call names nothing), lines kept (so a finding points at its line), and the calls alertsound
 /// looks for found by name, their arguments split at the top level. Linear in the file's size,
@@ -189,6 +195,26 @@ struct SourceText {
             }
         }
         return values.count == 1 ? values.first : nil
+    }
+
+    /// Whether `bytes` hold one of `words` (ASCII): a first search, before a file is read as text.
+    static func holds(_ bytes: [UInt8], _ words: [String]) -> Bool {
+        let needles = words.map { Array($0.utf8) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            for needle in needles where !needle.isEmpty {
+                var start = 0
+                while start + needle.count <= buffer.count {
+                    // The first byte by memchr, then the rest.
+                    guard let hit = memchr(base + start, Int32(needle[0]), buffer.count - start - needle.count + 1)
+                    else { break }
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, needle, needle.count) == 0 { return true }
+                    start = at + 1
+                }
+            }
+            return false
+        }
     }
 
     /// Calls are read at most this far (characters from the opening parenthesis).

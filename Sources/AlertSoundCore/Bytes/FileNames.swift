@@ -129,9 +129,12 @@ package func apfsCaseFolded(_ name: String) -> String {
     return folded
 }
 
-/// `name` in `folder`, with one `/` between them.
+/// `name` in `folder`, with one `/` between them; a folder of nothing (`.` collapsed away) is the
+/// working folder, so `name` stays relative (it became `/name`, at the root of the disk, when a
+/// project was validated as `.`).
 package func joinPath(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    if folder.isEmpty { return name }
+    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
 
 /// `ios/Runner/../x.wav` → `ios/x.wav`: a path's `.` and `..` segments taken away by its text, as
