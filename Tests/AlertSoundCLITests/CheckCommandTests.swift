@@ -143,3 +143,21 @@ import Testing
             "\(report.files.filter { !$0.valid }.prefix(2).map(\.diagnostics))")
     }
 }
+
+extension CheckCommandTests {
+    /// `check --platform android` judges by Android's rules: an Ogg passes (issue 45, item 9).
+    @Test(.bug(id: 45, "item 9")) func androidsRules() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "alertsound-android-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ogg = dir.appendingPathComponent("ding.ogg")
+        try Data(OggPages.vorbis(frames: 22_050)).write(to: ogg)
+        let android = try cli.run(["check", "--platform", "android", ogg.path])
+        #expect(
+            android.status == 0 && android.stdout.contains("valid (Ogg, vorbis, 44100 Hz, 1 ch, 0.500 s)"),
+            "\(android.stdout)")
+        #expect(try cli.run(["check", ogg.path]).status == 1)
+        #expect(try cli.run(["check", "--platform", "android", "--levels", ogg.path]).status == 64)
+    }
+}

@@ -21,6 +21,15 @@ typealias NotificationContent = UNMutableNotificationContent
 
 #if !canImport(Darwin)
 extension FileManager {
+    static func androidChecker() {
+        // DOC begin
+        let valid = AndroidChecker().check(paths: ["app/src/main/res/raw"]) { batch in
+            for file in batch where !file.valid { print(file.path, file.diagnostics) }
+        }
+        // DOC end
+        _ = valid
+    }
+
     func containerURL(forSecurityApplicationGroupIdentifier group: String) -> URL? { temporaryDirectory }
 }
 #endif

@@ -488,8 +488,9 @@ extension XcodeProjectTests {
                 #"T1 = {isa = PBXNativeTarget; buildConfigurationList = T1L; buildPhases = (); name = Watch; productType = "com.apple.product-type.application"; };"#,
                 configuration(
                     "T0", #"SDKROOT = iphoneos; CODE_SIGN_ENTITLEMENTS = "$(SRCROOT)/App/App.entitlements";"#),
-                configuration("T1", "SDKROOT = watchos;")
-            ], targets: "T0, T1, ")
+                #"T2 = {isa = PBXNativeTarget; buildConfigurationList = T2L; buildPhases = (); name = Mac; productType = "com.apple.product-type.application"; };"#,
+                configuration("T1", "SDKROOT = watchos;"), configuration("T2", "SDKROOT = macosx;")
+            ], targets: "T0, T1, T2, ")
         try AppSearchTests.tree(
             ios,
             [

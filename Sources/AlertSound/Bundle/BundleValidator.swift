@@ -409,7 +409,9 @@ public struct BundleValidator: Sendable {
         // Pods' project, which a workspace opens, builds no app and says nothing worth a note.
         for project in projects.others
         where !project.split(separator: "/").contains(where: { AppSearch.skippedFolders.contains(String($0)) }) {
-            notes.append("\(project): no app target (product type application), so nothing it copies ships in an app")
+            notes.append(
+                "\(project): builds no iOS app (no target of product type application for iOS), so nothing it copies ships in one"
+            )
         }
         if search.androidRoots.isEmpty {
             // No Gradle file names an application module: a module or raw folder given, or a project

@@ -88,9 +88,12 @@ struct XcodeProject: Sendable {
                 target.string("productType") == "com.apple.product-type.application"
             else { continue }
             let settings = graph.buildSettings(of: target)
-            // A watchOS or tvOS app (Xcode 14's single-target watch app is an "application" too):
-            // not where an iPhone's notification finds its sound.
-            if ["watchos", "appletvos"].contains(settings["SDKROOT"] ?? projectSettings["SDKROOT"] ?? "") { continue }
+            // A watchOS, tvOS or macOS app (Xcode 14's single-target watch app is an "application"
+            // too; a Flutter app's macos/ project builds a Mac app): not the iPhone app whose
+            // bundle a notification's sound is looked up in.
+            if ["watchos", "appletvos", "macosx"].contains(settings["SDKROOT"] ?? projectSettings["SDKROOT"] ?? "") {
+                continue
+            }
             let name = target.string("name") ?? id
             let resources = graph.resources(of: target, id: id)
             // Targets that copy the same files make the same bundle: judged once, named together.

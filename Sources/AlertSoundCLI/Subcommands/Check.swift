@@ -22,6 +22,13 @@ struct Check: ParsableCommand {
     @OptionGroup var report: ReportOptions
     @OptionGroup var configuration: ConfigurationOption
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Whose rules judge the files: ios (the default), or android, each file as a res/raw resource (its name, a format Android plays, any length).",
+            valueName: "platform"))
+    var platform: Platform = .ios
+
     @Flag(
         name: .customLong("sounds-only"),
         help:
@@ -59,6 +66,10 @@ struct Check: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
         if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
         if levelLimits.given, !levels { throw ValidationError("The level thresholds apply with --levels.") }
+        if platform == .android, levels || report.format.reporter.needsLevels {
+            throw ValidationError(
+                "--levels and --format html judge iOS alert sounds; with --platform android, drop them.")
+        }
         if noPlayers, report.format != ReportFormat(HTMLReporter.self) {
             throw ValidationError("--no-players applies with --format html.")
         }
@@ -86,10 +97,17 @@ struct Check: ParsableCommand {
         if report.format.reporter.needsLevels { checker.measuresLevels = true }
         // What the configuration ignores is neither printed nor counted.
         var valid = true
-        _ = checker.checkInBatches(paths: paths) { batch in
+        let each = { (batch: [FileReport]) in
             let kept = configuration.ignore.isEmpty ? batch : batch.filter { !configuration.ignores($0.path) }
             valid = valid && kept.allSatisfy(\.valid)
             reporter.add(files: kept)
+        }
+        if platform == .android {
+            var android = AndroidChecker(strict: checker.strict)
+            android.soundsOnly = soundsOnly
+            android.check(paths: paths, each)
+        } else {
+            checker.checkInBatches(paths: paths, each)
         }
         reporter.finish()
         Printers.flush()

@@ -53,8 +53,10 @@ public enum SoundFile {
                 return try MPEGFrames.read(source, coding: found.coding)
             case .mp4:
                 return try MP4Reader.read(source, coding: found.coding)
+            case .ogg:
+                return try OggReader.read(source, coding: found.coding)
             // Recognised, not read further: what the first bytes say is all there is.
-            case .flac, .ogg, .adts, .amr:
+            case .flac, .adts, .amr:
                 var info = SoundInfo(container: found.container, fileSize: source.size)
                 info.coding = found.coding
                 return info
