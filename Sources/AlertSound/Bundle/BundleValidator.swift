@@ -350,7 +350,7 @@ public struct BundleValidator: Sendable {
             let (sounds, incomplete) = code.read(root: root, within: confinement)
             if incomplete, !notes.contains(where: { $0.hasPrefix(root + ": ") }) {
                 notes.append(
-                    "\(root): more than \(Limits.maximumSourceFiles) source files; the sound names and channels in those past them are not read"
+                    "\(root): more than \(Limits.maximumSourceFiles) source files or \(Limits.maximumSourceBytes >> 20) MiB of them; the sound names and channels in those past them are not read"
                 )
             }
             let platform = scan.kind.platform

@@ -20,8 +20,6 @@ enum SourceWalk {
         "node_modules", "Pods", "Carthage", "build", "Build", "DerivedData", "intermediates", "vendor", "test", "tests",
         "Tests", "androidTest", "__tests__", "__mocks__", "e2e"
     ]
-    /// Folder levels read below the root (packages nest deep: `java/com/example/app/notifications`).
-    static let depth = 16
 
     /// What the code under `root` gives, and whether the walk stopped at its bound.
     static func read(root: String, within confinement: Confinement) -> (sounds: CodeSounds, incomplete: Bool) {
@@ -30,6 +28,7 @@ enum SourceWalk {
         var pending: [(String, Int)] = [(root, 0)]
         var next = 0
         var files = 0
+        var bytesRead: Int64 = 0
         while next < pending.count {
             let (folder, level) = pending[next]
             next += 1
@@ -39,7 +38,7 @@ enum SourceWalk {
                     guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
                         !["xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework"].contains(
                             lowercasedExtension(name)),
-                        level + 1 <= depth
+                        level + 1 <= Limits.sourceSearchDepth
                     else { continue }
                     pending.append((path, level + 1))
                     continue
@@ -52,6 +51,8 @@ enum SourceWalk {
                     let bytes = try? SoundReference.boundedContents(
                         of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
                 else { continue }
+                bytesRead += Int64(bytes.count)
+                guard bytesRead <= Limits.maximumSourceBytes else { return (found, true) }
                 found.files += 1
                 guard SourceText.holds(bytes, CodeSounds.words(forExtension: ext)) else { continue }
                 let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)

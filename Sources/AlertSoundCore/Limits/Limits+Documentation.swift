@@ -62,7 +62,8 @@ extension Limits {
                     + "\(grouped(appSearchFolders)) folders (a search that stops there stops the run, exit 2); a "
                     + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes)); an app's code "
                     + "read for sound names and channels in at most \(grouped(maximumSourceFiles)) source files of "
-                    + "\(mebibytes(maximumAndroidSourceBytes)) each, \(16) levels deep (a note says when more were left)"
+                    + "\(mebibytes(maximumAndroidSourceBytes)) each and \(mebibytes(maximumSourceBytes)) in all, \(sourceSearchDepth) levels "
+                    + "deep (a note says when more were left)"
             ),
             Documented(
                 what: "Xcode projects",

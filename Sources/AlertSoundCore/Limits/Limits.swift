@@ -53,6 +53,10 @@ public enum Limits {
     /// Source files read for the sound names and channels an app's code gives (Swift, Objective-C,
     /// Kotlin, Java, Dart, JavaScript, TypeScript); more are not read, and a note says so.
     public static let maximumSourceFiles = 20_000
+    /// Bytes of source read in all, for the same (20,000 files of a megabyte would be 20 GB).
+    public static let maximumSourceBytes: Int64 = 256 << 20
+    /// Folder levels below an app's root read for source (packages nest: `java/com/example/app/notifications`).
+    public static let sourceSearchDepth = 16
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
     public static let maximumAndroidSourceBytes = 1 << 20
     /// Strings in an APK's resource table's string pool.
