@@ -64,7 +64,7 @@ public enum AndroidLibrary: String, Sendable, Hashable, Codable, CaseIterable {
 /// The libraries an app declares, read from its manifests: what handles its push messages on
 /// Android, and so which rule a payload's or `--sound` name is judged by.
 public struct AndroidLibraries: Sendable, Hashable {
-    /// Every library found, in ``AndroidLibrary/allCases`` order.
+    /// Every library found, in the order `AndroidLibrary.allCases` lists them.
     public var declared: [AndroidLibrary] = []
     /// Where each was declared (`package.json`, `pubspec.yaml`, a Gradle file).
     public var evidence: [AndroidLibrary: String] = [:]
