@@ -44,12 +44,8 @@ import Testing
         .map { SoundReference.named($0, source: "--sound") }
         + [SoundReference(name: "s3.caf", source: "push.json", critical: true, platform: .ios, field: "aps.sound")]
 
-    /// Names meant for a platform no path is an app of come after every bundle, fail the run,
-    /// and stream to the same bytes as the whole report (issue 45, item 1: they were dropped).
-    @Test(.bug(id: 45, "item 1")) func namesForAPlatformNotGivenAreReportedLast() throws {
-        let scratch = try Scratch()
-        let ipa = try Self.bundles(in: scratch)[0]
-        let run = try BundleValidator().prepare(paths: [ipa], references: Self.references)
+    /// The run's parts as it hands them on, and the JSON document streamed from them.
+    static func stream(_ run: ValidationRun) throws -> (parts: [BundleReport.Part], json: [UInt8], valid: Bool) {
         var parts: [BundleReport.Part] = []
         var streamed: [UInt8] = []
         var stream = ValidationJSONStream { streamed += $0 }
@@ -58,12 +54,27 @@ import Testing
             stream.add(part)
         }
         stream.finish()
+        return (parts, streamed, valid)
+    }
+
+    /// Foundation's encoder set as the JSON documents are written.
+    static var foundation: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Names meant for a platform no path is an app of come after every bundle, fail the run,
+    /// and stream to the same bytes as the whole report (issue 45, item 1: they were dropped).
+    @Test(.bug(id: 45, "item 1")) func namesForAPlatformNotGivenAreReportedLast() throws {
+        let scratch = try Scratch()
+        let ipa = try Self.bundles(in: scratch)[0]
+        let run = try BundleValidator().prepare(paths: [ipa], references: Self.references)
+        let (parts, streamed, valid) = try Self.stream(run)
         let whole = try run.report()
         #expect(!valid && !whole.valid)
         #expect(streamed == whole.jsonBytes())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        #expect(streamed == Array(try encoder.encode(whole)))
+        #expect(streamed == Array(try Self.foundation.encode(whole)))
         guard case .unjudged(let android)? = parts.last else {
             Issue.record("the last part is not the unjudged platform: \(String(describing: parts.last))")
             return
@@ -83,21 +94,12 @@ import Testing
         let run = try BundleValidator().prepare(paths: paths, references: Self.references)
         #expect(run.kinds == [.ipa, .apk])
 
-        var parts: [BundleReport.Part] = []
-        var streamed: [UInt8] = []
-        var stream = ValidationJSONStream { streamed += $0 }
-        let valid = try run.validate { part in
-            parts.append(part)
-            stream.add(part)
-        }
-        stream.finish()
+        let (parts, streamed, valid) = try Self.stream(run)
         let whole = try run.report()
 
         // The same bytes as the report made whole, which are Foundation's encoding of it.
         #expect(streamed == whole.jsonBytes())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        #expect(streamed == Array(try encoder.encode(whole)))
+        #expect(streamed == Array(try Self.foundation.encode(whole)))
         #expect(valid == whole.valid && !valid)
 
         // Opened, files in batches, references, closed: per bundle, in that order.

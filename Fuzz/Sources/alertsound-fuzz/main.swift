@@ -313,7 +313,7 @@ func entitlements(_ bytes: [UInt8]) {
     // The Xcode project's property list and what the project resolves to.
     _ = try? OpenStepPlistParser.parse(bytes)
     _ = ResourceIDURIs.xmlReferences(text)
-    _ = ResourceIDURIs.shrinksResources(text)
+    _ = ResourceIDURIs.shrinkSwitch(text)
 }
 
 /// A scratch repository that the project readers are confined to, beside a folder outside it

@@ -15,36 +15,43 @@ struct AndroidAppFacts: Sendable, Hashable {
     /// `minSdk` / `minSdkVersion` of the app, when a build file gives it as a number (a Flutter
     /// app's `flutter.minSdkVersion` is not read: nil).
     var minSdk: Int?
-    /// The manifest's default channel for FCM messages, and where it is set.
+    /// The manifest's default channel for FCM messages.
     var defaultChannel: String?
-    var defaultChannelFile: String?
-
-    /// Whether every device the app installs on uses channels.
-    var channelsOnly: Bool { (minSdk ?? 0) >= 26 }
+    /// The notification libraries the app declares (`package.json`, `pubspec.yaml`, Gradle).
+    var libraries = AndroidLibraries()
 
     static let defaultChannelKey = "com.google.firebase.messaging.default_notification_channel_id"
 
-    /// The facts of the Gradle project at `root`: its build files and its modules' (one level
-    /// down), and `src/main/AndroidManifest.xml` and `res/values/*.xml` of each module.
+    /// The facts of the Gradle project at `root`, each file read once, only inside `confinement`
+    /// and bounded (what cannot be read says nothing): its build files and its modules' (one
+    /// level down), `src/main/AndroidManifest.xml` and `res/values/*.xml` of each module, and
+    /// `package.json` and `pubspec.yaml` in the folder or the one above it (a React Native, Expo
+    /// or Flutter app's root, which holds `android/`).
     static func read(root: String, within confinement: Confinement) -> AndroidAppFacts {
         var facts = AndroidAppFacts()
-        func text(_ path: String) -> String? {
-            guard isFolder(path) == false, confinement.contains(path),
-                let bytes = try? SoundReference.boundedContents(
-                    of: path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
-            else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
+        func bytes(_ path: String) -> [UInt8]? {
+            guard isFolder(path) == false, confinement.contains(path) else { return nil }
+            return try? SoundReference.boundedContents(
+                of: path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
+        }
+        func text(_ path: String) -> String? { bytes(path).map { String(decoding: $0, as: UTF8.self) } }
+        for folder in [root, parentFolder(root)] where confinement.contains(folder) {
+            let package = joinPath(folder, "package.json"), pubspec = joinPath(folder, "pubspec.yaml")
+            if let json = bytes(package) { facts.libraries.read(packageJSON: json, file: package) }
+            if let yaml = text(pubspec) { facts.libraries.read(pubspec: yaml, file: pubspec) }
         }
         let modules = [root] + AndroidProject.entries(of: root, type: UInt8(DT_DIR)).sorted().map { joinPath(root, $0) }
         var rootMinSdk: Int?
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
-                guard let gradle = text(joinPath(module, name)), let value = minSdk(in: gradle) else { continue }
+                let path = joinPath(module, name)
+                guard let gradle = text(path) else { continue }
+                facts.libraries.read(gradle: gradle, file: path)
+                guard let value = minSdk(in: gradle) else { continue }
                 if module == root { rootMinSdk = value } else if facts.minSdk == nil { facts.minSdk = value }
             }
             let manifest = joinPath(module, "src/main/AndroidManifest.xml")
             if facts.defaultChannel == nil, let xml = text(manifest), let value = metaData(defaultChannelKey, in: xml) {
-                facts.defaultChannelFile = manifest
                 if value.hasPrefix("@string/") {
                     let key = String(value.dropFirst("@string/".count))
                     let values = joinPath(module, "src/main/res/values")

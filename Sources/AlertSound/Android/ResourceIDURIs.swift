@@ -149,10 +149,6 @@ enum ResourceIDURIs {
         return names
     }
 
-    /// Whether a Gradle build file (Groovy or Kotlin DSL) turns resource shrinking on in a line
-    /// that is not a comment: `shrinkResources true`, `shrinkResources = true`, `isShrinkResources = true`.
-    static func shrinksResources(_ text: String) -> Bool { shrinkSwitch(text) == true }
-
     /// What a build file sets `shrinkResources` / `isShrinkResources` to, outside comments: true
     /// when any line turns it on, false when lines only turn it off, nil when none sets it.
     static func shrinkSwitch(_ text: String) -> Bool? {

@@ -133,20 +133,21 @@ struct AppSearch {
     /// 'com.android.application'`, `id("com.android.application")`, a version catalog's
     /// `alias(libs.plugins.android.application)` or a convention plugin `….android.application`.
     static func appliesApplicationPlugin(_ text: String) -> Bool {
-        let code = withoutComments(text)
+        // Comments blanked, so a commented-out plugin does not count.
+        let source = SourceText(text)
+        let code = source.text
         if code.contains("com.android.application") || code.contains("android.application")
             || code.contains("androidApplication")
         {
             return true
         }
         // A convention plugin of the project's own (`id("io.element.android-compose-application")`).
-        return pluginIDs(code).contains { $0.contains("android") && $0.hasSuffix("application") }
+        return pluginIDs(source).contains { $0.contains("android") && $0.hasSuffix("application") }
     }
 
     /// The plugin IDs a build file applies with `id("…")` or `id '…'`.
-    static func pluginIDs(_ code: String) -> [String] {
-        let source = SourceText(code)
-        return source.occurrences(of: "id").compactMap { offset in
+    static func pluginIDs(_ source: SourceText) -> [String] {
+        source.occurrences(of: "id").compactMap { offset in
             if let call = source.call(at: offset, name: "id") { return call.positional(0)?.literal }
             // Groovy's `id 'x'`.
             var i = offset + 2
@@ -164,44 +165,9 @@ struct AppSearch {
 
     /// Whether it applies the library plugin instead (a Flutter plugin's or an SDK's module).
     static func appliesLibraryPlugin(_ text: String) -> Bool {
-        let code = withoutComments(text)
+        let code = SourceText(text).text
         return code.contains("com.android.library") || code.contains("android.library")
             || code.contains("androidLibrary")
-    }
-
-    /// Gradle's `//` and `/* */` comments removed, so a commented-out plugin does not count.
-    static func withoutComments(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        var quote: Unicode.Scalar?
-        while i < scalars.count {
-            let c = scalars[i]
-            if let q = quote {
-                out.append(c)
-                if c == "\\", i + 1 < scalars.count {
-                    out.append(scalars[i + 1])
-                    i += 2
-                    continue
-                }
-                if c == q || c == "\n" { quote = nil }
-                i += 1
-            } else if c == "\"" || c == "'" {
-                quote = c
-                out.append(c)
-                i += 1
-            } else if c == "/", i + 1 < scalars.count, scalars[i + 1] == "/" {
-                while i < scalars.count, scalars[i] != "\n" { i += 1 }
-            } else if c == "/", i + 1 < scalars.count, scalars[i + 1] == "*" {
-                i += 2
-                while i + 1 < scalars.count, !(scalars[i] == "*" && scalars[i + 1] == "/") { i += 1 }
-                i += 2
-            } else {
-                out.append(c)
-                i += 1
-            }
-        }
-        return String(out)
     }
 
     /// A build file's text, when it is a file inside `confinement` of at most

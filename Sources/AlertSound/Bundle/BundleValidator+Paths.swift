@@ -28,9 +28,9 @@ extension BundleValidator {
         var found: [BundleScan] = []
         var notes: [String] = []
         let code = SourceWalk.Cache()
-        /// The code of the app whose project lies in `folder`, for `platform`.
-        func read(_ scan: inout BundleScan, codeIn folder: String) {
-            let root = SourceWalk.appRoot(of: folder, within: confinement)
+        /// What the code under `root` gives `scan`'s platform: its names, and on Android its
+        /// channels and the raw resources it plays.
+        func read(_ scan: inout BundleScan, codeUnder root: String) {
             let (sounds, incomplete) = code.read(root: root, within: confinement)
             if incomplete, !notes.contains(where: { $0.hasPrefix(root + ": ") }) {
                 notes.append(
@@ -50,7 +50,7 @@ extension BundleValidator {
         func add(_ projects: [XcodeProject]) throws {
             for project in projects {
                 for var scan in try XcodeProject.scans(project, within: confinement) {
-                    read(&scan, codeIn: parentFolder(project.path))
+                    read(&scan, codeUnder: SourceWalk.appRoot(of: parentFolder(project.path), within: confinement))
                     found.append(scan)
                     notes += XcodeProject.uncopiedNote(scan).map { [$0] } ?? []
                 }
@@ -70,14 +70,8 @@ extension BundleValidator {
                 for var scan in ExpoSounds.scans(
                     folder: folder, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
                 {
-                    // The app's JavaScript, whose code is its own (Expo apps have no other).
-                    let (sounds, _) = code.read(root: folder, within: confinement)
-                    scan.codeReferences = sounds.references.filter { $0.platform == scan.kind.platform }
-                    if scan.kind.platform == .android {
-                        scan.channels = sounds.channels
-                        scan.codeReferences += Self.channelSounds(sounds.channels)
-                    }
-                    scan.codeRead = sounds.files > 0
+                    // The app's JavaScript: its root is the config's folder.
+                    read(&scan, codeUnder: folder)
                     found.append(scan)
                 }
             } catch let error as AlertSoundError where folder != root {
@@ -102,14 +96,14 @@ extension BundleValidator {
             // whose build files say it some other way, is judged by the res/raw folders in reach.
             if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
                 var scan = Self.androidScan(root: root, rawFolders: rawFolders, within: confinement)
-                read(&scan, codeIn: root)
+                read(&scan, codeUnder: SourceWalk.appRoot(of: root, within: confinement))
                 found.append(scan)
             }
         } else {
             for android in search.androidRoots {
                 var scan = Self.androidScan(
                     root: android, rawFolders: AndroidProject.rawFolders(in: android), within: confinement)
-                read(&scan, codeIn: android)
+                read(&scan, codeUnder: SourceWalk.appRoot(of: android, within: confinement))
                 found.append(scan)
             }
         }
@@ -162,8 +156,9 @@ extension BundleValidator {
         keep.shrinkReason = sources.shrinkReason
         keep.merge(sources.keepRules)
         var scan = BundleScan(kind: .androidProject, root: root, sounds: sounds, keep: keep, idURIs: sources.uses)
-        scan.libraries = AndroidLibraries.detect(near: root, within: confinement)
-        scan.facts = AndroidAppFacts.read(root: root, within: confinement)
+        let facts = AndroidAppFacts.read(root: root, within: confinement)
+        scan.facts = facts
+        scan.libraries = facts.libraries
         return scan
     }
 

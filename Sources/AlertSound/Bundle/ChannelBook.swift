@@ -6,11 +6,10 @@ import AlertSoundCore
 /// message to the channel it names, else the manifest's default channel, else its own fallback
 /// channel (which plays the default sound), and ignores the message's own `sound` (notes §5).
 struct ChannelBook: Sendable {
-    /// The first declaration of each ID: the one created first wins, and an explicit channel
-    /// (`AndroidNotificationChannel`, `NotificationChannel`) before details that create one.
+    /// The first declaration of each ID: the one created first wins (a channel keeps the sound it
+    /// was first made with), and an explicit channel (`AndroidNotificationChannel`,
+    /// `NotificationChannel`) before details that create one only if it is missing.
     private(set) var byID: [String: ChannelDeclaration] = [:]
-    /// IDs declared twice with different sounds, and where.
-    private(set) var conflicting: [String: [ChannelDeclaration]] = [:]
     /// Whether some channel's ID is computed, so an ID nothing names may still be made.
     let someComputed: Bool
     /// Whether the app's code was read: without it nothing is known to be missing.
@@ -30,12 +29,8 @@ struct ChannelBook: Sendable {
             return x != y ? !x : a.offset < b.offset
         }.map(\.element)
         for declaration in ordered {
-            guard let id = declaration.id else { continue }
-            if let first = byID[id] {
-                if first.sound != declaration.sound { conflicting[id, default: [first]].append(declaration) }
-            } else {
-                byID[id] = declaration
-            }
+            guard let id = declaration.id, byID[id] == nil else { continue }
+            byID[id] = declaration
         }
     }
 

@@ -90,7 +90,7 @@ enum ExpoSounds {
         var androidScan = BundleScan(
             kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
         androidScan.listed = true
-        androidScan.libraries = AndroidLibraries.detect(near: folder, within: confinement)
+        androidScan.libraries = AndroidAppFacts.read(root: folder, within: confinement).libraries
         androidScan.libraries.add(plugin == "expo-notifications" ? .expoNotifications : .oneSignal, in: config)
         var iosScan = BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios)
         iosScan.listed = true

@@ -123,7 +123,7 @@ struct XcodeProject: Sendable {
         var path = value.trimmingWhitespace()
         for root in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)", "${SOURCE_ROOT}"]
         where path.hasPrefix(root) {
-            path = String(path.dropFirst(root.count)).drop { $0 == "/" }.description
+            path = String(path.dropFirst(root.count).drop { $0 == "/" })
         }
         guard !path.isEmpty, !path.contains("$") else { return nil }
         return collapsedPath(path.hasPrefix("/") ? path : joinPath(sourceRoot, path))

@@ -180,7 +180,7 @@ struct CodeSounds: Sendable {
                     found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
                 }
             }
-            for line in textLines(String(String.UnicodeScalarView(source.scalars))) {
+            for line in textLines(source.text) {
                 found.rawUses.formUnion(ResourceIDURIs.idUses(in: line, evenWhenNamed: true))
             }
         case "js", "jsx", "ts", "tsx", "mjs", "cjs":

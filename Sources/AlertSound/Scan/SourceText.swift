@@ -75,6 +75,9 @@ struct SourceText {
         lineStarts = starts
     }
 
+    /// The text with its comments blanked.
+    var text: String { String(String.UnicodeScalarView(scalars)) }
+
     /// The 1-based line of scalar offset `offset`.
     func line(at offset: Int) -> Int {
         var low = 0, high = lineStarts.count - 1

@@ -73,3 +73,26 @@ struct BundleFindings {
         }
     }
 }
+
+/// A format that prints a line per finding as verdicts arrive (Xcode's issue lines, GitHub's
+/// annotations): the formats differ only in how a finding and a note are written.
+protocol FindingLines: Reporter {
+    var findings: BundleFindings { get set }
+    init(findings: BundleFindings)
+    /// The findings' lines, each escaped for the format.
+    static func render(_ findings: [Finding]) -> String
+    /// A note of the run (`validate-bundle`'s), as a line, escaped for the format.
+    static func note(_ text: String) -> String
+}
+
+extension FindingLines {
+    init(_ settings: ReportSettings) { self.init(findings: BundleFindings(labelled: settings.labelled)) }
+
+    func add(files: [FileReport]) { Printers.document(Self.render(CheckReport(files: files).findings)) }
+
+    func add(notes: [String]) { for note in notes { Printers.document(Self.note(note)) } }
+
+    mutating func add(_ part: BundleReport.Part) { Printers.document(Self.render(findings.add(part))) }
+
+    func finish() {}
+}

@@ -1,23 +1,13 @@
 import AlertSound
 
 /// GitHub Actions workflow commands: `::error file=path,title=code::message`.
-struct GitHubReporter: Reporter {
+struct GitHubReporter: FindingLines {
     static let name = "github"
     static let purpose = "for workflow annotations"
 
-    private var findings: BundleFindings
+    var findings: BundleFindings
 
-    init(_ settings: ReportSettings) { findings = BundleFindings(labelled: settings.labelled) }
-
-    func add(files: [FileReport]) { Printers.document(Self.render(CheckReport(files: files).findings)) }
-
-    func add(notes: [String]) {
-        for note in notes { Printers.document("::notice title=alertsound::\(Self.data(note.escapedForDisplay))\n") }
-    }
-
-    mutating func add(_ part: BundleReport.Part) { Printers.document(Self.render(findings.add(part))) }
-
-    func finish() {}
+    static func note(_ text: String) -> String { "::notice title=alertsound::\(data(text.escapedForDisplay))\n" }
 
     /// A stopped run is an error annotation on the file it is about.
     static func stopped(_ error: AlertSoundError, command: String) -> String? {

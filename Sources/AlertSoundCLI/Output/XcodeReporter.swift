@@ -1,23 +1,13 @@
 import AlertSound
 
 /// `path[:line]: error: [code] message`, the form Xcode's Issue navigator picks up from a Run Script phase.
-struct XcodeReporter: Reporter {
+struct XcodeReporter: FindingLines {
     static let name = "xcode"
     static let purpose = "for a Run Script phase"
 
-    private var findings: BundleFindings
+    var findings: BundleFindings
 
-    init(_ settings: ReportSettings) { findings = BundleFindings(labelled: settings.labelled) }
-
-    func add(files: [FileReport]) { Printers.document(Self.render(CheckReport(files: files).findings)) }
-
-    func add(notes: [String]) {
-        for note in notes { Printers.document("note: alertsound validate-bundle: \(note.escapedForDisplay)\n") }
-    }
-
-    mutating func add(_ part: BundleReport.Part) { Printers.document(Self.render(findings.add(part))) }
-
-    func finish() {}
+    static func note(_ text: String) -> String { "note: alertsound validate-bundle: \(text.escapedForDisplay)\n" }
 
     /// A stopped run is an error on the file it is about, so the build log shows it as one.
     static func stopped(_ error: AlertSoundError, command: String) -> String? {
