@@ -1,5 +1,11 @@
 import AlertSound
-import Foundation
+
+// log10 from the C library: Foundation would link ICU into the binary (issue 47).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `fix`'s defaults in the words `--help` uses, made from the constants that set them.
 enum FixDefaults {
