@@ -22,7 +22,8 @@ import Testing
         let r = try cli.run(["check", folder.path])
         #expect(r.status == 1)
         #expect(r.stdout.contains("error [too-long]"))
-        #expect(r.stdout.contains("error [unsupported-container]"))
+        // An MP3 is undocumented-format, an error with no minimum iOS known.
+        #expect(r.stdout.contains("error [undocumented-format]"))
         #expect(r.stdout.contains("warning [extension-mismatch]"))
         #expect(r.stdout.contains("3 files checked: 1 valid, 2 invalid"))
     }
@@ -159,5 +160,38 @@ extension CheckCommandTests {
             "\(android.stdout)")
         #expect(try cli.run(["check", ogg.path]).status == 1)
         #expect(try cli.run(["check", "--platform", "android", "--levels", ogg.path]).status == 64)
+    }
+
+    /// Issue 47: `--ios-minimum` (or the configuration's `ios-minimum`) makes an AAC CAF a warning
+    /// at or above iOS 18, an error below; `--explain` prints the evidence table.
+    @Test func theMinimumDecidesAnAACVerdict() throws {
+        let scratch = try Scratch()
+        let sound = try scratch.write("chime.caf", Fixture.aacCAF())
+        let unknown = try cli.run(["check", sound])
+        #expect(unknown.status == 1 && unknown.stdout.contains("error [undocumented-format]"), "\(unknown.stdout)")
+        let recent = try cli.run(["check", "--ios-minimum", "18.0", sound])
+        #expect(recent.status == 0 && recent.stdout.contains("warning [undocumented-format]"), "\(recent.stdout)")
+        #expect(try cli.run(["check", "--ios-minimum", "18.0", "--strict", sound]).status == 1)
+        #expect(try cli.run(["check", "--ios-minimum", "17.6", sound]).status == 1)
+        let config = try scratch.write("a.yml", Array("ios-minimum: 18.0\n".utf8))
+        let configured = try cli.run(["check", "--config", config, "--format", "json", sound])
+        #expect(
+            configured.status == 0 && configured.stdout.contains("ios-minimum in \(config)"), "\(configured.stdout)")
+        // The option wins over the file.
+        #expect(try cli.run(["check", "--config", config, "--ios-minimum", "13", sound]).status == 1)
+        let bad = try cli.run(["check", "--ios-minimum", "eighteen", sound])
+        #expect(bad.status == 64 && bad.stderr.contains("--ios-minimum is an iOS version"), "\(bad.stderr)")
+    }
+
+    @Test func explainPrintsACodesRuleAndEvidence() throws {
+        let r = try cli.run(["check", "--explain", "undocumented-format"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("undocumented-format: error (file)"))
+        for row in UndocumentedFormat.allCases { #expect(r.stdout.contains(row.name)) }
+        #expect(r.stdout.contains("observed from iOS 18.0"))
+        let bundle = try cli.run(["check", "--explain", "no-such-sound"])
+        #expect(bundle.status == 0 && bundle.stdout.contains("no-such-sound: error (bundle)"), "\(bundle.stdout)")
+        #expect(try cli.run(["check", "--explain", "nope"]).status == 64)
+        #expect(try cli.run(["check", "--explain", "too-long", "x.caf"]).status == 64)
     }
 }

@@ -382,4 +382,16 @@ extension ValidateBundleCommandTests {
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("'chime.caf' from --sound: plays Runner/chime.caf"), "\(run.stdout)")
     }
+
+    /// Issue 47: `--ios-minimum` decides an AAC sound's verdict in a bundle as in `check`.
+    @Test func theMinimumDecidesAnAACSoundsVerdict() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("Sounds")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try scratch.write("Sounds/chime.caf", Fixture.aacCAF())
+        let unknown = try cli.run(["validate-bundle", folder, "--sound", "chime.caf"])
+        #expect(unknown.status == 1 && unknown.stdout.contains("undocumented-format"), "\(unknown.stdout)")
+        let recent = try cli.run(["validate-bundle", folder, "--sound", "chime.caf", "--ios-minimum", "18.0"])
+        #expect(recent.status == 0 && recent.stdout.contains("--ios-minimum"), "\(recent.stdout)")
+    }
 }

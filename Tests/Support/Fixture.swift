@@ -125,6 +125,20 @@ package enum Fixture {
         return w.bytes
     }
 
+    /// An AAC CAF's header as afconvert writes one (`aac `, 1024 frames a packet, a packet table of
+    /// one byte a packet) over one second of 44.1 kHz mono: undocumented-format's subject. The audio
+    /// bytes are zeros: the rules read headers, not AAC.
+    package static func aacCAF(packets: Int = 44) -> [UInt8] {
+        caf([
+            .init("desc", desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
+            .init(
+                "pakt",
+                pakt(packets: Int64(packets), valid: 44100, priming: 2112, remainder: 844)
+                    + [UInt8](repeating: 32, count: packets)),
+            .init("data", cafData(packets * 32))
+        ])
+    }
+
     /// A CAF data chunk payload: edit count, then audio.
     package static func cafData(_ audioBytes: Int) -> [UInt8] {
         [0, 0, 0, 1] + [UInt8](repeating: 0, count: audioBytes)

@@ -27,6 +27,9 @@ struct BundleScan: Sendable {
     /// An Xcode project's app: the entitlements file its target is signed with
     /// (`CODE_SIGN_ENTITLEMENTS`); empty when it lies outside the folder given.
     var entitlementsFile: String?
+    /// The lowest iOS version the project's app runs on, where the project says it
+    /// (``DeploymentTarget``); a built app's is read from its `Info.plist` when judged.
+    var minimumIOS: MinimumIOS?
     /// Whether every sound here is a notification sound by the project's own configuration (an
     /// Expo config's sounds list): each counts as named.
     var listed = false

@@ -68,7 +68,8 @@ extension BundleValidator {
             do {
                 guard let expo = try ExpoSounds.list(in: folder, within: confinement) else { continue }
                 for var scan in ExpoSounds.scans(
-                    folder: folder, config: expo.config, plugin: expo.plugin, sounds: expo.sounds, within: confinement)
+                    folder: folder, config: expo.config, plugin: expo.plugin, sounds: expo.sounds,
+                    minimumIOS: expo.minimumIOS, within: confinement)
                 {
                     // The app's JavaScript: its root is the config's folder.
                     read(&scan, codeUnder: folder)

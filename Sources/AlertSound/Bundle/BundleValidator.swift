@@ -40,6 +40,9 @@ public struct BundleValidator: Sendable {
     /// The repository's choices (`.alertsound.yml`): sounds never judged, and whether every sound
     /// fails on its findings or only those something names.
     public var configuration = Configuration()
+    /// The lowest iOS version the apps run on, when given (`--ios-minimum`, the configuration's
+    /// `ios-minimum`): it overrides what each app says of itself (``UndocumentedFormat``).
+    public var minimumIOS: MinimumIOS?
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
@@ -161,6 +164,10 @@ public struct BundleValidator: Sendable {
                 sounds: sounds, kind: scan.kind, references: mine, libraries: scan.libraries)
             located = mine.map(resolver.locate)
         }
+        // Whether an AAC or MP3 sound is a warning or an error follows the app's minimum iOS.
+        let minimumIOS =
+            platform == .ios
+            ? self.minimumIOS ?? configuration.minimumIOS ?? scan.minimumIOS ?? scan.app?.minimumIOS : nil
         var lookup: EntitlementsLookup?
         if platform == .ios, mine.contains(where: \.critical) {
             lookup =
@@ -193,7 +200,8 @@ public struct BundleValidator: Sendable {
             let indices = Array(start..<min(start + Self.batch, sounds.count))
             let files = parallelMap(indices) { i in
                 var sound = SoundInBundle(
-                    index: i, file: judge(sounds[i], platform: platform), sounds: sounds, facts: facts)
+                    index: i, file: judge(sounds[i], platform: platform, minimumIOS: minimumIOS), sounds: sounds,
+                    facts: facts)
                 // Each rule sees the verdict with the findings of the rules before it.
                 for rule in platform == .ios ? SoundRules.ios : SoundRules.android {
                     if let finding = rule.check(sound) { sound.file.report.append(finding) }
@@ -303,7 +311,7 @@ public struct BundleValidator: Sendable {
     }
 
     /// The verdict on one sound by its platform's rules, before what other names say about it.
-    private func judge(_ sound: FoundSound, platform: Platform) -> BundleFileReport {
+    private func judge(_ sound: FoundSound, platform: Platform, minimumIOS: MinimumIOS?) -> BundleFileReport {
         // Once cancelled, the rest are skipped, and the caller throws.
         if control?.isCancelled == true {
             return BundleFileReport(
@@ -313,8 +321,10 @@ public struct BundleValidator: Sendable {
         defer { try? control?.advance(1) }
         switch platform {
         case .ios:
+            var checker = Checker(strict: strict)
+            checker.minimumIOS = minimumIOS
             return BundleFileReport(
-                report: sound.judged(by: Checker(strict: strict)), location: sound.location,
+                report: sound.judged(by: checker), location: sound.location,
                 relativePath: sound.relativePath)
         case .android:
             // An optimised APK's table names the resource; otherwise its file name does.

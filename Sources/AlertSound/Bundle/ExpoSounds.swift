@@ -19,7 +19,7 @@ enum ExpoSounds {
     static func list(
         in folder: String, within confinement: Confinement
     ) throws -> (
-        config: String, plugin: String, sounds: [String]
+        config: String, plugin: String, sounds: [String], minimumIOS: MinimumIOS?
     )? {
         for name in configFiles {
             let path = joinPath(folder, name)
@@ -43,7 +43,10 @@ enum ExpoSounds {
                 let paths = sounds.compactMap { value -> String? in
                     if case .string(let path) = value { return path } else { return nil }
                 }
-                return (path, plugin, paths)
+                return (
+                    path, plugin, paths,
+                    DeploymentTarget.ofExpo(config: expo, configPath: path, folder: folder, within: confinement)
+                )
             }
         }
         return nil
@@ -54,7 +57,8 @@ enum ExpoSounds {
     /// A file listed twice is copied once, so it is judged once. What the list names outside
     /// `confinement` is not read: it is reported as a sound that cannot be judged.
     static func scans(
-        folder: String, config: String, plugin: String, sounds: [String], within confinement: Confinement
+        folder: String, config: String, plugin: String, sounds: [String], minimumIOS: MinimumIOS? = nil,
+        within confinement: Confinement
     ) -> [BundleScan] {
         var ios: [FoundSound] = [], android: [FoundSound] = []
         var seen: Set<String> = []
@@ -94,6 +98,7 @@ enum ExpoSounds {
         androidScan.libraries.add(plugin == "expo-notifications" ? .expoNotifications : .oneSignal, in: config)
         var iosScan = BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios)
         iosScan.listed = true
+        iosScan.minimumIOS = minimumIOS
         return [iosScan, androidScan]
     }
 }

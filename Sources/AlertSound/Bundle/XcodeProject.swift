@@ -41,6 +41,9 @@ struct XcodeProject: Sendable {
         /// Release configuration, else the first), as a path in the source tree; nil when it names
         /// none, or one through a build setting alertsound does not know.
         var entitlements: String? = nil
+        /// Its first target's `IPHONEOS_DEPLOYMENT_TARGET` (the target's, else the project's), as
+        /// written; nil when neither sets it.
+        var deploymentTarget: String? = nil
     }
 
     /// The `.xcodeproj` read.
@@ -112,7 +115,9 @@ struct XcodeProject: Sendable {
                 App(
                     targets: [name], resources: resources,
                     entitlements: (settings["CODE_SIGN_ENTITLEMENTS"] ?? projectSettings["CODE_SIGN_ENTITLEMENTS"])
-                        .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) }))
+                        .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) },
+                    deploymentTarget: settings["IPHONEOS_DEPLOYMENT_TARGET"]
+                        ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"]))
         }
         return XcodeProject(path: path, apps: apps)
     }

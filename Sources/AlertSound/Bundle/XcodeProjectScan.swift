@@ -225,6 +225,7 @@ extension XcodeProject {
             // What the target is signed with, read only inside the folder given.
             confinement.contains(file) ? file : ""
         }
+        scan.minimumIOS = DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement)
         return scan
     }
 }

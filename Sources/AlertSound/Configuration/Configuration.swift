@@ -12,6 +12,8 @@ import AlertSoundCore
 /// judge: notification-sounds
 /// strict: false
 /// platforms: [ios, android]
+/// # The app's lowest iOS version, when the project does not say it (AAC and MP3 verdicts follow it).
+/// ios-minimum: 18.0
 /// ```
 ///
 /// The file is a small part of YAML: top-level `key: value`, a list as `- item` lines or `[a, b]`,
@@ -27,13 +29,15 @@ public struct Configuration: Sendable, Equatable {
     public var strict: Bool?
     /// The platforms judged, when the file sets them (`--platform`).
     public var platforms: Set<Platform>?
+    /// The lowest iOS version the apps run on (`--ios-minimum`), when the file sets it.
+    public var minimumIOS: MinimumIOS?
     /// The folder the file is in: ``ignore`` is relative to it.
     public var folder = "."
 
     /// The file's name at a repository's root.
     public static let fileName = ".alertsound.yml"
     /// The keys it may hold.
-    public static let keys = ["ignore", "judge", "strict", "platforms"]
+    public static let keys = ["ignore", "judge", "strict", "platforms", "ios-minimum"]
 
     /// No choices: alertsound's defaults.
     public init() {}
@@ -97,7 +101,8 @@ public struct Configuration: Sendable, Equatable {
                 try configuration.set(
                     key, list: items.map { try scalar($0, line: number, fail: fail) }, line: number, fail: fail)
             } else {
-                try configuration.set(key, value: try scalar(value, line: number, fail: fail), line: number, fail: fail)
+                try configuration.set(
+                    key, value: try scalar(value, line: number, fail: fail), line: number, path: path, fail: fail)
             }
         }
         try finishList(lines.count)
@@ -105,9 +110,14 @@ public struct Configuration: Sendable, Equatable {
     }
 
     private mutating func set(
-        _ key: String, value: String, line: Int, fail: (Int, String) -> AlertSoundError
+        _ key: String, value: String, line: Int, path: String, fail: (Int, String) -> AlertSoundError
     ) throws {
         switch key {
+        case "ios-minimum":
+            guard let version = IOSVersion(value) else {
+                throw fail(line, "ios-minimum is an iOS version such as 15.0, not '\(value)'")
+            }
+            minimumIOS = MinimumIOS(version, source: "ios-minimum in \(path)")
         case "judge":
             switch value {
             case "notification-sounds": judgeEverySound = false

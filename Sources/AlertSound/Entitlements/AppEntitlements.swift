@@ -81,15 +81,8 @@ enum EntitlementsLookup: Sendable {
         let appName = lastComponent(app.display)
         let fallback = appName.hasSuffix(".app") ? String(appName.dropLast(4)) : appName
         do {
-            guard let source = try app.open("Info.plist") else { return fallback }
-            guard source.size <= Int64(Limits.maximumPlistBytes) else {
-                problems.append(
-                    "Info.plist is \(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
-                return fallback
-            }
-            let plist = try Entitlements.dictionary(try source.read(at: 0, count: Int(source.size)), what: "Info.plist")
-            if case .string(let name)? = plist["CFBundleExecutable"], !name.isEmpty, !name.contains("/"), name != "..",
-                name != "."
+            if case .string(let name)? = try app.infoPlist()?["CFBundleExecutable"], !name.isEmpty, !name.contains("/"),
+                name != "..", name != "."
             {
                 return name
             }
@@ -97,5 +90,26 @@ enum EntitlementsLookup: Sendable {
             problems.append("Info.plist: \(error)")
         }
         return fallback
+    }
+}
+
+extension AppContents {
+    /// The app's `Info.plist`, nil when it has none; throws when it is too large or not a property list.
+    func infoPlist() throws -> [String: JSONValue]? {
+        guard let source = try open("Info.plist") else { return nil }
+        guard source.size <= Int64(Limits.maximumPlistBytes) else {
+            throw AlertSoundError(
+                .tooLarge, "\(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")
+        }
+        return try Entitlements.dictionary(try source.read(at: 0, count: Int(source.size)), what: "Info.plist")
+    }
+
+    /// The lowest iOS version the built app runs on: `MinimumOSVersion` in its `Info.plist` (Xcode
+    /// writes it from the target's deployment target); nil when it says none or cannot be read.
+    var minimumIOS: MinimumIOS? {
+        guard case .string(let text)? = try? infoPlist()?["MinimumOSVersion"], let version = IOSVersion(text) else {
+            return nil
+        }
+        return MinimumIOS(version, source: "MinimumOSVersion in \(display)/Info.plist")
     }
 }

@@ -94,23 +94,6 @@ struct ReportOptions: ParsableArguments {
     var strict = false
 }
 
-/// The repository's `.alertsound.yml` (or `--config`), for every command that judges sounds.
-struct ConfigurationOption: ParsableArguments {
-    @Option(
-        name: .customLong("config"),
-        help: ArgumentHelp(
-            "The configuration file (ignore, judge, strict, platforms); by default .alertsound.yml in the working folder, when there is one.",
-            valueName: "file"))
-    var path: String?
-
-    /// The configuration: the file given, the working folder's, or none.
-    func load() throws -> Configuration {
-        if let path { return try Configuration.read(path: path) }
-        guard isFolder(Configuration.fileName) == false else { return Configuration() }
-        return try Configuration.read(path: Configuration.fileName)
-    }
-}
-
 /// `validate-bundle`'s: the formats that judge bundles. Any other is parsed only to be refused with
 /// a hint (validate()), never offered in `--help`, completions or the man page.
 struct BundleReportOptions: ParsableArguments {

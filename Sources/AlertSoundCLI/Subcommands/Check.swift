@@ -21,6 +21,7 @@ struct Check: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
     @OptionGroup var configuration: ConfigurationOption
+    @OptionGroup var iosMinimum: IOSMinimumOption
 
     @Option(
         name: .long,
@@ -59,10 +60,26 @@ struct Check: ParsableCommand {
             valueName: "file"))
     var stamp: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print what a diagnostic code means (its severity, the rule and, for undocumented-format, the evidence for each format) and exit.",
+            valueName: "code"))
+    var explain: String?
+
     @Argument(help: "Sound files or folders to check.")
-    var paths: [String]
+    var paths: [String] = []
 
     func validate() throws {
+        if let explain {
+            guard DiagnosticCode(rawValue: explain) != nil else {
+                throw ValidationError(
+                    "'\(explain)' is not a diagnostic code; the codes are \(DiagnosticCode.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
+            }
+            guard paths.isEmpty else { throw ValidationError("--explain takes no file or folder.") }
+            return
+        }
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
         if paths.contains("") { throw ValidationError("An empty path names nothing to check.") }
         if levelLimits.given, !levels { throw ValidationError("The level thresholds apply with --levels.") }
@@ -76,6 +93,10 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        if let explain, let code = DiagnosticCode(rawValue: explain) {
+            Printers.text(Self.explanation(of: code))
+            return
+        }
         let configuration: Configuration
         do {
             configuration = try self.configuration.load()
@@ -83,6 +104,7 @@ struct Check: ParsableCommand {
             throw error.stopRun(command: "check", format: report.format, otherwise: .usage)
         }
         var checker = Checker(strict: report.strict || configuration.strict == true)
+        checker.minimumIOS = iosMinimum.minimum(configuration)
         checker.soundsOnly = soundsOnly
         checker.measuresLevels = levels
         do {
@@ -123,5 +145,12 @@ struct Check: ParsableCommand {
                     command: "check", json: false, otherwise: .stopped)
             }
         }
+    }
+
+    /// `--explain`: the code's own description, as the man page gives it.
+    static func explanation(of code: DiagnosticCode) -> String {
+        var text = "\(code.rawValue): \(code.severity.rawValue) (\(code.topic.rawValue))\n\n\(code.summary)\n"
+        if let details = code.details { text += "\n\(details)\n" }
+        return text
     }
 }

@@ -42,6 +42,7 @@ struct ValidateBundle: ParsableCommand {
 
     @OptionGroup var report: BundleReportOptions
     @OptionGroup var configuration: ConfigurationOption
+    @OptionGroup var iosMinimum: IOSMinimumOption
 
     @Option(
         name: .customLong("payload"), parsing: .upToNextOption,
@@ -131,6 +132,7 @@ struct ValidateBundle: ParsableCommand {
                 strict: report.strict || configuration.strict == true,
                 entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
             validator.configuration = configuration
+            validator.minimumIOS = iosMinimum.minimum(configuration)
             if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
                 validator.platforms = platforms
             }

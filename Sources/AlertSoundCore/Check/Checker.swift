@@ -31,6 +31,9 @@ public struct Checker: Sendable {
     public var measuresLevels = false
     /// What ``measuresLevels`` judges the levels against.
     public var levelLimits = LevelThresholds()
+    /// The lowest iOS version the app runs on, when known: it decides whether `undocumented-format`
+    /// (AAC, MP3, ALAC) is a warning or an error (``UndocumentedFormat``).
+    public var minimumIOS: MinimumIOS?
 
     /// A checker applying `rules` (all of them unless told).
     public init(strict: Bool = false, rules: [Rule] = Rule.all) {
@@ -165,6 +168,8 @@ public struct Checker: Sendable {
     /// Applies the rules to a subject that was already read, and the level rules when it carries
     /// levels (their findings after the others).
     public func report(_ subject: RuleSubject) -> FileReport {
+        var subject = subject
+        if subject.minimumIOS == nil { subject.minimumIOS = minimumIOS }
         let judged = subject.levels == nil ? rules : rules + LevelRules.all
         var report = FileReport(
             path: subject.path, info: subject.info, diagnostics: judged.compactMap { $0.check(subject) }, strict: strict

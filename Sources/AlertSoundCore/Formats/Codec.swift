@@ -29,4 +29,6 @@ public enum Codec: String, Sendable, Hashable, CaseIterable {
     case wma
     /// AMR narrowband.
     case amr
+    /// Apple Lossless, in CAF or MPEG-4.
+    case alac
 }

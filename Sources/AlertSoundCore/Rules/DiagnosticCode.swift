@@ -17,6 +17,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unsupportedContainer = "unsupported-container"
     /// A data format iOS does not play for notifications.
     case unsupportedFormat = "unsupported-format"
+    /// AAC, MP3 or Apple Lossless: not among Apple's documented formats, played by current iOS in shipping apps.
+    case undocumentedFormat = "undocumented-format"
     /// 30 seconds or longer.
     case tooLong = "too-long"
     /// The header does not say how long the sound is.

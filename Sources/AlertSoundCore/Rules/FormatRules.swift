@@ -3,39 +3,97 @@ extension Rule {
         RuleDescription(
             .unsupportedContainer, .error, .file,
             summary:
-                "MP3, MP4/M4A, raw AAC, FLAC, Ogg, AU, AMR, RF64 or RIFX: not AIFF, AIFF-C, WAV or CAF."),
+                "Raw AAC, FLAC, Ogg, AU, AMR, RF64, RIFX, or an MPEG-4 file of other than AAC or ALAC: not AIFF, AIFF-C, WAV or CAF (MP3 and M4A are `undocumented-format`'s)."
+        ),
         evaluate: { subject in
-            guard let info = subject.info, !info.container.isAppleAlertContainer else { return nil }
+            guard let info = subject.info, !info.container.isAppleAlertContainer, UndocumentedFormat.of(info) == nil
+            else { return nil }
             return Finding(
                 "\(info.container.displayName) is not a notification sound container; iOS plays only AIFF, WAV or CAF"
                     + " and silently falls back to the default sound", suggestion: Suggestion(.fix, path: subject.path))
         },
         triggering: [
-            Example.sound(.mp3, .codec(.mp3)), Example.sound(.rf64), Example.sound(.rifx),
-            Example.sound(.mp4, .codec(.aac))
+            Example.sound(.rf64), Example.sound(.rifx), Example.sound(.adts, .codec(.aac)),
+            Example.sound(.mp4, .codec(.opus)), Example.sound(.ogg, .codec(.vorbis))
         ],
-        passing: [Example.sound(.caf), Example.sound(.aiff), Example.sound(.aifc), Example.sound(.wav)])
+        passing: [
+            Example.sound(.caf), Example.sound(.aiff), Example.sound(.aifc), Example.sound(.wav),
+            // undocumented-format's
+            Example.sound(.mp3, .codec(.mp3)), Example.sound(.mp4, .codec(.aac))
+        ])
 
     static let unsupportedFormat = Rule(
         RuleDescription(
             .unsupportedFormat, .error, .file,
             summary:
-                "A data format other than linear PCM, IMA4, µLaw or aLaw (AAC, ALAC, GSM, MS ADPCM, MP3 in a CAF …)."),
+                "A data format other than linear PCM, IMA4, µLaw or aLaw, and not one shipping apps play either (GSM, MS ADPCM, Opus, AAC in a WAV …; AAC, MP3 and ALAC in a CAF are `undocumented-format`'s)."
+        ),
         evaluate: { subject in
             guard let info = subject.info, info.container.isAppleAlertContainer, let format = info.coding,
-                !format.isAppleAlertFormat, format != .imaAdpcm
+                !format.isAppleAlertFormat, format != .imaAdpcm, UndocumentedFormat.of(info) == nil
             else { return nil }
             return Finding(
                 "data format '\(format.code)' is not one iOS plays for notifications (linear PCM, IMA4, µLaw, aLaw)",
                 suggestion: Suggestion(.fix, path: subject.path))
         },
         triggering: [
-            Example.sound(.caf, .codec(.aac)), Example.sound(.aifc, .codec(.gsm)), Example.sound(.wav, .codec(.msAdpcm))
+            Example.sound(.caf, .codec(.opus)), Example.sound(.aifc, .codec(.gsm)),
+            Example.sound(.wav, .codec(.msAdpcm)),
+            Example.sound(.wav, .codec(.aac))
         ],
         passing: [
             Example.sound(.caf, .ima4), Example.sound(.aifc, .ulaw), Example.sound(.wav, .alaw),
             Example.sound(.wav, .imaAdpcm),
-            Example.sound(.mp3, .codec(.mp3))
+            // undocumented-format's
+            Example.sound(.mp3, .codec(.mp3)), Example.sound(.caf, .codec(.aac)), Example.sound(.caf, .codec(.alac))
+        ])
+
+    static let undocumentedFormat = Rule(
+        RuleDescription(
+            .undocumentedFormat, .error, .file,
+            summary:
+                "AAC (in CAF or M4A), MP3 or Apple Lossless: not among the formats Apple documents, played by current iOS in shipping apps; a warning when the app's minimum iOS is at or above the version its evidence names, otherwise an error.",
+            details:
+                "The app's minimum iOS version is read from the project (`IPHONEOS_DEPLOYMENT_TARGET` of the app target, "
+                + "the Podfile's `platform :ios`, Expo's `expo-build-properties` `ios.deploymentTarget`, "
+                + "`MinimumOSVersion` in a built app's `Info.plist`) or given with `--ios-minimum` or the configuration "
+                + "file's `ios-minimum`; `check` knows it only from those two. `fix` and `export` write CAF IMA4, "
+                + "which every iOS plays. The evidence (`check --explain undocumented-format` prints it): "
+                + UndocumentedFormat.evidenceText),
+        evaluate: { subject in
+            guard let info = subject.info, let format = UndocumentedFormat.of(info) else { return nil }
+            let minimum = subject.minimumIOS
+            let warning = format.isWarning(for: minimum)
+            let observed =
+                format.lowestObserved.map { "shipping apps play it on iOS \($0) and later" }
+                ?? "nothing first-hand says from which iOS version it plays"
+            let app: String
+            switch (minimum, format.lowestObserved) {
+            case (let minimum?, _) where warning:
+                app = "this app's minimum is iOS \(minimum.version) (\(minimum.source)), so a warning"
+            case (let minimum?, let lowest?):
+                app =
+                    "this app's minimum is iOS \(minimum.version) (\(minimum.source)), below iOS \(lowest): "
+                    + "a device on an older version may play the default sound"
+            case (let minimum?, nil):
+                app =
+                    "this app's minimum is iOS \(minimum.version) (\(minimum.source)): any device may play the default sound"
+            case (nil, _):
+                app = "the app's minimum iOS version is not known, so an error"
+            }
+            return Finding(
+                "\(format.name) is not a format \(UndocumentedFormat.documented); \(observed); \(app). "
+                    + "`fix` makes CAF IMA4 of it, which every iOS plays",
+                severity: warning ? .warning : nil,
+                suggestion: Suggestion(.fix, path: subject.path))
+        },
+        triggering: [
+            Example.sound(.caf, .codec(.aac)), Example.sound(.mp4, .codec(.aac)), Example.sound(.mp3, .codec(.mp3)),
+            Example.sound(.caf, .codec(.mp3)), Example.sound(.caf, .codec(.alac)), Example.sound(.mp4, .codec(.alac))
+        ],
+        passing: [
+            Example.sound(.caf, .ima4), Example.sound(.wav), Example.sound(.adts, .codec(.aac)),
+            Example.sound(.caf, .codec(.opus)), Example.sound(.flac, .codec(.flac))
         ])
 
     static let imaAdpcmWAV = Rule(

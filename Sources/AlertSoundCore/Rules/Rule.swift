@@ -80,6 +80,9 @@ public struct RuleSubject: Sendable {
     package var levelLimits = LevelThresholds()
     /// What a folder walk found in place of a file; only ``Rule/walkRules`` read it.
     package var walk: WalkFinding?
+    /// The lowest iOS version the app runs on, when known: `undocumented-format` is a warning at or
+    /// above the version its evidence names, an error below it or when this is nil.
+    public var minimumIOS: MinimumIOS?
 
     /// A subject for the rules; `Checker.report(_:)` judges it.
     public init(path: String, outcome: Outcome) {
@@ -129,8 +132,11 @@ public struct Rule: Sendable {
     package struct Finding {
         package var message: String
         package var suggestion: Suggestion?
-        package init(_ message: String, suggestion: Suggestion? = nil) {
+        /// Set when this finding matters more or less than the code's own severity.
+        package var severity: Severity?
+        package init(_ message: String, severity: Severity? = nil, suggestion: Suggestion? = nil) {
             self.message = message
+            self.severity = severity
             self.suggestion = suggestion
         }
     }
@@ -142,12 +148,14 @@ public struct Rule: Sendable {
 
     /// The finding this rule makes about `subject`, if any.
     public func check(_ subject: RuleSubject) -> Diagnostic? {
-        evaluate(subject).map { description.diagnostic($0.message, suggestion: $0.suggestion) }
+        evaluate(subject).map { description.diagnostic($0.message, severity: $0.severity, suggestion: $0.suggestion) }
     }
 
     /// Every rule, in the order their findings are reported.
     public static let all: [Rule] = [
-        .notFound, .unreadable, .unrecognized, .malformed, .unsupportedContainer, .unsupportedFormat, .tooLong,
+        .notFound, .unreadable, .unrecognized, .malformed, .unsupportedContainer, .unsupportedFormat,
+        .undocumentedFormat,
+        .tooLong,
         .unknownDuration, .extensionMismatch, .damagedHeader, .imaAdpcmWAV, .noAudio, .unusualSampleRate, .widePCM
     ]
 

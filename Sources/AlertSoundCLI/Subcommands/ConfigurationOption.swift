@@ -1,0 +1,41 @@
+import AlertSound
+import ArgumentParser
+
+/// The repository's `.alertsound.yml` (or `--config`), for every command that judges sounds.
+struct ConfigurationOption: ParsableArguments {
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "The configuration file (\(Configuration.keys.joined(separator: ", "))); by default .alertsound.yml in the working folder, when there is one.",
+            valueName: "file"))
+    var path: String?
+
+    /// The configuration: the file given, the working folder's, or none.
+    func load() throws -> Configuration {
+        if let path { return try Configuration.read(path: path) }
+        guard isFolder(Configuration.fileName) == false else { return Configuration() }
+        return try Configuration.read(path: Configuration.fileName)
+    }
+}
+
+/// `--ios-minimum`, for the commands that judge iOS sounds: the app's lowest iOS version, which
+/// decides whether AAC, MP3 and ALAC are warnings or errors (`undocumented-format`).
+struct IOSMinimumOption: ParsableArguments {
+    @Option(
+        name: .customLong("ios-minimum"),
+        help: ArgumentHelp(
+            "The lowest iOS version the app runs on (as 15.0). AAC, MP3 and ALAC sounds are warnings at or above the version shipping apps show them playing on, errors below it or when it is not known (undocumented-format). Overrides the configuration's ios-minimum and what the project says.",
+            valueName: "version"),
+        transform: { text in
+            guard let version = IOSVersion(text) else {
+                throw ValidationError("--ios-minimum is an iOS version such as 15.0 or 17.4, not '\(text)'.")
+            }
+            return version
+        })
+    var version: IOSVersion?
+
+    /// The minimum given here, else the configuration's; nil when neither gives one.
+    func minimum(_ configuration: Configuration) -> MinimumIOS? {
+        version.map { MinimumIOS($0, source: "--ios-minimum") } ?? configuration.minimumIOS
+    }
+}
