@@ -167,6 +167,16 @@ import Testing
         #expect(info.chunks.map(\.id) == ["COMM", "SSND", "ID3 "])
     }
 
+    /// Issue 47, item 4: a pad left out before SSND is read past and said; one after the audio is not.
+    @Test func aMissingPadBeforeTheSoundIsSaid() throws {
+        let info = try Fixture.inspect(
+            Fixture.aiff([
+                .init("COMM", Fixture.comm(frames: 10)), .init("NAME", [65, 66, 67], omitPad: true),
+                .init("SSND", Fixture.ssnd(20))
+            ]))
+        #expect(info.frames == 10 && info.repairs.map(\.chunk) == ["NAME"])
+    }
+
     @Test func formSizeLeavingOutFinalPadIsAccepted() throws {
         let chunks: [Fixture.Chunk] = [
             .init("COMM", Fixture.comm(frames: 101, bits: 8, compression: "NONE")), .init("SSND", Fixture.ssnd(101))

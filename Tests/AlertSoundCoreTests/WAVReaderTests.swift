@@ -94,6 +94,42 @@ import Testing
         let info = try Fixture.inspect(bytes)
         #expect(info.chunks.map(\.id) == ["LIST", "JUNK", "fmt ", "data"])
         #expect(info.frames == 10)
+        // A pad left out before the audio is said: libsndfile and FFmpeg find no data past it.
+        #expect(info.repairs.map(\.chunk) == ["JUNK"] && info.repairs[0].message.contains("no pad byte"))
+    }
+
+    /// Issue 47, item 4: a missing pad whose next chunk, read one byte late, starts with a printable
+    /// name (`data` of 1,600 bytes read late is `ata@`) is still found by the size that fits; a pad
+    /// missing after the audio changes nothing that plays and is not reported; a padded odd chunk
+    /// is no repair at all.
+    @Test func aMissingPadIsFoundByTheChunkThatFits() throws {
+        let late = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt()), .init("LIST", Array("INFOabc".utf8), omitPad: true),
+                .init("data", [UInt8](repeating: 0x10, count: 1600))
+            ]))
+        #expect(late.frames == 800 && late.chunks.map(\.id) == ["fmt ", "LIST", "data"])
+        #expect(late.repairs.map(\.chunk) == ["LIST"] && late.repairs[0].offset == 36)
+        let after = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt(bits: 8)), .init("data", [UInt8](repeating: 0x80, count: 801), omitPad: true),
+                .init("LIST", Array("INFO".utf8))
+            ]))
+        #expect(after.frames == 801 && after.chunks.map(\.id) == ["fmt ", "data", "LIST"] && after.repairs.isEmpty)
+        let padded = try Fixture.inspect(
+            Fixture.wav([
+                .init("fmt ", Fixture.fmt()), .init("LIST", Array("INFOabc".utf8)),
+                .init("data", [UInt8](repeating: 0x10, count: 1600))
+            ]))
+        #expect(padded.frames == 800 && padded.repairs.isEmpty)
+    }
+
+    /// Issue 47, item 4: `data` before `fmt ` is read (FFmpeg reads it) and said (libsndfile refuses it).
+    @Test func dataBeforeFormatIsReadAndSaid() throws {
+        let info = try Fixture.inspect(
+            Fixture.wav([.init("data", [UInt8](repeating: 0, count: 20)), .init("fmt ", Fixture.fmt())]))
+        #expect(info.frames == 10)
+        #expect(info.repairs.map(\.chunk) == ["data"] && info.repairs[0].message.contains("before 'fmt '"))
     }
 
     @Test func riffSizeWrongInEitherDirectionIsRepairedNotFatal() throws {

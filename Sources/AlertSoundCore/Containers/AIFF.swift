@@ -27,6 +27,7 @@ enum AIFFReader {
             if chunk.id == "SSND", ssnd == nil { ssnd = chunk }
             if chunk.id == "wave", wave == nil { wave = chunk }
         }
+        info.repairs += walker.unpaddedRepairs(before: ssnd?.headerOffset)
         guard let comm else {
             throw missingChunk("no COMM chunk: the file does not describe its audio", repairs: info.repairs)
         }

@@ -12,7 +12,8 @@ struct IFFChunk {
 
 /// Walks the chunks of an AIFF or WAV file from the bytes that exist, never trusting a size:
 /// a chunk that runs past the end is returned clamped (and ends the walk), stray bytes at the
-/// end are reported, and a missing pad byte after an odd-sized chunk is tolerated.
+/// end are reported, and a missing pad byte after an odd-sized chunk is tolerated and reported
+/// (libsndfile 1.2 and FFmpeg 5.1 stop at it; the notes find such files in the wild).
 struct IFFChunkWalker {
     /// Real files have a few dozen chunks; this bound keeps a hostile file from taking minutes.
     static let maxChunks = Limits.maximumChunks
@@ -22,6 +23,9 @@ struct IFFChunkWalker {
     private(set) var position: Int64
     private var count = 0
     private var finished = false
+    /// The odd-sized chunks found without their pad byte, in order: a reader reports those before
+    /// its audio (``unpaddedRepairs(before:)``); after it, only metadata is read another way.
+    private(set) var unpaddedChunks: [IFFChunk] = []
     /// Lets RF64 substitute the 64-bit size from `ds64` for a 32-bit placeholder.
     var sizeOverride: ((FourCC, UInt32) -> Int64?)?
 
@@ -69,16 +73,38 @@ struct IFFChunkWalker {
         var next = end
         if declared % 2 == 1, end < fileSize {
             next = end + 1
-            // Some writers omit the pad byte; follow whichever position starts a plausible chunk.
-            if try !startsChunk(at: next), try startsChunk(at: end) { next = end }
+            // Some writers omit the pad byte: whichever position starts a chunk that fits in the
+            // file wins, the padded one first; a printable name alone decides only when neither fits
+            // (a size's first byte can be printable: `data` read one byte late is `ata@`).
+            let padded = try plausibility(at: next), unpadded = try plausibility(at: end)
+            if unpadded > padded {
+                next = end
+                unpaddedChunks.append(chunk)
+            }
         }
         position = min(next, fileSize)
         return chunk
     }
 
-    private func startsChunk(at offset: Int64) throws -> Bool {
-        let bytes = try source.read(at: offset, count: 4)
-        return bytes.count == 4 && FourCC(bytes).isPrintable
+    /// The missing pad bytes before the chunk at `audio` (all of them when there is none), as repairs.
+    func unpaddedRepairs(before audio: Int64?) -> [Repair] {
+        unpaddedChunks.filter { $0.headerOffset < audio ?? .max }.map { chunk in
+            Repair(
+                message:
+                    "chunk has an odd size (\(chunk.declaredSize)) and no pad byte after it; the next chunk is read where it starts (libsndfile 1.2 and FFmpeg 5.1 find no audio past it)",
+                chunk: chunk.id.description, offset: chunk.headerOffset)
+        }
+    }
+
+    /// How well the bytes at `offset` start a chunk: 2 a printable name whose size fits in the
+    /// file, 1 a printable name, 0 neither.
+    private func plausibility(at offset: Int64) throws -> Int {
+        let bytes = try source.read(at: offset, count: 8)
+        guard bytes.count >= 4, FourCC(Array(bytes[0..<4])).isPrintable else { return 0 }
+        guard bytes.count == 8 else { return 1 }
+        var size = ByteReader(Array(bytes[4..<8]), order: order)
+        guard let declared = try? size.u32() else { return 1 }
+        return Int64(declared) <= source.size - offset - 8 ? 2 : 1
     }
 }
 

@@ -37,10 +37,19 @@ enum WAVReader {
             case "fact" where fact == nil:
                 var r = try readPayload(chunk, from: source, order: order, limit: 4)
                 if let frames = try? r.u32() { fact = (Int64(frames), chunk.headerOffset) }
-            case "data" where data == nil: data = chunk
+            case "data" where data == nil:
+                data = chunk
+                if fmt == nil {
+                    // FFmpeg reads it; libsndfile 1.2 refuses a file whose data comes first.
+                    info.repairs.append(
+                        Repair(
+                            message: "the 'data' chunk comes before 'fmt ' (libsndfile refuses such a file)",
+                            chunk: "data", offset: chunk.headerOffset))
+                }
             default: break
             }
         }
+        info.repairs += walker.unpaddedRepairs(before: data?.headerOffset)
         if let declaredTotal, let repair = containerSizeRepair(magic, declared: declaredTotal, fileSize: source.size) {
             info.repairs.append(repair)
         }
