@@ -142,12 +142,12 @@ import Testing
         let packets = 100_000
         let widths = Self.widths(packets, credit: Q.creditCap) { _ in Q.hardWidth }
         #expect(
-            widths.reduce(0, +) * Q.pathsPerWidth <= Q.creditCap + Q.budgetWidth * Q.pathsPerWidth * packets + Q
-                .minimumWidth * Q.pathsPerWidth)
+            widths.reduce(0, +) * Q.pathsPerWidth <= Q.creditCap + Q.budgetPaths * packets + Q.minimumWidth
+                * Q.pathsPerWidth)
         // The allowance first: a sound's first second or two gets the full search.
-        let full = Q.creditCap / Q.pathsPerWidth / (Q.hardWidth - Q.budgetWidth)
+        let full = Q.creditCap / (Q.hardWidth * Q.pathsPerWidth - Q.budgetPaths)
         #expect(full > 1000 && widths.prefix(full).allSatisfy { $0 == Q.hardWidth })
-        #expect(widths.suffix(1000).allSatisfy { $0 <= Q.budgetWidth + 1 && $0 >= Q.minimumWidth })
+        #expect(widths.suffix(1000).allSatisfy { $0 <= Q.budgetPaths / Q.pathsPerWidth + 1 && $0 >= Q.minimumWidth })
     }
 
     @Test func sparseAttacksKeepTheWidestSearchWhileTheAllowanceLasts() {
@@ -157,7 +157,43 @@ import Testing
         let widths = Self.widths(20_000, credit: Q.creditCap) { $0 % 20 == 19 ? Q.hardWidth : Q.easyWidth }
         let attacks = stride(from: 19, to: 20_000, by: 20).map { widths[$0] }
         #expect(attacks.prefix(250).allSatisfy { $0 == Q.hardWidth }, "the first 5,000 packets' attacks")
-        #expect(attacks.suffix(100).allSatisfy { $0 >= Q.minimumWidth && $0 <= Q.budgetWidth + 1 })
+        #expect(attacks.suffix(100).allSatisfy { $0 >= Q.minimumWidth && $0 <= Q.budgetPaths / Q.pathsPerWidth + 1 })
         #expect(Q.hardWidth * Q.codesPerPath < 128, "a sample's new paths are counted in an Int8")
+    }
+
+    /// Issue 47, item 2: budget by need. A block of quiet packets with loud attacks among them, past
+    /// the allowance: the plan gives the attacks the widest search and the quiet packets the
+    /// least, and spends no more than the credit and the block's budget.
+    @Test func thePlanSpendsTheBudgetWhereTheErrorIs() {
+        var q = Q()
+        // Spend the allowance first, as a long sound's first seconds would.
+        var credit = Q.creditCap
+        for _ in 0..<20_000 { credit -= Q.width(Q.hardWidth, credit: &credit) * Q.pathsPerWidth }
+        q.setCredit(credit)
+        let packets = 400
+        var samples = [Int16](repeating: 0, count: packets * IMA4.framesPerPacket)
+        var seed: UInt32 = 1
+        for p in 0..<packets {
+            let loud = p % 40 == 7
+            for i in 0..<IMA4.framesPerPacket {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let noise = Int16(truncatingIfNeeded: Int32(seed >> 16) - 32768)
+                samples[p * IMA4.framesPerPacket + i] = loud ? noise : noise / 256
+            }
+        }
+        samples.withUnsafeBufferPointer { buffer in
+            q.plan(
+                IMA4.ChannelState(), samples: buffer, start: 0, stride: 1, packetStride: IMA4.framesPerPacket,
+                packets: packets)
+        }
+        let widths = q.plannedWidths
+        #expect(widths.count == packets)
+        let loud = stride(from: 7, to: packets, by: 40).map { widths[$0] }
+        #expect(loud.allSatisfy { $0 == Q.hardWidth }, "\(loud)")
+        #expect(widths.allSatisfy { $0 >= Q.minimumWidth })
+        #expect(widths.reduce(0, +) * Q.pathsPerWidth <= max(credit, 0) + packets * Q.budgetPaths)
+        // The quiet packets share what is left: never more than an attack, and not all of them the widest.
+        let quiet = widths.enumerated().filter { $0.offset % 40 != 7 }.map(\.element)
+        #expect(quiet.max()! <= loud.min()! && quiet.contains { $0 < Q.hardWidth })
     }
 }

@@ -93,11 +93,23 @@ enum IMA4 {
         mutating func encodePacket<Meter: PacketMeter>(
             _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
             into out: UnsafeMutablePointer<UInt8>, meter: inout Meter)
+
+        /// Told, before a block is coded, the `packets` packets of one channel it will code next
+        /// (packet p's samples at `samples[start + p * packetStride + i * stride]`) and the
+        /// decoder's state before them: a quantizer with a budget spends it where it is needed.
+        mutating func plan(
+            _ state: ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int, packetStride: Int,
+            packets: Int)
     }
 
     /// Apple's quantizer: the preamble is the running state, each code is chosen greedily.
     /// afconvert's output, byte for byte.
     struct GreedyQuantizer: PacketQuantizer {
+        func plan(
+            _ state: ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int, packetStride: Int,
+            packets: Int
+        ) {}
+
         @inline(__always)
         mutating func encodePacket<Meter: PacketMeter>(
             _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,

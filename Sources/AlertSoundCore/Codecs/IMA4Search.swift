@@ -21,15 +21,16 @@ extension IMA4 {
         static let hardSNR = 30.0  // 15 dB, as a power ratio
         static let easySNR = 1000.0  // 30 dB
         /// The search's time budget, counted in the paths it makes (`credit`, per channel, from the
-        /// start of the stream): a packet gets the width it asks for while the credit lasts, so short
-        /// sounds get the full search, and once it is spent material settles at about `budgetWidth`
-        /// (never below `minimumWidth`). Counting paths made rather than widths given keeps the
+        /// start of the stream), `budgetPaths` a packet: 3.5 widths' worth. Each block's credit
+        /// goes to its noisiest packets first (``plan(_:samples:start:stride:packetStride:packets:)``),
+        /// so short sounds get the full search everywhere and long ones where the error is; past
+        /// the plan (a block's last packet), a packet gets the width it asks for while the credit
+        /// lasts, never below `minimumWidth`. Counting paths made rather than widths given keeps the
         /// bound whatever the material (a sweep makes more paths a width than a tone does): 29 s of
-        /// stereo stays under 0.6 s on two cores (scripts/bench-quality). `creditCap` is there from
-        /// the start: about two seconds of audio at the widest search. A budget of 5 took 0.86 s on
-        /// white noise; 2 gives the short signals the same gain (they spend little past the cap)
-        /// and long ones less: the session notes give both.
-        static let budgetWidth = 2
+        /// stereo stays under 0.6 s on two cores (scripts/bench-quality: 0.57 s on white noise, the
+        /// worst; 4 widths took 0.62 s, 5 took 0.86 s). `creditCap` is there from the start: about
+        /// two seconds of audio at the widest search.
+        static let budgetPaths = 7 * pathsPerWidth / 2
         static let minimumWidth = 2
         /// Paths a search of width 1 makes over a packet, about (64 samples, 3 to 4 codes a path).
         static let pathsPerWidth = 224
@@ -43,6 +44,10 @@ extension IMA4 {
         /// ranked by the greedy error over the first `resetSamples`; the best is searched.
         static let resetIndexDeltas: [Int32] = [-8, -4, -2, 0, 2, 4, 8, 16]
         static let resetSamples = 24
+        /// Step indices whose neighbouring predictors are tried too (of `resetIndexDeltas`' eight):
+        /// all of them while the allowance lasts (a short sound), the best two past it
+        /// (half the time on white noise, 0.05 dB less there).
+        static let resetRefined = 2
 
         /// For step index i and code size m (at `i * 8 + m`): the predictor's move, as the decoder's
         /// shift-add makes it, and the next step index. Looked up rather than recomputed per candidate.
@@ -60,6 +65,10 @@ extension IMA4 {
         static let codesPerPath = 4
 
         private var credit = creditCap
+        /// The widths ``plan(_:samples:start:stride:packetStride:packets:)`` gave the block's
+        /// packets, taken in order; past them a packet gets what the credit allows.
+        private var planned: [UInt8] = []
+        private var nextPlanned = 0
         private var x = [Int32](repeating: 0, count: framesPerPacket)
         private var codes = [UInt8](repeating: 0, count: framesPerPacket)
 
@@ -75,6 +84,8 @@ extension IMA4 {
             _ state: inout ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int,
             into out: UnsafeMutablePointer<UInt8>, meter: inout Meter
         ) {
+            let planned: Int? = nextPlanned < self.planned.count ? Int(self.planned[nextPlanned]) : nil
+            if planned != nil { nextPlanned += 1 }
             var energy: Int64 = 0
             for i in 0..<framesPerPacket {
                 x[i] = Int32(samples[start + i * stride])
@@ -89,12 +100,16 @@ extension IMA4 {
                 emit(running, meter: &meter, state: &state, into: out)
                 return
             }
-            let starts = [running] + (bestReset(from: state).map { [$0] } ?? [])
-            let noise = Double(running.greedyError)
-            let wanted =
-                noise * Self.easySNR < Double(energy)
-                ? Self.easyWidth : noise * Self.hardSNR < Double(energy) ? Self.midWidth : Self.hardWidth
-            let (bestStart, bestError, made) = search(starts, width: Self.width(wanted, credit: &credit))
+            let width: Int
+            if let given = planned {
+                credit = min(credit + Self.budgetPaths, Self.creditCap)
+                width = given
+            } else {
+                width = Self.width(Self.wanted(error: running.greedyError, energy: energy), credit: &credit)
+            }
+            let refined = credit > Self.creditCap / 4 ? Self.resetIndexDeltas.count : Self.resetRefined
+            let starts = [running] + (bestReset(from: state, refined: refined).map { [$0] } ?? [])
+            let (bestStart, bestError, made) = search(starts, width: width)
             credit -= made
             // The running state coded greedily is Apple's packet: never do worse than it.
             var from = running
@@ -104,6 +119,62 @@ extension IMA4 {
                 greedyCodes(predictor: running.predictor, index: running.index)
             }
             emit(from, meter: &meter, state: &state, into: out)
+        }
+
+        /// The widths the last plan gave, for tests.
+        var plannedWidths: [Int] { planned.map(Int.init) }
+        /// Sets the credit, for tests that start past the allowance.
+        mutating func setCredit(_ value: Int) { credit = value }
+
+        /// The width a packet asks for: wider where Apple's greedy coding of it is noisier.
+        static func wanted(error: Int64, energy: Int64) -> Int {
+            let noise = Double(error)
+            return noise * easySNR < Double(energy)
+                ? easyWidth : noise * hardSNR < Double(energy) ? midWidth : hardWidth
+        }
+
+        /// Budget by need: the block's packets are coded greedily once from `state` (a cheap
+        /// estimate of each one's noise), every packet gets `minimumWidth`, and the credit plus the
+        /// block's budget goes to the noisiest packets first, each the width it asks for. The
+        /// total stays the bound ``width(_:credit:)`` keeps, but the paths go where the error is:
+        /// the attacks of speech-like bursts rather than the silence between them.
+        mutating func plan(
+            _ state: ChannelState, samples: UnsafeBufferPointer<Int16>, start: Int, stride: Int, packetStride: Int,
+            packets: Int
+        ) {
+            nextPlanned = 0
+            guard packets > 1 else {
+                planned = []
+                return
+            }
+            var errors = [Int64](repeating: 0, count: packets), wants = [Int](repeating: 0, count: packets)
+            var predictor = state.predictor, index = state.index
+            stepTable.withUnsafeBufferPointer { steps in
+                indexAdjust.withUnsafeBufferPointer { adjust in
+                    for p in 0..<packets {
+                        var error: Int64 = 0, energy: Int64 = 0
+                        let base = start + p * packetStride
+                        for i in 0..<framesPerPacket {
+                            let sample = samples[base + i * stride]
+                            _ = quantize(sample, predictor: &predictor, index: &index, steps: steps, adjust: adjust)
+                            let e = Int64(Int32(sample) - predictor)
+                            error += e * e
+                            energy += Int64(sample) * Int64(sample)
+                        }
+                        errors[p] = error
+                        wants[p] = error == 0 ? Self.minimumWidth : Self.wanted(error: error, energy: energy)
+                    }
+                }
+            }
+            var pool = credit + packets * (Self.budgetPaths - Self.minimumWidth * Self.pathsPerWidth)
+            var widths = [UInt8](repeating: UInt8(Self.minimumWidth), count: packets)
+            for p in (0..<packets).sorted(by: { errors[$0] > errors[$1] }) where pool > 0 {
+                let extra = min(wants[p] - Self.minimumWidth, pool / Self.pathsPerWidth)
+                guard extra > 0 else { continue }
+                widths[p] += UInt8(extra)
+                pool -= extra * Self.pathsPerWidth
+            }
+            planned = widths
         }
 
         /// Writes the packet of `codes` from `start`, decoding it as a player will: the meter hears
@@ -128,31 +199,43 @@ extension IMA4 {
         /// The width a packet gets when it asks for `wanted`, the packet's budget added to the
         /// credit: all of it while the credit lasts, at least `minimumWidth`. The caller takes the
         /// paths the search made off the credit, so over any run of packets they add up to at most
-        /// `creditCap + budgetWidth * pathsPerWidth * packets` and one packet's at `minimumWidth`:
+        /// `creditCap + budgetPaths * packets` and one packet's at `minimumWidth`:
         /// the bound on the search's time.
         static func width(_ wanted: Int, credit: inout Int) -> Int {
-            credit = min(credit + budgetWidth * pathsPerWidth, creditCap)
+            credit = min(credit + budgetPaths, creditCap)
             return max(minimumWidth, min(wanted, credit / pathsPerWidth))
         }
 
         /// The reset preamble whose greedy start is best, among those the decoder will not ignore.
-        private func bestReset(from state: ChannelState) -> Start? {
+        private func bestReset(from state: ChannelState, refined: Int) -> Start? {
             var best: Start?
             let nearFirst = min(max((x[0] + 64) & ~0x7F, -32768), 32640)
             let nearRunning = min(max((state.predictor + 64) & ~0x7F, -32768), 32640)
+            func consider(_ predictor: Int32, _ index: Int32) -> Int64 {
+                guard (-32768...32640).contains(predictor),
+                    // A preamble this close to the running state is ignored by the decoder.
+                    index != state.index || abs(predictor - state.predictor) > 0x7F
+                else { return .max }
+                let error = greedyError(
+                    predictor: predictor, index: index, length: Self.resetSamples, limit: best?.greedyError ?? .max)
+                if error < best?.greedyError ?? .max {
+                    let preamble = UInt16(bitPattern: Int16(predictor)) & 0xFF80 | UInt16(index)
+                    best = Start(predictor: predictor, index: index, preamble: preamble, greedyError: error)
+                }
+                return error
+            }
+            // The step index matters most: each is tried at the first sample's value, then the
+            // `refined` best also at the predictors beside it and at the running one.
+            var ranked: [(index: Int32, error: Int64)] = []
             for delta in Self.resetIndexDeltas {
                 let index = min(max(state.index + delta, 0), IMA4.maximumIndex)
-                for predictor in [nearFirst - 128, nearFirst, nearFirst + 128, nearRunning]
-                where (-32768...32640).contains(predictor) {
-                    // A preamble this close to the running state is ignored by the decoder.
-                    guard index != state.index || abs(predictor - state.predictor) > 0x7F else { continue }
-                    let error = greedyError(
-                        predictor: predictor, index: index, length: Self.resetSamples, limit: best?.greedyError ?? .max)
-                    if error < best?.greedyError ?? .max {
-                        let preamble = UInt16(bitPattern: Int16(predictor)) & 0xFF80 | UInt16(index)
-                        best = Start(predictor: predictor, index: index, preamble: preamble, greedyError: error)
-                    }
-                }
+                ranked.append((index, consider(nearFirst, index)))
+            }
+            ranked.sort { $0.error < $1.error }
+            for (index, _) in ranked.prefix(refined) {
+                _ = consider(nearFirst - 128, index)
+                _ = consider(nearFirst + 128, index)
+                _ = consider(nearRunning, index)
             }
             return best
         }
