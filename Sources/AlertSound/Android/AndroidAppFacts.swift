@@ -30,7 +30,7 @@ struct AndroidAppFacts: Sendable, Hashable {
     static func read(root: String, within confinement: Confinement) -> AndroidAppFacts {
         var facts = AndroidAppFacts()
         func bytes(_ path: String) -> [UInt8]? {
-            guard isFolder(path) == false, confinement.contains(path) else { return nil }
+            guard isFile(path), confinement.contains(path) else { return nil }
             return try? SoundReference.boundedContents(
                 of: path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
         }
@@ -40,7 +40,7 @@ struct AndroidAppFacts: Sendable, Hashable {
             if let json = bytes(package) { facts.libraries.read(packageJSON: json, file: package) }
             if let yaml = text(pubspec) { facts.libraries.read(pubspec: yaml, file: pubspec) }
         }
-        let modules = [root] + AndroidProject.entries(of: root, type: UInt8(DT_DIR)).sorted().map { joinPath(root, $0) }
+        let modules = [root] + FolderEntries.names(in: root, .folder).sorted().map { joinPath(root, $0) }
         var rootMinSdk: Int?
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
@@ -55,7 +55,7 @@ struct AndroidAppFacts: Sendable, Hashable {
                 if value.hasPrefix("@string/") {
                     let key = String(value.dropFirst("@string/".count))
                     let values = joinPath(module, "src/main/res/values")
-                    for file in AndroidProject.entries(of: values, type: UInt8(DT_REG)).sorted()
+                    for file in FolderEntries.names(in: values, .file).sorted()
                     where lowercasedExtension(file) == "xml" {
                         if let resolved = text(joinPath(values, file)).flatMap({ stringResource(key, in: $0) }) {
                             facts.defaultChannel = resolved

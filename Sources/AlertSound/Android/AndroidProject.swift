@@ -34,7 +34,7 @@ enum AndroidProject {
             "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml",
             "src/main/AndroidManifest.xml"
         ]
-        .contains { isFolder(folder + "/" + $0) == false }
+        .contains { isFile(folder + "/" + $0) }
         return found.folders.isEmpty && !found.incomplete && !gradle ? nil : found
     }
 
@@ -52,12 +52,12 @@ enum AndroidProject {
             let (relative, depth) = pending[next]
             next += 1
             let inRes = lastComponent(relative) == "res"
-            for (name, type) in typedEntries(of: relative.isEmpty ? root : root + "/" + relative)
+            for (name, kind) in FolderEntries.list(relative.isEmpty ? root : root + "/" + relative)
             where !skippedFolders.contains(name) {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if name == "raw", inRes, type == UInt8(DT_DIR) || type == UInt8(DT_LNK) {
+                if name == "raw", inRes, kind == .folder || kind == .link {
                     found.append(path)
-                } else if type == UInt8(DT_DIR), depth + 1 < Limits.androidSearchDepth {
+                } else if kind == .folder, depth + 1 < Limits.androidSearchDepth {
                     pending.append((path, depth + 1))
                 }
             }
@@ -127,7 +127,7 @@ enum AndroidProject {
         return (sounds, keep)
     }
 
-    private static func files(in path: String) -> [String] { entries(of: path, type: UInt8(DT_REG)) }
+    private static func files(in path: String) -> [String] { FolderEntries.names(in: path, .file) }
 
     /// What a symbolic link says (its text, as the repository holds it), or nil for no link.
     static func linkText(_ path: String) -> String? {
@@ -136,31 +136,5 @@ enum AndroidProject {
             readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096)
         }
         return length > 0 ? displayName(buffer.prefix(length)) : nil
-    }
-
-    /// Names of one type in a folder, by their directory entries (links are not followed). Names
-    /// that are not UTF-8 cannot be Android resources and are left to the sound walk to report.
-    static func entries(of path: String, type: UInt8) -> [String] {
-        typedEntries(of: path).compactMap { $0.type == type ? $0.name : nil }
-    }
-
-    /// Names in a folder with their types (`DT_DIR`, `DT_REG`, `DT_LNK`, else 0), links not followed.
-    static func typedEntries(of path: String) -> [(name: String, type: UInt8)] {
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return [] }
-        defer { close(folder) }
-        return FolderScanner.entries(of: folder).compactMap { raw, entryType in
-            guard let name = validUTF8(raw) else { return nil }
-            var info = stat()
-            // Some file systems do not fill in the entry's type.
-            guard entryType == UInt8(DT_UNKNOWN) else { return (name, entryType) }
-            guard FolderScanner.statAt(folder, raw, &info, follow: false) else { return (name, 0) }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return (name, UInt8(DT_DIR))
-            case S_IFREG: return (name, UInt8(DT_REG))
-            case S_IFLNK: return (name, UInt8(DT_LNK))
-            default: return (name, 0)
-            }
-        }
     }
 }

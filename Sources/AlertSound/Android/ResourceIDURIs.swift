@@ -70,11 +70,11 @@ enum ResourceIDURIs {
             let (relative, depth) = pending[next]
             next += 1
             let folder = relative.isEmpty ? root : root + "/" + relative
-            for name in AndroidProject.entries(of: folder, type: UInt8(DT_DIR))
+            for name in FolderEntries.names(in: folder, .folder)
             where !AndroidProject.skippedFolders.contains(name) && depth + 1 < searchDepth {
                 pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
             }
-            for name in AndroidProject.entries(of: folder, type: UInt8(DT_REG)) {
+            for name in FolderEntries.names(in: folder, .file) {
                 let kind =
                     name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
                 guard ["kt", "java", "xml", "gradle"].contains(kind),

@@ -161,7 +161,7 @@ final class Subprocess {
         guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
         for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
             let candidate = folder + "/" + name
-            if access(candidate, X_OK) == 0, isFolder(String(candidate)) == false { return String(candidate) }
+            if access(candidate, X_OK) == 0, isFile(String(candidate)) { return String(candidate) }
         }
         return nil
     }

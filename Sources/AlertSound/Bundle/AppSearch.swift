@@ -61,7 +61,7 @@ struct AppSearch {
             }
             let (folder, depth) = pending[next]
             next += 1
-            let entries = AndroidProject.typedEntries(of: folder).sorted { $0.name < $1.name }
+            let entries = FolderEntries.list(folder).sorted { $0.name < $1.name }
             let names = Set(entries.map(\.name))
             if names.contains("settings.gradle") || names.contains("settings.gradle.kts") {
                 gradleRoots.append(folder)
@@ -84,10 +84,10 @@ struct AppSearch {
                     "\(joinPath(folder, program)): an Expo config that is a program is not run, so its notification sounds list (if any) is not read; give the sounds in app.json, or validate the prebuilt ios and android folders"
                 )
             }
-            for (name, type) in entries {
+            for (name, kind) in entries {
                 let path = joinPath(folder, name)
                 let ext = lowercasedExtension(name)
-                guard type == UInt8(DT_DIR) else { continue }
+                guard kind == .folder else { continue }
                 if ext == "xcodeproj" {
                     if seenProjects.insert(collapsedPath(path)).inserted { found.xcodeProjects.append(path) }
                 } else if ext == "xcworkspace", confinement.contains(path) {

@@ -16,7 +16,7 @@ extension BundleValidator {
     /// by its files. `notes`: what was passed over and why, and at a repository root, the
     /// platforms no app was found for.
     func scans(_ path: String) throws -> (scans: [BundleScan], notes: [String]) {
-        guard isFolder(path) == true, !packageResources else { return ([try scan(path)], []) }
+        guard isFolder(path), !packageResources else { return ([try scan(path)], []) }
         let root = Self.trimmed(path)
         guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
         // What a project or config names is read only inside the folder given (a project's or
@@ -119,21 +119,21 @@ extension BundleValidator {
     static func unjudgedPlatforms(root: String, found: [BundleScan]) -> [String] {
         guard
             ["ios", "android", "pubspec.yaml", "package.json", "app.json"].contains(where: {
-                isFolder(joinPath(root, $0)) != nil
+                exists(joinPath(root, $0))
             })
         else { return [] }
         var notes: [String] = []
         if !found.contains(where: { $0.kind.platform == .ios }) {
             let ios = joinPath(root, "ios")
             notes.append(
-                isFolder(ios) == true
+                isFolder(ios)
                     ? "iOS not judged: \(ios) holds no Xcode project with an app target; give the .xcodeproj, its workspace or the built .app"
                     : "iOS not judged: no Xcode project with an app target under \(root)")
         }
         if !found.contains(where: { $0.kind.platform == .android }) {
             let android = joinPath(root, "android")
             notes.append(
-                isFolder(android) == true
+                isFolder(android)
                     ? "Android not judged: nothing in \(android) builds an app (no Gradle module applies com.android.application, and there is no res/raw)"
                     : "Android not judged: no Android app (a Gradle module applying com.android.application, or res/raw) under \(root)"
             )
@@ -166,11 +166,11 @@ extension BundleValidator {
     /// What `path` is, and the sounds in it, by the path alone: an archive, an app, an archive or
     /// data container, package resources, or a folder of files.
     func scan(_ path: String) throws -> BundleScan {
-        guard let isDirectory = isFolder(path) else {
+        guard let found = pathKind(path) else {
             throw AlertSoundError(.notFound, "no such file or folder", path: path)
         }
         let display = Self.trimmed(path)
-        guard isDirectory else { return try ArchiveScanner.scan(path: path, displayPath: display) }
+        guard found == .folder else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
         let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
         return BundleScan(
@@ -201,7 +201,7 @@ extension BundleValidator {
             }
             return (.xcarchive, appPath)
         default:
-            if isFolder(folder + "/Library/Sounds") == true {
+            if isFolder(folder + "/Library/Sounds") {
                 return (.dataContainer, folder)
             }
             return (.resources, folder)

@@ -19,7 +19,7 @@ enum DeploymentTarget {
     /// has, says nothing; a version made by Ruby, as React Native's `min_ios_version_supported`, is
     /// not known here).
     static func ofPodfile(at path: String, within confinement: Confinement) -> MinimumIOS? {
-        guard isFolder(path) == false, confinement.contains(path),
+        guard isFile(path), confinement.contains(path),
             let bytes = try? SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "Podfile"),
             let text = validUTF8(bytes)
         else { return nil }
@@ -66,7 +66,7 @@ enum DeploymentTarget {
             }
         }
         let properties = joinPath(folder, "ios/Podfile.properties.json")
-        guard isFolder(properties) == false, confinement.contains(properties),
+        guard isFile(properties), confinement.contains(properties),
             let bytes = try? SoundReference.contents(
                 of: properties, limit: Limits.maximumPayloadBytes, what: "properties"),
             case .object(let top)? = try? JSONParser.parse(bytes),

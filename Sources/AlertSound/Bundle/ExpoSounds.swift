@@ -23,7 +23,7 @@ enum ExpoSounds {
     )? {
         for name in configFiles {
             let path = joinPath(folder, name)
-            guard isFolder(path) == false else { continue }
+            guard isFile(path) else { continue }
             guard confinement.contains(path) else {
                 throw AlertSoundError(
                     .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: path)
@@ -74,7 +74,7 @@ enum ExpoSounds {
             }
             let content: FoundSound.Content
             switch confinement.place(of: path) {
-            case .inside(let resolved?) where isFolder(resolved) == false: content = .file(FolderFile(path: resolved))
+            case .inside(let resolved?) where isFile(resolved): content = .file(FolderFile(path: resolved))
             case .inside: content = problem(.notFound, "there is no such file")
             case .outside:
                 content = problem(

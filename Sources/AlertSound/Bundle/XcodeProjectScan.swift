@@ -37,7 +37,7 @@ extension XcodeProject {
     /// the folder's files judged as if they all shipped.
     static func refuseUngenerated(in folders: [String], given folder: String) throws {
         for place in folders {
-            for (spec, tool) in generatedProjectSpecs where isFolder(joinPath(place, spec)) == false {
+            for (spec, tool) in generatedProjectSpecs where isFile(joinPath(place, spec)) {
                 throw AlertSoundError(
                     .invalidRequest,
                     "\(joinPath(place, spec)) describes an Xcode project that \(tool) generates, and no .xcodeproj is "
@@ -55,7 +55,7 @@ extension XcodeProject {
     ) throws -> (apps: [XcodeProject], others: [String]) {
         var seen: Set<String> = []
         var apps: [XcodeProject] = [], others: [String] = []
-        for path in paths where isFolder(path) == true && seen.insert(collapsedPath(path)).inserted {
+        for path in paths where isFolder(path) && seen.insert(collapsedPath(path)).inserted {
             let project = try read(path, within: confinement)
             if project.apps.isEmpty { others.append(path) } else { apps.append(project) }
         }
@@ -194,7 +194,7 @@ extension XcodeProject {
                 let content: FoundSound.Content
                 switch place(resource, what: "") {
                 case .failure(let error): content = .problem(Rule.judge(failure: error))
-                case .success(let resolved?) where isFolder(resolved) == false:
+                case .success(let resolved?) where isFile(resolved):
                     content = .file(FolderFile(path: resolved))
                 case .success:
                     content = problem(

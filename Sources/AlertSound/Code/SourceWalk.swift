@@ -32,9 +32,9 @@ enum SourceWalk {
         while next < pending.count {
             let (folder, level) = pending[next]
             next += 1
-            for (name, type) in AndroidProject.typedEntries(of: folder).sorted(by: { $0.name < $1.name }) {
+            for (name, kind) in FolderEntries.list(folder).sorted(by: { $0.name < $1.name }) {
                 let path = joinPath(folder, name)
-                if type == UInt8(DT_DIR) {
+                if kind == .folder {
                     guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
                         !["xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework"].contains(
                             lowercasedExtension(name)),
@@ -44,7 +44,7 @@ enum SourceWalk {
                     continue
                 }
                 let ext = lowercasedExtension(name)
-                guard type == UInt8(DT_REG), extensions.contains(ext) else { continue }
+                guard kind == .file, extensions.contains(ext) else { continue }
                 files += 1
                 guard files <= Limits.maximumSourceFiles else { return (found, true) }
                 guard
@@ -70,7 +70,7 @@ enum SourceWalk {
     static func appRoot(of folder: String, within confinement: Confinement) -> String {
         let parent = parentFolder(folder)
         guard confinement.contains(parent), parent != folder else { return folder }
-        return ["pubspec.yaml", "package.json"].contains { isFolder(joinPath(parent, $0)) == false } ? parent : folder
+        return ["pubspec.yaml", "package.json"].contains { isFile(joinPath(parent, $0)) } ? parent : folder
     }
 
     /// Walks shared by a run's apps.

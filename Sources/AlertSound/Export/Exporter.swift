@@ -11,129 +11,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Which file an Android sound is.
-public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
-    /// Ogg Vorbis (through libsndfile): small, played by every Android version.
-    case ogg
-    /// 16-bit PCM WAV.
-    case wav
-
-    /// The file a sound named `name` is in this format: `order_ready.ogg`.
-    public func fileName(_ name: String) -> String { name + "." + rawValue }
-
-    /// Its container and coding, as a conversion names them.
-    var container: String { (self == .ogg ? ContainerKind.ogg : .wav).displayName }
-    var coding: String {
-        self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, order: .littleEndian))!
-    }
-}
-
-/// What `alertsound export` writes, and how each sound is shaped (as `fix` shapes it).
-public struct ExportOptions: Sendable, Hashable {
-    /// Trimming, fades, levels, rate and channels, as for `fix` (its output folder and `force`
-    /// are not used: outputs go to the folders below and are replaced when their content changes).
-    public var fix = FixOptions()
-    /// Where iOS sounds go (CAF, as `fix` makes them); `nil` writes none.
-    public var iosFolder: String?
-    /// Where Android raw resources go (`res/raw`); `nil` writes none.
-    public var androidFolder: String?
-    /// The Android file's format.
-    public var androidFormat = AndroidSoundFormat.ogg
-    /// The lock file, read (when present) and written.
-    public var lockPath = "alertsound.lock.json"
-    /// Where one file both platforms play goes, for Expo's and OneSignal's `sounds` list (which
-    /// copies each listed file unchanged into the iOS app and into res/raw): `NAME.wav`, 16-bit PCM
-    /// shaped and cut as the iOS sound is, the one format both play. Not with the two folders above.
-    public var bothFolder: String?
-    /// Cut the Android sound to this many seconds (faded as the iOS one is). `nil`, the default,
-    /// keeps its full length: Android plays a channel's sound whatever its length, and only the
-    /// iOS copy is cut (to ``FixOptions/maxDuration``, as `fix` cuts).
-    public var androidMaxDuration: Double?
-    /// Do everything but write: outcomes list what would be written, replaced and removed, and
-    /// the report's lock and keep file what they would become.
-    public var dryRun = false
-    /// Take over a file of a sound's resource name that export did not write (`x.wav` beside the
-    /// `x.ogg` it writes, an iOS `x.caf` of unknown origin): replaced or removed, and said so. A
-    /// source is never replaced or removed, with or without it.
-    public var force = false
-
-    /// The defaults: `fix`'s, Ogg Vorbis for Android, `alertsound.lock.json`.
-    public init() {}
-}
-
-/// What became of one source.
-public struct ExportOutcome: Sendable {
-    /// How it ended.
-    public enum Status: String, Sendable, Hashable {
-        /// At least one file was written (new, or its content changed).
-        case written
-        /// Every file was already what this export makes: nothing written.
-        case unchanged
-        /// Could not be exported; `error` says why, or `blockers` when `fix` judged the sound and
-        /// no fix makes it play. Its earlier lock entry, if any, is kept.
-        case failed
-    }
-
-    /// The source as found.
-    public var source: String
-    /// The sound's name, when one could be made.
-    public var name: String?
-    /// How it ended.
-    public var status: Status
-    /// Its lock entry (not for `failed`).
-    public var entry: SoundLock.Entry?
-    /// The channel ID the lock had for it before, when this export gave it a new one.
-    public var previousChannelId: String?
-    /// The files written (new, or with new content); with ``ExportOptions/dryRun``, those that would be.
-    public var written: [String] = []
-    /// Those of `written` that replaced a file already there.
-    public var replaced: [String] = []
-    /// Other files of the sound's resource name taken away (``ExportOptions/force``, or one export wrote in another format).
-    public var removed: [String] = []
-    /// What `fix` changed to make the iOS sound (or the Android one, when only it is made).
-    public var changes: [FixChange] = []
-    /// What `fix` changed to make the Android sound, when one is made (it keeps the full length
-    /// unless ``ExportOptions/androidMaxDuration`` says otherwise, so it can differ from `changes`).
-    public var androidChanges: [FixChange] = []
-    /// Why it failed, when the source could not be processed.
-    public var error: AlertSoundError?
-    /// Why it failed, when `fix` processed it: the findings no fix gets past (``FixOutcome/blockers``).
-    public var blockers: [Diagnostic] = []
-}
-
-/// Every source of one export, and the lock it left.
-public struct ExportReport: Sendable {
-    /// One per source, in order.
-    public var outcomes: [ExportOutcome]
-    /// The lock as written (or as it already was).
-    public var lock: SoundLock
-    /// Whether the lock file's bytes changed.
-    public var lockWritten: Bool
-    /// Where the lock is.
-    public var lockPath = ""
-    /// The constants files written from the lock (``SoundConstants/write(_:language:to:package:dryRun:)``),
-    /// each with whether its bytes changed; the caller adds them.
-    public var constants: [(path: String, written: Bool)] = []
-    /// The Android keep file (``Exporter/keepFileName``), when there are Android sounds.
-    public var keepPath: String? = nil
-    /// Whether the keep file's bytes changed.
-    public var keepWritten = false
-    /// Made with ``ExportOptions/dryRun``: nothing was written; "written" means "would be".
-    public var dryRun = false
-    /// True when no source failed.
-    public var succeeded: Bool { !outcomes.contains { $0.status == .failed } }
-    /// Every source failed, so nothing was written: no lock, keep file or constants (the caller
-    /// writes no constants either).
-    public var nothingWritten = false
-    /// Sounds of the lock this export was not given, kept as they were (their channels stay):
-    /// the lock changes only for the sources exported.
-    public var kept: [String] = []
-    /// Sounds removed from the lock: their source lay in a folder this export was given, and is
-    /// gone. Their files are left where they are, for you to delete (export removes no file the
-    /// lock names).
-    public var dropped: [SoundLock.Entry] = []
-}
-
 /// One set of sound sources, made into iOS alert sounds and Android raw resources with names both
 /// platforms accept and a lock that gives each sound a notification channel ID tied to its audio.
 ///
@@ -166,15 +43,15 @@ public struct Exporter: Sendable {
                 "one file for both platforms goes where the sounds list takes it from, not beside the iOS and Android folders: "
                     + "ask for the one, or for the others")
         }
-        let previous: SoundLock? = isFolder(options.lockPath) == nil ? nil : try SoundLock.read(path: options.lockPath)
+        let previous: SoundLock? = !exists(options.lockPath) ? nil : try SoundLock.read(path: options.lockPath)
         var sources: [(path: String, problem: AlertSoundError?)] = []
         for path in paths {
-            switch isFolder(path) {
-            case true?:
+            switch pathKind(path) {
+            case .folder?:
                 sources += SoundPaths.expand([path]).map {
                     ($0.path, $0.problem.map { AlertSoundError(.unreadable, $0.message, path: path) })
                 }
-            case false?: sources.append((path, nil))
+            case .file?: sources.append((path, nil))
             case nil: sources.append((path, AlertSoundError(.notFound, "no such file or folder", path: path)))
             }
         }
@@ -249,7 +126,7 @@ public struct Exporter: Sendable {
         let inRun = Set(outcomes.compactMap(\.name))
         var kept: [String] = [], dropped: [SoundLock.Entry] = []
         for old in previous?.sounds ?? [] where !inRun.contains(old.name) {
-            if Self.covers(paths, old.source), isFolder(old.source) == nil {
+            if Self.covers(paths, old.source), !exists(old.source) {
                 dropped.append(old)
             } else {
                 entries.append(old)
@@ -284,25 +161,6 @@ public struct Exporter: Sendable {
         return paths.contains { isInside(wanted, absolute($0)) }
     }
 
-    /// The keep file export writes beside the Android sounds. Not `keep.xml`, which may be the
-    /// app's own; the build reads every such file in `res/raw/` and packages none of them.
-    public static let keepFileName = "alertsound_sounds.keep.xml"
-
-    /// Keeps every locked Android sound through resource shrinking (`shrinkResources`): apps name
-    /// them in channel sound URIs by name, which the shrinker cannot see, so without this a release
-    /// build may drop them and the default sound plays (validate-bundle's `android-may-be-shrunk`).
-    static func keepFile(_ lock: SoundLock, lockName: String) -> [UInt8] {
-        let names = lock.sounds.compactMap(\.android).sorted().map { "@raw/" + $0 }
-        return Array(
-            """
-            <?xml version="1.0" encoding="utf-8"?>
-            <!-- Written by alertsound export from \(XMLText.comment(lockName)): keeps these sounds when resources are shrunk. -->
-            <resources xmlns:tools="http://schemas.android.com/tools"
-                tools:keep="\(XMLText.attribute(names.joined(separator: ",")))" />
-
-            """.utf8)
-    }
-
     /// `Order Ready!.wav` → `order_ready`: a valid Android resource name (which also suits an iOS
     /// file name), or nil when the name has nothing to make one of.
     public static func name(for path: String) -> String? {
@@ -327,7 +185,7 @@ public struct Exporter: Sendable {
         // with --force, unless it already holds what this export makes: then nothing is replaced,
         // so an export killed halfway finishes when run again.
         func refuseReplacing(_ path: String, with bytes: [UInt8], recorded: String?, lockField: String) throws {
-            guard !options.force, isFolder(path) == false, let existing = Self.fileHash(path),
+            guard !options.force, isFile(path), let existing = Self.fileHash(path),
                 existing != recorded, existing != SHA256.hex(bytes)
             else { return }
             let why =
@@ -487,7 +345,7 @@ public struct Exporter: Sendable {
         var displaced: [String] = []
         if let folder = resourceFolder {
             let mine = resourceFormat.fileName(name)
-            for other in AndroidProject.entries(of: folder, type: UInt8(DT_REG)).sorted()
+            for other in FolderEntries.names(in: folder, .file).sorted()
             where other != mine && AndroidRules.resourceName(other) == name {
                 let path = joinPath(folder, other)
                 if isSource(path) {
@@ -514,92 +372,6 @@ public struct Exporter: Sendable {
         return displaced
     }
 
-    /// The settings that shape the sound, in the content hash: a change to any of them changes
-    /// what users hear, so it gets a new channel too. The Android format does not (same audio).
-    var settings: String {
-        let f = options.fix
-        var parts = [
-            "max=\(f.maxDurationIsExplicit ? Formatting.number(f.maxDuration) : "default")",
-            "fade=\(Formatting.number(f.fade))",
-            "trim=\(f.trimSilence)", "rate=\(f.sampleRate.map(Formatting.number) ?? "input")",
-            "channels=\(f.channels.map(String.init) ?? "input")",
-            "mix=\(f.mix)", "normalize=\(f.normalize)", "quality=\(f.quality.rawValue)"
-        ]
-        // Only a cut changes the Android sound's audio; its full length (the default) adds nothing,
-        // so locks made before it was the default keep their channels for sounds under the cut.
-        if options.androidFolder != nil, let cut = options.androidMaxDuration {
-            parts.append("androidMax=\(Formatting.number(cut))")
-        }
-        if f.levelsRepaired {
-            let l = f.levelLimits
-            parts += [
-                "levels=true", "loudness=\(f.loudness.map(Formatting.number) ?? "band")",
-                "truePeak=\(Formatting.number(l.maximumTruePeak))",
-                "band=\(Formatting.number(l.loudnessBand.lowerBound))...\(Formatting.number(l.loudnessBand.upperBound))",
-                "dc=\(Formatting.number(l.maximumDCOffset))", "edge=\(Formatting.number(l.maximumEdgeLevel))",
-                "leading=\(Formatting.number(l.maximumLeadingSilence))"
-            ]
-        }
-        return parts.joined(separator: " ")
-    }
-
-    /// SHA-256 of the sound's decoded audio (its exact sample values, as our own decoders give
-    /// them, the same on every machine) and `settings`. What only libsndfile or FFmpeg decode
-    /// (MP3, AAC …) is hashed by its bytes instead: their float decoders may differ by a bit
-    /// between versions and machines, which must not move a channel.
-    static func contentHash(of path: String, settings: String, ffmpeg: FFmpegUse = .environment) throws -> String {
-        var hasher = SHA256()
-        hasher.update(Array("alertsound export 1\n\(settings)\n".utf8))
-        let reader = try openFrameReader(path: path, ffmpeg: ffmpeg)
-        if reader.backend == .native {
-            hasher.update(Array("samples \(Formatting.number(reader.sampleRate)) \(reader.channels)\n".utf8))
-            while case let block = try reader.read(maxFrames: 1 << 16), !block.isEmpty {
-                var bytes = [UInt8](repeating: 0, count: block.count * 8)
-                for (i, sample) in block.enumerated() {
-                    let bits = (sample == 0 ? 0 : sample).bitPattern
-                    for b in 0..<8 { bytes[8 * i + b] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * b)) }
-                }
-                hasher.update(bytes)
-            }
-        } else {
-            hasher.update(Array("file\n".utf8))
-            try hasher.update(reading: try FileSource(path: path))
-        }
-        return SHA256.hexString(hasher.finish())
-    }
-
-    /// SHA-256 of a file's bytes (hex), or nil when there is no path or no file.
-    static func fileHash(_ path: String?) -> String? {
-        guard let path, isFolder(path) == false, let file = try? FileSource(path: path),
-            let bytes = try? file.read(at: 0, count: Int(file.size))
-        else { return nil }
-        return SHA256.hex(bytes)
-    }
-
-    /// What putting a file in place did (or, in a dry run, would do).
-    enum FileChange { case created, replaced }
-
-    /// Puts `bytes` at `path` (atomically) unless the file there holds them already, so a build
-    /// system that depends on the file sees it change only when its content does; in a dry run
-    /// only says what that would do. `nil`: the file already holds them.
-    func put(_ bytes: [UInt8], at path: String) throws -> FileChange? {
-        try Self.put(bytes, at: path, dryRun: options.dryRun)
-    }
-
-    static func put(_ bytes: [UInt8], at path: String, dryRun: Bool) throws -> FileChange? {
-        let exists = isFolder(path) == false
-        if exists, let file = try? FileSource(path: path), file.size == Int64(bytes.count),
-            let existing = try? file.read(at: 0, count: bytes.count), existing == bytes
-        {
-            return nil
-        }
-        if !dryRun {
-            let output = try AtomicOutput(path: path)
-            try output.append(bytes)
-            try output.commit()
-        }
-        return exists ? .replaced : .created
-    }
 }
 
 /// `fix` judged a source and no fix makes it play: its findings end the source's export as they are.

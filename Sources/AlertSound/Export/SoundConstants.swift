@@ -23,7 +23,7 @@ public enum SoundConstants {
         _ lock: SoundLock, language: Language, to path: String, package: String? = nil, dryRun: Bool = false
     ) throws -> Bool {
         // Its folder (src/, lib/) is made as export makes the sounds' folders.
-        if !dryRun, isFolder(parentFolder(path)) == nil { try makeFolders(parentFolder(path)) }
+        if !dryRun, !exists(parentFolder(path)) { try makeFolders(parentFolder(path)) }
         return try Exporter.put(
             Array(source(lock, language: language, package: package).utf8), at: path, dryRun: dryRun) != nil
     }

@@ -192,9 +192,9 @@ public struct SoundLock: Sendable, Hashable, Encodable {
 
     /// Reads the lock file at `path`.
     public static func read(path: String) throws -> SoundLock {
-        switch isFolder(path) {
+        switch pathKind(path) {
         case nil: throw AlertSoundError(.notFound, "no such lock file (alertsound export writes it)", path: path)
-        case true?: throw AlertSoundError(.invalidRequest, "a folder, not a lock file", path: path)
+        case .folder?: throw AlertSoundError(.invalidRequest, "a folder, not a lock file", path: path)
         default: break
         }
         return try read(

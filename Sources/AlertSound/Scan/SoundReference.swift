@@ -129,7 +129,7 @@ public struct SoundReference: Sendable, Hashable {
     /// none; a malformed one gives a reference carrying `bad-payload`, a missing one `not-found`.
     public static func payload(at path: String) -> [SoundReference] {
         // Missing is `not-found`, as everywhere else; `bad-payload` is for a payload that is there.
-        guard isFolder(path) != nil else {
+        guard exists(path) else {
             return [
                 SoundReference(
                     name: nil, source: path,

@@ -13,7 +13,7 @@ struct ConfigurationOption: ParsableArguments {
     /// The configuration: the file given, the working folder's, or none.
     func load() throws -> Configuration {
         if let path { return try Configuration.read(path: path) }
-        guard isFolder(Configuration.fileName) == false else { return Configuration() }
+        guard isFile(Configuration.fileName) else { return Configuration() }
         return try Configuration.read(path: Configuration.fileName)
     }
 }

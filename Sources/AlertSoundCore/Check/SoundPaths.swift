@@ -16,11 +16,11 @@ package enum SoundPaths {
     package static func expand(_ paths: [String], soundsOnly: Bool = false) -> [Target] {
         var targets: [Target] = []
         for path in paths {
-            guard let isDirectory = isFolder(path) else {
+            guard let kind = pathKind(path) else {
                 targets.append(Target(path: path, exists: false))
                 continue
             }
-            guard isDirectory else {
+            guard kind == .folder else {
                 if !soundsOnly || ContainerKind.isSoundName(path)
                     || looksLikeSound((try? SoundFile.open(path: path).read(at: 0, count: 16)) ?? [])
                 {

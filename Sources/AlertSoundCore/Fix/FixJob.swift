@@ -34,8 +34,7 @@ public struct FixJob: Sendable, Hashable {
     public static func plan(paths: [String], outputFolder: String?) -> [FixJob] {
         var jobs: [FixJob] = []
         for path in paths {
-            let isDirectory = isFolder(path)
-            if isDirectory == true {
+            if isFolder(path) {
                 let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
                 for target in SoundPaths.expand([path]) {
                     // The folder's own structure, under the output folder.
@@ -52,7 +51,7 @@ public struct FixJob: Sendable, Hashable {
                 jobs.append(
                     FixJob(
                         input: path, output: fixedName(for: output, beside: outputFolder == nil),
-                        refusal: isDirectory == nil
+                        refusal: !exists(path)
                             ? AlertSoundError(.notFound, "no such file or folder", path: path) : nil, fromFolder: false)
                 )
             }

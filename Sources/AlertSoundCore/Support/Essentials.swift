@@ -23,16 +23,28 @@ package final class Lock: @unchecked Sendable {
     package func unlock() { pthread_mutex_unlock(mutex) }
 }
 
-/// Whether `path` is a folder (following links); `nil` when nothing is there.
-package func isFolder(_ path: String) -> Bool? {
+/// What is at a path, following links: a folder, or anything else (a file, a FIFO, a device).
+package enum PathKind: Sendable, Hashable {
+    case folder, file
+}
+
+/// What is at `path` (following links); `nil` when nothing is there.
+package func pathKind(_ path: String) -> PathKind? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return info.st_mode & S_IFMT == S_IFDIR
+    return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file
 }
+
+/// Whether something is at `path` (following links).
+package func exists(_ path: String) -> Bool { pathKind(path) != nil }
+/// Whether a folder is at `path` (following links).
+package func isFolder(_ path: String) -> Bool { pathKind(path) == .folder }
+/// Whether something other than a folder is at `path` (following links): a file, a FIFO, a device.
+package func isFile(_ path: String) -> Bool { pathKind(path) == .file }
 
 /// Creates `folder` and any missing parents (`mkdir -p`); an existing folder is left as it is.
 package func makeFolders(_ folder: String) throws {
-    guard !folder.isEmpty, isFolder(folder) == nil else { return }
+    guard !folder.isEmpty, !exists(folder) else { return }
     try makeFolders(parentFolder(folder))
     if mkdir(folder, 0o777) != 0 && errno != EEXIST {
         throw AlertSoundError.writing(folder, "cannot create the folder", errno: errno)
