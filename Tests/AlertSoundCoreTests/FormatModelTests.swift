@@ -155,9 +155,9 @@ import Testing
                 && WritableCoding(.ima4)?.coding == .ima4)
     }
 
-    /// Codec names are spelled once (``Codec``); what a file names otherwise is carried as it comes.
+    /// OtherCodec names are spelled once (``OtherCodec``); what a file names otherwise is carried as it comes.
     @Test func codecNamesComeFromOneList() throws {
-        for codec in Codec.allCases {
+        for codec in OtherCodec.allCases {
             #expect(SampleCoding.codec(codec).code == codec.rawValue && SampleCoding.codec(codec).codec == codec)
         }
         #expect(SampleCoding.other("au-encoding-9").codec == nil && SampleCoding.ima4.codec == nil)

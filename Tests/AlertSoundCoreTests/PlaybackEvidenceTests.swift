@@ -22,7 +22,7 @@ import Testing
 
     /// Each row, in each container it is found in; what no shipping app shows is not a row.
     @Test func eachFormatFallsInItsRow() {
-        func row(_ container: ContainerKind, _ codec: Codec) -> UndocumentedFormat? {
+        func row(_ container: ContainerKind, _ codec: OtherCodec) -> UndocumentedFormat? {
             Example.sound(container, .codec(codec)).info.flatMap(UndocumentedFormat.of)
         }
         #expect(row(.caf, .aac) == .aacInCAF)

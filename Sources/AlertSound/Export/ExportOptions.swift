@@ -13,7 +13,7 @@ public enum AndroidSoundFormat: String, Sendable, Hashable, CaseIterable {
     /// Its container and coding, as a conversion names them.
     var container: String { (self == .ogg ? ContainerKind.ogg : .wav).displayName }
     var coding: String {
-        self == .ogg ? Codec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, order: .littleEndian))!
+        self == .ogg ? OtherCodec.vorbis.rawValue : OutputDataFormat.name(of: .integer(16, order: .littleEndian))!
     }
 }
 

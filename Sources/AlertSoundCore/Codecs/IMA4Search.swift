@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the search is one algorithm (plan, start states, beam, emit) whose
+// constants and scratch layout only make sense read together.
 extension IMA4 {
     /// A quantizer that searches: for each packet it picks the start state (the decoder's running
     /// state, or a fresh preamble the decoder will reset to) and then the 4-bit codes by a beam

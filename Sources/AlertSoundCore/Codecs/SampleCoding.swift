@@ -161,12 +161,12 @@ extension SampleCoding {
 }
 
 extension SampleCoding {
-    /// A codec from the one list of names (``Codec``), carried as ``other(_:)``.
-    public static func codec(_ codec: Codec) -> SampleCoding { .other(codec.rawValue) }
+    /// A codec from the one list of names (``OtherCodec``), carried as ``other(_:)``.
+    public static func codec(_ codec: OtherCodec) -> SampleCoding { .other(codec.rawValue) }
 
     /// The codec, when this is one of the list's.
-    public var codec: Codec? {
-        if case .other(let name) = self { return Codec(rawValue: name) }
+    public var codec: OtherCodec? {
+        if case .other(let name) = self { return OtherCodec(rawValue: name) }
         return nil
     }
 }

@@ -100,7 +100,7 @@ package enum Sniffer {
         guard b.count >= 4, b[0] == 0xFF, b[1] & 0xE0 == 0xE0 else { return nil }
         if b[1] & 0xF6 == 0xF0 { return (.adts, .codec(.aac)) }
         guard let header = MPEGFrames.Header(b[...]) else { return nil }
-        return (.mp3, .codec([Codec.mp3, .mp2, .mp1][Int(header.layer) - 1]))
+        return (.mp3, .codec([OtherCodec.mp3, .mp2, .mp1][Int(header.layer) - 1]))
     }
 
     private static func oggCodec(_ b: [UInt8]) -> SampleCoding? {

@@ -217,7 +217,7 @@ enum WAVTag {
     static let ulaw: UInt16 = 7
     static let imaAdpcm: UInt16 = 0x11
     /// Codecs recognised by their tag, not decoded.
-    static let codecs: [UInt16: Codec] = [
+    static let codecs: [UInt16: OtherCodec] = [
         0x02: .msAdpcm, 0x31: .gsm, 0x50: .mpeg, 0x55: .mp3, 0xFF: .aac, 0x1610: .aac, 0x4143: .aac, 0x161: .wma,
         0x162: .wma, 0x163: .wma
     ]

@@ -13,6 +13,9 @@ import Darwin
 
 /// Turns any sound into one iOS plays as an alert: CAF IMA4, under 30 s, mono or stereo.
 ///
+/// (Just over 400 lines: one job's path from judging through shaping to the atomic write, kept
+/// in one reading order; the in-memory and streamed variants live in `FixInMemory` and `FixerStream`.)
+///
 /// ```swift
 /// var options = FixOptions()
 /// options.outputFolder = "Fixed"

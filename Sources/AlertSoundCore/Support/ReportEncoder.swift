@@ -7,6 +7,9 @@
 /// of boxed values first, which was most of the time Foundation's encoder took on thousands of files.
 /// Members that arrive out of key order are put in order when their object closes.
 ///
+/// Over 400 lines on purpose: the encoder and its keyed, unkeyed and single-value containers share
+/// one buffer and one set of invariants (order of use, pending keys), which a split would scatter.
+///
 /// Two differences from Foundation's encoder: a number that is not finite is written `null`, since
 /// JSON has no such number and a report should not fail for one figure (Foundation throws), and
 /// containers must be used in order, as synthesized and ordinary conformances do: writing to a
