@@ -19,7 +19,9 @@ struct AlertSoundCommand: ParsableCommand {
             (alertsound fix) turns any sound into one that plays.
             """,
         version: AlertSoundVersion.current,
-        subcommands: [Check.self, Info.self, Convert.self, Fix.self, Export.self, ValidateBundle.self]
+        subcommands: [
+            Check.self, Info.self, Convert.self, Fix.self, Export.self, ValidateBundle.self, GenerateReference.self
+        ]
     )
 
     /// ArgumentParser's own loop, except that a usage error under `--format json` also prints the

@@ -88,9 +88,7 @@ import Testing
 
     /// A folder with one valid sound, one too long, and one MP3 named .caf.
     func fixtureFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.kept().url
         let mono = StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian))
         try Data(try SoundFileBuilder.make(.caff, format: mono, samples: [Int16](repeating: 0, count: 8000))).write(
             to: folder.appendingPathComponent("ok.caf"))

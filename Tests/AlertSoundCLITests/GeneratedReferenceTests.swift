@@ -1,7 +1,8 @@
 // The generated parts of the man page, the guides and the schema are what the code makes now
-// (GeneratedReference). With ALERTSOUND_REGENERATE_DOCS=1 (scripts/dev/generate-docs) the files are
-// rewritten instead, and the test then checks what it wrote.
+// (GeneratedReference). The test only checks: `alertsound generate-reference`
+// (scripts/dev/generate-docs) rewrites them.
 import AlertSound
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -10,14 +11,8 @@ import Testing
 @Suite struct GeneratedReferenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let regenerating = ProcessInfo.processInfo.environment["ALERTSOUND_REGENERATE_DOCS"] == "1"
-
-    /// Rewrites the file when regenerating; else expects it to be `made` already.
+    /// Expects the file to be `made` already.
     static func compare(_ path: String, _ made: String, _ current: String) throws {
-        if regenerating, made != current {
-            try Data(made.utf8).write(to: root.appendingPathComponent(path), options: .atomic)
-            return
-        }
         if made != current {
             let a = current.split(separator: "\n", omittingEmptySubsequences: false)
             let b = made.split(separator: "\n", omittingEmptySubsequences: false)
@@ -68,7 +63,8 @@ import Testing
     @Test func theManPageDescribesEveryOption() throws {
         let manual = try String(contentsOf: Self.root.appendingPathComponent("man/alertsound.1"), encoding: .utf8)
         let prose = manual.components(separatedBy: ".SH DESCRIPTION").last ?? ""
-        for command in try Self.toolInfo().command.subcommands ?? [] where command.commandName != "help" {
+        for command in try Self.toolInfo().command.subcommands ?? []
+        where command.commandName != "help" && command.shouldDisplay != false {
             for argument in command.arguments ?? []
             where argument.kind != "positional" && argument.shouldDisplay != false {
                 let names = (argument.names ?? []).map { ($0.kind == "long" ? "--" : "-") + $0.name }
@@ -96,7 +92,9 @@ import Testing
 
     @Test func theTablesCoverTheCodeTheyDescribe() throws {
         // Each command's statuses come in rising order and include a usage error; the commands are the CLI's.
-        let commands = AlertSoundCommand.configuration.subcommands.map { $0._commandName }
+        let commands = AlertSoundCommand.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+            $0._commandName
+        }
         #expect(Set(CommandExits.all.map(\.command)) == Set(commands))
         for exits in CommandExits.all {
             let statuses = exits.meanings.map(\.status.rawValue)
@@ -110,5 +108,35 @@ import Testing
         for threshold in LevelOptions.Threshold.all {
             #expect(help.contains("--\(threshold.option) <\(threshold.valueName)>"))
         }
+    }
+
+    /// The tool rewrites a stale block and then finds nothing to change; `--check` changes nothing
+    /// and fails while a file is stale.
+    @Test func theToolRewritesWhatIsStale() throws {
+        let scratch = try Scratch()
+        for (path, _) in GeneratedReference.documents + [(GeneratedReference.schema, .markdown)] {
+            try FileManager.default.createDirectory(
+                atPath: scratch.path(parentFolder(path)), withIntermediateDirectories: true)
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            _ = try scratch.write(path, Array(text.utf8))
+        }
+        let man = scratch.path("man/alertsound.1")
+        let good = try String(contentsOfFile: man, encoding: .utf8)
+        let stale = good.replacingOccurrences(of: ".BR too\\-long \" (error)\"", with: ".BR too\\-long \" (oops)\"")
+        #expect(stale != good)
+        try Data(stale.utf8).write(to: URL(fileURLWithPath: man))
+        let info = try scratch.write(
+            "info.json", Array(try CommandLineTests().run(["--experimental-dump-help"]).stdout.utf8))
+        let cli = CommandLineTests()
+        let checked = try cli.run(["generate-reference", "--tool-info", info, "--check", scratch.url.path])
+        #expect(checked.status == 1 && checked.stdout.contains("out of date: man/alertsound.1"), "\(checked.stdout)")
+        #expect(try String(contentsOfFile: man, encoding: .utf8) == stale, "--check changes nothing")
+        let rewritten = try cli.run(["generate-reference", "--tool-info", info, scratch.url.path])
+        #expect(rewritten.status == 0 && rewritten.stdout.contains("rewritten: man/alertsound.1"))
+        #expect(try String(contentsOfFile: man, encoding: .utf8) == good)
+        #expect(try cli.run(["generate-reference", "--tool-info", info, "--check", scratch.url.path]).status == 0)
+        // Hidden: not in --help, not in the man page.
+        #expect(!(try cli.run(["--help"]).stdout.contains("generate-reference")))
+        #expect(!good.contains("generate\\-reference"))
     }
 }

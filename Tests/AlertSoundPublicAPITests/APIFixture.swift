@@ -5,7 +5,8 @@ import Foundation
 enum APIFixture {
     static let stereo = StreamFormat(sampleRate: 44100, channels: 2, coding: .integer(16, order: .littleEndian))
 
-    /// An empty folder of its own under the temporary directory.
+    /// An empty folder of its own under the temporary directory. (This suite uses the library alone,
+    /// as a packaging tool would, so not the other suites' `Scratch`.)
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

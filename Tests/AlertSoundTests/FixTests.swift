@@ -9,12 +9,8 @@ import Testing
 @Suite struct FixTests {
     // MARK: helpers
 
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-fix-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// A scratch folder, removed when the test process ends (`Scratch.kept()`).
+    static func folder() throws -> String { try Scratch.kept().url.path }
 
     /// A tone in the channels `on` (all when `nil`), silence in the others.
     static func tone(

@@ -17,7 +17,7 @@ struct EncodingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "IMA4 encoder: standard (afconvert's, byte for byte) or high (searches preambles and codes for less noise, within a time budget: at most about 0.5 s for 29 s of stereo).",
+            "IMA4 encoder: standard (afconvert's, byte for byte) or high (searches preambles and codes for less noise, within a time budget: under 0.6 s for 29 s of stereo on two cores).",
             valueName: "standard|high"))
     var quality: EncoderQuality?
 

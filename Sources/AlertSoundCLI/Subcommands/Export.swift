@@ -16,7 +16,7 @@ struct Export: ParsableCommand {
             sound NAME.caf (CAF ima4, as fix makes it, shaped by the same options) in --ios, and the \
             Android raw resource NAME.ogg (Ogg Vorbis; --android-format wav for 16-bit PCM) in \
             --android. Two sources with one name are both refused. Files are written only when \
-            their content changes. The iOS sound is cut to under 30 s as fix cuts it (--max-duration); \
+            their content changes. The iOS sound is cut to under \(Formatting.number(maximumAlertDuration)) s as fix cuts it (--max-duration); \
             the Android one keeps its full length unless --android-max-duration cuts it too. \
             Export never writes over or removes a source, and refuses to replace a file of a \
             sound's name it did not write (--force takes it over); --dry-run says what would be \
@@ -50,7 +50,7 @@ struct Export: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Write one file both platforms play here instead (NAME.wav, 16-bit PCM, under 30 s): for the sounds list of Expo's expo-notifications or OneSignal's plugin, which copies each file to iOS and Android.",
+            "Write one file both platforms play here instead (NAME.wav, 16-bit PCM, under \(Formatting.number(maximumAlertDuration)) s): for the sounds list of Expo's expo-notifications or OneSignal's plugin, which copies each file to iOS and Android.",
             valueName: "dir"))
     var both: String?
 

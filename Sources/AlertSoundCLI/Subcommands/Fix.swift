@@ -10,7 +10,7 @@ import Darwin
 struct Fix: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Turn any sound (MP3, AAC, a long or surround WAV …) into one iOS plays as an alert: CAF ima4, under 30 s.",
+            "Turn any sound (MP3, AAC, a long or surround WAV …) into one iOS plays as an alert: CAF ima4, under \(Formatting.number(maximumAlertDuration)) s.",
         discussion: """
             Each input (files, and folders searched recursively for sounds) that check finds invalid \
             is converted to CAF ima4 with the same base name, beside it or under --output-dir (keeping \

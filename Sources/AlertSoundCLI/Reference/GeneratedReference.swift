@@ -10,13 +10,18 @@
 //     ...                                       ...
 //     .\" end generated                         <!-- end generated -->
 //
-// and in Schemas/common.schema.json as the `code` definition. GeneratedReferenceTests fails when a
-// file differs from what this makes; scripts/dev/generate-docs rewrites them.
+// and in Schemas/common.schema.json as the `code` definition. `alertsound generate-reference` (hidden;
+// scripts/dev/generate-docs runs it) rewrites them, as argument-parser's generate-manual and
+// swift-format's generate-swift-format make theirs; GeneratedReferenceTests only checks that they are
+// what this makes.
 import AlertSound
 import AlertSoundCore
-import Foundation
 
-@testable import AlertSoundCLI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 enum GeneratedReference {
     enum Style { case roff, markdown }
@@ -189,7 +194,8 @@ enum GeneratedReference {
     /// by their short name where they have one (afconvert's `-d`, `-f`, `-c`), operands last.
     static func synopsis(_ tool: ToolInfo) -> String {
         var out: [String] = []
-        for command in tool.command.subcommands ?? [] where command.commandName != "help" {
+        for command in tool.command.subcommands ?? []
+        where command.commandName != "help" && command.shouldDisplay != false {
             out.append(".B \(roff(tool.command.commandName)) \(roff(command.commandName))")
             let shown = (command.arguments ?? []).filter {
                 $0.shouldDisplay != false && !["help", "version"].contains($0.preferredName?.name)
@@ -207,7 +213,7 @@ enum GeneratedReference {
                 out.append(".RB [ \(words.joined(separator: " ")) ]\(argument.isRepeating ? "..." : "")")
             }
             for argument in shown where argument.kind == "positional" {
-                let names = (argument.valueName ?? "operand").components(separatedBy: "> <").map { roff($0) }
+                let names = split(argument.valueName ?? "operand", at: "> <").map { roff($0) }
                 let list = names.joined(separator: " \" \" ")
                 let repeated = argument.isRepeating ? " ..." : ""
                 out.append(argument.isOptional ? ".RI [ \(list) ]\(repeated)" : ".IR \(list)\(repeated)")
@@ -223,7 +229,8 @@ enum GeneratedReference {
     /// The schema with its `code` definition made afresh: the codes, and what each means.
     static func regenerateSchema(_ text: String) throws -> String {
         let start = "    \"code\": {\n", end = "\n    },\n"
-        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
+        guard let from = find(start, in: text, from: text.startIndex),
+            let to = find(end, in: text, from: from.upperBound)
         else { throw Problem(description: "\(schema) has no '\"code\": {' definition") }
         // Quoted as every document alertsound writes quotes strings.
         func json(_ value: String) -> String {
@@ -261,7 +268,7 @@ enum GeneratedReference {
                 case "–": escaped += "\\(en"
                 case _ where !c.isASCII:
                     // groff without preconv reads bytes as Latin-1: every other character by its code point.
-                    escaped += c.unicodeScalars.map { String(format: "\\[u%04X]", $0.value) }.joined()
+                    escaped += c.unicodeScalars.map { "\\[u" + hex4($0.value) + "]" }.joined()
                 default: escaped.append(c)
                 }
             }
@@ -287,6 +294,7 @@ enum GeneratedReference {
     struct ToolInfo: Decodable {
         struct Command: Decodable {
             var commandName: String
+            var shouldDisplay: Bool?
             var subcommands: [Command]?
             var arguments: [Argument]?
         }
@@ -305,6 +313,33 @@ enum GeneratedReference {
             var preferredName: Name?
         }
         var command: Command
+    }
+
+    /// `text` cut at each `separator`.
+    static func split(_ text: String, at separator: String) -> [String] {
+        var parts: [String] = [], rest = text[...]
+        while let found = find(separator, in: String(rest), from: String(rest).startIndex) {
+            let whole = String(rest)
+            parts.append(String(whole[..<found.lowerBound]))
+            rest = whole[found.upperBound...]
+        }
+        return parts + [String(rest)]
+    }
+
+    /// The first `needle` in `text` at or after `start` (FoundationEssentials has no `range(of:)`).
+    static func find(_ needle: String, in text: String, from start: String.Index) -> Range<String.Index>? {
+        var at = start
+        while at < text.endIndex {
+            if text[at...].hasPrefix(needle) { return at..<text.index(at, offsetBy: needle.count) }
+            at = text.index(after: at)
+        }
+        return nil
+    }
+
+    /// Four upper-case hex digits at least.
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

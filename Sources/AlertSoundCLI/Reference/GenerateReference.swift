@@ -1,0 +1,61 @@
+import AlertSound
+import ArgumentParser
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `alertsound generate-reference` (hidden): rewrites the generated parts of the man page, the guides
+/// and the schema from the code (``GeneratedReference``), as argument-parser's generate-manual does
+/// for a manual. scripts/dev/generate-docs runs it from the repository's root with the command's own
+/// `--experimental-dump-help`; GeneratedReferenceTests checks that nothing would change.
+struct GenerateReference: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-reference",
+        abstract: "Rewrite the documentation made from the code (for alertsound's own repository).",
+        shouldDisplay: false)
+
+    @Option(
+        name: .customLong("tool-info"),
+        help: ArgumentHelp("What `alertsound --experimental-dump-help` printed.", valueName: "file"))
+    var toolInfo: String
+
+    @Flag(name: .long, help: "Change nothing; list the files that are out of date and exit 1 when any is.")
+    var check = false
+
+    @Argument(help: "The repository's root.")
+    var root = "."
+
+    func run() throws {
+        let tool = try JSONDecoder().decode(
+            GeneratedReference.ToolInfo.self, from: Data(try Self.read(toolInfo)))
+        var stale: [String] = []
+        for (path, style) in GeneratedReference.documents {
+            let current = String(decoding: try Self.read(joinPath(root, path)), as: UTF8.self)
+            let made = try GeneratedReference.regenerate(current, style: style, tool: tool).text
+            if made != current { stale.append(path) }
+            if made != current, !check { try Self.write(made, to: joinPath(root, path)) }
+        }
+        let schema = String(decoding: try Self.read(joinPath(root, GeneratedReference.schema)), as: UTF8.self)
+        let made = try GeneratedReference.regenerateSchema(schema)
+        if made != schema {
+            stale.append(GeneratedReference.schema)
+            if !check { try Self.write(made, to: joinPath(root, GeneratedReference.schema)) }
+        }
+        for path in stale { Printers.line("\(check ? "out of date" : "rewritten"): \(path)") }
+        if check, !stale.isEmpty { throw ExitStatus.failure.code }
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
+        let file = try FileSource(path: path)
+        return try file.read(at: 0, count: Int(file.size))
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        let output = try AtomicOutput(path: path)
+        try output.append(Array(text.utf8))
+        try output.commit()
+    }
+}
