@@ -148,9 +148,7 @@ import Testing
 extension CheckCommandTests {
     /// `check --platform android` judges by Android's rules: an Ogg passes (issue 45, item 9).
     @Test(.bug(id: 45, "item 9")) func androidsRules() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-android-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.kept().url
         defer { try? FileManager.default.removeItem(at: dir) }
         let ogg = dir.appendingPathComponent("ding.ogg")
         try Data(OggPages.vorbis(frames: 22_050)).write(to: ogg)

@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import CSystemShims
 import Foundation
 import Testing
@@ -9,9 +10,7 @@ import Testing
     let cli = CommandLineTests()
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-convert-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try Scratch.kept().url
         return url
     }
 

@@ -8,9 +8,7 @@ import Testing
     let cli = CommandLineTests()
 
     @Test func exportThenValidateWithTheLock() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-export-\(UUID().uuidString)"
-        ).path
+        let dir = try Scratch.kept().url.path
         try FileManager.default.createDirectory(atPath: dir + "/sounds", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tone = (0..<22_050).map { i -> Double in
@@ -79,11 +77,9 @@ import Testing
     @Test func usageErrors() throws {
         #expect(try cli.run(["export", "x.wav"]).status == 64)
         #expect(try cli.run(["export", "x.wav", "--android", "raw", "--kotlin-package", "1bad"]).status == 64)
+        let scratch = try Scratch()
         let missing = try cli.run([
-            "export", "/nonexistent/x.wav", "--android",
-            FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-\(UUID().uuidString)").path,
-            "--lock",
-            FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-\(UUID().uuidString).json").path,
+            "export", "/nonexistent/x.wav", "--android", scratch.path("raw"), "--lock", scratch.path("lock.json"),
             "--format", "json"
         ])
         #expect(missing.status == 1 && missing.stdout.contains("\"failed\" : 1"), "\(missing.stdout)")
@@ -92,10 +88,7 @@ import Testing
     /// The line says which platform was cut (the iOS copy under 30 s, the Android one whole), and
     /// a dry run says what it would write in text and in JSON that meets the schema.
     @Test func saysWhichPlatformWasCutAndWhatADryRunWouldDo() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-export-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.kept().url.path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let frames = 8_000 * 31
         let tone = (0..<frames).map { i -> Double in

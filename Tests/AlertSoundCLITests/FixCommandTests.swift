@@ -13,10 +13,7 @@ import Testing
     }
 
     func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-fix-cli-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try Scratch.kept().url.path
         return path
     }
 

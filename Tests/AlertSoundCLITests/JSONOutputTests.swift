@@ -16,9 +16,7 @@ import Testing
 
     /// Names with every character JSON must escape, non-ASCII, and durations that are not whole.
     func awkwardFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.kept().url
         let mono = StreamFormat(sampleRate: 44100, channels: 1, coding: .integer(16, order: .bigEndian))
         let files: [(String, [UInt8])] = [
             (

@@ -9,9 +9,7 @@ import Testing
     let cli = CommandLineTests()
 
     @Test func infoMeasuresLevelsWhenAsked() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-levels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.kept().url
         defer { try? FileManager.default.removeItem(at: folder) }
         // 1 s of a 1 kHz sine peaking at -23 dBFS in both channels: -23 LUFS.
         let amplitude = pow(10, -23.0 / 20) * 32767
@@ -69,9 +67,7 @@ import Testing
 
     /// A 1 s stereo 48 kHz WAV of a 1 kHz sine at `dBFS`, `offset` added, in a new folder.
     static func tone(dBFS: Double, offset: Double = 0) throws -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-levels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.kept().url
         let amplitude = pow(10, dBFS / 20)
         let samples = (0..<48_000).flatMap { f -> [Double] in
             let x = amplitude * sin(2 * Double.pi * 1000 * Double(f) / 48_000) + offset

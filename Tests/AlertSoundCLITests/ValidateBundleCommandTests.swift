@@ -8,8 +8,7 @@ import Testing
 
     /// A small .app: ok.caf (valid), Long.wav (too long), en.lproj/hi.caf, plus a payload and a list.
     func bundle() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-bundle-cli-\(UUID().uuidString)")
+        let dir = try Scratch.kept().url
         let app = dir.appendingPathComponent("Demo.app")
         try FileManager.default.createDirectory(
             at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
@@ -369,8 +368,8 @@ extension ValidateBundleCommandTests {
     /// A project validated as `.` from its own folder: its files were placed at the root of the
     /// disk (`/Runner/chime.caf`) and reported as lying outside (Element X iOS, issue 45).
     @Test(.bug(id: 45, "real apps")) func aProjectGivenAsTheWorkingFolder() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-dot-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try Scratch()
+        let dir = scratch.url
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(

@@ -305,9 +305,7 @@ import Testing
 
     /// `bytes` in a file of their own, for the checker.
     static func write(_ bytes: [UInt8]) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-aiff-\(UUID().uuidString).aifc"
-        ).path
+        let path = try Scratch.kept().path("test.aifc")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -1,3 +1,4 @@
+import AlertSoundTestSupport
 import Foundation
 import Testing
 
@@ -116,10 +117,8 @@ import Testing
 
     /// An audiobook-style `.m4b` is found in a folder by its name, and judged by its content.
     @Test func aFolderWalkFindsWhatTheTableNames() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alertsound-ext-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try Scratch()
+        let dir = scratch.url.path
         let caf = try SoundFileBuilder.make(
             .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .ima4),
             samples: [Int16](repeating: 0, count: 640))

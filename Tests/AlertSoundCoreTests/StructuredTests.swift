@@ -35,7 +35,8 @@ import Testing
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
     func propertyListsReadInBothForms(_ format: PropertyListSerialization.PropertyListFormat) throws {
         let plist: [String: Any] = [
-            "MinimumOSVersion": "15.0", "count": 3, "flag": true, "list": ["a", "b"], "when": Date(timeIntervalSince1970: 0),
+            "MinimumOSVersion": "15.0", "count": 3, "flag": true, "list": ["a", "b"],
+            "when": Date(timeIntervalSince1970: 0)
         ]
         let bytes = Array(try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0))
         guard case .object(let top) = try PropertyListParser.parse(bytes) else {

@@ -25,7 +25,9 @@ import Testing
         inflater.reset()
         let damaged: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF]
         #expect(throws: (any Error).self) {
-            try damaged.withUnsafeBytes { input in try out.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) } }
+            try damaged.withUnsafeBytes { input in
+                try out.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) }
+            }
         }
     }
 

@@ -25,10 +25,7 @@ import Testing
         let clean: [Int16] = (0..<Int(rate)).map {
             Int16((32767 * sin(2 * Double.pi * 1000 * Double($0) / rate)).rounded())
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-clip-\(UUID().uuidString)"
-        ).path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.kept().url.path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, samples, clipped) in [("clipped.wav", clippedSine, true), ("clean.wav", clean, false)] {
             let path = folder + "/" + name

@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func sourceTextBlanksCommentsAndKeepsLines() {
-        let text = SourceText("let a = 1 // sound(\"x.caf\")\n/* sound(\"y.caf\")\n */ sound(\"z.caf\")\nlet s = \"// not a comment\"")
+        let text = SourceText(
+            "let a = 1 // sound(\"x.caf\")\n/* sound(\"y.caf\")\n */ sound(\"z.caf\")\nlet s = \"// not a comment\"")
         let found = text.occurrences(of: "sound")
         #expect(found.count == 1)
         #expect(found.first.map(text.line(at:)) == 3)

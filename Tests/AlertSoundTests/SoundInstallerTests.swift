@@ -141,13 +141,7 @@ import Darwin
     }
 
     static let canMount: Bool = {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "alertsound-mount-\(UUID().uuidString)"
-        ).path
-        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else {
-            return false
-        }
-        defer { rmdir(probe) }
+        guard let probe = try? Scratch.kept().url.path else { return false }
         guard mount("tmpfs", probe, "tmpfs", 0, "size=16k") == 0 else { return false }
         umount(probe)
         return true
