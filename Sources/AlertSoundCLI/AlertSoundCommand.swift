@@ -71,4 +71,6 @@ struct AlertSoundCommand: ParsableCommand {
 /// The version `--version` prints and CHANGELOG.md's latest entry names (a test keeps them equal).
 enum AlertSoundVersion {
     static let current = "0.2.0"
+    /// The project's home, for links in documents alertsound writes (SARIF's rule help).
+    static let homepage = "https://github.com/alertsound/alertsound"
 }

@@ -51,7 +51,7 @@ struct ReportSettings {
 enum Reporters {
     static let all: [any Reporter.Type] = [
         TextReporter.self, JSONReporter.self, XcodeReporter.self, GitHubReporter.self, MarkdownReporter.self,
-        HTMLReporter.self
+        HTMLReporter.self, SARIFReporter.self
     ]
 
     /// "text for people, json for machines, …", for `--help`.

@@ -82,7 +82,8 @@ extension Rule {
                 app = "the app's minimum iOS version is not known, so an error"
             }
             return Finding(
-                "\(format.name) is not a format \(UndocumentedFormat.documented); \(observed); \(app). "
+                "\(format.name) is not among the formats Apple documents for notification sounds "
+                    + "(\(UndocumentedFormat.documented)); \(observed); \(app). "
                     + "`fix` makes CAF IMA4 of it, which every iOS plays",
                 severity: warning ? .warning : nil,
                 suggestion: Suggestion(.fix, path: subject.path))

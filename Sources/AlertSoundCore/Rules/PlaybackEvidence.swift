@@ -63,9 +63,8 @@ public enum UndocumentedFormat: String, Sendable, CaseIterable {
     /// Apple Lossless, in CAF or MPEG-4.
     case alac
 
-    /// What Apple documents, for messages.
-    public static let documented =
-        "Apple documents linear PCM, IMA4, µLaw and aLaw in AIFF, WAV or CAF (UNNotificationSound)"
+    /// What Apple documents for notification sounds (`UNNotificationSound`), for messages.
+    public static let documented = "linear PCM, IMA4, µLaw and aLaw in AIFF, WAV or CAF"
 
     /// The format's name, for people.
     public var name: String {
