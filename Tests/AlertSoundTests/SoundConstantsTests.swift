@@ -109,7 +109,7 @@ import Testing
         fun points(s: String): String = s.codePoints().toArray().joinToString(" ")
         fun main() { for (s in AlertSounds.all) println(points(s.name) + "|" + points(s.channelId) + "|" + (s.iosFileName?.let { points(it) } ?: "-")) }
         """.write(toFile: dir + "/Main.kt", atomically: true, encoding: .utf8)
-        if let kotlinc = ExportTests.which("kotlinc"), let java = ExportTests.which("java") {
+        if let kotlinc = ExportTests.which("kotlinc"), let java = Self.javaRuntime() {
             try Self.run(
                 kotlinc, [dir + "/AlertSounds.kt", dir + "/Main.kt", "-include-runtime", "-d", dir + "/kotlin.jar"])
             #expect(try Self.run(java, ["-cp", dir + "/kotlin.jar", "com.example.app.MainKt"]) == expected)
@@ -137,6 +137,20 @@ import Testing
 
     /// Runs a tool; its standard output as lines, or a failure recorded with its error output.
     @discardableResult
+    /// A `java` that runs: macOS ships a `/usr/bin/java` stub that only says no runtime is installed
+    /// (and cannot see Homebrew's keg-only openjdk), so being on PATH is not enough.
+    static func javaRuntime() -> String? {
+        guard let java = ExportTests.which("java") else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: java)
+        process.arguments = ["-version"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? java : nil
+    }
+
     static func run(_ tool: String, _ arguments: [String]) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

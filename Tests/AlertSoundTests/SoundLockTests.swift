@@ -56,7 +56,7 @@ import Testing
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.lock())) as? [String: Any])
         let entry = try #require((document["sounds"] as? [Any])?.first)
         document["sounds"] = [entry, entry]
-        let error = try #require(throws: AlertSoundError.self) {
+        let error = try thrown(AlertSoundError.self) {
             try SoundLock.read(Array(try JSONSerialization.data(withJSONObject: document)), path: "x")
         }
         #expect(error.message.contains("twice"))
@@ -188,7 +188,7 @@ extension SoundLockTests {
     /// Two sounds on one channel ID were accepted: one channel plays one sound.
     @Test(.bug(id: 44, "item 6")) func twoSoundsOnOneChannelAreRefused() throws {
         let lock = SoundLock(sounds: [Self.entry("a", channel: "shared"), Self.entry("b", channel: "shared")])
-        let error = try #require(throws: AlertSoundError.self) { try SoundLock.read(lock.bytes(), path: "lock.json") }
+        let error = try thrown(AlertSoundError.self) { try SoundLock.read(lock.bytes(), path: "lock.json") }
         #expect(error.message.contains("'shared' is also sounds[0]'s"), "\(error.message)")
     }
 

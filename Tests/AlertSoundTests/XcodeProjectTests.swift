@@ -203,7 +203,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.path("ios/Sounds"), withIntermediateDirectories: true)
         _ = try scratch.write("ios/" + spec, Array("name: App".utf8))
         _ = try scratch.write("ios/Sounds/chime.caf", AndroidTests.caf)
-        let error = try #require(throws: AlertSoundError.self) {
+        let error = try thrown(AlertSoundError.self) {
             try BundleValidator().validate(path: scratch.path("ios"))
         }
         #expect(error.message.contains(spec) && error.message.contains("generate"), "\(error.message)")

@@ -65,7 +65,7 @@ extension XcodeProjectTests {
                 "F\(i) = {isa = PBXFileReference; path = s\(i).caf; sourceTree = SOURCE_ROOT; };"
             ]
         }
-        let error = try #require(throws: AlertSoundError.self) {
+        let error = try thrown(AlertSoundError.self) {
             try XcodeProject.parse(
                 Self.project(distinct, targets: (0..<count).map { "T\($0), " }.joined()), path: "/p/App.xcodeproj")
         }
@@ -148,7 +148,7 @@ extension XcodeProjectTests {
         try fm.removeItem(atPath: root + "/App.xcodeproj/project.pbxproj")
         try fm.createSymbolicLink(
             atPath: root + "/App.xcodeproj/project.pbxproj", withDestinationPath: outside + "/passwd")
-        let error = try #require(throws: AlertSoundError.self) { try BundleValidator().validate(path: root) }
+        let error = try thrown(AlertSoundError.self) { try BundleValidator().validate(path: root) }
         #expect(error.message.contains("outside") && !error.message.contains("root:x"), "\(error.message)")
     }
 

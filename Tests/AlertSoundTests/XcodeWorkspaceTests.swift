@@ -187,7 +187,7 @@ import Testing
         let scratch = try Scratch()
         try Self.write(text, to: scratch.path("W.xcworkspace/contents.xcworkspacedata"))
         let confinement = try #require(Confinement(folder: scratch.url.path))
-        let error = try #require(throws: AlertSoundError.self) {
+        let error = try thrown(AlertSoundError.self) {
             try XcodeWorkspace.read(scratch.path("W.xcworkspace"), within: confinement)
         }
         #expect(
