@@ -5,17 +5,20 @@
 # For each version tag the release workflow writes `url`, `sha256` and `livecheck` here
 # (scripts/dist/formula). Builds with the Swift toolchain of Xcode or of the Command Line Tools.
 class Alertsound < Formula
-  desc "Check, convert and fix notification sounds for iOS (afconvert and afinfo for any machine)"
+  desc "Check, convert and fix iOS notification sounds (afconvert and afinfo anywhere)"
   homepage "https://github.com/alertsound/alertsound"
   license "Apache-2.0"
   head "https://github.com/alertsound/alertsound.git", branch: "main"
 
-  # Swift 6: Xcode 16 or its Command Line Tools on macOS 14 or later; Homebrew's swift on Linux.
-  depends_on macos: :sonoma
+  # Swift 6 (swift-tools-version 6.0): Xcode 16 on macOS 14 or later (macos: :sonoma alone would let
+  # Xcode 15 try); Homebrew's swift on Linux.
+  depends_on xcode: ["16.0", :build]
   # Loaded at run time (dlopen) for the fallback decoder (MP3, FLAC, Ogg, WAV ADPCM ...) and the
-  # medium/best resamplers; alertsound checks and converts AIFF, WAV and CAF without them.
-  depends_on "libsndfile"
+  # medium/best resamplers; alertsound checks and converts AIFF, WAV and CAF without them. `brew
+  # linkage` cannot see a dlopen: the test below converts through both, which it could not without them.
   depends_on "libsamplerate"
+  depends_on "libsndfile"
+  depends_on macos: :sonoma
 
   uses_from_macos "swift" => :build
   uses_from_macos "zlib"
