@@ -84,7 +84,10 @@ func convert(_ bytes: [UInt8]) {
             fatalError("levels out of range: \(levels)")
         }
     }
-    let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+    // The project readers' repository and the folder outside it (prepareRepository) are not convert's.
+    let left = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).filter {
+        $0 != "repo" && $0 != "outside"
+    }
     guard left == ["in.bin"] else { fatalError("convert left files behind: \(left)") }
 }
 
