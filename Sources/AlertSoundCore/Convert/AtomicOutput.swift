@@ -180,7 +180,8 @@ package final class AtomicOutput {
                 // exFAT and SMB refuse RENAME_EXCL too: there the name is looked at, then the file
                 // renamed, with a window between the two that those volumes leave no way to close.
                 var info = stat()
-                if error == ENOTSUP || error == EOPNOTSUPP || error == EINVAL, lstat(path, &info) != 0, errno == ENOENT {
+                if error == ENOTSUP || error == EOPNOTSUPP || error == EINVAL, lstat(path, &info) != 0, errno == ENOENT
+                {
                     if rename(temporaryPath, path) == 0 {
                         PendingOutputs.remove(temporaryPath)
                         return
