@@ -195,14 +195,15 @@ enum SARIF {
         }
     }
 
-    /// A reference's findings: at the line of the app's code or the payload file that names it,
-    /// else (a `--sound` name, a list) at the bundle it was resolved in.
+    /// A reference's findings: at the line of the app's code or list that names it, at the payload
+    /// file it was read from (a payload's names carry their key), else (`--sound`, a payload on
+    /// standard input) at the bundle it was resolved in.
     static func results(_ reference: ReferenceReport, in bundle: String?) -> [Result] {
         if let position = reference.position {
             return results(reference.diagnostics, at: position.file, line: position.line)
         }
-        let isFile = !reference.source.hasPrefix("-") && exists(reference.source)
-        return results(reference.diagnostics, at: isFile ? reference.source : bundle ?? ".")
+        let fromFile = reference.field != nil && !reference.source.hasPrefix("-")
+        return results(reference.diagnostics, at: fromFile ? reference.source : bundle ?? ".")
     }
 
     /// Where a finding is, as a URI: relative to the working folder (percent-encoded, with the
@@ -230,8 +231,7 @@ enum SARIF {
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
+                out += "%" + hexDigits(UInt32(byte), width: 2)
             }
         }
         return out

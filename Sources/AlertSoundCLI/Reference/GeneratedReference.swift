@@ -213,7 +213,8 @@ enum GeneratedReference {
                 out.append(".RB [ \(words.joined(separator: " ")) ]\(argument.isRepeating ? "..." : "")")
             }
             for argument in shown where argument.kind == "positional" {
-                let names = split(argument.valueName ?? "operand", at: "> <").map { roff($0) }
+                let names = (argument.valueName ?? "operand").split(separator: "> <", omittingEmptySubsequences: false)
+                    .map { roff(String($0)) }
                 let list = names.joined(separator: " \" \" ")
                 let repeated = argument.isRepeating ? " ..." : ""
                 out.append(argument.isOptional ? ".RI [ \(list) ]\(repeated)" : ".IR \(list)\(repeated)")
@@ -229,8 +230,7 @@ enum GeneratedReference {
     /// The schema with its `code` definition made afresh: the codes, and what each means.
     static func regenerateSchema(_ text: String) throws -> String {
         let start = "    \"code\": {\n", end = "\n    },\n"
-        guard let from = find(start, in: text, from: text.startIndex),
-            let to = find(end, in: text, from: from.upperBound)
+        guard let from = text.firstRange(of: start), let to = text[from.upperBound...].firstRange(of: end)
         else { throw Problem(description: "\(schema) has no '\"code\": {' definition") }
         // Quoted as every document alertsound writes quotes strings.
         func json(_ value: String) -> String {
@@ -268,7 +268,7 @@ enum GeneratedReference {
                 case "–": escaped += "\\(en"
                 case _ where !c.isASCII:
                     // groff without preconv reads bytes as Latin-1: every other character by its code point.
-                    escaped += c.unicodeScalars.map { "\\[u" + hex4($0.value) + "]" }.joined()
+                    escaped += c.unicodeScalars.map { "\\[u" + hexDigits($0.value, width: 4) + "]" }.joined()
                 default: escaped.append(c)
                 }
             }
@@ -313,33 +313,6 @@ enum GeneratedReference {
             var preferredName: Name?
         }
         var command: Command
-    }
-
-    /// `text` cut at each `separator`.
-    static func split(_ text: String, at separator: String) -> [String] {
-        var parts: [String] = [], rest = text[...]
-        while let found = find(separator, in: String(rest), from: String(rest).startIndex) {
-            let whole = String(rest)
-            parts.append(String(whole[..<found.lowerBound]))
-            rest = whole[found.upperBound...]
-        }
-        return parts + [String(rest)]
-    }
-
-    /// The first `needle` in `text` at or after `start` (FoundationEssentials has no `range(of:)`).
-    static func find(_ needle: String, in text: String, from start: String.Index) -> Range<String.Index>? {
-        var at = start
-        while at < text.endIndex {
-            if text[at...].hasPrefix(needle) { return at..<text.index(at, offsetBy: needle.count) }
-            at = text.index(after: at)
-        }
-        return nil
-    }
-
-    /// Four upper-case hex digits at least.
-    static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

@@ -34,8 +34,9 @@ struct IOSMinimumOption: ParsableArguments {
         })
     var version: IOSVersion?
 
-    /// The minimum given here, else the configuration's; nil when neither gives one.
-    func minimum(_ configuration: Configuration) -> MinimumIOS? {
-        version.map { MinimumIOS($0, source: "--ios-minimum") } ?? configuration.minimumIOS
-    }
+    /// The minimum given here, as the library takes it.
+    var given: MinimumIOS? { version.map { MinimumIOS($0, source: "--ios-minimum") } }
+
+    /// The minimum given here, else the configuration's (a `BundleValidator` does this itself).
+    func minimum(_ configuration: Configuration) -> MinimumIOS? { given ?? configuration.minimumIOS }
 }

@@ -132,7 +132,7 @@ struct ValidateBundle: ParsableCommand {
                 strict: report.strict || configuration.strict == true,
                 entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
             validator.configuration = configuration
-            validator.minimumIOS = iosMinimum.minimum(configuration)
+            validator.minimumIOS = iosMinimum.given
             if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
                 validator.platforms = platforms
             }

@@ -144,7 +144,7 @@ public enum XMLText {
             } else if TextSafety.isControl(scalar) {
                 out +=
                     scalar.value < 0x100
-                    ? "%" + String(format2: scalar.value) : "%u" + String(scalar.value, radix: 16, uppercase: true)
+                    ? "%" + hexDigits(scalar.value, width: 2) : "%u" + hexDigits(scalar.value, width: 1)
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -153,10 +153,9 @@ public enum XMLText {
     }
 }
 
-private extension String {
-    /// Two upper-case hex digits.
-    init(format2 value: UInt32) {
-        let digits = String(value, radix: 16, uppercase: true)
-        self = digits.count < 2 ? "0" + digits : digits
-    }
+/// `value` in upper-case hex, zero-padded to at least `width` digits: an escape's digits (`%0A`,
+/// roff's `\[u00E9]`, a URI's `%C3`).
+package func hexDigits(_ value: UInt32, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
