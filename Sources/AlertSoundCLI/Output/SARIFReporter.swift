@@ -50,7 +50,7 @@ struct SARIFReporter: Reporter {
 
 /// The part of SARIF 2.1.0 alertsound writes (OASIS Static Analysis Results Interchange Format).
 enum SARIF {
-    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     static let rootBase = "%SRCROOT%"
 
     struct Log: Encodable {
