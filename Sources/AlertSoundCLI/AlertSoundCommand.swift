@@ -20,7 +20,8 @@ struct AlertSoundCommand: ParsableCommand {
             """,
         version: AlertSoundVersion.current,
         subcommands: [
-            Check.self, Info.self, Convert.self, Fix.self, Export.self, ValidateBundle.self, GenerateReference.self
+            Check.self, Info.self, Convert.self, Fix.self, Export.self, ValidateBundle.self, Explain.self,
+            GenerateReference.self
         ]
     )
 

@@ -80,6 +80,14 @@ struct CommandExits: Sendable {
             (.stopped, "when a path, list or entitlements file cannot be read at all"), usage
         ])
 
+    static let explain = CommandExits(
+        "explain",
+        [
+            (.success, "when on every platform the push plays the sound it names (or the default it asks for)"),
+            (.failure, "when on any it plays another sound, the default instead, or what it plays cannot be told"),
+            (.stopped, "when a path, the payload, the lock or the entitlements cannot be read at all"), usage
+        ])
+
     /// Every command's, in the order the commands are listed.
-    static let all = [check, info, convert, fix, export, validateBundle]
+    static let all = [check, info, convert, fix, export, validateBundle, explain]
 }

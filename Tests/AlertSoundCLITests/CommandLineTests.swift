@@ -24,7 +24,9 @@ import Testing
     }()
 
     /// `environment` entries are added to (or replace) this process's own.
-    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, input: Data? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -35,7 +37,14 @@ import Testing
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            // Written before reading: a payload is small, far below a pipe's buffer.
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

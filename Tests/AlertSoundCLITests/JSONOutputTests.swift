@@ -84,8 +84,8 @@ import Testing
         let schemas = try SchemaValidator()
         #expect(
             schemas.schemaNames == [
-                "check.schema.json", "common.schema.json", "convert.schema.json", "export.schema.json",
-                "fix.schema.json",
+                "check.schema.json", "common.schema.json", "convert.schema.json", "explain.schema.json",
+                "export.schema.json", "fix.schema.json",
                 "info.schema.json", "lock.schema.json", "validate-bundle.schema.json"
             ])
     }

@@ -56,6 +56,22 @@ enum DocExamples {
         _ = valid
     }
 
+    static func explainer() throws {
+        // DOC begin
+        let explanation = try Explainer().explain(paths: ["."], push: .payload(at: "push.json"))
+        for push in explanation.pushes { print(push.summary) }
+        // DOC end
+    }
+
+    static func explainingSteps() throws {
+        // DOC begin
+        let explanation = try Explainer().explain(paths: ["."], push: .named(sound: "ding.caf", channel: "alerts"))
+        for push in explanation.pushes where !push.fresh.asNamed {
+            for step in push.steps { print(step.step.rawValue, step.verdict.rawValue, step.text) }
+        }
+        // DOC end
+    }
+
     static func checker() {
         // DOC begin
         let checker = Checker(strict: true)

@@ -90,3 +90,26 @@ func shellQuoted(_ path: String) -> String {
     return plain
         ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
+
+/// The `explain` command that shows, step by step, why a failing reference does not play.
+enum ExplainCommand {
+    /// `alertsound explain PATH... --payload FILE` for a payload's name, `--sound=NAME --platform P`
+    /// for a name given on the command line; nil for what explain does not take (a list's line, a
+    /// name in the app's code, the lock's).
+    static func line(for reference: ReferenceReport, paths: [String]) -> String? {
+        guard !paths.isEmpty, reference.position == nil else { return nil }
+        let push: String
+        if reference.field != nil, !reference.source.hasPrefix("--") {
+            push = "--payload \(path(reference.source))"
+        } else if reference.source == "--sound", let name = reference.name {
+            // Joined by `=`, a name that starts with `-` is still the option's value.
+            push = "--sound=\(shellQuoted(name)) --platform \(reference.platform.rawValue)"
+        } else {
+            return nil
+        }
+        return "alertsound explain \(paths.map(path).joined(separator: " ")) \(push)"
+    }
+
+    /// A path as a shell word that is never read as an option.
+    private static func path(_ text: String) -> String { shellQuoted(text.hasPrefix("-") ? "./" + text : text) }
+}

@@ -59,19 +59,3 @@ enum Printers {
     /// Sends what standard output holds.
     static func flush() { fflush(stdout) }
 }
-
-extension SoundInfo {
-    /// "CAF, ima4, 44100 Hz, 2 ch, 1.500 s"
-    var summary: String {
-        var parts = [container.displayName]
-        if let coding {
-            var f = coding.code
-            if let pcm = coding.pcm, let bits = bitsPerSample { f += " \(bits)-bit\(pcm.isFloat ? " float" : "")" }
-            parts.append(f)
-        }
-        if let sampleRate { parts.append("\(Formatting.number(sampleRate)) Hz") }
-        if let channels { parts.append("\(channels) ch") }
-        if let duration { parts.append(Formatting.seconds(duration) + " s") }
-        return parts.joined(separator: ", ")
-    }
-}

@@ -42,6 +42,8 @@ struct ReportSettings {
     var players = true
     /// `validate-bundle` judges more than iOS: each finding says its platform.
     var labelled = false
+    /// `validate-bundle`'s paths: a failing reference says the `explain` command that shows why.
+    var paths: [String] = []
 }
 
 /// Every output format, in the order `--help` lists them. A new format is a `Reporter` in a file

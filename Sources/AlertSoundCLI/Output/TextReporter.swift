@@ -9,7 +9,9 @@ struct TextReporter: Reporter {
     private var bundle = BundleText { Printers.text($0) }
     private var judgedBundles = false
 
-    init(_ settings: ReportSettings) {}
+    init(_ settings: ReportSettings) {
+        bundle.paths = settings.paths
+    }
 
     mutating func add(files batch: [FileReport]) {
         var out = ""
@@ -72,6 +74,8 @@ struct TextReporter: Reporter {
     /// sound, its references, and its counts.
     struct BundleText {
         private let output: (String) -> Void
+        /// The paths validated, for the `explain` line under a failing reference.
+        var paths: [String] = []
         private var bundles = 0, invalidBundles = 0, unjudged = 0
         private var files = 0, invalidFiles = 0, references = 0, failingReferences = 0
 
@@ -104,6 +108,9 @@ struct TextReporter: Reporter {
                     references += 1
                     if !reference.valid { failingReferences += 1 }
                     out += TextReporter.line(reference)
+                    if !reference.valid, let command = ExplainCommand.line(for: reference, paths: paths) {
+                        out += "    see why: \(command.escapedForDisplay)\n"
+                    }
                 }
                 output(out)
             case .closed(let valid):

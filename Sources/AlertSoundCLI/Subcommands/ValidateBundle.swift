@@ -148,7 +148,8 @@ struct ValidateBundle: ParsableCommand {
             let run = try validator.prepare(paths: paths, references: references)
             // A platform left unjudged is said first: a pass below is not a pass for it.
             var reporter = report.format.make(
-                ReportSettings(labelled: run.kinds.contains { $0.platform != .ios } || !run.unjudged.isEmpty))
+                ReportSettings(
+                    labelled: run.kinds.contains { $0.platform != .ios } || !run.unjudged.isEmpty, paths: paths))
             reporter.add(notes: run.notes)
             let valid = try run.validate { reporter.add($0) }
             reporter.finish()

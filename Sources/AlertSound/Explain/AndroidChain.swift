@@ -1,0 +1,332 @@
+import AlertSoundCore
+
+/// What Android does with a push's sound, in its order: the payload's key; the library that shows
+/// the message and how it turns the name into a raw resource; the channel the notification is
+/// posted on, whose sound plays on Android 8 and later, fixed when the channel was first created;
+/// the resource, its file, and whether release shrinking keeps it (notes §5).
+struct AndroidChain {
+    let app: AppFacts
+    let report: ReferenceReport
+    let reference: SoundReference
+
+    static let channelCodes: Set<DiagnosticCode> = [
+        .channelSoundMismatch, .noChannel, .channelNotCreated, .unknownChannel, .channelStale
+    ]
+
+    func explain() -> PushExplanation {
+        var chain = Chain()
+        let payload = PayloadStep.step(
+            report, platform: .android, named: reference.name ?? (reference.channel == nil ? report.name : nil),
+            channel: reference.channel)
+        if payload.verdict != .passes {
+            chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))
+            return finish(&chain, existing: nil)
+        }
+        chain.add(payload)
+        library(&chain)
+        let existing = Self.channel(
+            &chain, app: app, reference: reference, named: report.name, findings: report.diagnostics)
+        if let name = report.name, name != "default" {
+            // Once the channel decided, the message's own name matters only where channels do not
+            // exist (Android 7 and older); an app that installs on 8 and later only never looks it up.
+            let channelDecided = chain.outcome != nil
+            if !channelDecided || (app.scan.facts?.minSdk ?? 0) < 26 {
+                lookup(&chain, name: name, olderOnly: channelDecided)
+                file(&chain, olderOnly: channelDecided)
+            }
+        } else if report.name == "default" {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .passes,
+                    text: "'default' is the device's default sound: no resource is looked up"),
+                decides: PlayOutcome(.requestedDefault))
+        }
+        return finish(&chain, existing: existing)
+    }
+
+    private func finish(_ chain: inout Chain, existing: PlayOutcome?) -> PushExplanation {
+        let sound = report.resolvedPath.map { path in
+            app.files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
+        }
+        return chain.push(
+            platform: .android, app: app.root, kind: app.scan.kind, report: report, channel: reference.channel,
+            named: PlayOutcome(.namedSound, sound: sound), existing: existing)
+    }
+
+    private func library(_ chain: inout Chain) {
+        let libraries = app.scan.libraries
+        let library = report.library ?? libraries.pushHandler
+        var evidence: [Evidence] = []
+        if let file = libraries.evidence[library] {
+            evidence.append(Evidence("\(library.rawValue) is a dependency", file: file))
+        } else {
+            evidence.append(
+                Evidence("no notification library that replaces FCM's is declared: FCM's SDK shows the message"))
+        }
+        let others = libraries.declared.filter { $0 != library }
+        if !others.isEmpty {
+            evidence.append(
+                Evidence(
+                    "also declared: \(others.map(\.rawValue).joined(separator: ", ")) (they resolve only the names the app's code gives them)"
+                ))
+        }
+        let tries =
+            report.name.map { name -> String in
+                let names = library.lookups(name)
+                return names.isEmpty ? "" : ": '\(name)' becomes res/raw/\(names.joined(separator: ", then res/raw/"))"
+            } ?? ""
+        chain.add(
+            ExplanationStep(
+                step: .library, verdict: .passes,
+                text: "\(library.rawValue) shows this message; \(library.rule)\(tries)",
+                evidence: evidence))
+    }
+
+    /// The channel step; returns what an existing install plays when it may differ.
+    static func channel(
+        _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic]
+    ) -> PlayOutcome? {
+        let book = ChannelBook(scan: app.scan, lock: app.lock)
+        let codes = findings.filter { channelCodes.contains($0.code) }
+        let older: String
+        switch app.scan.facts?.minSdk {
+        case let minSdk? where minSdk >= 26: older = " (the app installs on Android 8 and later only: minSdk \(minSdk))"
+        case let minSdk?: older = "; on Android 7 and older (minSdk \(minSdk)) the message's own sound plays"
+        case nil: older = "; on Android 7 and older the message's own sound plays"
+        }
+        let keeps =
+            "a channel keeps the sound it was first created with: where an earlier version of the app created it with another sound, that sound still plays until the app is reinstalled or the channel's ID changes"
+        var existing: PlayOutcome?
+        if let stale = findings.first(where: { $0.code == .channelStale }) {
+            existing = PlayOutcome(
+                .otherSound, sound: "the sound the channel was first created with", because: stale.message,
+                code: .channelStale)
+        }
+        guard let outcome = book.outcome(of: reference) else {
+            let why =
+                app.scan.codeRead
+                ? "the app's code creates no channel alertsound can read"
+                : "the channels are created in code, which is not read from \(app.scan.kind == .apk ? "an .apk" : "this folder")"
+            let text =
+                (reference.channel.map { "posted on channel \($0)" }
+                    ?? "posted on the manifest's default channel, else FCM's fallback channel")
+                + ": on Android 8 and later its sound is the channel's; \(why), so what it plays cannot be told\(older)"
+            chain.add(
+                ExplanationStep(step: .channel, verdict: .unknown, text: text, codes: codes.map(\.code)),
+                decides: PlayOutcome(.unknown, because: why))
+            return existing
+        }
+        func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
+            switch declaration.sound {
+            case .resource:
+                guard let resource = declaration.resource,
+                    resource != named.map({ AndroidRules.resourceName($0) }) ?? nil
+                else { return nil }
+                return PlayOutcome(
+                    .otherSound, sound: "res/raw/\(resource)",
+                    because:
+                        "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)",
+                    code: codes.first?.code)
+            case .defaultSound:
+                guard named != nil, named != "default" else { return nil }
+                return PlayOutcome(
+                    .defaultSound,
+                    because:
+                        "channel \(declaration.id ?? "") was created at \(declaration.made) with the default sound",
+                    code: codes.first?.code)
+            case .silent:
+                return PlayOutcome(
+                    .noSound,
+                    because: "channel \(declaration.id ?? "") was created at \(declaration.made) with no sound",
+                    code: codes.first?.code)
+            case .computed:
+                return PlayOutcome(
+                    .unknown, because: "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)")
+            }
+        }
+        func evidence(_ declaration: ChannelDeclaration) -> [Evidence] {
+            [
+                Evidence(
+                    "channel \(declaration.id ?? "(computed)") created with \(declaration.plays)\(declaration.library.map { " through \($0.rawValue)" } ?? "")",
+                    file: declaration.position.file, line: declaration.position.line)
+            ]
+        }
+        switch outcome {
+        case .created(let declaration), .defaultChannel(let declaration):
+            let how: String
+            if case .created = outcome {
+                how = "posted on channel \(declaration.id ?? ""), which the app creates with \(declaration.plays)"
+            } else {
+                how =
+                    "the message names no channel: FCM posts it on the manifest's default channel \(declaration.id ?? ""), which the app creates with \(declaration.plays)"
+            }
+            var facts = evidence(declaration)
+            if case .defaultChannel = outcome {
+                facts.append(Evidence("\(AndroidAppFacts.defaultChannelKey) = \(declaration.id ?? "")"))
+            }
+            let decided = plays(declaration)
+            let verdict: ExplanationStep.Verdict =
+                decided.map {
+                    $0.plays == .unknown ? .unknown : $0.plays == .defaultSound ? .defaultSound : .otherSound
+                }
+                ?? .passes
+            chain.add(
+                ExplanationStep(
+                    step: .channel, verdict: verdict,
+                    text: how + ": on Android 8 and later the channel's sound plays\(older); \(keeps)",
+                    evidence: facts, codes: codes.map(\.code)),
+                decides: decided)
+            // The lock says which sound export made this channel for: code that now creates it with
+            // another means installs made before the change keep the lock's.
+            if existing == nil, let id = declaration.id,
+                let entry = app.lock?.sounds.first(where: { $0.channelId == id }),
+                let resource = declaration.resource, let locked = entry.android, locked != resource
+            {
+                existing = PlayOutcome(
+                    .otherSound, sound: "res/raw/\(locked)",
+                    because: "the lock made channel \(id) for '\(locked)', and a channel keeps its first sound")
+            }
+        case .locked(let id, let entry):
+            let sound = entry.android ?? "default"
+            let named = named.map { AndroidRules.resourceName($0) }
+            let decided: PlayOutcome? =
+                named == nil || named == sound || (named == "default" && sound == "default")
+                ? nil
+                : sound == "default"
+                    ? PlayOutcome(
+                        .defaultSound, because: "the lock made channel \(id) for the default sound",
+                        code: codes.first?.code)
+                    : PlayOutcome(
+                        .otherSound, sound: "res/raw/\(sound)", because: "the lock made channel \(id) for '\(sound)'",
+                        code: codes.first?.code)
+            chain.add(
+                ExplanationStep(
+                    step: .channel,
+                    verdict: decided == nil ? .passes : decided!.plays == .defaultSound ? .defaultSound : .otherSound,
+                    text:
+                        "posted on channel \(id), which alertsound export's lock made for '\(sound)': on Android 8 and later the channel's sound plays\(older); \(keeps)",
+                    evidence: [Evidence("the lock's channel \(id) for \(entry.name)", file: app.lockPath)],
+                    codes: codes.map(\.code)),
+                decides: decided)
+        case .missing(let id):
+            let because = "channel \(id) is created nowhere in the app's code, so FCM posts it on its fallback channel"
+            // The channels the app does create, where: the one meant is usually among them.
+            let made = book.byID.keys.sorted().prefix(10).compactMap { book.byID[$0] }.flatMap(evidence)
+            chain.add(
+                ExplanationStep(
+                    step: .channel, verdict: .defaultSound,
+                    text: because + ", which plays the default sound\(older)", evidence: made, codes: codes.map(\.code)),
+                decides: PlayOutcome(.defaultSound, because: because, code: .channelNotCreated))
+        case .fallback(let defaultID):
+            let because =
+                defaultID.map {
+                    "the message names no channel and the manifest's default channel \($0) is created nowhere, so FCM posts it on its fallback channel"
+                }
+                ?? "the message names no channel and the manifest names no default channel, so FCM posts it on its fallback channel"
+            let requested = named == nil || named == "default"
+            chain.add(
+                ExplanationStep(
+                    step: .channel, verdict: requested ? .passes : .defaultSound,
+                    text: because + ", which plays the default sound\(older)", codes: codes.map(\.code)),
+                decides: requested ? nil : PlayOutcome(.defaultSound, because: because, code: .noChannel))
+        }
+        return existing
+    }
+
+    private func lookup(_ chain: inout Chain, name: String, olderOnly: Bool) {
+        let findings = report.diagnostics.filter {
+            !Self.channelCodes.contains($0.code) && !IOSChain.payloadCodes.contains($0.code) && $0.code != .invalidSound
+        }
+        let failing = findings.filter { $0.fails(strict: report.strict) }
+        var evidence: [Evidence] = []
+        if let path = report.resolvedPath, let found = app.files[path] {
+            evidence.append(
+                Evidence("found: \(found.relativePath) (resource \(found.resourceName ?? "?"))", file: path))
+        } else if let candidate = report.candidate {
+            evidence.append(Evidence("nearly: \(candidate.relativePath)", file: candidate.path))
+        }
+        let text =
+            (olderOnly ? "on Android 7 and older, where the message's own sound plays: " : "")
+            + "the library looks up a raw resource for '\(name)'"
+        if let first = failing.first {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .defaultSound, text: text + ": " + first.message, evidence: evidence,
+                    codes: findings.map(\.code)),
+                decides: PlayOutcome(.defaultSound, because: first.message, code: first.code))
+        } else {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .passes, text: text,
+                    evidence: evidence + findings.map { Evidence($0.message) },
+                    codes: findings.map(\.code)))
+        }
+    }
+
+    private func file(_ chain: inout Chain, olderOnly: Bool) {
+        guard let path = report.resolvedPath, let found = app.files[path] else { return }
+        let shown = olderOnly ? "on Android 7 and older, \(path)" : path
+        let file = found.report
+        let summary = file.info?.summary ?? "format unknown"
+        let findings = file.diagnostics.filter { $0.code != .unreferenced && $0.code != .androidMayBeShrunk }
+        let first = findings.first { $0.fails(strict: file.strict) }
+        // The finding the step's text quotes is not repeated as evidence.
+        let evidence =
+            [Evidence(summary, file: path)]
+            + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
+        if let first {
+            chain.add(
+                ExplanationStep(
+                    step: .file, verdict: .defaultSound, text: "\(shown) is \(summary): " + first.message,
+                    evidence: evidence, codes: findings.map(\.code)),
+                decides: PlayOutcome(.defaultSound, because: "\(path): " + first.message, code: first.code))
+        } else {
+            chain.add(
+                ExplanationStep(
+                    step: .file, verdict: .passes, text: "\(shown) is \(summary), which Android plays",
+                    evidence: evidence,
+                    codes: findings.map(\.code)))
+        }
+        // Shrinking happens at build time: an .apk or .aab already shows what survived.
+        if let shrunk = file.diagnostics.first(where: { $0.code == .androidMayBeShrunk }) {
+            chain.add(
+                ExplanationStep(
+                    step: .shrinking, verdict: shrunk.fails(strict: file.strict) ? .defaultSound : .risk,
+                    text: "a release build may remove it: " + shrunk.message, evidence: [Evidence(path)],
+                    codes: [shrunk.code]),
+                decides: shrunk.fails(strict: file.strict)
+                    ? PlayOutcome(.defaultSound, because: shrunk.message, code: shrunk.code) : nil)
+        } else {
+            let kept =
+                app.scan.kind == .apk
+                ? "it is in the built package, so shrinking kept it"
+                : "kept by a release build: a keep rule or the code names it, or the build does not shrink resources"
+            chain.add(ExplanationStep(step: .shrinking, verdict: .passes, text: kept, evidence: [Evidence(path)]))
+        }
+    }
+
+    /// A payload that names no Android sound: the channel's sound plays.
+    static func unnamed(app: AppFacts, source: String, channel: String?) -> PushExplanation {
+        var reference = SoundReference(
+            name: nil, source: source, platform: .android, field: "android.notification.sound")
+        reference.channel = channel
+        let report = ReferenceReport(
+            name: nil, source: source, field: reference.field, platform: .android, critical: false, resolvedPath: nil,
+            diagnostics: [], strict: false)
+        var chain = Chain()
+        chain.add(
+            ExplanationStep(
+                step: .payloadKey, verdict: .passes,
+                text: "the payload names no Android sound\(channel.map { " and channel \($0)" } ?? "")",
+                evidence: [Evidence("the payload", file: source)]))
+        let existing = Self.channel(&chain, app: app, reference: reference, named: nil, findings: [])
+        return chain.push(
+            platform: .android, app: app.root, kind: app.scan.kind, report: report, channel: channel,
+            named: PlayOutcome(.requestedDefault), existing: existing)
+    }
+}
+
+extension AppFacts {
+    /// Where the lock was read, for its evidence.
+    var lockPath: String? { lock == nil ? nil : "the lock" }
+}

@@ -1,0 +1,221 @@
+import AlertSoundCore
+
+/// Explains one push: for each app found under the paths and each platform the push reaches, the
+/// decisions the device makes, in order, each with its evidence (``Explanation``). It validates as
+/// `validate-bundle` does, with the same rules and findings, and lays the verdict on each name out
+/// as the device's chain of decisions; so `explain` and `validate-bundle` never disagree.
+///
+/// ```swift
+/// let explanation = try Explainer().explain(paths: ["."], push: .payload(at: "push.json"))
+/// for push in explanation.pushes { print(push.summary) }
+/// ```
+public struct Explainer: Sendable {
+    /// How the apps are validated (strictness, `--lock`, `--entitlements`, the minimum iOS,
+    /// the configuration, the platforms judged).
+    public var validator: BundleValidator
+
+    /// An explainer validating with `validator`.
+    public init(validator: BundleValidator = BundleValidator()) { self.validator = validator }
+
+    /// `push` explained on every app under `paths` that is of a platform it reaches. Throws what
+    /// validation throws: a path that cannot be examined.
+    public func explain(paths: [String], push: Push) throws -> Explanation {
+        let run = try validator.prepare(paths: paths, references: push.references)
+        var pushes: [PushExplanation] = []
+        for scan in run.scans where push.platforms.contains(scan.kind.platform) {
+            var app = AppFacts(scan: scan, lock: validator.lock)
+            var reports: [ReferenceReport] = []
+            _ = try validator.validate(scan, references: run.references) { part in
+                switch part {
+                case .opened(_, _, let entitlements): app.entitlements = entitlements
+                case .files(let files): for file in files { app.files[file.report.path] = file }
+                case .references(let found): reports += found
+                case .closed, .unjudged: break
+                }
+            }
+            var used = Set<Int>()
+            let platform = scan.kind.platform
+            let mine = run.references.filter { $0.platform == nil || $0.platform == platform }
+            for reference in mine {
+                guard
+                    let index = reports.indices.first(where: {
+                        !used.contains($0) && Self.matches(reports[$0], reference)
+                    })
+                else { continue }
+                used.insert(index)
+                pushes.append(
+                    platform == .ios
+                        ? IOSChain(app: app, report: reports[index], reference: reference).explain()
+                        : AndroidChain(app: app, report: reports[index], reference: reference).explain())
+            }
+            // A payload that reaches this platform and names no sound for it is a push too.
+            if mine.isEmpty, push.isPayload {
+                pushes.append(
+                    platform == .ios
+                        ? IOSChain.silent(app: app, source: push.source)
+                        : AndroidChain.unnamed(app: app, source: push.source, channel: push.channel))
+            }
+        }
+        for platform in run.unjudged {
+            for report in platform.references {
+                pushes.append(Self.unjudged(report, reason: platform.reason))
+            }
+        }
+        return Explanation(pushes: pushes, notes: run.notes)
+    }
+
+    /// Whether `report` is the verdict on `reference` (a payload's key, or a name given once).
+    static func matches(_ report: ReferenceReport, _ reference: SoundReference) -> Bool {
+        report.source == reference.source && report.field == reference.field && report.position == reference.position
+            && (reference.field != nil || report.name == reference.name)
+    }
+
+    /// A push for a platform no app was given for.
+    static func unjudged(_ report: ReferenceReport, reason: String) -> PushExplanation {
+        let because = "no \(report.platform.displayName) app was given: " + reason
+        var chain = Chain()
+        chain.add(PayloadStep.step(report, platform: report.platform))
+        chain.add(
+            ExplanationStep(step: .result, verdict: .unknown, text: because, codes: [.noAppForPlatform]),
+            decides: PlayOutcome(.unknown, because: because, code: .noAppForPlatform))
+        return chain.push(platform: report.platform, app: nil, kind: nil, report: report, channel: nil)
+    }
+}
+
+/// What an app's scan and verdicts say, for its chains.
+struct AppFacts {
+    let scan: BundleScan
+    let lock: SoundLock?
+    var files: [String: BundleFileReport] = [:]
+    var entitlements: Entitlements?
+
+    init(scan: BundleScan, lock: SoundLock?) {
+        self.scan = scan
+        self.lock = lock
+    }
+
+    var root: String { scan.root }
+}
+
+/// The steps as they are made, and the first that decides what plays.
+struct Chain {
+    var steps: [ExplanationStep] = []
+    var outcome: PlayOutcome?
+    var degraded: String?
+
+    /// Adds `step`; `decides`: what plays when this is the first step that decides it.
+    mutating func add(_ step: ExplanationStep, decides: PlayOutcome? = nil) {
+        steps.append(step)
+        if outcome == nil, let decides { outcome = decides }
+        if step.verdict == .degraded, degraded == nil { degraded = step.text }
+    }
+
+    /// The push, its result step and its sentence; `named`: what plays when no step decided.
+    mutating func push(
+        platform: Platform, app: String?, kind: BundleKind?, report: ReferenceReport, channel: String?,
+        named: PlayOutcome? = nil, existing: PlayOutcome? = nil
+    ) -> PushExplanation {
+        let fresh = outcome ?? named ?? PlayOutcome(.unknown, because: "nothing decided what plays")
+        if steps.last?.step != .result {
+            steps.append(
+                ExplanationStep(
+                    step: .result, verdict: Self.verdict(fresh), text: Self.phrase(fresh, platform: platform),
+                    codes: fresh.code.map { [$0] } ?? []))
+        }
+        var summary = "On \(platform.displayName)"
+        if let app { summary += " (\(app))" }
+        summary += ", " + Self.phrase(fresh, platform: platform, name: report.name)
+        if let degraded, fresh.plays == .namedSound { summary += ", but " + degraded }
+        if let existing, existing != fresh {
+            summary += "; where the app was installed before, " + Self.phrase(existing, platform: platform)
+        }
+        return PushExplanation(
+            platform: platform, app: app, kind: kind, name: report.name, source: report.source, field: report.field,
+            channel: channel, steps: steps, fresh: fresh, existing: existing, summary: summary + ".")
+    }
+
+    static func verdict(_ outcome: PlayOutcome) -> ExplanationStep.Verdict {
+        switch outcome.plays {
+        case .namedSound, .requestedDefault: return .passes
+        case .defaultSound: return .defaultSound
+        case .silent: return .passes
+        case .otherSound, .noSound: return .otherSound
+        case .unknown: return .unknown
+        }
+    }
+
+    /// "plays chime.caf", "plays the default sound because …".
+    static func phrase(_ outcome: PlayOutcome, platform: Platform, name: String? = nil) -> String {
+        let because = outcome.because.map { " because " + $0 } ?? ""
+        switch outcome.plays {
+        case .namedSound: return "this push plays \(outcome.sound ?? name ?? "its sound")"
+        case .requestedDefault: return "this push plays the default sound, which it asks for"
+        case .defaultSound: return "this push plays the default sound" + because
+        case .otherSound: return "this push plays \(outcome.sound ?? "another sound")" + because
+        case .silent: return "this push plays no sound: it names none"
+        case .noSound: return "this push plays no sound" + because
+        case .unknown: return "what this push plays cannot be told" + because
+        }
+    }
+}
+
+/// The payload-key step both platforms start with.
+enum PayloadStep {
+    /// `named`: the name the push itself gives (an Expo message gives only a channel, whose
+    /// sound the report names); `channel`: the channel it names.
+    static func step(
+        _ report: ReferenceReport, platform: Platform, named: String? = nil, channel: String? = nil
+    ) -> ExplanationStep {
+        let problems = report.diagnostics.filter { $0.code == .badPayload || $0.code == .computedName }
+        let evidence = [Evidence.payload(report.source, field: report.field)]
+        if let problem = problems.first {
+            return ExplanationStep(
+                step: .payloadKey, verdict: .unknown, text: problem.message, evidence: evidence,
+                codes: problems.map(\.code))
+        }
+        let key = report.field.map { "`\($0)`" } ?? "the name"
+        let from = report.source.hasPrefix("--") ? "given with \(report.source)" : "of \(report.source)"
+        let text: String
+        switch (report.name, channel) {
+        case (let name?, let channel?) where named == nil:
+            // An Expo push message: its Android sound is its channel's, which the validator judged.
+            text = "\(key) \(from) names channel \(channel), whose sound is '\(name)'"
+        case (let name?, _): text = "\(key) \(from) names '\(name)'\(report.critical ? ", as a critical alert" : "")"
+        case (nil, _): text = "\(key) \(from) names no sound"
+        }
+        return ExplanationStep(step: .payloadKey, verdict: .passes, text: text, evidence: evidence)
+    }
+}
+
+extension Evidence {
+    /// Where a payload's key is, as far as its text tells: the line of the field's last key,
+    /// found after its parents' (`message`, `android`, `notification`, `sound`).
+    static func payload(_ source: String, field: String?) -> Evidence {
+        guard !source.hasPrefix("--"), source != "-" else {
+            return Evidence("given on the command line (\(source))")
+        }
+        let fact = field.map { "the payload's \($0)" } ?? "the payload"
+        guard let field,
+            let bytes = try? SoundReference.boundedContents(
+                of: source, limit: Limits.maximumPayloadBytes, what: "payload")
+        else { return Evidence(fact, file: source) }
+        var at = 0
+        for key in field.split(separator: ".") {
+            let needle = Array("\"\(key)\"".utf8)
+            guard let found = firstIndex(of: needle, in: bytes, from: at) else { return Evidence(fact, file: source) }
+            at = found + needle.count
+        }
+        let line = bytes[..<at].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return Evidence(fact, file: source, line: line)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count, start <= bytes.count - needle.count else { return nil }
+        var i = start
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,194 @@
+import AlertSoundCore
+
+/// What iOS does with a push's sound name, in its order: the payload's key, critical or not, the
+/// folders searched (the app's `Library/Sounds`, its app groups', the main bundle; the first
+/// match plays), the file found and whether iOS plays its format and length (notes §1).
+struct IOSChain {
+    let app: AppFacts
+    let report: ReferenceReport
+    let reference: SoundReference
+
+    /// The codes each step owns; the rest of a reference's findings are the lookup's.
+    static let payloadCodes: Set<DiagnosticCode> = [.badPayload, .computedName]
+    static let criticalCodes: Set<DiagnosticCode> = [.criticalNotEntitled, .entitlementsUnknown]
+
+    func explain() -> PushExplanation {
+        var chain = Chain()
+        let payload = PayloadStep.step(report, platform: .ios)
+        if payload.verdict != .passes {
+            chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))
+            return finish(&chain)
+        }
+        chain.add(payload)
+        critical(&chain)
+        guard let name = report.name else { return finish(&chain) }
+        if name == "default" {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .passes,
+                    text: "'default' is the system's default sound: iOS looks up no file"),
+                decides: PlayOutcome(.requestedDefault))
+            return finish(&chain)
+        }
+        lookup(&chain, name: name)
+        file(&chain)
+        return finish(&chain)
+    }
+
+    private func finish(_ chain: inout Chain) -> PushExplanation {
+        let sound = report.resolvedPath.map { path in
+            app.files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
+        }
+        return chain.push(
+            platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil,
+            named: PlayOutcome(.namedSound, sound: sound))
+    }
+
+    private func critical(_ chain: inout Chain) {
+        let findings = report.diagnostics.filter { Self.criticalCodes.contains($0.code) }
+        let evidence =
+            app.entitlements.map {
+                [
+                    Evidence(
+                        "entitlements read from the \($0.source.rawValue.split(separator: "-").joined(separator: " "))",
+                        file: $0.path)
+                ]
+            } ?? []
+        guard report.critical else {
+            chain.add(
+                ExplanationStep(
+                    step: .critical, verdict: .passes,
+                    text:
+                        "not a critical alert: it plays at the ringer's volume, silenced by the ring/silent switch and Focus"
+                ))
+            return
+        }
+        if let finding = findings.first(where: { $0.code == .criticalNotEntitled }) {
+            chain.add(
+                ExplanationStep(
+                    step: .critical, verdict: .degraded,
+                    text: "delivered as an ordinary alert: the app lacks \(Entitlements.criticalAlertsKey)",
+                    evidence: evidence + [Evidence(finding.message)], codes: [finding.code]))
+        } else if let finding = findings.first(where: { $0.code == .entitlementsUnknown }) {
+            chain.add(
+                ExplanationStep(
+                    step: .critical, verdict: .unknown,
+                    text: "critical only if the app holds \(Entitlements.criticalAlertsKey), which cannot be read here",
+                    evidence: [Evidence(finding.message)], codes: [finding.code]))
+        } else {
+            chain.add(
+                ExplanationStep(
+                    step: .critical, verdict: .passes,
+                    text:
+                        "a critical alert: the app holds \(Entitlements.criticalAlertsKey), so it plays even when the device is silenced; "
+                        + "iOS looks for its sound in the app's Library/Sounds and the main bundle only, not in app groups",
+                    evidence: evidence))
+        }
+    }
+
+    private func lookup(_ chain: inout Chain, name: String) {
+        let findings = report.diagnostics.filter {
+            !Self.payloadCodes.contains($0.code) && !Self.criticalCodes.contains($0.code) && $0.code != .invalidSound
+        }
+        let failing = findings.filter { $0.fails(strict: report.strict) }
+        let groups = report.critical ? "" : ", then Library/Sounds of each app group the app belongs to"
+        var evidence: [Evidence] = []
+        if app.scan.kind == .dataContainer {
+            evidence.append(Evidence("the app's data container \(app.root) is its Library/Sounds"))
+        } else {
+            evidence.append(
+                Evidence(
+                    "Library/Sounds\(report.critical ? "" : " and the app groups'") are filled by the app at run time and are not in \(app.root): a file named '\(name)' put there would play first"
+                ))
+        }
+        if let path = report.resolvedPath, let found = app.files[path] {
+            evidence.append(Evidence("found: \(found.relativePath) (\(found.location.rawValue))", file: path))
+            if app.scan.kind == .xcodeProject {
+                evidence.append(Evidence("an app target's Resources phase copies it to the bundle's top level"))
+            }
+        } else if let candidate = report.candidate {
+            evidence.append(
+                Evidence("nearly: \(candidate.relativePath) (\(candidate.location.rawValue))", file: candidate.path))
+        }
+        let text =
+            "iOS looks for '\(name)' in the app's Library/Sounds\(groups), then the main bundle's top level; the first file of exactly this name plays"
+        if let first = failing.first {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .defaultSound, text: text + ": " + first.message,
+                    evidence: evidence, codes: findings.map(\.code)),
+                decides: PlayOutcome(.defaultSound, because: first.message, code: first.code))
+        } else {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .passes, text: text,
+                    evidence: evidence + findings.map { Evidence($0.message) },
+                    codes: findings.map(\.code)))
+        }
+    }
+
+    private func file(_ chain: inout Chain) {
+        guard let path = report.resolvedPath else { return }
+        guard let found = app.files[path] else {
+            // The sound was judged, but its report is not at hand (it should be): say what the reference says.
+            if let invalid = report.diagnostics.first(where: { $0.code == .invalidSound }) {
+                chain.add(
+                    ExplanationStep(
+                        step: .file, verdict: .defaultSound, text: invalid.message, evidence: [Evidence(path)],
+                        codes: [.invalidSound]),
+                    decides: PlayOutcome(.defaultSound, because: invalid.message, code: .invalidSound))
+            }
+            return
+        }
+        let file = found.report
+        let summary = file.info?.summary ?? "format unknown"
+        let findings = file.diagnostics.filter { $0.code != .unreferenced }
+        let first = findings.first { $0.fails(strict: file.strict) }
+        // The finding the step's text quotes is not repeated as evidence.
+        let evidence =
+            [Evidence(summary, file: path)]
+            + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
+        if let first {
+            // A format Apple does not document, below the versions it is seen to play on: the
+            // documents say nothing either way, so the device's answer is not known (the finding
+            // fails the build all the same).
+            let known = first.code != .undocumentedFormat
+            chain.add(
+                ExplanationStep(
+                    step: .file, verdict: known ? .defaultSound : .unknown,
+                    text: "\(path) is \(summary): " + first.message,
+                    evidence: evidence, codes: findings.map(\.code)),
+                decides: PlayOutcome(
+                    known ? .defaultSound : .unknown, because: "\(path): " + first.message, code: first.code))
+        } else if let undocumented = findings.first(where: { $0.code == .undocumentedFormat }) {
+            chain.add(
+                ExplanationStep(
+                    step: .file, verdict: .risk,
+                    text: "\(path) is \(summary), not one of Apple's four documented formats; " + undocumented.message,
+                    evidence: evidence, codes: findings.map(\.code)))
+        } else {
+            chain.add(
+                ExplanationStep(
+                    step: .file, verdict: .passes,
+                    text:
+                        "\(path) is \(summary): a format Apple documents for notification sounds, shorter than 30 seconds",
+                    evidence: evidence, codes: findings.map(\.code)))
+        }
+    }
+
+    /// A payload that names no sound for iOS: the notification is shown without one.
+    static func silent(app: AppFacts, source: String) -> PushExplanation {
+        let report = ReferenceReport(
+            name: nil, source: source, field: "aps.sound", platform: .ios, critical: false, resolvedPath: nil,
+            diagnostics: [], strict: false)
+        var chain = Chain()
+        chain.add(
+            ExplanationStep(
+                step: .payloadKey, verdict: .passes,
+                text:
+                    "the payload has no aps.sound (nor FCM's apns or a legacy notification.sound): iOS shows it without a sound",
+                evidence: [Evidence("the payload", file: source)]),
+            decides: PlayOutcome(.silent))
+        return chain.push(platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil)
+    }
+}

@@ -1,0 +1,79 @@
+import AlertSoundCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One push to explain: the sound names it gives each platform, and the platforms it reaches.
+public struct Push: Sendable {
+    /// Its names, each meant for a platform (``SoundReference/platform``) or both.
+    public var references: [SoundReference]
+    /// The platforms it reaches: an APNs payload only iOS; an FCM, Expo or OneSignal message
+    /// both, even where it names a sound for one only (the other shows it with its own sound).
+    public var platforms: Set<Platform>
+    /// Where it came from: a payload file, `-`, `--sound` or `--channel`.
+    public var source: String
+    /// Whether it is a payload (then a platform it reaches without a name is explained too).
+    public var isPayload: Bool
+    /// The Android channel it names, when it names no Android sound.
+    public var channel: String?
+
+    /// A push.
+    public init(
+        references: [SoundReference], platforms: Set<Platform>, source: String, isPayload: Bool,
+        channel: String? = nil
+    ) {
+        self.references = references
+        self.platforms = platforms
+        self.source = source
+        self.isPayload = isPayload
+        self.channel = channel
+    }
+
+    /// The payload file at `path` (``SoundReference/payload(at:)-(String)``'s formats).
+    public static func payload(at path: String) -> Push {
+        let bytes = try? SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")
+        var push = Push(
+            references: SoundReference.payload(at: path), platforms: bytes.map(reached) ?? Set(Platform.allCases),
+            source: path, isPayload: true)
+        push.channel =
+            push.references.first { $0.platform == .android }?.channel
+            ?? SoundLock.channelUses(inPayloadAt: path).first?.id
+        return push
+    }
+
+    /// A payload's bytes; `source` names it (`-` for standard input).
+    public static func payload(_ data: Data, source: String) -> Push {
+        let references = SoundReference.payload(data, source: source)
+        return Push(
+            references: references, platforms: reached(Array(data)), source: source, isPayload: true,
+            channel: references.first { $0.platform == .android }?.channel)
+    }
+
+    /// A push given by name: `sound` on both platforms (iOS's `aps.sound`, Android's
+    /// `android.notification.sound`), on Android channel `channel`. With only a channel, it is
+    /// an Android message, whose channel's sound plays.
+    public static func named(sound: String?, channel: String?) -> Push {
+        var references: [SoundReference] = []
+        if let sound {
+            references.append(SoundReference(name: sound, source: "--sound", platform: .ios, field: "aps.sound"))
+        }
+        var android = SoundReference(
+            name: sound, source: sound != nil ? "--sound" : "--channel", platform: .android,
+            field: "android.notification.sound")
+        android.channel = channel
+        references.append(android)
+        return Push(
+            references: references, platforms: sound == nil ? [.android] : Set(Platform.allCases),
+            source: android.source, isPayload: false, channel: channel)
+    }
+
+    /// An APNs payload (`aps` at the top) reaches iOS only; anything else is sent through a
+    /// service that delivers to both.
+    static func reached(_ bytes: [UInt8]) -> Set<Platform> {
+        if case .object(let top)? = try? JSONParser.parse(bytes), top["aps"] != nil { return [.ios] }
+        return Set(Platform.allCases)
+    }
+}
