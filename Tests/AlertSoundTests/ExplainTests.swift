@@ -342,3 +342,20 @@ import Testing
         #expect(text.contains("\"schemaVersion\" : \(ReportSchema.version)"), "\(text.prefix(200))")
     }
 }
+
+extension ExplainTests {
+    /// An app whose code names sounds computed at run time may install its own into
+    /// Library/Sounds, which iOS searches first: the lookup says where.
+    @Test func aComputedNameInTheCodeIsEvidenceOfARuntimeInstall() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(scratch)
+        try Data("let s = UNNotificationSound(named: UNNotificationSoundName(rawValue: tone))\n".utf8).write(
+            to: URL(fileURLWithPath: root + "/ios/Runner/Notify.swift"))
+        let ios = try only(try explain(root, .named(sound: "ping.caf", channel: nil)), .ios)
+        let lookup = try #require(ios.steps.first { $0.step == .lookup })
+        #expect(
+            lookup.evidence.contains { $0.file?.hasSuffix("Notify.swift") == true && $0.line == 1 },
+            "\(lookup.evidence)")
+        #expect(ios.fresh.plays == .namedSound)
+    }
+}

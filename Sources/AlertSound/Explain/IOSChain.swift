@@ -101,6 +101,15 @@ struct IOSChain {
                     "Library/Sounds\(report.critical ? "" : " and the app groups'") are filled by the app at run time and are not in \(app.root): a file named '\(name)' put there would play first"
                 ))
         }
+        // Names the app's code computes at run time: where it may install sounds of its own.
+        for computed in app.scan.codeReferences.lazy.filter({ $0.problems.contains { $0.code == .computedName } })
+            .prefix(3)
+        {
+            evidence.append(
+                Evidence(
+                    "the app's code names a sound computed at run time here: it may install sounds into Library/Sounds",
+                    file: computed.position?.file, line: computed.position?.line))
+        }
         if let path = report.resolvedPath, let found = app.files[path] {
             evidence.append(Evidence("found: \(found.relativePath) (\(found.location.rawValue))", file: path))
             if app.scan.kind == .xcodeProject {
