@@ -142,5 +142,9 @@ extension ExplainCommandTests {
         let explained = try cli.run(Array(command.split(separator: " ").dropFirst().map(String.init)))
         #expect(explained.status == 1, "\(explained.stdout)\(explained.stderr)")
         #expect(explained.stdout.contains("[no-such-sound]"), "\(explained.stdout)")
+        // The job summary says it too, in a code span.
+        let markdown = try cli.run(
+            ["validate-bundle", dir.path, "--sound=-Ping.caf", "--platform", "ios", "--format", "markdown"])
+        #expect(markdown.stdout.contains("see why: `\(command)`"), "\(markdown.stdout)")
     }
 }

@@ -11,8 +11,9 @@ struct MarkdownReporter: Reporter {
     private var notes: [String] = []
     private var bundles = BundleReportCollector()
     private var judgedBundles = false
+    private let paths: [String]
 
-    init(_ settings: ReportSettings) {}
+    init(_ settings: ReportSettings) { paths = settings.paths }
 
     mutating func add(files batch: [FileReport]) { files += batch }
     mutating func add(notes: [String]) { self.notes += notes }
@@ -27,7 +28,7 @@ struct MarkdownReporter: Reporter {
         var report = ValidationReport(bundles: bundles.reports)
         report.unjudged = bundles.unjudged
         report.notes = notes
-        Printers.document(Self.render(report))
+        Printers.document(Self.render(report, paths: paths))
     }
 
     static func render(_ report: CheckReport) -> String {
@@ -39,7 +40,8 @@ struct MarkdownReporter: Reporter {
         return out
     }
 
-    static func render(_ report: ValidationReport) -> String {
+    /// `paths`: what was validated, for the `explain` command under a failing reference.
+    static func render(_ report: ValidationReport, paths: [String] = []) -> String {
         report.notes.map { "> **Note:** \(cell($0))\n\n" }.joined()
             + report.bundles.map { bundle in
                 let invalid = bundle.files.filter { !$0.report.valid }.count
@@ -53,7 +55,7 @@ struct MarkdownReporter: Reporter {
                 out +=
                     bundle.files.isEmpty
                     ? "No sound files found.\n" : table(bundle.files.map { ($0.report, $0.location) })
-                if !bundle.references.isEmpty { out += "\n" + references(bundle.references) }
+                if !bundle.references.isEmpty { out += "\n" + references(bundle.references, paths: paths) }
                 return out
             }.joined(separator: "\n")
             + report.unjudged.map { platform in
@@ -62,14 +64,18 @@ struct MarkdownReporter: Reporter {
             }.joined()
     }
 
-    private static func references(_ references: [ReferenceReport]) -> String {
+    private static func references(_ references: [ReferenceReport], paths: [String] = []) -> String {
         var out = "| Reference | From | Verdict | Sound | Findings |\n|---|---|---|---|---|\n"
         for reference in references {
             let name = reference.name.map { "`\(code($0))`" } ?? "(no name)"
             let from = cell(reference.source + (reference.field.map { " (\($0))" } ?? ""))
             let sound = reference.resolvedPath.map { "`\(code($0))`" } ?? "—"
+            var found = findings(reference.diagnostics)
+            if !reference.valid, let command = ExplainCommand.line(for: reference, paths: paths) {
+                found += "<br>see why: `\(code(command))`"
+            }
             out +=
-                "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(findings(reference.diagnostics)) |\n"
+                "| \(name)\(reference.critical ? " (critical)" : "") | \(from) | \(verdict(reference.valid)) | \(sound) | \(found) |\n"
         }
         return out
     }
