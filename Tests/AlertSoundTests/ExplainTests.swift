@@ -359,3 +359,21 @@ extension ExplainTests {
         #expect(ios.fresh.plays == .namedSound)
     }
 }
+
+extension ExplainTests {
+    /// A channel whose sound URI is built from the resource's ID: a fresh install plays it, an
+    /// existing one may not after an update renumbers the resources.
+    @Test func aChannelSoundFromAResourceIDMayChangeForExistingInstalls() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(
+            scratch,
+            kotlin:
+                #"val c = NotificationChannel("alerts", "A", 4).apply { setSound(Uri.parse("android.resource://${context.packageName}/${R.raw.ping}"), null) }"#
+        )
+        let explanation = try explain(root, .named(sound: "ping", channel: "alerts"))
+        let android = try only(explanation, .android)
+        #expect(android.fresh.plays == .namedSound, "\(android.steps)")
+        #expect(android.existing?.plays == .unknown && android.existing?.code == .resourceIdUri, "\(android)")
+        #expect(!explanation.playsAsNamed)
+    }
+}

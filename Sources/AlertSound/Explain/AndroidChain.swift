@@ -176,6 +176,17 @@ struct AndroidChain {
                     text: how + ": on Android 8 and later the channel's sound plays\(older); \(keeps)",
                     evidence: facts, codes: codes.map(\.code)),
                 decides: decided)
+            // A URI built from the resource's ID: IDs are renumbered when a build adds or removes
+            // resources, and the channel keeps the old number.
+            if existing == nil, let resource = declaration.resource,
+                let use = app.scan.idURIs.first(where: { $0.resource == resource })
+            {
+                existing = PlayOutcome(
+                    .unknown,
+                    because:
+                        "the channel's sound URI is built from R.raw.\(resource)'s ID at \(use.file):\(use.line); an update that renumbers resources leaves existing installs' channel pointing at another sound, or none",
+                    code: .resourceIdUri)
+            }
             // The lock says which sound export made this channel for: code that now creates it with
             // another means installs made before the change keep the lock's.
             if existing == nil, let id = declaration.id,
