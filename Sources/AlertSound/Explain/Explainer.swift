@@ -25,10 +25,20 @@ public struct Explainer: Sendable {
         for scan in run.scans where push.platforms.contains(scan.kind.platform) {
             var app = AppFacts(scan: scan, lock: validator.lock)
             var reports: [ReferenceReport] = []
+            // Only the verdicts a name can lead to are kept, so a bundle of any size costs what
+            // its named sounds do (validation itself streams).
+            let stems = Self.stems(push.references + scan.codeReferences, scan: scan, lock: validator.lock)
             _ = try validator.validate(scan, references: run.references) { part in
                 switch part {
                 case .opened(_, _, let entitlements): app.entitlements = entitlements
-                case .files(let files): for file in files { app.files[file.report.path] = file }
+                case .files(let files):
+                    // An optimised .apk's files are named by its resource table, not their paths.
+                    for file in files
+                    where stems.contains(Self.stem(file.relativePath))
+                        || file.resourceName.map({ stems.contains(Self.stem($0)) }) == true
+                    {
+                        app.files[file.report.path] = file
+                    }
                 case .references(let found): reports += found
                 case .closed, .unjudged: break
                 }
@@ -62,6 +72,23 @@ public struct Explainer: Sendable {
             }
         }
         return Explanation(pushes: pushes, notes: run.notes)
+    }
+
+    /// A name's or a file's stem as every platform's and library's lookup can meet it: its last
+    /// path component, lowercased, up to its first dot, `-` as `_` (notifee's rule).
+    static func stem(_ name: String) -> String {
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        let base =
+            last.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? last
+        return String(base.lowercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// The stems of every name the push, the app's code, its channels and the lock can lead to.
+    static func stems(_ references: [SoundReference], scan: BundleScan, lock: SoundLock?) -> Set<String> {
+        var names = references.compactMap(\.name)
+        names += scan.channels.compactMap { if case .resource(let name) = $0.sound { name } else { nil } }
+        names += (lock?.sounds ?? []).flatMap { [$0.name, $0.android, $0.ios].compactMap { $0 } }
+        return Set(names.map(stem))
     }
 
     /// Whether `report` is the verdict on `reference` (a payload's key, or a name given once).
