@@ -336,8 +336,3 @@ struct AndroidChain {
             named: PlayOutcome(.requestedDefault), existing: existing)
     }
 }
-
-extension AppFacts {
-    /// Where the lock was read, for its evidence.
-    var lockPath: String? { lock == nil ? nil : "the lock" }
-}

@@ -23,7 +23,7 @@ public struct Explainer: Sendable {
         let run = try validator.prepare(paths: paths, references: push.references)
         var pushes: [PushExplanation] = []
         for scan in run.scans where push.platforms.contains(scan.kind.platform) {
-            var app = AppFacts(scan: scan, lock: validator.lock)
+            var app = AppFacts(scan: scan, lock: validator.lock, lockPath: validator.lockPath)
             var reports: [ReferenceReport] = []
             // Only the verdicts a name can lead to are kept, so a bundle of any size costs what
             // its named sounds do (validation itself streams).
@@ -113,12 +113,15 @@ public struct Explainer: Sendable {
 struct AppFacts {
     let scan: BundleScan
     let lock: SoundLock?
+    /// Where ``lock`` was read, for its evidence.
+    let lockPath: String
     var files: [String: BundleFileReport] = [:]
     var entitlements: Entitlements?
 
-    init(scan: BundleScan, lock: SoundLock?) {
+    init(scan: BundleScan, lock: SoundLock?, lockPath: String) {
         self.scan = scan
         self.lock = lock
+        self.lockPath = lockPath
     }
 
     var root: String { scan.root }
