@@ -377,3 +377,23 @@ extension ExplainTests {
         #expect(!explanation.playsAsNamed)
     }
 }
+
+extension ExplainTests {
+    /// A critical alert at volume 0 is silent, though entitled.
+    @Test func aCriticalAlertAtVolumeZeroIsSilent() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(scratch)
+        var validator = BundleValidator()
+        validator.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: true)
+        let push = try Self.payload(
+            #"{"aps": {"sound": {"critical": 1, "name": "ping.caf", "volume": 0}}}"#, at: scratch)
+        let ios = try only(try explain(root, push, validator: validator), .ios)
+        #expect(decided(ios)! == (.critical, .otherSound), "\(ios.steps)")
+        #expect(ios.fresh.plays == .noSound)
+        let half = try Self.payload(
+            #"{"aps": {"sound": {"critical": 1, "name": "ping.caf", "volume": 0.5}}}"#, at: scratch)
+        let played = try only(try explain(root, half, validator: validator), .ios)
+        #expect(played.fresh.plays == .namedSound)
+        #expect(played.steps.first { $0.step == .critical }?.text.contains("at volume 0.5") == true)
+    }
+}

@@ -75,12 +75,21 @@ struct IOSChain {
                     step: .critical, verdict: .unknown,
                     text: "critical only if the app holds \(Entitlements.criticalAlertsKey), which cannot be read here",
                     evidence: [Evidence(finding.message)], codes: [finding.code]))
+        } else if reference.volume == 0 {
+            // Apple's scale: 0.0 is silent, 1.0 full volume; a critical alert at 0 makes no sound.
+            let because = "the payload asks for the critical alert at volume 0, which is silent"
+            chain.add(
+                ExplanationStep(
+                    step: .critical, verdict: .otherSound, text: because,
+                    evidence: evidence + [Evidence.payload(report.source, field: report.field)]),
+                decides: PlayOutcome(.noSound, because: because))
         } else {
+            let volume = reference.volume.map { " at volume \(Formatting.number($0)) (of 1)" } ?? " at full volume"
             chain.add(
                 ExplanationStep(
                     step: .critical, verdict: .passes,
                     text:
-                        "a critical alert: the app holds \(Entitlements.criticalAlertsKey), so it plays even when the device is silenced; "
+                        "a critical alert: the app holds \(Entitlements.criticalAlertsKey), so it plays\(volume) even when the device is silenced; "
                         + "iOS looks for its sound in the app's Library/Sounds and the main bundle only, not in app groups",
                     evidence: evidence))
         }

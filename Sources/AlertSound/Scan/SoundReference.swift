@@ -29,6 +29,9 @@ public struct SoundReference: Sendable, Hashable {
     /// `android.notification.channel_id`, legacy `notification.android_channel_id`): on Android 8
     /// and later the channel's sound plays, not this name's.
     public var channel: String?
+    /// A critical alert's `volume`, 0 (silent) to 1 (full), when the payload gives one; iOS plays
+    /// it at that volume even when the device is silenced.
+    public var volume: Double?
     /// On Android, the library that resolves this name when it is not the app's push handler
     /// (OneSignal for its REST API's `android_sound`, the library a call in the app's code goes
     /// to); `nil`: whatever shows the app's push messages (``AndroidLibraries/pushHandler``).
@@ -335,18 +338,20 @@ public struct SoundReference: Sendable, Hashable {
             default: problems.append("'critical' must be 0 or 1")
             }
         }
+        var level: Double?
         if let volume = dictionary["volume"] {
             if let v = number(volume), (0...1).contains(v) {
+                level = v
             } else {
                 problems.append("'volume' must be a number from 0 to 1")
             }
         }
-        return [
-            SoundReference(
-                name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios,
-                field: field,
-                problems: problems.map { badPayload(source, $0) })
-        ]
+        var reference = SoundReference(
+            name: name.flatMap { $0.isEmpty ? nil : $0 }, source: source, critical: critical, platform: .ios,
+            field: field,
+            problems: problems.map { badPayload(source, $0) })
+        reference.volume = level
+        return [reference]
     }
 
     /// JSON numbers (and true/false, read as 1/0); strings and the rest are not numbers.
