@@ -203,7 +203,7 @@ enum PayloadStep {
                 step: .payloadKey, verdict: .unknown, text: problem.message, evidence: evidence,
                 codes: problems.map(\.code))
         }
-        let key = report.field.map { "`\($0)`" } ?? "the name"
+        let key = report.field ?? "the name"
         let from = report.source.hasPrefix("--") ? "given with \(report.source)" : "of \(report.source)"
         let text: String
         switch (report.name, channel) {

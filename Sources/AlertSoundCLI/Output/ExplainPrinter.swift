@@ -85,11 +85,11 @@ enum ExplainPrinter {
             body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2em auto; max-width: 60em; padding: 0 1em; }
             section { background: var(--card); border-radius: 10px; padding: 0.5em 1.5em 1em; margin: 1em 0; }
             ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--muted); margin-left: 0.5em; }
-            ol.timeline li { position: relative; padding: 0.2em 0 0.8em 1.2em; }
-            ol.timeline li::before { content: ""; position: absolute; left: -0.55em; top: 0.55em; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--muted); }
-            li.passes::before { background: var(--ok) !important; }
-            li.default-sound::before, li.other-sound::before { background: var(--bad) !important; }
-            li.degraded::before, li.risk::before, li.unknown::before { background: var(--warn) !important; }
+            ol.timeline > li { position: relative; padding: 0.2em 0 0.8em 1.2em; }
+            ol.timeline > li::before { content: ""; position: absolute; left: -0.55em; top: 0.55em; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--muted); }
+            ol.timeline > li.passes::before { background: var(--ok) !important; }
+            ol.timeline > li.default-sound::before, ol.timeline > li.other-sound::before { background: var(--bad) !important; }
+            ol.timeline > li.degraded::before, ol.timeline > li.risk::before, ol.timeline > li.unknown::before { background: var(--warn) !important; }
             .verdict { font-weight: 600; } .evidence { color: var(--muted); font-size: 0.92em; margin: 0.2em 0 0 0; }
             code { font-size: 0.92em; } blockquote { margin: 0.5em 0 0; font-weight: 600; }
             </style>
