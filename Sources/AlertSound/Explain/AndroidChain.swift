@@ -278,13 +278,8 @@ struct AndroidChain {
         guard let path = report.resolvedPath, let found = app.files[path] else { return }
         let shown = olderOnly ? "on Android 7 and older, \(path)" : path
         let file = found.report
-        let summary = file.info?.summary ?? "format unknown"
-        let findings = file.diagnostics.filter { $0.code != .unreferenced && $0.code != .androidMayBeShrunk }
-        let first = findings.first { $0.fails(strict: file.strict) }
-        // The finding the step's text quotes is not repeated as evidence.
-        let evidence =
-            [Evidence(summary, file: path)]
-            + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
+        let (summary, findings, first, evidence) = FileFacts.of(
+            file, at: path, leaving: [.unreferenced, .androidMayBeShrunk])
         if let first {
             chain.add(
                 ExplanationStep(

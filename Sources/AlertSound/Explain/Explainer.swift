@@ -249,3 +249,22 @@ extension Evidence {
         return nil
     }
 }
+
+/// The file step's facts, as both platforms state them.
+enum FileFacts {
+    /// The file's format in a phrase; its findings less `leaving` (said by another step, or not
+    /// about playing); the first that fails it; the evidence: the format, then every finding but
+    /// that first one, which the step's text quotes.
+    static func of(
+        _ file: FileReport, at path: String, leaving: Set<DiagnosticCode>
+    ) -> (
+        summary: String, findings: [Diagnostic], first: Diagnostic?, evidence: [Evidence]
+    ) {
+        let findings = file.diagnostics.filter { !leaving.contains($0.code) }
+        let first = findings.first { $0.fails(strict: file.strict) }
+        let evidence =
+            [Evidence(file.info?.summary ?? "format unknown", file: path)]
+            + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
+        return (file.info?.summary ?? "format unknown", findings, first, evidence)
+    }
+}

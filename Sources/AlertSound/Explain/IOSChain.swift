@@ -159,13 +159,7 @@ struct IOSChain {
             return
         }
         let file = found.report
-        let summary = file.info?.summary ?? "format unknown"
-        let findings = file.diagnostics.filter { $0.code != .unreferenced }
-        let first = findings.first { $0.fails(strict: file.strict) }
-        // The finding the step's text quotes is not repeated as evidence.
-        let evidence =
-            [Evidence(summary, file: path)]
-            + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
+        let (summary, findings, first, evidence) = FileFacts.of(file, at: path, leaving: [.unreferenced])
         if let first {
             // A format Apple does not document, below the versions it is seen to play on: the
             // documents say nothing either way, so the device's answer is not known (the finding

@@ -70,34 +70,28 @@ enum ExplainPrinter {
 
     static func html(_ explanation: Explanation) -> String {
         let e = HTMLReporter.escape
-        var out = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="alertsound \(AlertSoundVersion.current)">
-            <title>What this push plays: alertsound explain</title>
-            <style>
-            :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --ok: #248a3d; --bad: #d70015;
-              --warn: #b25000; --card: #f5f5f7; }
-            @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #000; --muted: #a1a1a6; --card: #1c1c1e; } }
-            body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2em auto; max-width: 60em; padding: 0 1em; }
-            section { background: var(--card); border-radius: 10px; padding: 0.5em 1.5em 1em; margin: 1em 0; }
-            ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--muted); margin-left: 0.5em; }
-            ol.timeline > li { position: relative; padding: 0.2em 0 0.8em 1.2em; }
-            ol.timeline > li::before { content: ""; position: absolute; left: -0.55em; top: 0.55em; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--muted); }
-            ol.timeline > li.passes::before { background: var(--ok) !important; }
-            ol.timeline > li.default-sound::before, ol.timeline > li.other-sound::before { background: var(--bad) !important; }
-            ol.timeline > li.degraded::before, ol.timeline > li.risk::before, ol.timeline > li.unknown::before { background: var(--warn) !important; }
-            .verdict { font-weight: 600; } .evidence { color: var(--muted); font-size: 0.92em; margin: 0.2em 0 0 0; }
-            code { font-size: 0.92em; } blockquote { margin: 0.5em 0 0; font-weight: 600; }
-            </style>
-            </head>
-            <body>
-            <h1>What this push plays</h1>
+        var out =
+            HTMLReporter.opening(title: "What this push plays: alertsound explain") + """
+                <style>
+                :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --ok: #248a3d; --bad: #d70015;
+                  --warn: #b25000; --card: #f5f5f7; }
+                @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #000; --muted: #a1a1a6; --card: #1c1c1e; } }
+                body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2em auto; max-width: 60em; padding: 0 1em; }
+                section { background: var(--card); border-radius: 10px; padding: 0.5em 1.5em 1em; margin: 1em 0; }
+                ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--muted); margin-left: 0.5em; }
+                ol.timeline > li { position: relative; padding: 0.2em 0 0.8em 1.2em; }
+                ol.timeline > li::before { content: ""; position: absolute; left: -0.55em; top: 0.55em; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--muted); }
+                ol.timeline > li.passes::before { background: var(--ok) !important; }
+                ol.timeline > li.default-sound::before, ol.timeline > li.other-sound::before { background: var(--bad) !important; }
+                ol.timeline > li.degraded::before, ol.timeline > li.risk::before, ol.timeline > li.unknown::before { background: var(--warn) !important; }
+                .verdict { font-weight: 600; } .evidence { color: var(--muted); font-size: 0.92em; margin: 0.2em 0 0 0; }
+                code { font-size: 0.92em; } blockquote { margin: 0.5em 0 0; font-weight: 600; }
+                </style>
+                </head>
+                <body>
+                <h1>What this push plays</h1>
 
-            """
+                """
         for note in explanation.notes { out += "<p class=\"note\">note: \(e(note))</p>\n" }
         for push in explanation.pushes {
             out += "<section>\n<h2>\(e(title(push)))</h2>\n<ol class=\"timeline\">\n"

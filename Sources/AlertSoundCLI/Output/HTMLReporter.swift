@@ -271,58 +271,66 @@ struct HTMLReporter: Reporter {
         XMLText.attribute(text.escapedForDisplay)
     }
 
-    static let head = """
+    /// A page's start up to its title, for every HTML page alertsound prints.
+    static func opening(title: String) -> String {
+        """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="alertsound \(AlertSoundVersion.current)">
-        <title>Notification sounds: alertsound check</title>
-        <style>
-        :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --wave: #0a84ff; --band: #34c75933;
-          --error: #d70015; --warning: #b25000; --note: #6e6e73; --card: #f5f5f7; }
-        @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #000; --muted: #a1a1a6; --card: #1c1c1e; --band: #30d15844; } }
-        body { font: 15px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg);
-          margin: 0 auto; max-width: 860px; padding: 12px; }
-        h1 { font-size: 1.4em; margin: 0.4em 0; }
-        .sound { background: var(--card); border-radius: 12px; padding: 10px 14px; margin: 14px 0; border-left: 6px solid #34c759; }
-        .sound.invalid { border-left-color: var(--error); }
-        h2 { font-size: 1em; margin: 0.2em 0; overflow-wrap: anywhere; }
-        .verdict { text-transform: uppercase; font-size: 0.75em; letter-spacing: 0.05em; padding: 2px 6px; border-radius: 6px; background: #34c759; color: #fff; }
-        .invalid .verdict { background: var(--error); }
-        .format, .axis-label, footer { color: var(--muted); margin: 0.2em 0; font-size: 0.9em; }
-        .findings { padding-left: 1.1em; margin: 0.4em 0; }
-        .findings .error { color: var(--error); } .findings .warning { color: var(--warning); } .findings .note { color: var(--note); }
-        .code { font-family: ui-monospace, Menlo, monospace; font-weight: 600; }
-        svg { display: block; width: 100%; }
-        .waveform { height: 110px; background: var(--bg); border-radius: 6px; cursor: pointer; }
-        .wave { fill: var(--wave); stroke: var(--wave); stroke-width: 0.4; vector-effect: non-scaling-stroke; }
-        .axis { stroke: var(--muted); stroke-width: 0.5; vector-effect: non-scaling-stroke; }
-        .clip { fill: var(--error); opacity: 0.35; }
-        .peak { fill: var(--warning); }
-        .over { fill: var(--error); opacity: 0.1; }
-        .limit { stroke: var(--error); stroke-width: 1.5; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
-        .playhead { stroke: var(--fg); stroke-width: 1; vector-effect: non-scaling-stroke; visibility: hidden; }
-        .meter { height: 34px; margin-top: 6px; }
-        .meter text { font-size: 8px; fill: var(--muted); }
-        .band { fill: var(--band); } .tick { stroke: var(--muted); } .level { fill: var(--fg); }
-        .levels { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 2px 12px; margin: 6px 0; font-size: 0.9em; }
-        .levels div { display: flex; justify-content: space-between; } .levels dt { color: var(--muted); } .levels dd { margin: 0; }
-        audio { width: 100%; max-width: 420px; }
-        main { display: flex; flex-direction: column; }
-        #overview { order: -1; background: var(--card); border-radius: 12px; padding: 10px 14px; margin: 14px 0; }
-        #summary { font-weight: 600; margin: 0.2em 0; }
-        .problems { padding-left: 1.4em; margin: 0.4em 0; } .problems .error a { color: var(--error); } .problems .warning a { color: var(--warning); }
-        body:has(#only-problems:checked) .sound.clean { display: none; }
-        </style>
-        </head>
-        <body>
-        <header><h1>Notification sounds</h1>
-        <p class="format">Checked by alertsound \(AlertSoundVersion.current) against iOS's rules and, for levels, EBU R 128 loudness (the shaded band, \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))…\(Formatting.number(LevelThresholds().loudnessBand.upperBound)) LUFS, is where alert sounds sit).</p></header>
-        <main>
+        <title>\(escape(title))</title>
 
         """
+    }
+
+    static let head =
+        opening(title: "Notification sounds: alertsound check") + """
+            <style>
+            :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --wave: #0a84ff; --band: #34c75933;
+              --error: #d70015; --warning: #b25000; --note: #6e6e73; --card: #f5f5f7; }
+            @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #000; --muted: #a1a1a6; --card: #1c1c1e; --band: #30d15844; } }
+            body { font: 15px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg);
+              margin: 0 auto; max-width: 860px; padding: 12px; }
+            h1 { font-size: 1.4em; margin: 0.4em 0; }
+            .sound { background: var(--card); border-radius: 12px; padding: 10px 14px; margin: 14px 0; border-left: 6px solid #34c759; }
+            .sound.invalid { border-left-color: var(--error); }
+            h2 { font-size: 1em; margin: 0.2em 0; overflow-wrap: anywhere; }
+            .verdict { text-transform: uppercase; font-size: 0.75em; letter-spacing: 0.05em; padding: 2px 6px; border-radius: 6px; background: #34c759; color: #fff; }
+            .invalid .verdict { background: var(--error); }
+            .format, .axis-label, footer { color: var(--muted); margin: 0.2em 0; font-size: 0.9em; }
+            .findings { padding-left: 1.1em; margin: 0.4em 0; }
+            .findings .error { color: var(--error); } .findings .warning { color: var(--warning); } .findings .note { color: var(--note); }
+            .code { font-family: ui-monospace, Menlo, monospace; font-weight: 600; }
+            svg { display: block; width: 100%; }
+            .waveform { height: 110px; background: var(--bg); border-radius: 6px; cursor: pointer; }
+            .wave { fill: var(--wave); stroke: var(--wave); stroke-width: 0.4; vector-effect: non-scaling-stroke; }
+            .axis { stroke: var(--muted); stroke-width: 0.5; vector-effect: non-scaling-stroke; }
+            .clip { fill: var(--error); opacity: 0.35; }
+            .peak { fill: var(--warning); }
+            .over { fill: var(--error); opacity: 0.1; }
+            .limit { stroke: var(--error); stroke-width: 1.5; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
+            .playhead { stroke: var(--fg); stroke-width: 1; vector-effect: non-scaling-stroke; visibility: hidden; }
+            .meter { height: 34px; margin-top: 6px; }
+            .meter text { font-size: 8px; fill: var(--muted); }
+            .band { fill: var(--band); } .tick { stroke: var(--muted); } .level { fill: var(--fg); }
+            .levels { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 2px 12px; margin: 6px 0; font-size: 0.9em; }
+            .levels div { display: flex; justify-content: space-between; } .levels dt { color: var(--muted); } .levels dd { margin: 0; }
+            audio { width: 100%; max-width: 420px; }
+            main { display: flex; flex-direction: column; }
+            #overview { order: -1; background: var(--card); border-radius: 12px; padding: 10px 14px; margin: 14px 0; }
+            #summary { font-weight: 600; margin: 0.2em 0; }
+            .problems { padding-left: 1.4em; margin: 0.4em 0; } .problems .error a { color: var(--error); } .problems .warning a { color: var(--warning); }
+            body:has(#only-problems:checked) .sound.clean { display: none; }
+            </style>
+            </head>
+            <body>
+            <header><h1>Notification sounds</h1>
+            <p class="format">Checked by alertsound \(AlertSoundVersion.current) against iOS's rules and, for levels, EBU R 128 loudness (the shaded band, \(Formatting.number(LevelThresholds().loudnessBand.lowerBound))…\(Formatting.number(LevelThresholds().loudnessBand.upperBound)) LUFS, is where alert sounds sit).</p></header>
+            <main>
+
+            """
 
     /// Moves each waveform's playhead with its player, and seeks where the waveform is clicked.
     static let script = """

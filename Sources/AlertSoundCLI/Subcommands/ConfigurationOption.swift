@@ -40,3 +40,17 @@ struct IOSMinimumOption: ParsableArguments {
     /// The minimum given here, else the configuration's (a `BundleValidator` does this itself).
     func minimum(_ configuration: Configuration) -> MinimumIOS? { given ?? configuration.minimumIOS }
 }
+
+/// `--entitlements`, for the commands that judge a critical alert: the app's entitlements when they
+/// are known better than the app says (a resources folder, a project before signing).
+struct EntitlementsOption: ParsableArguments {
+    @Option(
+        name: .customLong("entitlements"),
+        help: ArgumentHelp(
+            "The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.",
+            valueName: "file"))
+    var file: String?
+
+    /// The entitlements read from the file given, if one was.
+    func read() throws -> Entitlements? { try file.map(Entitlements.read(path:)) }
+}

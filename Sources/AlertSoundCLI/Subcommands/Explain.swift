@@ -37,6 +37,7 @@ struct Explain: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOption
     @OptionGroup var iosMinimum: IOSMinimumOption
+    @OptionGroup var entitlements: EntitlementsOption
 
     @Option(
         name: .long,
@@ -57,13 +58,6 @@ struct Explain: ParsableCommand {
         help: ArgumentHelp(
             "The Android notification channel the push names (android.notification.channel_id).", valueName: "id"))
     var channel: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.",
-            valueName: "file"))
-    var entitlements: String?
 
     @Option(
         name: .long,
@@ -105,7 +99,7 @@ struct Explain: ParsableCommand {
         do {
             let configuration = try self.configuration.load()
             var validator = BundleValidator(strict: configuration.strict == true)
-            validator.entitlements = try entitlements.map(Entitlements.read(path:))
+            validator.entitlements = try entitlements.read()
             validator.configuration = configuration
             validator.minimumIOS = iosMinimum.given
             if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {

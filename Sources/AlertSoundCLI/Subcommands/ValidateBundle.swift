@@ -43,6 +43,7 @@ struct ValidateBundle: ParsableCommand {
     @OptionGroup var report: BundleReportOptions
     @OptionGroup var configuration: ConfigurationOption
     @OptionGroup var iosMinimum: IOSMinimumOption
+    @OptionGroup var entitlements: EntitlementsOption
 
     @Option(
         name: .customLong("payload"), parsing: .upToNextOption,
@@ -60,13 +61,6 @@ struct ValidateBundle: ParsableCommand {
         name: .customLong("sounds-from"),
         help: ArgumentHelp("A file listing sound names, one per line (# comments).", valueName: "file"))
     var soundsFrom: [String] = []
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The iOS app's entitlements, instead of reading them from the app: an .entitlements plist, a provisioning profile or a signed executable.",
-            valueName: "file"))
-    var entitlements: String?
 
     @Option(
         name: .long,
@@ -130,7 +124,7 @@ struct ValidateBundle: ParsableCommand {
             let configuration = try self.configuration.load()
             var validator = BundleValidator(
                 strict: report.strict || configuration.strict == true,
-                entitlements: try entitlements.map(Entitlements.read(path:)), packageResources: packageResources)
+                entitlements: try entitlements.read(), packageResources: packageResources)
             validator.configuration = configuration
             validator.minimumIOS = iosMinimum.given
             if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
