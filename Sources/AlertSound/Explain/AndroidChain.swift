@@ -259,19 +259,7 @@ struct AndroidChain {
         let text =
             (olderOnly ? "on Android 7 and older, where the message's own sound plays: " : "")
             + "the library looks up a raw resource for '\(name)'"
-        if let first = failing.first {
-            chain.add(
-                ExplanationStep(
-                    step: .lookup, verdict: .defaultSound, text: text + ": " + first.message, evidence: evidence,
-                    codes: findings.map(\.code)),
-                decides: PlayOutcome(.defaultSound, because: first.message, code: first.code))
-        } else {
-            chain.add(
-                ExplanationStep(
-                    step: .lookup, verdict: .passes, text: text,
-                    evidence: evidence + findings.map { Evidence($0.message) },
-                    codes: findings.map(\.code)))
-        }
+        chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
     }
 
     private func file(_ chain: inout Chain, olderOnly: Bool) {

@@ -140,6 +140,24 @@ struct Chain {
         if step.verdict == .degraded, degraded == nil { degraded = step.text }
     }
 
+    /// The lookup step: the default sound at the first finding that fails it (`failing`), else it
+    /// passes with its findings as evidence.
+    mutating func lookup(_ text: String, findings: [Diagnostic], failing: Diagnostic?, evidence: [Evidence]) {
+        if let failing {
+            add(
+                ExplanationStep(
+                    step: .lookup, verdict: .defaultSound, text: text + ": " + failing.message, evidence: evidence,
+                    codes: findings.map(\.code)),
+                decides: PlayOutcome(.defaultSound, because: failing.message, code: failing.code))
+        } else {
+            add(
+                ExplanationStep(
+                    step: .lookup, verdict: .passes, text: text,
+                    evidence: evidence + findings.map { Evidence($0.message) },
+                    codes: findings.map(\.code)))
+        }
+    }
+
     /// The push, its result step and its sentence; `named`: what plays when no step decided.
     mutating func push(
         platform: Platform, app: String?, kind: BundleKind?, report: ReferenceReport, channel: String?,

@@ -130,19 +130,7 @@ struct IOSChain {
         }
         let text =
             "iOS looks for '\(name)' in the app's Library/Sounds\(groups), then the main bundle's top level; the first file of exactly this name plays"
-        if let first = failing.first {
-            chain.add(
-                ExplanationStep(
-                    step: .lookup, verdict: .defaultSound, text: text + ": " + first.message,
-                    evidence: evidence, codes: findings.map(\.code)),
-                decides: PlayOutcome(.defaultSound, because: first.message, code: first.code))
-        } else {
-            chain.add(
-                ExplanationStep(
-                    step: .lookup, verdict: .passes, text: text,
-                    evidence: evidence + findings.map { Evidence($0.message) },
-                    codes: findings.map(\.code)))
-        }
+        chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
     }
 
     private func file(_ chain: inout Chain) {

@@ -54,3 +54,20 @@ struct EntitlementsOption: ParsableArguments {
     /// The entitlements read from the file given, if one was.
     func read() throws -> Entitlements? { try file.map(Entitlements.read(path:)) }
 }
+
+extension BundleValidator {
+    /// What validate-bundle's and explain's shared options and the configuration set: the
+    /// configuration, `--ios-minimum`, the platforms (`--platform`, else the configuration's) and
+    /// `--lock`.
+    mutating func configure(
+        _ configuration: Configuration, iosMinimum: IOSMinimumOption, platforms: [Platform], lock: String?
+    ) throws {
+        self.configuration = configuration
+        minimumIOS = iosMinimum.given
+        if let platforms = platforms.isEmpty ? configuration.platforms : Set(platforms) { self.platforms = platforms }
+        if let lock {
+            self.lock = try SoundLock.read(path: lock)
+            lockPath = lock
+        }
+    }
+}

@@ -100,15 +100,7 @@ struct Explain: ParsableCommand {
             let configuration = try self.configuration.load()
             var validator = BundleValidator(strict: configuration.strict == true)
             validator.entitlements = try entitlements.read()
-            validator.configuration = configuration
-            validator.minimumIOS = iosMinimum.given
-            if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
-                validator.platforms = platforms
-            }
-            if let lock {
-                validator.lock = try SoundLock.read(path: lock)
-                validator.lockPath = lock
-            }
+            try validator.configure(configuration, iosMinimum: iosMinimum, platforms: platform, lock: lock)
             let push: Push
             switch payload {
             case "-"?: push = .payload(try Self.standardInput(), source: "-")

@@ -125,16 +125,8 @@ struct ValidateBundle: ParsableCommand {
             var validator = BundleValidator(
                 strict: report.strict || configuration.strict == true,
                 entitlements: try entitlements.read(), packageResources: packageResources)
-            validator.configuration = configuration
-            validator.minimumIOS = iosMinimum.given
-            if let platforms = platform.isEmpty ? configuration.platforms : Set(platform) {
-                validator.platforms = platforms
-            }
-            if let lock {
-                validator.lock = try SoundLock.read(path: lock)
-                validator.lockPath = lock
-                validator.channelUses = payload.flatMap(SoundLock.channelUses(inPayloadAt:))
-            }
+            try validator.configure(configuration, iosMinimum: iosMinimum, platforms: platform, lock: lock)
+            if lock != nil { validator.channelUses = payload.flatMap(SoundLock.channelUses(inPayloadAt:)) }
             // Every path is examined before anything is printed (a path that cannot be read stops
             // the run with exit 2 and nothing half-written); then each batch of verdicts is printed
             // as it is made and dropped, so memory stays bounded however many sounds (only the
