@@ -98,3 +98,67 @@ import Testing
         #expect(read(many, "kt").channels.count == 5_000)
     }
 }
+
+/// A channel's ID or sound given by a constant of another file (a Flutter app's constants file):
+/// resolved when one declaration across the app gives it one literal, and left computed when the
+/// calling file binds the name itself or the app gives it two values.
+@Suite struct CrossFileConstantTests {
+    func walk(_ files: [String: String]) throws -> CodeSounds {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        try AppSearchTests.tree(root, files.mapValues { Array($0.utf8) })
+        return SourceWalk.read(root: root, within: try #require(Confinement(folder: root))).sounds
+    }
+
+    @Test func aConstantOfAnotherFileIsItsValue() throws {
+        let found = try walk([
+            "lib/constants.dart": "const String ordersChannelId = 'orders';\nconst orderSound = 'order_ready';\n",
+            "lib/channels.dart": """
+            const channel = AndroidNotificationChannel(
+              ordersChannelId, 'Orders',
+              sound: RawResourceAndroidNotificationSound(orderSound),
+            );
+            """,
+            "src/expo.ts": "export const ALERTS = 'alerts';\n",
+            "src/channels.ts":
+                "import { ALERTS } from './expo';\nNotifications.setNotificationChannelAsync(ALERTS, { sound: 'ding.wav' });\n",
+            "android/app/src/main/java/Keys.kt": "object Keys {\n    const val CALLS = \"calls\"\n}\n",
+            "android/app/src/main/java/Channels.kt": "val c = NotificationChannel(Keys.CALLS, \"Calls\", 4)\n"
+        ])
+        let byID = Dictionary(found.channels.compactMap { c in c.id.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
+        #expect(Set(byID.keys) == ["orders", "alerts", "calls"], "\(found.channels)")
+        #expect(byID["orders"]?.sound == .resource("order_ready"))
+        #expect(byID["alerts"]?.sound == .resource("ding.wav"))
+        #expect(found.pending.isEmpty)
+    }
+
+    @Test func aBoundNameOrTwoValuesStayComputed() throws {
+        let found = try walk([
+            "lib/a.dart": "const channelId = 'one';\nconst other = 'x';\n",
+            "lib/b.dart": "const other = 'y';\n",
+            // A parameter of the same name as a constant elsewhere is the parameter.
+            "lib/make.dart": """
+            void make(String channelId) {
+              final c = AndroidNotificationChannel(channelId, 'A');
+              final d = AndroidNotificationChannel(other, 'B');
+            }
+            """
+        ])
+        #expect(found.channels.count == 2)
+        #expect(found.channels.allSatisfy { $0.id == nil }, "\(found.channels)")
+    }
+
+    /// Past `Limits.maximumConstantNames` names, the rest stay computed: a tree that names many
+    /// costs no more than that many.
+    @Test func atMostSoManyNamesAreLookedUp() throws {
+        let count = Limits.maximumConstantNames + 4
+        let names = (0..<count).map { String(format: "channel%02d", $0) }
+        let found = try walk([
+            "lib/constants.dart": names.map { "const \($0) = '\($0)_id';" }.joined(separator: "\n"),
+            "lib/channels.dart": names.map { "final c\($0) = AndroidNotificationChannel(\($0), 'x');" }.joined(
+                separator: "\n")
+        ])
+        #expect(found.channels.count == count)
+        #expect(found.channels.filter { $0.id != nil }.count == Limits.maximumConstantNames, "\(found.channels)")
+    }
+}

@@ -55,6 +55,33 @@ struct CodeSounds: Sendable {
     var rawUses: Set<String> = []
     /// Source files read.
     var files = 0
+    /// Names a call passes that its own file neither assigns nor binds (a constant of another
+    /// file): ``SourceWalk`` resolves them across the app's files once every file is read.
+    var pending: [Pending] = []
+
+    /// A name to resolve, and where its value goes.
+    struct Pending: Sendable {
+        enum Slot: Sendable {
+            case channelID(Int)
+            /// `defaultIsDefault`: the library reads `default` as the default sound (Expo, notifee).
+            case channelSound(Int, defaultIsDefault: Bool)
+            case reference(Int)
+        }
+        var slot: Slot
+        var name: String
+    }
+
+    /// Puts `value`, the constant `pending.name` stands for, where it goes.
+    mutating func settle(_ pending: Pending, as value: String) {
+        switch pending.slot {
+        case .channelID(let i): channels[i].id = value
+        case .channelSound(let i, let defaultIsDefault):
+            channels[i].sound = defaultIsDefault && value == "default" ? .defaultSound : .resource(value)
+        case .reference(let i):
+            references[i].name = value
+            references[i].problems.removeAll { $0.code == .computedName }
+        }
+    }
 
     /// The words a file of each language must hold for ``read(_:file:fileExtension:)`` to find
     /// anything: most of an app's files hold none, and are passed over after one search of their
@@ -73,6 +100,13 @@ struct CodeSounds: Sendable {
         var found = CodeSounds()
         let source = SourceText(text)
         func position(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
+        // A name this file passes but neither assigns nor binds: perhaps another file's constant.
+        func pend(_ argument: SourceText.Argument?, _ slot: Pending.Slot) {
+            guard let argument, argument.literal == nil, let name = SourceText.identifier(of: argument),
+                !source.binds(name)
+            else { return }
+            found.pending.append(Pending(slot: slot, name: name))
+        }
         func reference(
             _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
             library: AndroidLibrary? = nil, channel: String? = nil
@@ -90,8 +124,16 @@ struct CodeSounds: Sendable {
                         "\(call) is given a name computed at run time (\(argument.text.trimmingWhitespace().prefix(60))): not judged"
                     )
                 ]
+                pend(argument, .reference(found.references.count))
             }
             found.references.append(named)
+        }
+        // The channel just added, its ID or sound a name to resolve elsewhere.
+        func pendChannel(_ declaration: ChannelDeclaration, id: SourceText.Argument?, sound: SourceText.Argument?) {
+            if declaration.id == nil { pend(id, .channelID(found.channels.count - 1)) }
+            if declaration.sound == .computed {
+                pend(sound, .channelSound(found.channels.count - 1, defaultIsDefault: true))
+            }
         }
         switch fileExtension {
         case "swift", "m", "mm":
@@ -136,25 +178,28 @@ struct CodeSounds: Sendable {
             for name in ["AndroidNotificationChannel", "AndroidNotificationDetails"] {
                 for offset in source.occurrences(of: name) {
                     guard let call = source.call(at: offset, name: name) else { continue }
-                    let id = (call.labelled("id") ?? call.positional(0)).flatMap(source.resolve)
+                    let idArgument = call.labelled("id") ?? call.positional(0)
+                    let id = idArgument.flatMap(source.resolve)
+                    var soundArgument: SourceText.Argument?
                     var sound = ChannelSound.defaultSound
                     if call.labelled("playSound")?.text.trimmingWhitespace() == "false" {
                         sound = .silent
                     } else if let value = call.labelled("sound"), !value.isNull {
                         let inner = SourceText(value.text)
-                        if let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first,
-                            let name = inner.call(at: o, name: "RawResourceAndroidNotificationSound")?.positional(0)
-                                .flatMap(source.resolve)
-                        {
-                            sound = .resource(name)
-                        } else {
-                            sound = .computed
+                        let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first
+                        soundArgument = o.flatMap {
+                            inner.call(at: $0, name: "RawResourceAndroidNotificationSound")?.positional(0)
                         }
+                        sound = soundArgument.flatMap(source.resolve).map(ChannelSound.resource) ?? .computed
                     }
                     found.channels.append(
                         ChannelDeclaration(
                             id: id, sound: sound, position: position(call.line), library: .flutterLocalNotifications,
                             implicit: name == "AndroidNotificationDetails"))
+                    if id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
+                    if sound == .computed {
+                        pend(soundArgument, .channelSound(found.channels.count - 1, defaultIsDefault: false))
+                    }
                 }
             }
         case "kt", "java":
@@ -178,6 +223,7 @@ struct CodeSounds: Sendable {
                         sound = Self.androidURI(argument)
                     }
                     found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
+                    if id == nil { pend(call.positional(0), .channelID(found.channels.count - 1)) }
                 }
             }
             for line in textLines(source.text) {
@@ -186,20 +232,22 @@ struct CodeSounds: Sendable {
         case "js", "jsx", "ts", "tsx", "mjs", "cjs":
             for offset in source.occurrences(of: "setNotificationChannelAsync") {
                 guard let call = source.call(at: offset, name: "setNotificationChannelAsync") else { continue }
-                found.channels.append(
-                    ChannelDeclaration(
-                        id: call.positional(0).flatMap(source.resolve),
-                        sound: Self.namedSound(call.positional(1)?.labelled("sound"), in: source),
-                        position: position(call.line), library: .expoNotifications))
+                let declaration = ChannelDeclaration(
+                    id: call.positional(0).flatMap(source.resolve),
+                    sound: Self.namedSound(call.positional(1)?.labelled("sound"), in: source),
+                    position: position(call.line), library: .expoNotifications)
+                found.channels.append(declaration)
+                pendChannel(declaration, id: call.positional(0), sound: call.positional(1)?.labelled("sound"))
             }
             for offset in source.occurrences(of: "createChannel") {
                 guard let call = source.call(at: offset, name: "createChannel"), let options = call.positional(0)
                 else { continue }
-                found.channels.append(
-                    ChannelDeclaration(
-                        id: options.labelled("id").flatMap(source.resolve),
-                        sound: Self.namedSound(options.labelled("sound"), in: source),
-                        position: position(call.line), library: .notifee))
+                let declaration = ChannelDeclaration(
+                    id: options.labelled("id").flatMap(source.resolve),
+                    sound: Self.namedSound(options.labelled("sound"), in: source),
+                    position: position(call.line), library: .notifee)
+                found.channels.append(declaration)
+                pendChannel(declaration, id: options.labelled("id"), sound: options.labelled("sound"))
             }
             for offset in source.occurrences(of: "displayNotification") {
                 guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)

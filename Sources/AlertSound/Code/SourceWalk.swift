@@ -29,7 +29,9 @@ enum SourceWalk {
         var next = 0
         var files = 0
         var bytesRead: Int64 = 0
-        while next < pending.count {
+        var sources: [String] = []
+        var incomplete = false
+        walk: while next < pending.count {
             let (folder, level) = pending[next]
             next += 1
             for (name, kind) in FolderEntries.list(folder).sorted(by: { $0.name < $1.name }) {
@@ -46,22 +48,74 @@ enum SourceWalk {
                 let ext = lowercasedExtension(name)
                 guard kind == .file, extensions.contains(ext) else { continue }
                 files += 1
-                guard files <= Limits.maximumSourceFiles else { return (found, true) }
+                guard files <= Limits.maximumSourceFiles else {
+                    incomplete = true
+                    break walk
+                }
                 guard
                     let bytes = try? SoundReference.boundedContents(
                         of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
                 else { continue }
                 bytesRead += Int64(bytes.count)
-                guard bytesRead <= Limits.maximumSourceBytes else { return (found, true) }
+                guard bytesRead <= Limits.maximumSourceBytes else {
+                    incomplete = true
+                    break walk
+                }
                 found.files += 1
+                sources.append(path)
                 guard SourceText.holds(bytes, CodeSounds.words(forExtension: ext)) else { continue }
                 let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)
+                // Slots count from this file's first reference and channel; here they count from the app's.
+                found.pending += sounds.pending.map { item in
+                    var item = item
+                    switch item.slot {
+                    case .channelID(let i): item.slot = .channelID(found.channels.count + i)
+                    case .channelSound(let i, let d):
+                        item.slot = .channelSound(found.channels.count + i, defaultIsDefault: d)
+                    case .reference(let i): item.slot = .reference(found.references.count + i)
+                    }
+                    return item
+                }
                 found.references += sounds.references
                 found.channels += sounds.channels
                 found.rawUses.formUnion(sounds.rawUses)
             }
         }
-        return (found, false)
+        resolveAcrossFiles(&found, sources)
+        return (found, incomplete)
+    }
+
+    /// The names calls pass without their file declaring them, looked up in every source file read
+    /// (`const messagingChannelId = 'messages'` in a constants file): a name declared with one
+    /// literal across the app, and nowhere with anything else, is that literal; otherwise it stays
+    /// computed. Only files that hold one of the names are read again, within the same bounds.
+    static func resolveAcrossFiles(_ found: inout CodeSounds, _ sources: [String]) {
+        defer { found.pending = [] }
+        let sorted = Array(Set(found.pending.map(\.name)).sorted().prefix(Limits.maximumConstantNames))
+        guard !sorted.isEmpty else { return }
+        var literals: [String: Set<String>] = [:]
+        var other: Set<String> = []
+        var searched: Int64 = 0
+        for path in sources {
+            guard
+                let bytes = try? SoundReference.boundedContents(
+                    of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
+            else { continue }
+            // Each name is searched for in each file: bounded, as a hostile tree could name many.
+            searched += Int64(bytes.count) * Int64(sorted.count)
+            guard searched <= Limits.maximumConstantSearchBytes else { return }
+            guard SourceText.holds(bytes, sorted) else { continue }
+            let text = SourceText(String(decoding: bytes, as: UTF8.self))
+            for name in sorted {
+                let declared = text.declarations(of: name)
+                literals[name, default: []].formUnion(declared.literals)
+                if declared.other { other.insert(name) }
+            }
+        }
+        for item in found.pending where !other.contains(item.name) {
+            guard let values = literals[item.name], values.count == 1, let value = values.first else { continue }
+            found.settle(item, as: value)
+        }
     }
 
     /// The root whose code an app at `folder` (an Xcode project's folder, a Gradle project) is

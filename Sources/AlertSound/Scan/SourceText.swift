@@ -178,26 +178,92 @@ struct SourceText {
     private func constant(_ name: String) -> String? {
         var values: Set<String> = []
         for offset in occurrences(of: name) {
-            var i = offset + name.unicodeScalars.count
-            // An optional type (`: String`), then `=` (not `==`), then a literal up to the line's end.
-            var typed = 0
-            while i < scalars.count,
-                scalars[i] == " " || (scalars[i] == ":" && typed == 0)
-                    || (typed == 1 && scalars[i] != "=" && scalars[i] != "\n")
-            {
-                if scalars[i] == ":" { typed = 1 }
-                i += 1
-            }
-            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
-            var end = i + 1
-            while end < scalars.count, scalars[end] != "\n", scalars[end] != ";", end - i < 512 { end += 1 }
-            if let value = Argument(text: String(String.UnicodeScalarView(scalars[(i + 1)..<end]))).literal {
-                values.insert(value)
-            } else {
-                return nil
+            switch assignment(after: offset + name.unicodeScalars.count) {
+            case .literal(let value)?: values.insert(value)
+            case .other?: return nil
+            case nil: continue
             }
         }
         return values.count == 1 ? values.first : nil
+    }
+
+    private enum Assigned {
+        case literal(String)
+        case other
+    }
+
+    /// What is assigned right after a name ending at `start`: an optional type (`: String`), then
+    /// `=` (not `==`), then a literal up to the line's end; nil when nothing is assigned there.
+    private func assignment(after start: Int) -> Assigned? {
+        var i = start
+        var typed = 0
+        while i < scalars.count,
+            scalars[i] == " " || (scalars[i] == ":" && typed == 0)
+                || (typed == 1 && scalars[i] != "=" && scalars[i] != "\n")
+        {
+            if scalars[i] == ":" { typed = 1 }
+            i += 1
+        }
+        guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { return nil }
+        var end = i + 1
+        while end < scalars.count, scalars[end] != "\n", scalars[end] != ";", end - i < 512 { end += 1 }
+        return Argument(text: String(String.UnicodeScalarView(scalars[(i + 1)..<end]))).literal.map(Assigned.literal)
+            ?? .other
+    }
+
+    /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
+    /// for a literal or an expression.
+    static func identifier(of argument: Argument) -> String? {
+        let name = argument.text.trimmingWhitespace().split(separator: ".").last.map(String.init) ?? ""
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isIdentifier),
+            name.unicodeScalars.first.map({ !("0"..."9").contains($0) }) == true
+        else { return nil }
+        return name
+    }
+
+    /// The words that make a line a constant's declaration: `const` (Dart, JavaScript, Kotlin's
+    /// `const val`), `final` (Dart, Java), `val` (Kotlin), `let` and `static` (Swift, Java).
+    private static let declaring: Set<String> = ["const", "final", "val", "let", "static"]
+
+    /// What this file declares `name` as: the literals its declarations (`name` after one of
+    /// ``declaring`` on its line) assign, and whether one assigns anything else. For a name another
+    /// file passes without declaring it (a constants file of its own).
+    func declarations(of name: String) -> (literals: Set<String>, other: Bool) {
+        var literals: Set<String> = []
+        for offset in occurrences(of: name) {
+            var lineStart = offset
+            while lineStart > 0, scalars[lineStart - 1] != "\n", offset - lineStart < 256 { lineStart -= 1 }
+            let before = String(String.UnicodeScalarView(scalars[lineStart..<offset]))
+            let words = before.split { !$0.isLetter }.map(String.init)
+            guard words.contains(where: Self.declaring.contains) else { continue }
+            switch assignment(after: offset + name.unicodeScalars.count) {
+            case .literal(let value)?: literals.insert(value)
+            case .other?: return (literals, true)
+            case nil: continue
+            }
+        }
+        return (literals, false)
+    }
+
+    /// Whether this file binds `name` itself, so that a constant of that name elsewhere is not
+    /// what it passes: an assignment or a typed name (`name: String`, a parameter or local), or a
+    /// name after a type (`String name`).
+    func binds(_ name: String) -> Bool {
+        for offset in occurrences(of: name) {
+            let end = offset + name.unicodeScalars.count
+            var after = end
+            while after < scalars.count, scalars[after] == " " { after += 1 }
+            if after < scalars.count,
+                scalars[after] == ":"
+                    || (scalars[after] == "=" && after + 1 < scalars.count && scalars[after + 1] != "=")
+            {
+                return true
+            }
+            var before = offset - 1
+            while before >= 0, scalars[before] == " " { before -= 1 }
+            if before >= 0, before < offset - 1, Self.isIdentifier(scalars[before]) { return true }
+        }
+        return false
     }
 
     /// Whether `bytes` hold one of `words` (ASCII): a first search, before a file is read as text.

@@ -63,7 +63,8 @@ extension Limits {
                     + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes)); an app's code "
                     + "read for sound names and channels in at most \(grouped(maximumSourceFiles)) source files of "
                     + "\(mebibytes(maximumAndroidSourceBytes)) each and \(mebibytes(maximumSourceBytes)) in all, \(sourceSearchDepth) levels "
-                    + "deep (a note says when more were left)"
+                    + "deep (a note says when more were left); at most \(maximumConstantNames) names of another file's "
+                    + "constants looked up, within \(mebibytes(Int(maximumConstantSearchBytes))) of searching (past it, none)"
             ),
             Documented(
                 what: "Xcode projects",

@@ -55,6 +55,12 @@ public enum Limits {
     public static let maximumSourceFiles = 20_000
     /// Bytes of source read in all, for the same (20,000 files of a megabyte would be 20 GB).
     public static let maximumSourceBytes: Int64 = 256 << 20
+    /// Names of another file's constants looked up across an app's sources (a channel ID in a
+    /// constants file); the rest stay computed.
+    public static let maximumConstantNames = 16
+    /// Bytes searched for those names in all (each name counts a file's bytes once): past it, none is
+    /// resolved, as a value seen in part could be one of two.
+    public static let maximumConstantSearchBytes: Int64 = 1 << 30
     /// Folder levels below an app's root read for source (packages nest: `java/com/example/app/notifications`).
     public static let sourceSearchDepth = 16
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).
