@@ -161,4 +161,16 @@ import Testing
         #expect(found.channels.count == count)
         #expect(found.channels.filter { $0.id != nil }.count == Limits.maximumConstantNames, "\(found.channels)")
     }
+
+    /// An iOS name from another file's constant is often a file the app writes into Library/Sounds
+    /// at run time (Element X's tone): it stays computed rather than be failed as missing.
+    @Test func anIOSNameFromAnotherFileStaysComputed() throws {
+        let found = try walk([
+            "App/Tones.swift": "enum Tones {\n    static let selected = \"currentAlert.caf\"\n}\n",
+            "App/Notify.swift": "let s = UNNotificationSound(named: UNNotificationSoundName(Tones.selected))\n"
+        ])
+        #expect(found.references.count == 1)
+        #expect(found.references.first?.name == nil)
+        #expect(found.references.first?.problems.map(\.code) == [.computedName])
+    }
 }

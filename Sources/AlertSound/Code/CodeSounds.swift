@@ -124,7 +124,10 @@ struct CodeSounds: Sendable {
                         "\(call) is given a name computed at run time (\(argument.text.trimmingWhitespace().prefix(60))): not judged"
                     )
                 ]
-                pend(argument, .reference(found.references.count))
+                // Android's names are raw resources, fixed at build time. An iOS name from another file
+                // is often a file the app writes into Library/Sounds at run time (Element X's
+                // `selectedToneFilename`), which no bundle shows: it stays computed.
+                if platform == .android { pend(argument, .reference(found.references.count)) }
             }
             found.references.append(named)
         }
