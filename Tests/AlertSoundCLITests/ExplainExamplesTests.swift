@@ -35,24 +35,10 @@ import Testing
         try FileManager.default.removeItem(at: wav)
     }
 
-    /// An Xcode project whose app target `target` copies `files`; `settings`: more Release settings.
+    /// An Xcode project whose app target `target` copies `files`, for iOS 15 and `settings`.
     static func pbxproj(target: String, _ files: [String], settings: String = "") -> String {
-        let refs = files.enumerated().map {
-            "F\($0.offset) = {isa = PBXFileReference; path = \"\($0.element)\"; sourceTree = \"<group>\"; };"
-        }
-        let builds = files.indices.map { "B\($0) = {isa = PBXBuildFile; fileRef = F\($0); };" }
-        return """
-            // !$*UTF8*$!
-            { archiveVersion = 1; objectVersion = 54; objects = {
-            \((refs + builds).joined(separator: "\n"))
-            G1 = {isa = PBXGroup; children = (\(files.indices.map { "F\($0), " }.joined())); sourceTree = "<group>"; };
-            R1 = {isa = PBXResourcesBuildPhase; files = (\(files.indices.map { "B\($0), " }.joined())); };
-            T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (R1, ); name = \(target); productType = "com.apple.product-type.application"; };
-            L1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
-            C1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 15.0; \(settings)}; };
-            P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
-            }; rootObject = P1; }
-            """
+        BundleExample.pbxproj(
+            copying: files, target: target, settings: "IPHONEOS_DEPLOYMENT_TARGET = 15.0; \(settings)")
     }
 
     /// A Flutter app whose server sends a channel the app never creates.

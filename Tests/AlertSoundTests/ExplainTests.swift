@@ -26,11 +26,7 @@ import Testing
         if !ios.isEmpty {
             let copied = ios.keys.sorted().map { "Runner/" + $0 }
             files["ios/Runner.xcodeproj/project.pbxproj"] = Array(
-                BundleExample.pbxproj(copying: copied).replacingOccurrences(
-                    of: "productType = \"com.apple.product-type.application\";",
-                    with:
-                        "productType = \"com.apple.product-type.application\"; buildConfigurationList = L1; };\nL1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };\nC1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = \(minimumIOS);}; "
-                ).utf8)
+                BundleExample.pbxproj(copying: copied, settings: "IPHONEOS_DEPLOYMENT_TARGET = \(minimumIOS);").utf8)
             for (name, bytes) in ios { files["ios/Runner/" + name] = bytes }
         }
         for (name, bytes) in raw { files["android/app/src/main/res/raw/" + name] = bytes }

@@ -56,8 +56,9 @@ extension BundleExample {
         BundleExample(shape: .androidProject, files: files.map { (path: $0.0, bytes: $0.1) }, names: names)
     }
 
-    /// An Xcode project of one app target whose Resources phase copies `copied` (paths in `ios/`).
-    package static func pbxproj(copying copied: [String]) -> String {
+    /// An Xcode project of one app target whose Resources phase copies `copied` (paths in `ios/`);
+    /// `settings`: its Release build settings (`IPHONEOS_DEPLOYMENT_TARGET = 15.0;`), when any.
+    package static func pbxproj(copying copied: [String], target: String = "App", settings: String? = nil) -> String {
         let files = copied.enumerated().map {
             "F\($0.offset) = {isa = PBXFileReference; path = \"\($0.element)\"; sourceTree = \"<group>\"; };"
         }
@@ -68,7 +69,8 @@ extension BundleExample {
             \((files + builds).joined(separator: "\n"))
             G1 = {isa = PBXGroup; children = (\(copied.indices.map { "F\($0), " }.joined())); sourceTree = "<group>"; };
             R1 = {isa = PBXResourcesBuildPhase; files = (\(copied.indices.map { "B\($0), " }.joined())); };
-            T1 = {isa = PBXNativeTarget; buildPhases = (R1, ); name = App; productType = "com.apple.product-type.application"; };
+            T1 = {isa = PBXNativeTarget; \(settings == nil ? "" : "buildConfigurationList = L1; ")buildPhases = (R1, ); name = \(target); productType = "com.apple.product-type.application"; };
+            \(settings.map { "L1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };\nC1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {\($0)}; };" } ?? "")
             P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
             }; rootObject = P1; }
             """
