@@ -162,15 +162,20 @@ import Testing
         #expect(found.channels.filter { $0.id != nil }.count == Limits.maximumConstantNames, "\(found.channels)")
     }
 
-    /// An iOS name from another file's constant is often a file the app writes into Library/Sounds
-    /// at run time (Element X's tone): it stays computed rather than be failed as missing.
-    @Test func anIOSNameFromAnotherFileStaysComputed() throws {
+    /// An iOS name from another file's constant is its value too; where the app writes sounds into
+    /// Library/Sounds at run time (Element X's selected tone), that is found as well.
+    @Test func anIOSNameFromAnotherFileAndARuntimeInstall() throws {
         let found = try walk([
-            "App/Tones.swift": "enum Tones {\n    static let selected = \"currentAlert.caf\"\n}\n",
+            "App/Tones.swift": """
+            enum Tones {
+                static let selected = "currentAlert.caf"
+                static let folder = URL.libraryDirectory.appending(components: "Sounds", "Available")
+            }
+            """,
             "App/Notify.swift": "let s = UNNotificationSound(named: UNNotificationSoundName(Tones.selected))\n"
         ])
-        #expect(found.references.count == 1)
-        #expect(found.references.first?.name == nil)
-        #expect(found.references.first?.problems.map(\.code) == [.computedName])
+        #expect(found.references.first?.name == "currentAlert.caf", "\(found.references)")
+        #expect(found.references.first?.problems.isEmpty == true)
+        #expect(found.installers.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } == ["Tones.swift:3"])
     }
 }

@@ -393,3 +393,29 @@ extension ExplainTests {
         #expect(played.steps.first { $0.step == .critical }?.text.contains("at volume 0.5") == true)
     }
 }
+
+extension ExplainTests {
+    /// A name not in the bundle of an app that writes sounds into Library/Sounds at run time: iOS
+    /// searches there first, so validate-bundle warns (not fails) and explain says it cannot tell.
+    @Test func aNameTheAppMayInstallAtRunTimeIsUnknown() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(scratch)
+        try Data(
+            "let folder = FileManager.default.urls(for: .libraryDirectory, in: .userDomainMask)[0].appendingPathComponent(\"Sounds\")\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: root + "/ios/Runner/Tones.swift"))
+        let report = try BundleValidator().validate(paths: [root], references: [.named("ios:tone.caf")])
+        let reference = try #require(
+            report.bundles.first { $0.platform == .ios }?.references.first { $0.position == nil })
+        #expect(reference.diagnostics.map(\.code) == [.noSuchSound] && reference.diagnostics[0].severity == .warning)
+        #expect(reference.diagnostics[0].message.contains("Tones.swift:1"), "\(reference.diagnostics)")
+        #expect(reference.valid)
+        let ios = try only(try explain(root, .named(sound: "tone.caf", channel: nil)), .ios)
+        #expect(decided(ios)! == (.lookup, .unknown), "\(ios.steps)")
+        #expect(ios.fresh.plays == .unknown)
+        // Without the installer the same name is missing, and the default sound plays.
+        try FileManager.default.removeItem(atPath: root + "/ios/Runner/Tones.swift")
+        let missing = try only(try explain(root, .named(sound: "tone.caf", channel: nil)), .ios)
+        #expect(missing.fresh.plays == .defaultSound)
+    }
+}

@@ -20,6 +20,9 @@ struct BundleScan: Sendable {
     /// The sound names the app's own code gives for this platform (a project's, never a built
     /// app's), each a reference with its file and line.
     var codeReferences: [SoundReference] = []
+    /// Where an iOS app's code writes sounds into `Library/Sounds` at run time (the first place):
+    /// a name missing from the bundle may be there (``CodeSounds/installers``).
+    var installer: SourcePosition?
     /// The notification channels the app's code creates (Android).
     var channels: [ChannelDeclaration] = []
     /// An Android project's minimum version and default channel.

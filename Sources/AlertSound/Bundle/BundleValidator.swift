@@ -155,7 +155,8 @@ public struct BundleValidator: Sendable {
         let channels = platform == .android ? ChannelBook(scan: scan, lock: lock) : nil
         switch platform {
         case .ios:
-            let resolver = ReferenceResolver(sounds: sounds, references: mine, uncopied: scan.uncopied)
+            var resolver = ReferenceResolver(sounds: sounds, references: mine, uncopied: scan.uncopied)
+            resolver.installer = scan.installer
             located = mine.map(resolver.locate)
         case .android:
             // A message that names only its channel plays the channel's sound: that is judged.

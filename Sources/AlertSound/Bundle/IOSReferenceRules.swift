@@ -163,7 +163,8 @@ extension ReferenceResolver {
             summary:
                 "No reachable sound has the referenced name.",
             details:
-                "A sound with the same name but another extension is named in the message (`x.caf` for `x.wav`)."),
+                "A sound with the same name but another extension is named in the message (`x.caf` for `x.wav`). A warning instead when the app's code writes sounds into `Library/Sounds` at run time (`Library/Sounds`, a `\"Sounds\"` folder of the library directory or an app group's container, alertsound's `SoundInstaller`): iOS searches there first, so the name may be found there."
+        ),
         triggering: [.app([("chime.caf", chime)], names: ["bell.caf"])],
         passing: [.app([("chime.caf", chime)], names: ["chime.caf"])]
     ) { miss in

@@ -12,6 +12,8 @@ struct ReferenceResolver {
     private var byRelativePath: [String: Int] = [:]
     /// An Xcode project's sounds that no app target copies, by lower-cased file name.
     private let uncopied: [String: String]
+    /// Where the app's code writes sounds into `Library/Sounds` at run time, when it does.
+    var installer: SourcePosition?
 
     init(sounds: [FoundSound], references: [SoundReference], uncopied: [String: String] = [:]) {
         self.sounds = sounds
@@ -53,7 +55,15 @@ struct ReferenceResolver {
         if !name.contains("/"), Self.hasExtension(name), let exact = reachableByName[name] {
             located.resolve(to: exact, in: sounds)
         } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
-            located.diagnostics.append(finding.diagnostic)
+            var diagnostic = finding.diagnostic
+            // iOS looks in Library/Sounds first, which the app fills at run time: what is not in
+            // the bundle may be there, and the device's answer cannot be told from the files.
+            if diagnostic.code == .noSuchSound, let installer {
+                diagnostic.severity = .warning
+                diagnostic.message =
+                    "'\(name)' is not in the bundle, but the app's code writes sounds into Library/Sounds at run time (\(installer.file):\(installer.line)), which iOS searches first: it plays if the app put it there, else the default sound"
+            }
+            located.diagnostics.append(diagnostic)
             if let nearly = finding.nearly { located.nearly(nearly) }
         }
         return located

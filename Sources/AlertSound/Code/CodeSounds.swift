@@ -55,6 +55,9 @@ struct CodeSounds: Sendable {
     var rawUses: Set<String> = []
     /// Source files read.
     var files = 0
+    /// Where the app's code writes sounds into a `Library/Sounds` folder at run time (its own or an
+    /// app group's; alertsound's `SoundInstaller`): a name missing from the bundle may be there.
+    var installers: [SourcePosition] = []
     /// Names a call passes that its own file neither assigns nor binds (a constant of another
     /// file): ``SourceWalk`` resolves them across the app's files once every file is read.
     var pending: [Pending] = []
@@ -88,7 +91,7 @@ struct CodeSounds: Sendable {
     /// bytes (14 MB of Kotlin took 4.6 s read whole, issue 45).
     static func words(forExtension ext: String) -> [String] {
         switch ext {
-        case "swift", "m", "mm": return ["UNNotificationSound", "oundNamed"]
+        case "swift", "m", "mm": return ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
         case "dart": return ["NotificationSound", "NotificationDetails", "NotificationChannel"]
         case "kt", "java": return ["NotificationChannel", "R.raw."]
         default: return ["setNotificationChannelAsync", "createChannel", "displayNotification", "NotificationAsync"]
@@ -124,10 +127,7 @@ struct CodeSounds: Sendable {
                         "\(call) is given a name computed at run time (\(argument.text.trimmingWhitespace().prefix(60))): not judged"
                     )
                 ]
-                // Android's names are raw resources, fixed at build time. An iOS name from another file
-                // is often a file the app writes into Library/Sounds at run time (Element X's
-                // `selectedToneFilename`), which no bundle shows: it stays computed.
-                if platform == .android { pend(argument, .reference(found.references.count)) }
+                pend(argument, .reference(found.references.count))
             }
             found.references.append(named)
         }
@@ -140,6 +140,7 @@ struct CodeSounds: Sendable {
         }
         switch fileExtension {
         case "swift", "m", "mm":
+            if let line = Self.soundsFolderWrite(source) { found.installers.append(position(line)) }
             for offset in source.occurrences(of: "UNNotificationSoundName") {
                 guard let call = source.call(at: offset, name: "UNNotificationSoundName") else { continue }
                 reference(
@@ -280,6 +281,20 @@ struct CodeSounds: Sendable {
             break
         }
         return found
+    }
+
+    /// The line where Swift or Objective-C code builds a `Library/Sounds` location: the literal
+    /// `Library/Sounds`, a `"Sounds"` component in a file that asks for the library folder or an
+    /// app group's container, or alertsound's `SoundInstaller`. Nil when it does none of these.
+    static func soundsFolderWrite(_ source: SourceText) -> Int? {
+        if let offset = source.occurrences(of: "SoundInstaller").first { return source.line(at: offset) }
+        let text = source.text
+        if let offset = source.occurrences(of: "Library/Sounds").first { return source.line(at: offset) }
+        guard
+            text.contains("libraryDirectory") || text.contains("NSLibraryDirectory")
+                || text.contains("containerURL(forSecurityApplicationGroupIdentifier")
+        else { return nil }
+        return source.occurrences(of: "\"Sounds\"").first.map(source.line(at:))
     }
 
     /// A channel's sound given by name (Expo's and notifee's `sound`): absent is the default sound,

@@ -78,6 +78,7 @@ enum SourceWalk {
                 }
                 found.references += sounds.references
                 found.channels += sounds.channels
+                found.installers += sounds.installers
                 found.rawUses.formUnion(sounds.rawUses)
             }
         }

@@ -110,6 +110,12 @@ struct IOSChain {
                     "Library/Sounds\(report.critical ? "" : " and the app groups'") are filled by the app at run time and are not in \(app.root): a file named '\(name)' put there would play first"
                 ))
         }
+        if let installer = app.scan.installer {
+            evidence.append(
+                Evidence(
+                    "the app's code writes sounds into Library/Sounds at run time here", file: installer.file,
+                    line: installer.line))
+        }
         // Names the app's code computes at run time: where it may install sounds of its own.
         for computed in app.scan.codeReferences.lazy.filter({ $0.problems.contains { $0.code == .computedName } })
             .prefix(3)
@@ -130,6 +136,15 @@ struct IOSChain {
         }
         let text =
             "iOS looks for '\(name)' in the app's Library/Sounds\(groups), then the main bundle's top level; the first file of exactly this name plays"
+        // Not in the bundle, in an app that fills Library/Sounds itself: only the device can tell.
+        if failing.isEmpty, let maybe = findings.first(where: { $0.code == .noSuchSound }), app.scan.installer != nil {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .unknown, text: text + ": " + maybe.message, evidence: evidence,
+                    codes: findings.map(\.code)),
+                decides: PlayOutcome(.unknown, because: maybe.message, code: maybe.code))
+            return
+        }
         chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
     }
 
