@@ -12,7 +12,8 @@ struct ReferenceResolver {
     private var byRelativePath: [String: Int] = [:]
     /// An Xcode project's sounds that no app target copies, by lower-cased file name.
     private let uncopied: [String: String]
-    /// Where the app's code writes sounds into `Library/Sounds` at run time, when it does.
+    /// Where the app's code writes sounds into `Library/Sounds` at run time, when it does
+    /// (``installedAtRunTime`` judges a miss by it).
     var installer: SourcePosition?
 
     init(sounds: [FoundSound], references: [SoundReference], uncopied: [String: String] = [:]) {
@@ -55,15 +56,7 @@ struct ReferenceResolver {
         if !name.contains("/"), Self.hasExtension(name), let exact = reachableByName[name] {
             located.resolve(to: exact, in: sounds)
         } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
-            var diagnostic = finding.diagnostic
-            // iOS looks in Library/Sounds first, which the app fills at run time: what is not in
-            // the bundle may be there, and the device's answer cannot be told from the files.
-            if diagnostic.code == .noSuchSound, let installer {
-                diagnostic.severity = .warning
-                diagnostic.message =
-                    "'\(name)' is not in the bundle, but the app's code writes sounds into Library/Sounds at run time (\(installer.file):\(installer.line)), which iOS searches first: it plays if the app put it there, else the default sound"
-            }
-            located.diagnostics.append(diagnostic)
+            located.diagnostics.append(finding.diagnostic)
             if let nearly = finding.nearly { located.nearly(nearly) }
         }
         return located
