@@ -152,8 +152,14 @@ extension SoundLock {
         guard
             let bytes = try? SoundReference.boundedContents(
                 of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
-            case .object(let top)? = try? JSONParser.parse(bytes)
+            let object = try? JSONParser.parse(bytes)
         else { return [] }
+        return channelUses(in: object, source: path)
+    }
+
+    /// The channel IDs a payload already parsed asks for; `path` names it in each.
+    static func channelUses(in object: JSONValue, source path: String) -> [ChannelUse] {
+        guard case .object(let top) = object else { return [] }
         var found: [ChannelUse] = []
         func sound(_ notification: [String: JSONValue]) -> String? {
             if case .string(let named)? = notification["sound"] { return named }

@@ -16,7 +16,7 @@ struct AndroidChain {
     func explain() -> PushExplanation {
         var chain = Chain()
         let payload = PayloadStep.step(
-            report, platform: .android, named: reference.name ?? (reference.channel == nil ? report.name : nil),
+            report, payload: app.payload, named: reference.name ?? (reference.channel == nil ? report.name : nil),
             channel: reference.channel)
         if payload.verdict != .passes {
             chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))
@@ -45,12 +45,9 @@ struct AndroidChain {
     }
 
     private func finish(_ chain: inout Chain, existing: PlayOutcome?) -> PushExplanation {
-        let sound = report.resolvedPath.map { path in
-            app.files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
-        }
         return chain.push(
             platform: .android, app: app.root, kind: app.scan.kind, report: report, channel: reference.channel,
-            named: PlayOutcome(.namedSound, sound: sound), existing: existing)
+            named: PlayOutcome(.namedSound, sound: report.resolvedPath.map(app.described)), existing: existing)
     }
 
     private func library(_ chain: inout Chain) {
@@ -86,7 +83,6 @@ struct AndroidChain {
     static func channel(
         _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic]
     ) -> PlayOutcome? {
-        let book = ChannelBook(scan: app.scan, lock: app.lock)
         let codes = findings.filter { channelCodes.contains($0.code) }
         let older: String
         switch app.scan.facts?.minSdk {
@@ -102,7 +98,7 @@ struct AndroidChain {
                 .otherSound, sound: "the sound the channel was first created with", because: stale.message,
                 code: .channelStale)
         }
-        guard let outcome = book.outcome(of: reference) else {
+        guard let book = app.channels, let outcome = book.outcome(of: reference) else {
             let why =
                 app.scan.codeRead
                 ? "the app's code creates no channel alertsound can read"
@@ -165,11 +161,7 @@ struct AndroidChain {
                 facts.append(Evidence("\(AndroidAppFacts.defaultChannelKey) = \(declaration.id ?? "")"))
             }
             let decided = plays(declaration)
-            let verdict: ExplanationStep.Verdict =
-                decided.map {
-                    $0.plays == .unknown ? .unknown : $0.plays == .defaultSound ? .defaultSound : .otherSound
-                }
-                ?? .passes
+            let verdict = decided.map(Chain.verdict) ?? .passes
             chain.add(
                 ExplanationStep(
                     step: .channel, verdict: verdict,
@@ -201,7 +193,7 @@ struct AndroidChain {
             let sound = entry.android ?? "default"
             let named = named.map { AndroidRules.resourceName($0) }
             let decided: PlayOutcome? =
-                named == nil || named == sound || (named == "default" && sound == "default")
+                named == nil || named == sound
                 ? nil
                 : sound == "default"
                     ? PlayOutcome(
@@ -213,7 +205,7 @@ struct AndroidChain {
             chain.add(
                 ExplanationStep(
                     step: .channel,
-                    verdict: decided == nil ? .passes : decided!.plays == .defaultSound ? .defaultSound : .otherSound,
+                    verdict: decided.map(Chain.verdict) ?? .passes,
                     text:
                         "posted on channel \(id), which alertsound export's lock made for '\(sound)': on Android 8 and later the channel's sound plays\(older); \(keeps)",
                     evidence: [Evidence("the lock's channel \(id) for \(entry.name)", file: app.lockPath)],

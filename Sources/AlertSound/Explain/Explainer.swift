@@ -23,7 +23,7 @@ public struct Explainer: Sendable {
         let run = try validator.prepare(paths: paths, references: push.references)
         var pushes: [PushExplanation] = []
         for scan in run.scans where push.platforms.contains(scan.kind.platform) {
-            var app = AppFacts(scan: scan, lock: validator.lock, lockPath: validator.lockPath)
+            var app = AppFacts(scan: scan, lock: validator.lock, lockPath: validator.lockPath, payload: push.text)
             var reports: [ReferenceReport] = []
             // Only the verdicts a name can lead to are kept, so a bundle of any size costs what
             // its named sounds do (validation itself streams).
@@ -68,7 +68,7 @@ public struct Explainer: Sendable {
         }
         for platform in run.unjudged {
             for report in platform.references {
-                pushes.append(Self.unjudged(report, reason: platform.reason))
+                pushes.append(Self.unjudged(report, reason: platform.reason, payload: push.text))
             }
         }
         return Explanation(pushes: pushes, notes: run.notes)
@@ -98,10 +98,10 @@ public struct Explainer: Sendable {
     }
 
     /// A push for a platform no app was given for.
-    static func unjudged(_ report: ReferenceReport, reason: String) -> PushExplanation {
+    static func unjudged(_ report: ReferenceReport, reason: String, payload: [UInt8]?) -> PushExplanation {
         let because = "no \(report.platform.displayName) app was given: " + reason
         var chain = Chain()
-        chain.add(PayloadStep.step(report, platform: report.platform))
+        chain.add(PayloadStep.step(report, payload: payload))
         chain.add(
             ExplanationStep(step: .result, verdict: .unknown, text: because, codes: [.noAppForPlatform]),
             decides: PlayOutcome(.unknown, because: because, code: .noAppForPlatform))
@@ -115,16 +115,27 @@ struct AppFacts {
     let lock: SoundLock?
     /// Where ``lock`` was read, for its evidence.
     let lockPath: String
+    /// The push's payload text, for the lines of its keys; nil for a push given by name.
+    let payload: [UInt8]?
+    /// The app's channels (Android), made once for all its pushes.
+    let channels: ChannelBook?
     var files: [String: BundleFileReport] = [:]
     var entitlements: Entitlements?
 
-    init(scan: BundleScan, lock: SoundLock?, lockPath: String) {
+    init(scan: BundleScan, lock: SoundLock?, lockPath: String, payload: [UInt8]?) {
         self.scan = scan
         self.lock = lock
         self.lockPath = lockPath
+        self.payload = payload
+        channels = scan.kind.platform == .android ? ChannelBook(scan: scan, lock: lock) : nil
     }
 
     var root: String { scan.root }
+
+    /// A sound file as the result names it: its path and format (`a.caf (CAF, ima4, …)`).
+    func described(_ path: String) -> String {
+        files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
+    }
 }
 
 /// The steps as they are made, and the first that decides what plays.
@@ -167,15 +178,15 @@ struct Chain {
         if steps.last?.step != .result {
             steps.append(
                 ExplanationStep(
-                    step: .result, verdict: Self.verdict(fresh), text: Self.phrase(fresh, platform: platform),
+                    step: .result, verdict: Self.verdict(fresh), text: Self.phrase(fresh),
                     codes: fresh.code.map { [$0] } ?? []))
         }
         var summary = "On \(platform.displayName)"
         if let app { summary += " (\(app))" }
-        summary += ", " + Self.phrase(fresh, platform: platform, name: report.name)
+        summary += ", " + Self.phrase(fresh, name: report.name)
         if let degraded, fresh.plays == .namedSound { summary += ", but " + degraded }
         if let existing, existing != fresh {
-            summary += "; where the app was installed before, " + Self.phrase(existing, platform: platform)
+            summary += "; where the app was installed before, " + Self.phrase(existing)
         }
         return PushExplanation(
             platform: platform, app: app, kind: kind, name: report.name, source: report.source, field: report.field,
@@ -193,7 +204,7 @@ struct Chain {
     }
 
     /// "plays chime.caf", "plays the default sound because …".
-    static func phrase(_ outcome: PlayOutcome, platform: Platform, name: String? = nil) -> String {
+    static func phrase(_ outcome: PlayOutcome, name: String? = nil) -> String {
         let because = outcome.because.map { " because " + $0 } ?? ""
         switch outcome.plays {
         case .namedSound: return "this push plays \(outcome.sound ?? name ?? "its sound")"
@@ -209,13 +220,13 @@ struct Chain {
 
 /// The payload-key step both platforms start with.
 enum PayloadStep {
-    /// `named`: the name the push itself gives (an Expo message gives only a channel, whose
-    /// sound the report names); `channel`: the channel it names.
+    /// `payload`: the payload's text; `named`: the name the push itself gives (an Expo message
+    /// gives only a channel, whose sound the report names); `channel`: the channel it names.
     static func step(
-        _ report: ReferenceReport, platform: Platform, named: String? = nil, channel: String? = nil
+        _ report: ReferenceReport, payload: [UInt8]?, named: String? = nil, channel: String? = nil
     ) -> ExplanationStep {
         let problems = report.diagnostics.filter { $0.code == .badPayload || $0.code == .computedName }
-        let evidence = [Evidence.payload(report.source, field: report.field)]
+        let evidence = [Evidence.payload(report.source, field: report.field, text: payload)]
         if let problem = problems.first {
             return ExplanationStep(
                 step: .payloadKey, verdict: .unknown, text: problem.message, evidence: evidence,
@@ -238,33 +249,19 @@ enum PayloadStep {
 extension Evidence {
     /// Where a payload's key is, as far as its text tells: the line of the field's last key,
     /// found after its parents' (`message`, `android`, `notification`, `sound`).
-    static func payload(_ source: String, field: String?) -> Evidence {
-        guard !source.hasPrefix("--"), source != "-" else {
-            return Evidence("given on the command line (\(source))")
-        }
+    static func payload(_ source: String, field: String?, text: [UInt8]?) -> Evidence {
+        guard let text else { return Evidence("given on the command line (\(source))") }
         let fact = field.map { "the payload's \($0)" } ?? "the payload"
-        guard let field,
-            let bytes = try? SoundReference.boundedContents(
-                of: source, limit: Limits.maximumPayloadBytes, what: "payload")
-        else { return Evidence(fact, file: source) }
-        var at = 0
+        let file = source == "-" ? "standard input" : source
+        guard let field else { return Evidence(fact, file: file) }
+        var at = text.startIndex
         for key in field.split(separator: ".") {
-            let needle = Array("\"\(key)\"".utf8)
-            guard let found = firstIndex(of: needle, in: bytes, from: at) else { return Evidence(fact, file: source) }
-            at = found + needle.count
+            guard let found = text[at...].firstRange(of: Array("\"\(key)\"".utf8)) else {
+                return Evidence(fact, file: file)
+            }
+            at = found.upperBound
         }
-        let line = bytes[..<at].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return Evidence(fact, file: source, line: line)
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count, start <= bytes.count - needle.count else { return nil }
-        var i = start
-        while i <= bytes.count - needle.count {
-            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
+        return Evidence(fact, file: file, line: text[..<at].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
     }
 }
 

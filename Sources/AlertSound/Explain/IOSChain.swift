@@ -14,7 +14,7 @@ struct IOSChain {
 
     func explain() -> PushExplanation {
         var chain = Chain()
-        let payload = PayloadStep.step(report, platform: .ios)
+        let payload = PayloadStep.step(report, payload: app.payload)
         if payload.verdict != .passes {
             chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))
             return finish(&chain)
@@ -36,12 +36,9 @@ struct IOSChain {
     }
 
     private func finish(_ chain: inout Chain) -> PushExplanation {
-        let sound = report.resolvedPath.map { path in
-            app.files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
-        }
         return chain.push(
             platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil,
-            named: PlayOutcome(.namedSound, sound: sound))
+            named: PlayOutcome(.namedSound, sound: report.resolvedPath.map(app.described)))
     }
 
     private func critical(_ chain: inout Chain) {
@@ -81,7 +78,7 @@ struct IOSChain {
             chain.add(
                 ExplanationStep(
                     step: .critical, verdict: .otherSound, text: because,
-                    evidence: evidence + [Evidence.payload(report.source, field: report.field)]),
+                    evidence: evidence + [Evidence.payload(report.source, field: report.field, text: app.payload)]),
                 decides: PlayOutcome(.noSound, because: because))
         } else {
             let volume = reference.volume.map { " at volume \(Formatting.number($0)) (of 1)" } ?? " at full volume"

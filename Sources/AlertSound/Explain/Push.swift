@@ -19,6 +19,8 @@ public struct Push: Sendable {
     public var isPayload: Bool
     /// The Android channel it names, when it names no Android sound.
     public var channel: String?
+    /// The payload's text, where the lines of its keys are found (``Evidence``).
+    var text: [UInt8]?
 
     /// A push.
     public init(
@@ -34,22 +36,37 @@ public struct Push: Sendable {
 
     /// The payload file at `path` (``SoundReference/payload(at:)-(String)``'s formats).
     public static func payload(at path: String) -> Push {
-        let bytes = try? SoundReference.boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")
-        var push = Push(
-            references: SoundReference.payload(at: path), platforms: bytes.map(reached) ?? Set(Platform.allCases),
-            source: path, isPayload: true)
-        push.channel =
-            push.references.first { $0.platform == .android }?.channel
-            ?? SoundLock.channelUses(inPayloadAt: path).first?.id
-        return push
+        guard
+            let bytes = try? SoundReference.boundedContents(
+                of: path, limit: Limits.maximumPayloadBytes, what: "payload")
+        else {
+            // Missing or unreadable: its references say so (`not-found`, `bad-payload`).
+            return Push(
+                references: SoundReference.payload(at: path), platforms: Set(Platform.allCases), source: path,
+                isPayload: true)
+        }
+        return payload(bytes, source: path)
     }
 
     /// A payload's bytes; `source` names it (`-` for standard input).
-    public static func payload(_ data: Data, source: String) -> Push {
-        let references = SoundReference.payload(data, source: source)
-        return Push(
-            references: references, platforms: reached(Array(data)), source: source, isPayload: true,
-            channel: references.first { $0.platform == .android }?.channel)
+    public static func payload(_ data: Data, source: String) -> Push { payload(Array(data), source: source) }
+
+    /// Read once and parsed once: its names, the platforms it reaches, the channel it names, and
+    /// its text for the lines of its keys.
+    private static func payload(_ bytes: [UInt8], source: String) -> Push {
+        guard bytes.count <= Limits.maximumPayloadBytes, let object = try? JSONParser.parse(bytes) else {
+            // Too large or not JSON: the references carry the finding that says why.
+            return Push(
+                references: SoundReference.payload(Data(bytes), source: source), platforms: Set(Platform.allCases),
+                source: source, isPayload: true)
+        }
+        let references = SoundReference.payload(parsed: object, source: source)
+        var push = Push(references: references, platforms: reached(object), source: source, isPayload: true)
+        push.channel =
+            references.first { $0.platform == .android }?.channel
+            ?? SoundLock.channelUses(in: object, source: source).first?.id
+        push.text = bytes
+        return push
     }
 
     /// A push given by name: `sound` on both platforms (iOS's `aps.sound`, Android's
@@ -72,8 +89,8 @@ public struct Push: Sendable {
 
     /// An APNs payload (`aps` at the top) reaches iOS only; anything else is sent through a
     /// service that delivers to both.
-    static func reached(_ bytes: [UInt8]) -> Set<Platform> {
-        if case .object(let top)? = try? JSONParser.parse(bytes), top["aps"] != nil { return [.ios] }
+    static func reached(_ object: JSONValue) -> Set<Platform> {
+        if case .object(let top) = object, top["aps"] != nil { return [.ios] }
         return Set(Platform.allCases)
     }
 }

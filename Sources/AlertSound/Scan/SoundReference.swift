@@ -169,6 +169,11 @@ public struct SoundReference: Sendable, Hashable {
             let detail = (error as? StructureError).map { ": \($0.message) at byte \($0.offset)" } ?? ""
             return [bad(source, "not valid JSON (it starts with \"\(start)\")\(detail)")]
         }
+        return payload(parsed: object, source: source)
+    }
+
+    /// The references in a payload already parsed.
+    static func payload(parsed object: JSONValue, source: String) -> [SoundReference] {
         // Expo's push service takes one message or an array of them.
         if case .array(let messages) = object, !messages.isEmpty,
             messages.allSatisfy({ if case .object(let m) = $0 { return isExpoPush(m) } else { return false } })
