@@ -176,6 +176,6 @@ import Testing
         ])
         #expect(found.references.first?.name == "currentAlert.caf", "\(found.references)")
         #expect(found.references.first?.problems.isEmpty == true)
-        #expect(found.installers.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } == ["Tones.swift:3"])
+        #expect(found.installer.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } == "Tones.swift:3")
     }
 }

@@ -21,7 +21,7 @@ struct BundleScan: Sendable {
     /// app's), each a reference with its file and line.
     var codeReferences: [SoundReference] = []
     /// Where an iOS app's code writes sounds into `Library/Sounds` at run time (the first place):
-    /// a name missing from the bundle may be there (``CodeSounds/installers``).
+    /// a name missing from the bundle may be there (``CodeSounds/installer``).
     var installer: SourcePosition?
     /// The notification channels the app's code creates (Android).
     var channels: [ChannelDeclaration] = []

@@ -39,7 +39,7 @@ extension BundleValidator {
             }
             let platform = scan.kind.platform
             scan.codeReferences = sounds.references.filter { $0.platform == platform }
-            if platform == .ios { scan.installer = sounds.installers.first }
+            if platform == .ios { scan.installer = sounds.installer }
             // A project without a source file (a folder of resources) says nothing of its channels.
             scan.codeRead = sounds.files > 0
             if platform == .android {

@@ -55,9 +55,9 @@ struct CodeSounds: Sendable {
     var rawUses: Set<String> = []
     /// Source files read.
     var files = 0
-    /// Where the app's code writes sounds into a `Library/Sounds` folder at run time (its own or an
-    /// app group's; alertsound's `SoundInstaller`): a name missing from the bundle may be there.
-    var installers: [SourcePosition] = []
+    /// The first place the app's code writes sounds into a `Library/Sounds` folder at run time (its
+    /// own or an app group's; alertsound's `SoundInstaller`): a name missing from the bundle may be there.
+    var installer: SourcePosition?
     /// Names a call passes that its own file neither assigns nor binds (a constant of another
     /// file): ``SourceWalk`` resolves them across the app's files once every file is read.
     var pending: [Pending] = []
@@ -140,7 +140,7 @@ struct CodeSounds: Sendable {
         }
         switch fileExtension {
         case "swift", "m", "mm":
-            if let line = Self.soundsFolderWrite(source) { found.installers.append(position(line)) }
+            found.installer = Self.soundsFolderWrite(source).map(position)
             for offset in source.occurrences(of: "UNNotificationSoundName") {
                 guard let call = source.call(at: offset, name: "UNNotificationSoundName") else { continue }
                 reference(

@@ -78,7 +78,7 @@ enum SourceWalk {
                 }
                 found.references += sounds.references
                 found.channels += sounds.channels
-                found.installers += sounds.installers
+                found.installer = found.installer ?? sounds.installer
                 found.rawUses.formUnion(sounds.rawUses)
             }
         }
