@@ -125,6 +125,9 @@ import Testing
         ])
         #expect(missing.status == 2, "\(missing.stdout)\(missing.stderr)")
         #expect(missing.stdout.contains("\"error\""))
+        // A payload that cannot be read is no push to explain: it stops the run, as a path does.
+        let noPayload = try cli.run(["explain", dir.path, "--payload", dir.appendingPathComponent("none.json").path])
+        #expect(noPayload.status == 2 && noPayload.stderr.contains("no such payload file"), "\(noPayload.stdout)")
     }
 }
 

@@ -170,6 +170,16 @@ import Testing
         #expect(ios.fresh.code == .badPayload && !explanation.playsAsNamed)
     }
 
+    /// Through the library, a payload that is not there is explained as unknown, never passed.
+    @Test func aMissingPayloadCannotBeTold() throws {
+        let scratch = try Scratch()
+        let explanation = try explain(try Self.app(scratch), .payload(at: scratch.path("none.json")))
+        let ios = try only(explanation, .ios)
+        #expect(decided(ios)! == (.payloadKey, .unknown), "\(ios.steps)")
+        #expect(ios.fresh.code == .notFound && !explanation.playsAsNamed)
+        #expect(throws: AlertSoundError.self) { try Push.read(at: scratch.path("none.json")) }
+    }
+
     /// A platform the push reaches with no app of it given is never passed.
     @Test func aPlatformWithoutAnAppIsUnknown() throws {
         let scratch = try Scratch()

@@ -16,7 +16,8 @@ struct AndroidChain {
     func explain() -> PushExplanation {
         var chain = Chain()
         let payload = PayloadStep.step(
-            report, payload: app.payload, named: reference.name ?? (reference.channel == nil ? report.name : nil),
+            report, problems: reference.problems, payload: app.payload,
+            named: reference.name ?? (reference.channel == nil ? report.name : nil),
             channel: reference.channel)
         if payload.verdict != .passes {
             chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))

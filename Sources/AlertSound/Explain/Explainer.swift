@@ -101,7 +101,9 @@ public struct Explainer: Sendable {
     static func unjudged(_ report: ReferenceReport, reason: String, payload: [UInt8]?) -> PushExplanation {
         let because = "no \(report.platform.displayName) app was given: " + reason
         var chain = Chain()
-        chain.add(PayloadStep.step(report, payload: payload))
+        chain.add(
+            PayloadStep.step(
+                report, problems: report.diagnostics.filter { $0.code != .noAppForPlatform }, payload: payload))
         chain.add(
             ExplanationStep(step: .result, verdict: .unknown, text: because, codes: [.noAppForPlatform]),
             decides: PlayOutcome(.unknown, because: because, code: .noAppForPlatform))
@@ -220,12 +222,14 @@ struct Chain {
 
 /// The payload-key step both platforms start with.
 enum PayloadStep {
-    /// `payload`: the payload's text; `named`: the name the push itself gives (an Expo message
-    /// gives only a channel, whose sound the report names); `channel`: the channel it names.
+    /// `problems`: what reading the reference found (a payload missing or malformed, a name the
+    /// code computes): then what plays cannot be told. `payload`: the payload's text; `named`: the
+    /// name the push itself gives (an Expo message gives only a channel, whose sound the report
+    /// names); `channel`: the channel it names.
     static func step(
-        _ report: ReferenceReport, payload: [UInt8]?, named: String? = nil, channel: String? = nil
+        _ report: ReferenceReport, problems: [Diagnostic], payload: [UInt8]?, named: String? = nil,
+        channel: String? = nil
     ) -> ExplanationStep {
-        let problems = report.diagnostics.filter { $0.code == .badPayload || $0.code == .computedName }
         let evidence = [Evidence.payload(report.source, field: report.field, text: payload)]
         if let problem = problems.first {
             return ExplanationStep(

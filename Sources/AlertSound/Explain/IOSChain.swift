@@ -9,12 +9,12 @@ struct IOSChain {
     let reference: SoundReference
 
     /// The codes each step owns; the rest of a reference's findings are the lookup's.
-    static let payloadCodes: Set<DiagnosticCode> = [.badPayload, .computedName]
+    static let payloadCodes: Set<DiagnosticCode> = [.badPayload, .computedName, .notFound]
     static let criticalCodes: Set<DiagnosticCode> = [.criticalNotEntitled, .entitlementsUnknown]
 
     func explain() -> PushExplanation {
         var chain = Chain()
-        let payload = PayloadStep.step(report, payload: app.payload)
+        let payload = PayloadStep.step(report, problems: reference.problems, payload: app.payload)
         if payload.verdict != .passes {
             chain.add(payload, decides: PlayOutcome(.unknown, because: payload.text, code: payload.codes.first))
             return finish(&chain)

@@ -48,6 +48,14 @@ public struct Push: Sendable {
         return payload(bytes, source: path)
     }
 
+    /// The payload file at `path`, refusing one that cannot be read at all (missing, unreadable,
+    /// over `Limits.maximumPayloadBytes`) as an error naming it: there is no push to explain.
+    public static func read(at path: String) throws -> Push {
+        guard exists(path) else { throw AlertSoundError(.notFound, "no such payload file", path: path) }
+        return payload(
+            try SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "payload"), source: path)
+    }
+
     /// A payload's bytes; `source` names it (`-` for standard input).
     public static func payload(_ data: Data, source: String) -> Push { payload(Array(data), source: source) }
 

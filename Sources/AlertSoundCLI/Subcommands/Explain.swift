@@ -104,7 +104,7 @@ struct Explain: ParsableCommand {
             let push: Push
             switch payload {
             case "-"?: push = .payload(try Self.standardInput(), source: "-")
-            case let file?: push = .payload(at: file)
+            case let file?: push = try .read(at: file)
             case nil: push = .named(sound: sound, channel: channel)
             }
             let explanation = try Explainer(validator: validator).explain(paths: paths, push: push)
