@@ -114,9 +114,12 @@ import Testing
             }
             // portable: on macOS the folder does not exist and only the named temporary file is looked for.
             let fds = "/proc/\(process.processIdentifier)/fd"
+            // The kernel names the resolved folder: the temporary folder may be reached through a link
+            // (TMPDIR=/tmp/link, as /var is on a Mac).
+            let folder = dir.resolvingSymlinksInPath().path + "/"
             return ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains { fd in
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + fd)) ?? ""
-                return target.hasPrefix(dir.path + "/") && !target.hasSuffix("long.wav")
+                return target.hasPrefix(folder) && !target.hasSuffix("long.wav")
             }
         }
         while Date() < deadline, !writing() { usleep(2000) }
