@@ -15,11 +15,13 @@ import Testing
         _ = try scratch.write("root/a.caf", [1])
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/sub")
         // A name that is not UTF-8 (`x` and byte 0xFF) cannot be a project or resource file: it is
-        // left to the sound walk, which reports it.
-        let invalid = (Array((root + "/x").utf8) + [0xFF, 0]).map { CChar(bitPattern: $0) }
-        let fd = open(invalid, O_CREAT | O_WRONLY, 0o600)
-        #expect(fd >= 0)
-        close(fd)
+        // left to the sound walk, which reports it. A Mac's volume refuses such a name outright.
+        if Volume.acceptsNonUTF8Names(root) {
+            let invalid = (Array((root + "/x").utf8) + [0xFF, 0]).map { CChar(bitPattern: $0) }
+            let fd = open(invalid, O_CREAT | O_WRONLY, 0o600)
+            #expect(fd >= 0)
+            close(fd)
+        }
         let entries = FolderEntries.list(root).sorted { $0.name < $1.name }
         #expect(entries.map(\.name) == ["a.caf", "link", "sub"])
         #expect(entries.map(\.kind) == [.file, .link, .folder])
