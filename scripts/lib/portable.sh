@@ -20,3 +20,17 @@ cpu_count() { getconf _NPROCESSORS_ONLN; }
 
 # SHA-256 of files, as sha256sum prints it (Linux's sha256sum, macOS's shasum -a 256).
 sha256() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+
+# The python that can import MODULES (space-separated): scripts/setup's .build/venv when it can (on
+# macOS, where Homebrew's python refuses pip install, the modules are there), else python3 when it
+# can; prints nothing and fails when neither can. Run from the repository's root.
+python_with() {
+  local python
+  for python in .build/venv/bin/python3 python3; do
+    if { [ "$python" = python3 ] || [ -x "$python" ]; } && "$python" -c "import ${1// /, }" 2>/dev/null; then
+      printf '%s\n' "$python"
+      return 0
+    fi
+  done
+  return 1
+}

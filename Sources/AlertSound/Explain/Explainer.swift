@@ -136,7 +136,7 @@ struct AppFacts {
 
     /// A sound file as the result names it: its path and format (`a.caf (CAF, ima4, …)`).
     func described(_ path: String) -> String {
-        files[path].map { "\(path) (\($0.report.info?.summary ?? "format unknown"))" } ?? path
+        files[path].map { "\(path) (\(FileFacts.format($0.report)))" } ?? path
     }
 }
 
@@ -282,8 +282,11 @@ enum FileFacts {
         let findings = file.diagnostics.filter { !leaving.contains($0.code) }
         let first = findings.first { $0.fails(strict: file.strict) }
         let evidence =
-            [Evidence(file.info?.summary ?? "format unknown", file: path)]
+            [Evidence(format(file), file: path)]
             + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }
-        return (file.info?.summary ?? "format unknown", findings, first, evidence)
+        return (format(file), findings, first, evidence)
     }
+
+    /// The file's format in a phrase ("CAF, ima4, 44100 Hz, 2 ch, 1.500 s"), or that it is unknown.
+    static func format(_ file: FileReport) -> String { file.info?.summary ?? "format unknown" }
 }
