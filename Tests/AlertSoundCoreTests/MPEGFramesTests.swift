@@ -61,4 +61,28 @@ import Testing
         let broken = frames + [UInt8](repeating: 0x41, count: 10_000) + frames
         #expect(try MPEGFrames.walkedLength(MemorySource(broken)) == nil)
     }
+
+    /// Padding before the first frame (216 bytes of zeros in a real app's sound) is skipped as
+    /// Android's extractor and FFmpeg skip it: the file is MP3, its frames counted from there.
+    @Test(.bug(id: "57"), arguments: [216, 4097, 100_000])
+    func paddingBeforeTheFirstFrameIsSkipped(padding: Int) throws {
+        let frames = [UInt8](Array(repeating: Self.frame(), count: 7).joined())
+        let padded = [UInt8](repeating: 0, count: padding) + frames
+        let info = try SoundFile.inspect(bytes: padded)
+        #expect(info.container == .mp3 && info.sampleRate == 44_100 && info.channels == 2)
+        #expect(try MPEGFrames.walkedLength(MemorySource(padded)) == 7 * 1152)
+        // Behind an ID3 tag too.
+        let id3v2: [UInt8] = Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, 20] + [UInt8](repeating: 0, count: 20)
+        #expect(try SoundFile.inspect(bytes: id3v2 + padded).container == .mp3)
+    }
+
+    /// Past Android's 128 KiB, or with no run of frames that agree, it is not a sound.
+    @Test(.bug(id: "57")) func junkWithoutAStreamIsNotMP3() throws {
+        let frames = [UInt8](Array(repeating: Self.frame(), count: 7).joined())
+        let far = [UInt8](repeating: 0, count: MPEGFrames.resyncWindow + 1) + frames
+        #expect(throws: AlertSoundError.self) { try SoundFile.inspect(bytes: far) }
+        // One lone header among text is not a stream.
+        let text = Array("not a sound ".utf8) + Self.header + Array(" at all".utf8)
+        #expect(throws: AlertSoundError.self) { try SoundFile.inspect(bytes: text) }
+    }
 }

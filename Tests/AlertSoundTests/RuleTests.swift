@@ -69,6 +69,16 @@ import Testing
             ]))
     }
 
+    /// A sound of exactly 30 s is one frame too long: the message asks for a cut that is not zero
+    /// (it said "cut at least 0.000 s"), rounded up so that cutting what it says is enough.
+    @Test(.bug(id: "57")) func tooLongSaysACutThatSuffices() throws {
+        let exact = try #require(Checker().report(Example.sound(frames: 1_323_000)).diagnostics.first)
+        #expect(exact.code == .tooLong && exact.message.hasSuffix("Cut at least 0.001 s (1 frame)"), "\(exact.message)")
+        // 8,001 frames at 8 kHz are 1.000125 s: 1.000 s would leave the file at exactly 30 s.
+        let over = try #require(Checker().report(Example.sound(.wav, rate: 8000, frames: 248_000)).diagnostics.first)
+        #expect(over.message.hasSuffix("Cut at least 1.001 s (8001 frames)"), "\(over.message)")
+    }
+
     @Test func severities() {
         #expect(Rule.named(.tooLong)?.severity == .error)
         #expect(Rule.named(.extensionMismatch)?.severity == .warning)
@@ -86,7 +96,7 @@ import Testing
     @Test func tooLongSaysHowMuchMustGo() throws {
         let d = try #require(Rule.tooLong.check(Example.sound(rate: 8000, frames: 8000 * 45)))
         #expect(d.message.contains("45.000 s"))
-        #expect(d.message.contains("15.000 s (120001 frames)"))
+        #expect(d.message.contains("15.001 s (120001 frames)"))
     }
 }
 

@@ -70,7 +70,7 @@ package enum MPEGFrames {
     static func read(_ source: ByteSource, coding: SampleCoding?) throws -> SoundInfo {
         var info = SoundInfo(container: .mp3, fileSize: source.size)
         info.coding = coding
-        let start = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+        let start = try streamStart(source) ?? Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
         let first = try source.read(at: start, count: longestFrame)
         if let header = Header(first[...]) {
             info.sampleRate = Double(header.sampleRate)
@@ -121,7 +121,7 @@ package enum MPEGFrames {
     /// (what mpg123 and FFmpeg decode when no tag states a length); `nil` when the walk loses the
     /// stream more than `trailerAllowance` bytes before the end (an ID3v1 or APE tag may follow).
     package static func walkedLength(_ source: ByteSource) throws -> Int64? {
-        var at = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+        var at = try streamStart(source) ?? Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
         var window: [UInt8] = [], windowStart: Int64 = 0
         var first: Header?
         var total: Int64 = 0
@@ -154,17 +154,39 @@ package enum MPEGFrames {
 
     /// Whether `bytes` (from the first header on; all that is left of the file when `complete`)
     /// hold `runLength` frames in a row, or fewer that end exactly where the file does.
-    static func isStream(_ bytes: [UInt8], complete: Bool) -> Bool {
-        guard let first = Header(bytes[...]) else { return false }
-        var offset = first.length, frames = 1
+    static func isStream(_ bytes: [UInt8], complete: Bool) -> Bool { isStream(bytes[...], complete: complete) }
+
+    /// ``isStream(_:complete:)`` on a slice, so a search can try each offset without copying.
+    static func isStream(_ bytes: ArraySlice<UInt8>, complete: Bool) -> Bool {
+        guard let first = Header(bytes) else { return false }
+        var offset = bytes.startIndex + first.length, frames = 1
         while frames < runLength {
-            if complete, offset >= bytes.count { return offset == bytes.count }
-            guard offset + 4 <= bytes.count, let next = Header(bytes[offset...]), first.continues(with: next) else {
+            if complete, offset >= bytes.endIndex { return offset == bytes.endIndex }
+            guard offset + 4 <= bytes.endIndex, let next = Header(bytes[offset...]), first.continues(with: next) else {
                 return false
             }
             offset += next.length
             frames += 1
         }
         return true
+    }
+
+    /// How far past the start (or an ID3 tag) the first frame is searched for. Android's MP3
+    /// extractor gives up at the same distance (`kMaxBytesChecked`, 128 KiB, in AOSP's
+    /// MP3Extractor.cpp `Resync`), and FFmpeg's probe skips leading bytes too: a file whose
+    /// frames start after padding or junk plays on Android (issue 57: 216 bytes of it).
+    static let resyncWindow = 128 * 1024
+
+    /// Where the MPEG audio stream starts: behind an ID3v2 tag when there is one, then at the
+    /// first run of frames that agree within ``resyncWindow`` bytes; nil when there is none.
+    static func streamStart(_ source: ByteSource) throws -> Int64? {
+        let start = Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+        guard start < source.size else { return nil }
+        let window = try source.read(at: start, count: resyncWindow + bytesNeeded)
+        let complete = start + Int64(window.count) >= source.size
+        for offset in 0..<min(resyncWindow, window.count) where window[offset] == 0xFF {
+            if isStream(window[offset...], complete: complete) { return start + Int64(offset) }
+        }
+        return nil
     }
 }

@@ -16,16 +16,12 @@ package enum Sniffer {
             head = try source.read(at: start, count: 64)
             if let kind = frameSync(head) ?? streamMagic(head) { return kind }
             // Some writers leave bytes between the tag and the first frame, which decoders skip:
-            // a run of frames that agree, found near the tag's end, is the stream. Text that
-            // merely starts "ID3" has none.
-            let after = try source.read(at: start, count: MPEGFrames.bytesNeeded + resyncWindow)
-            for offset in 0..<min(resyncWindow, after.count) where after[offset] == 0xFF {
-                let rest = Array(after[offset...])
-                if frameSync(rest) != nil,
-                    MPEGFrames.isStream(rest, complete: start + Int64(after.count) >= source.size)
-                {
-                    return (.mp3, .codec(.mp3))
-                }
+            // a run of frames that agree, found after the tag, is the stream. Text that merely
+            // starts "ID3" has none.
+            if let frames = try MPEGFrames.streamStart(source),
+                let kind = frameSync(try source.read(at: frames, count: 4))
+            {
+                return kind
             }
             throw AlertSoundError(
                 .unrecognized,
@@ -41,11 +37,14 @@ package enum Sniffer {
             let bytes = try source.read(at: 0, count: Int(min(source.size, Int64(MPEGFrames.bytesNeeded))))
             if MPEGFrames.isStream(bytes, complete: Int64(bytes.count) == source.size) { return kind }
         }
+        // Padding or junk before the first frame, which Android's extractor and FFmpeg skip.
+        if let frames = try MPEGFrames.streamStart(source), let kind = frameSync(try source.read(at: frames, count: 4)),
+            kind.container == .mp3
+        {
+            return kind
+        }
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
-
-    /// Bytes after an ID3 tag searched for the first frame.
-    static let resyncWindow = 4096
 
     /// Where the audio starts behind an ID3v2 tag at the start of `head`; nil without one. A tag is
     /// `ID3`, a major version of 2 to 4, a revision below 0xFF and a size of four 7-bit bytes (the

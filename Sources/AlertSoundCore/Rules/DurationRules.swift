@@ -16,9 +16,12 @@ extension Rule {
             // The longest that still plays is the largest frame count strictly below 30 s.
             let longest = Int64((maximumAlertDuration * rate).rounded(.up)) - 1
             let excess = frames - longest
+            // Rounded up to the millisecond: a file of exactly 30 s is over by one frame, which a
+            // nearest-millisecond rounding would word as "cut at least 0.000 s".
+            let cut = (Double(excess) / rate * 1000).rounded(.up) / 1000
             return Finding(
                 "plays \(Formatting.seconds(Double(frames) / rate)) s; iOS needs under \(Int(maximumAlertDuration)) s and otherwise silently"
-                    + " plays the default sound. Cut at least \(Formatting.seconds(Double(excess) / rate)) s (\(excess) frame\(excess == 1 ? "" : "s"))",
+                    + " plays the default sound. Cut at least \(Formatting.seconds(cut)) s (\(excess) frame\(excess == 1 ? "" : "s"))",
                 suggestion: Suggestion(.fix, path: subject.path))
         },
         triggering: [
