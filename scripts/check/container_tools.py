@@ -364,7 +364,7 @@ jobs:
     steps:
       - run: apt-get update -qq && apt-get install -y -qq zip >/dev/null
       - run: |
-          x=$(curl -fsSL "https://example.com/$(basename "$PWD")")
+          x=$(curl -fsSL "$url/$(basename "$PWD")")
           scripts/dist/sbom bin 1.0 >sbom.json
       - if: runner.os == 'macOS'
         run: lipo -info x && jq . x
