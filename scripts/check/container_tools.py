@@ -29,7 +29,7 @@ IMAGES = {r"swift:[0-9.]+-noble": SWIFT_IMAGE}
 # What an installed Debian/Ubuntu package puts on PATH, when that is not its own name.
 PROVIDES = {
     "python3-yaml": {"python3"}, "python3-jsonschema": {"python3"}, "python3-pip": {"python3", "pip3"},
-    "python3-xmlschema": {"python3"}, "python3-venv": {"python3"}, "ffmpeg": {"ffmpeg", "ffprobe"},
+    "python3-xmlschema": {"python3"}, "python3-junitparser": {"python3"}, "python3-venv": {"python3"}, "ffmpeg": {"ffmpeg", "ffprobe"},
     "kotlin": {"kotlin", "kotlinc"}, "node-typescript": {"tsc", "node"}, "npm": {"npm", "node"},
     "nodejs": {"node"}, "pre-commit": {"pre-commit", "python3"}, "xz-utils": {"xz", "unxz"},
     "libsndfile1-dev": set(), "libsamplerate0-dev": set(), "zlib1g-dev": set(), "ca-certificates": set(),
