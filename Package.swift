@@ -28,6 +28,8 @@ let package = Package(
         .plugin(name: "ValidateSounds", targets: ["ValidateSounds"]),
         .plugin(name: "CheckSounds", targets: ["CheckSounds"])
     ],
+    // A range, and no committed Package.resolved: a library must not force its resolution on the packages
+    // that use it. The command's own builds (release, formula, CI) pin exact versions: scripts/dist/pins.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],

@@ -3,7 +3,8 @@
 #   brew install alertsound           # the latest release (url and sha256 below, once one exists)
 #   brew install --HEAD alertsound    # the main branch
 # For each version tag the release workflow writes `url`, `sha256` and `livecheck` here
-# (scripts/dist/formula). Builds with the Swift toolchain of Xcode or of the Command Line Tools.
+# (scripts/dist/formula). Builds with Xcode's Swift toolchain (Xcode 16 or later: `depends_on xcode`
+# below; the Command Line Tools alone do not satisfy it).
 class Alertsound < Formula
   desc "Check, convert and fix iOS notification sounds (afconvert and afinfo anywhere)"
   homepage "https://github.com/alertsound/alertsound"
@@ -24,6 +25,9 @@ class Alertsound < Formula
   uses_from_macos "zlib"
 
   def install
+    # The dependencies at the exact versions the release builds with (scripts/dist/pins says why the
+    # pins live there and not in Package.swift).
+    system "scripts/dist/pin", "--disable-sandbox"
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "alertsound"
     bin.install ".build/release/alertsound"
     man1.install "man/alertsound.1"

@@ -23,10 +23,12 @@ sha256() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@"; else sh
 
 # The python that can import MODULES (space-separated): scripts/setup's .build/venv when it can (on
 # macOS, where Homebrew's python refuses pip install, the modules are there), else python3 when it
-# can; prints nothing and fails when neither can. Run from the repository's root.
+# can, else the system's /usr/bin/python3 (where Debian's python3-* packages install, when another
+# python3, pyenv's, comes first on PATH); prints nothing and fails when none can. Run from the
+# repository's root.
 python_with() {
   local python
-  for python in .build/venv/bin/python3 python3; do
+  for python in .build/venv/bin/python3 python3 /usr/bin/python3; do
     if { [ "$python" = python3 ] || [ -x "$python" ]; } && "$python" -c "import ${1// /, }" 2>/dev/null; then
       printf '%s\n' "$python"
       return 0

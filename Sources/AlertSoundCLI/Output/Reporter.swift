@@ -53,7 +53,7 @@ struct ReportSettings {
 enum Reporters {
     static let all: [any Reporter.Type] = [
         TextReporter.self, JSONReporter.self, XcodeReporter.self, GitHubReporter.self, MarkdownReporter.self,
-        HTMLReporter.self, SARIFReporter.self
+        HTMLReporter.self, SARIFReporter.self, JUnitReporter.self, GitLabReporter.self
     ]
 
     /// "text for people, json for machines, …", for `--help`.
