@@ -42,7 +42,7 @@ struct CommandExits: Sendable {
         "check",
         [
             (.success, "when every file is valid"), (.failure, "when any is invalid, unreadable or missing"),
-            (.stopped, "when the `--stamp` file cannot be written"), usage
+            (.stopped, "when the configuration cannot be read or the `--stamp` file cannot be written"), usage
         ])
     static let info = CommandExits(
         "info",
@@ -77,7 +77,7 @@ struct CommandExits: Sendable {
         "validate-bundle",
         [
             (.success, "when every sound and reference is valid"), (.failure, "when any is not"),
-            (.stopped, "when a path, list or entitlements file cannot be read at all"), usage
+            (.stopped, "when a path, list, entitlements file or the configuration cannot be read at all"), usage
         ])
 
     static let explain = CommandExits(
@@ -85,7 +85,10 @@ struct CommandExits: Sendable {
         [
             (.success, "when on every platform the push plays the sound it names (or the default it asks for)"),
             (.failure, "when on any it plays another sound, the default instead, or what it plays cannot be told"),
-            (.stopped, "when a path, the payload, the lock or the entitlements cannot be read at all"), usage
+            (
+                .stopped,
+                "when a path, the payload, the lock, the entitlements or the configuration cannot be read at all"
+            ), usage
         ])
 
     /// Every command's, in the order the commands are listed.

@@ -342,7 +342,7 @@ extension AndroidTests {
         let android = try #require(report.bundles.first { $0.kind == .androidProject })
         #expect(android.files.map(\.name) == ["Bad-Name.wav"] && !report.valid)
         // Past its budget the search is incomplete, and that is a finding that fails.
-        let search = AndroidProject.rawFolders(in: scratch.path("app"), budget: 100)
+        let search = AndroidProject.rawFolders(in: scratch.path("app"), through: .userNamed, budget: 100)
         #expect(search.incomplete && search.folders.isEmpty)
         let confinement = try #require(Confinement(folder: scratch.path("app")))
         let (sounds, _) = AndroidProject.scan(root: scratch.path("app"), rawFolders: search, within: confinement)

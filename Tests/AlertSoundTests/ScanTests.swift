@@ -22,11 +22,11 @@ import Testing
             #expect(fd >= 0)
             close(fd)
         }
-        let entries = FolderEntries.list(root).sorted { $0.name < $1.name }
+        let entries = FolderEntries.list(root, through: .userNamed).sorted { $0.name < $1.name }
         #expect(entries.map(\.name) == ["a.caf", "link", "sub"])
         #expect(entries.map(\.kind) == [.file, .link, .folder])
-        #expect(FolderEntries.names(in: root, .folder) == ["sub"])
-        #expect(FolderEntries.list(root + "/missing").isEmpty)
+        #expect(FolderEntries.names(in: root, .folder, through: .userNamed) == ["sub"])
+        #expect(FolderEntries.list(root + "/missing", through: .userNamed).isEmpty)
     }
 
     @Test func sourceTextBlanksCommentsAndKeepsLines() {

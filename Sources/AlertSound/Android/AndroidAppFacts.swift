@@ -31,8 +31,7 @@ struct AndroidAppFacts: Sendable, Hashable {
         var facts = AndroidAppFacts()
         func bytes(_ path: String) -> [UInt8]? {
             guard isFile(path), confinement.contains(path) else { return nil }
-            return try? SoundReference.boundedContents(
-                of: path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
+            return try? confinement.door.bytes(path, limit: Limits.maximumAndroidSourceBytes, what: "build file")
         }
         func text(_ path: String) -> String? { bytes(path).map { String(decoding: $0, as: UTF8.self) } }
         for folder in [root, parentFolder(root)] where confinement.contains(folder) {
@@ -40,7 +39,9 @@ struct AndroidAppFacts: Sendable, Hashable {
             if let json = bytes(package) { facts.libraries.read(packageJSON: json, file: package) }
             if let yaml = text(pubspec) { facts.libraries.read(pubspec: yaml, file: pubspec) }
         }
-        let modules = [root] + FolderEntries.names(in: root, .folder).sorted().map { joinPath(root, $0) }
+        let modules =
+            [root]
+            + FolderEntries.names(in: root, .folder, through: confinement.door).sorted().map { joinPath(root, $0) }
         var rootMinSdk: Int?
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
@@ -55,7 +56,7 @@ struct AndroidAppFacts: Sendable, Hashable {
                 if value.hasPrefix("@string/") {
                     let key = String(value.dropFirst("@string/".count))
                     let values = joinPath(module, "src/main/res/values")
-                    for file in FolderEntries.names(in: values, .file).sorted()
+                    for file in FolderEntries.names(in: values, .file, through: confinement.door).sorted()
                     where lowercasedExtension(file) == "xml" {
                         if let resolved = text(joinPath(values, file)).flatMap({ stringResource(key, in: $0) }) {
                             facts.defaultChannel = resolved

@@ -28,8 +28,8 @@ enum AndroidProject {
 
     /// The `res/raw` folders of `folder` when it is Android's (it has some within reach, or the
     /// files of a Gradle module or project); `nil` when it is not.
-    static func rawFoldersIfAndroid(_ folder: String) -> RawSearch? {
-        let found = rawFolders(in: folder)
+    static func rawFoldersIfAndroid(_ folder: String, through door: Door) -> RawSearch? {
+        let found = rawFolders(in: folder, through: door)
         let gradle = [
             "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "AndroidManifest.xml",
             "src/main/AndroidManifest.xml"
@@ -42,7 +42,8 @@ enum AndroidProject {
     /// levels down, looking into at most `Limits.androidSearchFolders`. Links are not followed,
     /// but a `raw` that is one is a raw folder (the build reads through it; the scan decides
     /// whether it may be read).
-    static func rawFolders(in root: String, budget: Int = Limits.androidSearchFolders) -> RawSearch {
+    static func rawFolders(in root: String, through door: Door, budget: Int = Limits.androidSearchFolders) -> RawSearch
+    {
         if lastComponent(root) == "raw", lastComponent(parentFolder(root)) == "res" { return RawSearch(folders: [""]) }
         var found: [String] = []
         var pending: [(String, Int)] = [("", 0)]
@@ -52,7 +53,7 @@ enum AndroidProject {
             let (relative, depth) = pending[next]
             next += 1
             let inRes = lastComponent(relative) == "res"
-            for (name, kind) in FolderEntries.list(relative.isEmpty ? root : root + "/" + relative)
+            for (name, kind) in FolderEntries.list(relative.isEmpty ? root : root + "/" + relative, through: door)
             where !skippedFolders.contains(name) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if name == "raw", inRes, kind == .folder || kind == .link {
@@ -115,9 +116,9 @@ enum AndroidProject {
                         location: SoundLocation.of(relativePath: relative, kind: .androidProject),
                         content: FoundSound.Content(sound.content)))
             }
-            for name in files(in: folder) where lowercasedExtension(name) == "xml" {
-                if let bytes = try? SoundReference.boundedContents(
-                    of: folder + "/" + name, limit: Limits.maximumPlistBytes, what: "resource XML")
+            for name in files(in: folder, through: confinement.door) where lowercasedExtension(name) == "xml" {
+                if let bytes = try? confinement.door.bytes(
+                    folder + "/" + name, limit: Limits.maximumPlistBytes, what: "resource XML")
                 {
                     keep.add(xml: String(decoding: bytes, as: UTF8.self), file: shownFolder + "/" + name)
                 }
@@ -127,7 +128,9 @@ enum AndroidProject {
         return (sounds, keep)
     }
 
-    private static func files(in path: String) -> [String] { FolderEntries.names(in: path, .file) }
+    private static func files(in path: String, through door: Door) -> [String] {
+        FolderEntries.names(in: path, .file, through: door)
+    }
 
     /// What a symbolic link says (its text, as the repository holds it), or nil for no link.
     static func linkText(_ path: String) -> String? {

@@ -62,7 +62,7 @@ enum ResourceIDURIs {
 
     /// One walk of the sources below `root`, skipping what ``AndroidProject`` skips: `.kt` and
     /// `.java` for URIs and `R.raw` names, `.xml` for `@raw/` names, Gradle files for shrinking.
-    static func find(root: String) -> Findings {
+    static func find(root: String, through door: Door) -> Findings {
         var findings = Findings()
         var pending: [(String, Int)] = [("", 0)]
         var next = 0
@@ -70,16 +70,16 @@ enum ResourceIDURIs {
             let (relative, depth) = pending[next]
             next += 1
             let folder = relative.isEmpty ? root : root + "/" + relative
-            for name in FolderEntries.names(in: folder, .folder)
+            for name in FolderEntries.names(in: folder, .folder, through: door)
             where !AndroidProject.skippedFolders.contains(name) && depth + 1 < searchDepth {
                 pending.append((relative.isEmpty ? name : relative + "/" + name, depth + 1))
             }
-            for name in FolderEntries.names(in: folder, .file) {
+            for name in FolderEntries.names(in: folder, .file, through: door) {
                 let kind =
                     name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") ? "gradle" : lowercasedExtension(name)
                 guard ["kt", "java", "xml", "gradle"].contains(kind),
-                    let bytes = try? SoundReference.boundedContents(
-                        of: folder + "/" + name, limit: Limits.maximumAndroidSourceBytes, what: "source file"),
+                    let bytes = try? door.bytes(
+                        folder + "/" + name, limit: Limits.maximumAndroidSourceBytes, what: "source file"),
                     // Most files name no raw resource: passed over after one search of their bytes.
                     kind == "gradle"
                         || SourceText.holds(bytes, kind == "xml" ? ["@raw/", "keep", "discard"] : ["R.raw."])

@@ -31,6 +31,10 @@ struct AppSearch {
     var notes: [String] = []
     /// Whether the walk stopped at its bound before it had looked everywhere (then it throws).
     private var incomplete = false
+    /// Folders just past the depth searched that hold an app's files (a Gradle build, an Xcode
+    /// project, an Expo config): not judged, and said (issue 55: an Android app nine folders down
+    /// was never found and its sound judged as an iOS resource).
+    var tooDeep: [String] = []
 
     /// Folders never searched: dependencies, build output, tool state. Their apps are someone else's
     /// (a package's example app in `node_modules`, `Pods.xcodeproj`) or made from the sources here.
@@ -61,7 +65,15 @@ struct AppSearch {
             }
             let (folder, depth) = pending[next]
             next += 1
-            let entries = FolderEntries.list(folder).sorted { $0.name < $1.name }
+            let entries: [(name: String, kind: FolderEntries.Kind)]
+            do {
+                entries = try FolderEntries.listing(folder, through: confinement.door).sorted { $0.name < $1.name }
+            } catch {
+                // A folder that cannot be opened or entered hides whatever app it holds: said.
+                found.notes.append(
+                    "\(folder): cannot be searched for apps (\(error)); an app inside it is not judged")
+                continue
+            }
             let names = Set(entries.map(\.name))
             if names.contains("settings.gradle") || names.contains("settings.gradle.kts") {
                 gradleRoots.append(folder)
@@ -102,7 +114,14 @@ struct AppSearch {
                 {
                     continue
                 }
-                if depth + 1 <= Limits.appSearchDepth { pending.append((path, depth + 1)) }
+                if depth + 1 <= Limits.appSearchDepth {
+                    pending.append((path, depth + 1))
+                } else if Self.holdsAppFiles(path, through: confinement.door) {
+                    found.tooDeep.append(path)
+                    found.notes.append(
+                        "\(path): holds an app's files \(depth + 1) folders down, past the search's depth of \(Limits.appSearchDepth); it is not judged: validate that folder"
+                    )
+                }
             }
         }
         if found.incomplete {
@@ -127,6 +146,16 @@ struct AppSearch {
             )
         }
         return found
+    }
+
+    /// Whether the folder at `path` holds what makes an app: a Gradle build, an Xcode project or
+    /// workspace, an Expo config (one listing, no deeper).
+    static func holdsAppFiles(_ path: String, through door: Door) -> Bool {
+        FolderEntries.list(path, through: door).contains { name, _ in
+            ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"].contains(name)
+                || ExpoSounds.configFiles.contains(name)
+                || ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(name))
+        }
     }
 
     /// Whether a module's Gradle file applies Android's application plugin: `apply plugin:
@@ -173,10 +202,6 @@ struct AppSearch {
     /// A build file's text, when it is a file inside `confinement` of at most
     /// `Limits.maximumAndroidSourceBytes`; otherwise nil (a link out is not read).
     static func text(_ path: String, within confinement: Confinement) -> String? {
-        guard confinement.contains(path),
-            let bytes = try? SoundReference.boundedContents(
-                of: path, limit: Limits.maximumAndroidSourceBytes, what: "Gradle build file")
-        else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        confinement.door.text(path, limit: Limits.maximumAndroidSourceBytes, what: "Gradle build file")
     }
 }

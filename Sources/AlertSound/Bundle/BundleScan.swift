@@ -30,6 +30,8 @@ struct BundleScan: Sendable {
     /// An Xcode project's app: the entitlements file its target is signed with
     /// (`CODE_SIGN_ENTITLEMENTS`); empty when it lies outside the folder given.
     var entitlementsFile: String?
+    /// The door a project's own files (its entitlements file) are read through: the folder given's.
+    var door: Door?
     /// The lowest iOS version the project's app runs on, where the project says it
     /// (``DeploymentTarget``); a built app's is read from its `Info.plist` when judged.
     var minimumIOS: MinimumIOS?

@@ -18,13 +18,20 @@ extension BundleValidator {
     func scans(_ path: String) throws -> (scans: [BundleScan], notes: [String]) {
         guard isFolder(path), !packageResources else { return ([try scan(path)], []) }
         let root = Self.trimmed(path)
-        guard try Self.classify(folder: root).0 == .resources else { return ([try scan(path)], []) }
-        // What a project or config names is read only inside the folder given (a project's or
-        // workspace's own folder when one is given), decided on resolved paths.
+        let (kind, contentRoot) = try Self.classify(folder: root)
+        guard kind == .resources else {
+            let scan = try scan(path)
+            return ([scan], kind == .app || kind == .xcarchive ? Self.linksOut(of: contentRoot, given: root) : [])
+        }
+        // What a project or config names is read only inside the repository holding the folder
+        // given (else the folder itself), decided on resolved paths: a folder inside an Xcode
+        // project (`ios/Runner`) is judged by the project around it, and a committed link to the
+        // machine's files is refused.
         let isProject = ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(lastComponent(root)))
-        guard let confinement = Confinement(folder: isProject ? parentFolder(root) : root) else {
+        guard let door = Door(given: isProject ? parentFolder(root) : root) else {
             throw AlertSoundError(.unreadable, "cannot resolve this folder's path", path: path)
         }
+        let confinement = Confinement(door: door)
         var found: [BundleScan] = []
         var notes: [String] = []
         let code = SourceWalk.Cache()
@@ -96,7 +103,7 @@ extension BundleValidator {
         if search.androidRoots.isEmpty {
             // No Gradle file names an application module: a module or raw folder given, or a project
             // whose build files say it some other way, is judged by the res/raw folders in reach.
-            if let rawFolders = AndroidProject.rawFoldersIfAndroid(root) {
+            if let rawFolders = AndroidProject.rawFoldersIfAndroid(root, through: confinement.door) {
                 var scan = Self.androidScan(root: root, rawFolders: rawFolders, within: confinement)
                 read(&scan, codeUnder: SourceWalk.appRoot(of: root, within: confinement))
                 found.append(scan)
@@ -104,12 +111,20 @@ extension BundleValidator {
         } else {
             for android in search.androidRoots {
                 var scan = Self.androidScan(
-                    root: android, rawFolders: AndroidProject.rawFolders(in: android), within: confinement)
+                    root: android, rawFolders: AndroidProject.rawFolders(in: android, through: confinement.door),
+                    within: confinement)
                 read(&scan, codeUnder: SourceWalk.appRoot(of: android, within: confinement))
                 found.append(scan)
             }
         }
         notes += search.skipped
+        if found.isEmpty, !search.tooDeep.isEmpty {
+            // Judging the folder's files as iOS resources would misjudge the app the search passed.
+            throw AlertSoundError(
+                .tooLarge,
+                "no app within the search's depth of \(Limits.appSearchDepth) folders, and what holds an app's files lies past it (\(search.tooDeep.prefix(5).joined(separator: ", "))); validate that folder",
+                path: root)
+        }
         return found.isEmpty
             ? ([try scan(path)], notes) : (found, Self.unjudgedPlatforms(root: root, found: found) + notes)
     }
@@ -142,6 +157,24 @@ extension BundleValidator {
         return notes
     }
 
+    /// The files at an app's top level (its `Info.plist`, main executable, provisioning profile)
+    /// that are links resolving outside the repository holding `given`: refused, and said, without
+    /// a byte of them (a sound that is one is the walk's finding).
+    static func linksOut(of app: String, given: String) -> [String] {
+        guard let door = Door(given: given) else { return [] }
+        return FolderEntries.list(app, through: door).compactMap { name, kind in
+            guard kind == .link, !ContainerKind.isSoundName(name) else { return nil }
+            do {
+                _ = try door.resolve(joinPath(app, name))
+                return nil
+            } catch let error as Door.Outside {
+                return "\(joinPath(app, name)): \(error)"
+            } catch {
+                return nil
+            }
+        }.sorted()
+    }
+
     /// A folder path as reported: without a trailing `/`.
     static func trimmed(_ path: String) -> String {
         path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -152,7 +185,7 @@ extension BundleValidator {
         root: String, rawFolders: AndroidProject.RawSearch, within confinement: Confinement
     ) -> BundleScan {
         var (sounds, keep) = AndroidProject.scan(root: root, rawFolders: rawFolders, within: confinement)
-        let sources = ResourceIDURIs.find(root: root)
+        let sources = ResourceIDURIs.find(root: root, through: confinement.door)
         keep.referenced = sources.referenced
         keep.shrinks = sources.shrinks
         keep.shrinkReason = sources.shrinkReason
@@ -173,20 +206,30 @@ extension BundleValidator {
         let display = Self.trimmed(path)
         guard found == .folder else { return try ArchiveScanner.scan(path: path, displayPath: display) }
         let (kind, root) = packageResources ? (.packageResources, display) : try Self.classify(folder: display)
-        let app: AppContents? = kind == .app || kind == .xcarchive ? .folder(root, display: root) : nil
+        var app: AppContents?
+        if kind == .app || kind == .xcarchive {
+            // An app's Info.plist and executable are read only inside the repository holding it.
+            guard let door = Door(given: display) else {
+                throw AlertSoundError(.unreadable, "cannot resolve this folder's path", path: path)
+            }
+            app = .folder(root, display: root, through: door)
+        }
         return BundleScan(
             kind: kind, root: root, sounds: FolderScanner.scan(root: root, kind: kind, displayRoot: root), app: app)
     }
 
     /// Which kind a folder is, and the root sounds are resolved against.
     static func classify(folder: String) throws -> (BundleKind, String) {
-        let fm = FileManager.default
         switch lowercasedExtension(lastComponent(folder)) {
         case "app": return (.app, folder)
         case "xcodeproj", "xcworkspace": return (.resources, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"
-            guard let app = (try? fm.contentsOfDirectory(atPath: apps))?.sorted().first(where: { $0.hasSuffix(".app") })
+            // The archive is the user's to name; the link check below keeps the app inside it.
+            guard
+                let app = FolderEntries.list(apps, through: .userNamed).map(\.name).sorted().first(where: {
+                    $0.hasSuffix(".app")
+                })
             else {
                 throw AlertSoundError(.malformed, "no Products/Applications/*.app inside this archive", path: folder)
             }

@@ -173,7 +173,7 @@ public struct BundleValidator: Sendable {
         if platform == .ios, mine.contains(where: \.critical) {
             lookup =
                 self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
-                ?? scan.entitlementsFile.map(Self.signedWith)
+                ?? scan.entitlementsFile.map { Self.signedWith($0, through: scan.door ?? .userNamed) }
                 ?? .unknown(
                     reason:
                         "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from"
@@ -293,12 +293,12 @@ public struct BundleValidator: Sendable {
 
     /// The entitlements an Xcode project's app target is signed with, from its
     /// `CODE_SIGN_ENTITLEMENTS` file (the provisioning profile must grant them too).
-    static func signedWith(_ file: String) -> EntitlementsLookup {
+    static func signedWith(_ file: String, through door: Door) -> EntitlementsLookup {
         guard !file.isEmpty else {
             return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file lies outside the folder given; not read")
         }
         do {
-            return .found(try Entitlements.read(path: file))
+            return .found(try Entitlements.read(path: file, through: door))
         } catch {
             return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file \(file) cannot be read: \(error)")
         }

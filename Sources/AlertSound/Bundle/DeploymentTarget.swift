@@ -20,7 +20,7 @@ enum DeploymentTarget {
     /// not known here).
     static func ofPodfile(at path: String, within confinement: Confinement) -> MinimumIOS? {
         guard isFile(path), confinement.contains(path),
-            let bytes = try? SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "Podfile"),
+            let bytes = try? confinement.door.bytes(path, limit: Limits.maximumPayloadBytes, what: "Podfile"),
             let text = validUTF8(bytes)
         else { return nil }
         for (index, line) in textLines(text).enumerated() {
@@ -67,8 +67,7 @@ enum DeploymentTarget {
         }
         let properties = joinPath(folder, "ios/Podfile.properties.json")
         guard isFile(properties), confinement.contains(properties),
-            let bytes = try? SoundReference.contents(
-                of: properties, limit: Limits.maximumPayloadBytes, what: "properties"),
+            let bytes = try? confinement.door.bytes(properties, limit: Limits.maximumPayloadBytes, what: "properties"),
             case .object(let top)? = try? JSONParser.parse(bytes),
             case .string(let text)? = top["ios.deploymentTarget"],
             let version = IOSVersion(text)

@@ -28,7 +28,7 @@ enum ExpoSounds {
                 throw AlertSoundError(
                     .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: path)
             }
-            let bytes = try SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "Expo config")
+            let bytes = try confinement.door.contents(path, limit: Limits.maximumPayloadBytes, what: "Expo config")
             guard case .object(let top)? = try? JSONParser.parse(bytes) else {
                 throw AlertSoundError(.malformed, "not JSON, so its notification sounds cannot be read", path: path)
             }
@@ -74,7 +74,10 @@ enum ExpoSounds {
             }
             let content: FoundSound.Content
             switch confinement.place(of: path) {
-            case .inside(let resolved?) where isFile(resolved): content = .file(FolderFile(path: resolved))
+            case .inside(let resolved?) where isFile(resolved):
+                content =
+                    confinement.door.file(resolved).map { .file($0) }
+                    ?? problem(.unreadable, "it cannot be resolved")
             case .inside: content = problem(.notFound, "there is no such file")
             case .outside:
                 content = problem(

@@ -150,8 +150,8 @@ extension SoundLock {
     /// sound references report it).
     public static func channelUses(inPayloadAt path: String) -> [ChannelUse] {
         guard
-            let bytes = try? SoundReference.boundedContents(
-                of: path, limit: Limits.maximumPayloadBytes, what: "payload"),
+            // A payload file is the user's to name (`--payload`): read wherever it leads.
+            let bytes = try? Door.userNamed.bytes(path, limit: Limits.maximumPayloadBytes, what: "payload"),
             let object = try? JSONParser.parse(bytes)
         else { return [] }
         return channelUses(in: object, source: path)

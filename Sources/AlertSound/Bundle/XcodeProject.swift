@@ -59,7 +59,7 @@ struct XcodeProject: Sendable {
             throw AlertSoundError(
                 .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: file)
         }
-        let bytes = try SoundReference.contents(of: file, limit: Limits.maximumXcodeProjectBytes, what: "Xcode project")
+        let bytes = try confinement.door.contents(file, limit: Limits.maximumXcodeProjectBytes, what: "Xcode project")
         return try parse(bytes, path: path)
     }
 

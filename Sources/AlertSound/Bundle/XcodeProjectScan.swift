@@ -195,7 +195,10 @@ extension XcodeProject {
                 switch place(resource, what: "") {
                 case .failure(let error): content = .problem(Rule.judge(failure: error))
                 case .success(let resolved?) where isFile(resolved):
-                    content = .file(FolderFile(path: resolved))
+                    content =
+                        confinement.door.file(resolved).map { .file($0) }
+                        ?? problem(
+                            .unreadable, "the project copies \(resource.path) into the app, and it cannot be resolved")
                 case .success:
                     content = problem(
                         .notFound, "the project copies \(resource.path) into the app, and there is no such file")
@@ -225,6 +228,7 @@ extension XcodeProject {
             // What the target is signed with, read only inside the folder given.
             confinement.contains(file) ? file : ""
         }
+        scan.door = confinement.door
         scan.minimumIOS = DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement)
         return scan
     }

@@ -26,8 +26,8 @@ struct XcodeWorkspace: Sendable {
             throw AlertSoundError(
                 .unreadable, "not read: it leads outside \(confinement.shown), the folder given", path: file)
         }
-        let bytes = try SoundReference.contents(
-            of: file, limit: Limits.maximumXcodeWorkspaceBytes, what: "Xcode workspace")
+        let bytes = try confinement.door.contents(
+            file, limit: Limits.maximumXcodeWorkspaceBytes, what: "Xcode workspace")
         var workspace = try parse(bytes, path: path)
         let outside = workspace.projects.filter { !confinement.contains($0) }
         if !outside.isEmpty {

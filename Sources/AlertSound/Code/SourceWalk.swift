@@ -34,7 +34,8 @@ enum SourceWalk {
         walk: while next < pending.count {
             let (folder, level) = pending[next]
             next += 1
-            for (name, kind) in FolderEntries.list(folder).sorted(by: { $0.name < $1.name }) {
+            for (name, kind) in FolderEntries.list(folder, through: confinement.door).sorted(by: { $0.name < $1.name })
+            {
                 let path = joinPath(folder, name)
                 if kind == .folder {
                     guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
@@ -53,8 +54,8 @@ enum SourceWalk {
                     break walk
                 }
                 guard
-                    let bytes = try? SoundReference.boundedContents(
-                        of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
+                    let bytes = try? confinement.door.bytes(
+                        path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
                 else { continue }
                 bytesRead += Int64(bytes.count)
                 guard bytesRead <= Limits.maximumSourceBytes else {
@@ -82,7 +83,7 @@ enum SourceWalk {
                 found.rawUses.formUnion(sounds.rawUses)
             }
         }
-        resolveAcrossFiles(&found, sources)
+        resolveAcrossFiles(&found, sources, through: confinement.door)
         return (found, incomplete)
     }
 
@@ -90,7 +91,7 @@ enum SourceWalk {
     /// (`const messagingChannelId = 'messages'` in a constants file): a name declared with one
     /// literal across the app, and nowhere with anything else, is that literal; otherwise it stays
     /// computed. Only files that hold one of the names are read again, within the same bounds.
-    static func resolveAcrossFiles(_ found: inout CodeSounds, _ sources: [String]) {
+    static func resolveAcrossFiles(_ found: inout CodeSounds, _ sources: [String], through door: Door) {
         defer { found.pending = [] }
         let sorted = Array(Set(found.pending.map(\.name)).sorted().prefix(Limits.maximumConstantNames))
         guard !sorted.isEmpty else { return }
@@ -99,8 +100,7 @@ enum SourceWalk {
         var searched: Int64 = 0
         for path in sources {
             guard
-                let bytes = try? SoundReference.boundedContents(
-                    of: path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
+                let bytes = try? door.bytes(path, limit: Limits.maximumAndroidSourceBytes, what: "source file")
             else { continue }
             // Each name is searched for in each file: bounded, as a hostile tree could name many.
             searched += Int64(bytes.count) * Int64(sorted.count)

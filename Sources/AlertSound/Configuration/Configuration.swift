@@ -42,9 +42,38 @@ public struct Configuration: Sendable, Equatable {
     /// No choices: alertsound's defaults.
     public init() {}
 
-    /// Reads the configuration at `path`; throws `malformed` naming the line of what it cannot take.
+    /// Reads the configuration at `path` (`--config FILE`: the user's to name, read wherever it
+    /// leads); throws `malformed` naming the line of what it cannot take.
     public static func read(path: String) throws -> Configuration {
-        let bytes = try SoundReference.contents(of: path, limit: Limits.maximumPlistBytes, what: "configuration")
+        try read(path: path, through: .userNamed)
+    }
+
+    /// The repository's configuration, `.alertsound.yml` in `folder` (the working folder, `.`):
+    /// none when nothing is there. Anything else of that name that is not a readable file inside
+    /// the repository holding `folder` (a link that leads nowhere or out of it, a folder, a FIFO)
+    /// is an `unreadable` error naming it, never silently no configuration, and a link out is not
+    /// read (its first key would be echoed in the error).
+    public static func found(in folder: String = ".") throws -> Configuration {
+        let path = folder == "." ? fileName : joinPath(folder, fileName)
+        guard Door.hasEntry(path) else { return Configuration() }
+        switch pathKind(path) {
+        case nil:
+            throw AlertSoundError(
+                .unreadable, "a symbolic link that leads nowhere; remove it, or point it at the configuration",
+                path: path)
+        case .folder?:
+            throw AlertSoundError(.unreadable, "a folder, not a configuration file", path: path)
+        case .file?:
+            guard let door = Door(given: folder) else {
+                throw AlertSoundError(.unreadable, "cannot resolve the folder holding it", path: path)
+            }
+            return try read(path: path, through: door)
+        }
+    }
+
+    /// Reads the configuration at `path` through `door`.
+    static func read(path: String, through door: Door) throws -> Configuration {
+        let bytes = try door.contents(path, limit: Limits.maximumPlistBytes, what: "configuration")
         guard let text = validUTF8(bytes) else {
             throw AlertSoundError(.malformed, "not UTF-8 text", path: path)
         }

@@ -7,10 +7,12 @@ struct AppContents: Sendable {
     /// The top-level file called `name`, or nil when there is none.
     var open: @Sendable (_ name: String) throws -> ByteSource?
 
-    static func folder(_ path: String, display: String) -> AppContents {
+    /// The files of the app folder at `path`, read through `door`: an `Info.plist` or main
+    /// executable that is a link out of the repository is refused, not read (issue 55).
+    static func folder(_ path: String, display: String, through door: Door) -> AppContents {
         AppContents(display: display) { name in
             do {
-                return try FileSource(path: path + "/" + name)
+                return try door.source(path + "/" + name)
             } catch let error as SourceError where error.isNotFound {
                 return nil
             }
@@ -96,7 +98,7 @@ enum EntitlementsLookup: Sendable {
 extension AppContents {
     /// The app's `Info.plist`, nil when it has none; throws when it is too large or not a property list.
     func infoPlist() throws -> [String: JSONValue]? {
-        guard let source = try open("Info.plist") else { return nil }
+        guard let source = try self.open("Info.plist") else { return nil }
         guard source.size <= Int64(Limits.maximumPlistBytes) else {
             throw AlertSoundError(
                 .tooLarge, "\(source.size) bytes; alertsound reads at most \(Limits.maximumPlistBytes)")

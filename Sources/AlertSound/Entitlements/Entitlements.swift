@@ -45,10 +45,16 @@ public struct Entitlements: Sendable, Hashable, Codable {
 
     /// Reads an entitlements plist, provisioning profile or signed executable at `url`; see ``read(path:)``.
     public static func read(url: URL) throws -> Entitlements {
-        let path = url.path
+        // `--entitlements FILE` is the user's to name: read wherever it leads.
+        try read(path: url.path, through: .userNamed)
+    }
+
+    /// The entitlements file at `path`, opened through `door` (a project's `CODE_SIGN_ENTITLEMENTS`
+    /// through the door of the folder given).
+    static func read(path: String, through door: Door) throws -> Entitlements {
         let source: FileSource
         do {
-            source = try FileSource(path: path)
+            source = try door.source(path)
         } catch {
             // Kept as the system said (not-found, unreadable), but said of the entitlements.
             var failure = AlertSoundError.wrapping(error, as: .unreadable, path: path)

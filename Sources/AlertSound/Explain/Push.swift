@@ -37,8 +37,8 @@ public struct Push: Sendable {
     /// The payload file at `path` (``SoundReference/payload(at:)-(String)``'s formats).
     public static func payload(at path: String) -> Push {
         guard
-            let bytes = try? SoundReference.boundedContents(
-                of: path, limit: Limits.maximumPayloadBytes, what: "payload")
+            // A payload file is the user's to name: read wherever it leads.
+            let bytes = try? Door.userNamed.bytes(path, limit: Limits.maximumPayloadBytes, what: "payload")
         else {
             // Missing or unreadable: its references say so (`not-found`, `bad-payload`).
             return Push(
@@ -53,7 +53,7 @@ public struct Push: Sendable {
     public static func read(at path: String) throws -> Push {
         guard exists(path) else { throw AlertSoundError(.notFound, "no such payload file", path: path) }
         return payload(
-            try SoundReference.contents(of: path, limit: Limits.maximumPayloadBytes, what: "payload"), source: path)
+            try Door.userNamed.contents(path, limit: Limits.maximumPayloadBytes, what: "payload"), source: path)
     }
 
     /// A payload's bytes; `source` names it (`-` for standard input).

@@ -345,7 +345,7 @@ public struct Exporter: Sendable {
         var displaced: [String] = []
         if let folder = resourceFolder {
             let mine = resourceFormat.fileName(name)
-            for other in FolderEntries.names(in: folder, .file).sorted()
+            for other in FolderEntries.names(in: folder, .file, through: .userNamed).sorted()
             where other != mine && AndroidRules.resourceName(other) == name {
                 let path = joinPath(folder, other)
                 if isSource(path) {

@@ -198,7 +198,8 @@ public struct SoundLock: Sendable, Hashable, Encodable {
         default: break
         }
         return try read(
-            try SoundReference.contents(of: path, limit: Limits.maximumLockBytes, what: "lock file"), path: path
+            // `--lock FILE` is the user's to name: read wherever it leads.
+            try Door.userNamed.contents(path, limit: Limits.maximumLockBytes, what: "lock file"), path: path
         )
     }
 

@@ -15,12 +15,30 @@ enum FolderEntries {
         case folder, file, link, other
     }
 
-    /// Every entry with its kind; nothing when the folder cannot be opened.
-    static func list(_ path: String) -> [(name: String, kind: Kind)] {
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return [] }
-        defer { close(folder) }
-        return FolderScanner.entries(of: folder).compactMap { raw, entryType in
+    /// Every entry with its kind; nothing when the folder cannot be opened or lies outside `door`'s root.
+    static func list(_ path: String, through door: Door) -> [(name: String, kind: Kind)] {
+        (try? listing(path, through: door)) ?? []
+    }
+
+    /// Every entry with its kind; throws why the folder cannot be opened (`SourceError`), or
+    /// ``Door/Outside`` when it resolves outside `door`'s root.
+    static func listing(_ path: String, through door: Door) throws -> [(name: String, kind: Kind)] {
+        try door.withFolder(path) { folder in
+            let found = entries(of: folder)
+            // Listed but not entered (read permission without search): every name inside is out
+            // of reach, and whatever it holds would pass unseen.
+            if !found.isEmpty, faccessat(folder, ".", X_OK, 0) != 0 { throw NotEntered() }
+            return found
+        }
+    }
+
+    /// A folder that can be listed but not entered.
+    struct NotEntered: Error, CustomStringConvertible {
+        var description: String { "it can be listed but not entered: it lacks search (x) permission" }
+    }
+
+    private static func entries(of folder: Int32) -> [(name: String, kind: Kind)] {
+        FolderScanner.entries(of: folder).compactMap { raw, entryType in
             guard let name = validUTF8(raw) else { return nil }
             switch entryType {
             case UInt8(DT_DIR): return (name, .folder)
@@ -42,7 +60,7 @@ enum FolderEntries {
     }
 
     /// The names of the entries of one kind.
-    static func names(in path: String, _ kind: Kind) -> [String] {
-        list(path).compactMap { $0.kind == kind ? $0.name : nil }
+    static func names(in path: String, _ kind: Kind, through door: Door) -> [String] {
+        list(path, through: door).compactMap { $0.kind == kind ? $0.name : nil }
     }
 }

@@ -70,7 +70,7 @@ public struct SoundReference: Sendable, Hashable {
     /// One name per line (LF, CRLF or CR; a byte-order mark is skipped); blank lines and lines
     /// starting with `#` are skipped. At most `Limits.maximumNameListBytes` and `Limits.maximumNameListEntries` names.
     public static func list(at path: String) throws -> [SoundReference] {
-        let bytes = try contents(of: path, limit: Limits.maximumNameListBytes, what: "list of sound names")
+        let bytes = try Door.userNamed.contents(path, limit: Limits.maximumNameListBytes, what: "list of sound names")
         guard let text = validUTF8(bytes) else {
             throw AlertSoundError(.malformed, "the list of sound names is not UTF-8 text", path: path)
         }
@@ -81,34 +81,6 @@ public struct SoundReference: Sendable, Hashable {
                 path: path)
         }
         return references
-    }
-
-    /// Why `boundedContents` gave no bytes, without the path: each caller words the finding.
-    struct UnreadableFile: Error {
-        var reason: String
-    }
-
-    /// ``boundedContents(of:limit:what:)`` for a caller that stops on it: its refusal is an
-    /// `unreadable` error naming the file.
-    static func contents(of path: String, limit: Int, what: String) throws -> [UInt8] {
-        do {
-            return try boundedContents(of: path, limit: limit, what: what)
-        } catch let error as UnreadableFile {
-            throw AlertSoundError(.unreadable, error.reason, path: path)
-        }
-    }
-
-    /// A file's bytes, refusing (without reading them all) files larger than `limit`.
-    static func boundedContents(of path: String, limit: Int, what: String) throws -> [UInt8] {
-        do {
-            let source = try FileSource(path: path)
-            guard source.size <= Int64(limit) else {
-                throw UnreadableFile(reason: "the \(what) is \(source.size) bytes; alertsound reads at most \(limit)")
-            }
-            return try source.read(at: 0, count: Int(source.size))
-        } catch let error as SourceError {
-            throw UnreadableFile(reason: "cannot read the \(what): \(error)")
-        }
     }
 
     /// One name per line of `text`; `source` names the list in each reference (`source:line`).
@@ -140,9 +112,10 @@ public struct SoundReference: Sendable, Hashable {
             ]
         }
         do {
+            // A payload file is the user's to name: read wherever it leads.
             return payload(
-                Data(try boundedContents(of: path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
-        } catch let error as UnreadableFile {
+                Data(try Door.userNamed.bytes(path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
+        } catch let error as Door.Unreadable {
             return [bad(path, error.reason)]
         } catch {
             return [bad(path, "cannot read the payload: \(error)")]

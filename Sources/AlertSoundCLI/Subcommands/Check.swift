@@ -101,7 +101,9 @@ struct Check: ParsableCommand {
         do {
             configuration = try self.configuration.load()
         } catch let error as AlertSoundError {
-            throw error.stopRun(command: "check", format: report.format, otherwise: .usage)
+            // A wrong key is a usage error (its kind says so); a configuration that cannot be read
+            // stops the run, as in validate-bundle.
+            throw error.stopRun(command: "check", format: report.format, otherwise: .stopped)
         }
         var checker = Checker(strict: report.strict || configuration.strict == true)
         checker.minimumIOS = iosMinimum.minimum(configuration)

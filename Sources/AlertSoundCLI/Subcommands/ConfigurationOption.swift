@@ -10,11 +10,11 @@ struct ConfigurationOption: ParsableArguments {
             valueName: "file"))
     var path: String?
 
-    /// The configuration: the file given, the working folder's, or none.
+    /// The configuration: the file given, the working folder's, or none. One in the working folder
+    /// that is not a readable file inside its repository stops the run (exit 2), never read as none.
     func load() throws -> Configuration {
         if let path { return try Configuration.read(path: path) }
-        guard isFile(Configuration.fileName) else { return Configuration() }
-        return try Configuration.read(path: Configuration.fileName)
+        return try Configuration.found(in: ".")
     }
 }
 

@@ -24,25 +24,25 @@ package final class Confinement {
         case invalid(String)
     }
 
-    /// The folder given, resolved.
-    package let root: [UInt8]
-    /// The folder as the user spelled it, for messages.
-    package let shown: String
+    /// The door everything inside is read through: what this confinement places inside, it opens.
+    package let door: Door
     private var folders: [String: [UInt8]?] = [:]
+    /// The root as shown in messages.
+    package var shown: String { door.shown }
 
-    /// The confinement to `folder`; nil when it cannot be resolved (it does not exist).
-    package init?(folder: String) {
-        guard !folder.utf8.contains(0), let resolved = FolderScanner.realPath(Array(folder.utf8)) else { return nil }
-        root = resolved
-        shown = folder
+    /// The confinement to `folder` exactly; nil when it cannot be resolved (it does not exist).
+    package convenience init?(folder: String) {
+        guard let door = Door(folder: folder) else { return nil }
+        self.init(door: door)
+    }
+
+    /// The confinement of `door` (``Door/init(given:)``: the repository holding the path given).
+    package init(door: Door) {
+        self.door = door
     }
 
     /// Whether resolved `path` is the root or inside it.
-    package func holds(resolved path: [UInt8]) -> Bool {
-        path == root
-            || (root == [UInt8(ascii: "/")]
-                ? path.first == UInt8(ascii: "/") : path.starts(with: root + [UInt8(ascii: "/")]))
-    }
+    package func holds(resolved path: [UInt8]) -> Bool { door.holds(resolved: path) }
 
     /// Where `path` (absolute, or relative to the working folder as the run's paths are) leads.
     /// A path that exists is resolved whole; one that does not, through its nearest folder that

@@ -58,7 +58,10 @@ extension Limits {
                     + "deep, into \(grouped(androidSearchFolders)) folders (a search that stops there fails the run)"),
             Documented(
                 what: "finding apps",
-                limit: "a folder given to `validate-bundle` is searched \(appSearchDepth) levels deep for apps, into "
+                limit:
+                    "a folder given to `validate-bundle` is searched \(appSearchDepth) levels deep for apps (a folder "
+                    + "just past that depth holding an app's files, or one that cannot be opened or entered, is named "
+                    + "in a note; the first stops the run, exit 2, when no app is found within the depth), into "
                     + "\(grouped(appSearchFolders)) folders (a search that stops there stops the run, exit 2); a "
                     + "Gradle build file read for its plugins of \(mebibytes(maximumAndroidSourceBytes)); an app's code "
                     + "read for sound names and channels in at most \(grouped(maximumSourceFiles)) source files of "
