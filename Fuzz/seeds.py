@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Seeds for the fuzz targets that need structured input: seeds.py references OUT, seeds.py ipa OUT SOUND_DIR...,
-seeds.py entitlements OUT, seeds.py pbxproj OUT, seeds.py workspace OUT or seeds.py expo OUT. Small .ipa and .apk archives (stored and deflated) built from real sounds, APNs and FCM
+seeds.py entitlements OUT, seeds.py pbxproj OUT, seeds.py workspace OUT, seeds.py expo OUT, seeds.py ogg OUT or
+seeds.py configuration OUT. Small .ipa and .apk archives (stored and deflated) built from real sounds, APNs and FCM
 payloads and name lists, and signed Mach-O executables, universal binaries and provisioning-profile-shaped files."""
 import os, sys, zipfile, json, struct
 
@@ -224,7 +225,52 @@ def expo(out):
         config = {"expo": {"name": "App", "plugins": ["expo-router", [plugin, {"sounds": sounds}]]}}
         open(os.path.join(out, name + ".json"), "w").write(json.dumps(config))
 
+def ogg_page(packets, granule=0, flags=0, sequence=0, serial=7):
+    """One Ogg page (CRC left 0: alertsound does not check it) holding whole packets."""
+    lacing = b""
+    for p in packets:
+        lacing += b"\xff" * (len(p) // 255) + bytes([len(p) % 255])
+    return (b"OggS" + bytes([0, flags]) + struct.pack("<qII", granule, serial, sequence) + b"\0\0\0\0"
+            + bytes([len(lacing)]) + lacing + b"".join(packets))
+
+def ogg(out):
+    vorbis_id = b"\x01vorbis" + struct.pack("<IBI3iB", 0, 2, 44100, 0, 128000, 0, 0xB8) + b"\x01"
+    comment = b"\x03vorbis" + struct.pack("<I", 1) + b"x" + struct.pack("<I", 1) + struct.pack("<I", 9) + b"TITLE=Ding" [:9] + b"\x01"
+    setup = b"\x05vorbis" + b"\x00BCV" + bytes(300)
+    audio = ogg_page([bytes(40), bytes(60)], granule=44100, flags=4, sequence=2)
+    opus_head = b"OpusHead" + struct.pack("<BBHIhB", 1, 2, 312, 48000, 0, 0)
+    opus_tags = b"OpusTags" + struct.pack("<I", 1) + b"x" + struct.pack("<I", 0)
+    streaminfo = struct.pack(">HH", 4096, 4096) + bytes(6) + bytes([0x0A, 0xC4, 0x42, 0xF0, 0, 1, 0x58, 0x88]) + bytes(16)
+    flac_id = b"\x7fFLAC\x01\x00\x00\x01fLaC" + b"\x00\x00\x00\x22" + streaminfo
+    flac_comment = b"\x84\x00\x00\x08" + struct.pack("<I", 0) + struct.pack("<I", 0)
+    seeds = {
+        "vorbis.ogg": ogg_page([vorbis_id], flags=2) + ogg_page([comment, setup], sequence=1) + audio,
+        "opus.opus": ogg_page([opus_head], flags=2) + ogg_page([opus_tags], sequence=1)
+        + ogg_page([bytes(30)], granule=48312, flags=4, sequence=2),
+        "flac.oga": ogg_page([flac_id], flags=2) + ogg_page([flac_comment], sequence=1)
+        + ogg_page([bytes(20)], granule=88200, flags=4, sequence=2),
+        # Headers spread over pages (a comment that continues), and a second stream's pages between.
+        "spread.ogg": ogg_page([vorbis_id], flags=2) + ogg_page([comment + bytes(600)], sequence=1)[:27]
+        + ogg_page([comment + bytes(600)], sequence=1)[27:] + ogg_page([setup], sequence=2, serial=8)
+        + ogg_page([setup], sequence=2) + audio,
+        "cut.ogg": (ogg_page([vorbis_id], flags=2) + ogg_page([comment, setup], sequence=1))[:90],
+    }
+    for name, data in seeds.items():
+        open(os.path.join(out, name), "wb").write(data)
+
+def configuration(out):
+    samples = {
+        "full.yml": "# choices\nignore:\n  - ios/Runner/Ringtones/*.caf\n  - '**/test/**'\njudge: every-sound\n"
+        "strict: true\nplatforms: [ios, android]\nios-minimum: 18.0\n",
+        "flow.yml": "ignore: [a?.wav, \"b/**/c*.caf\"]\nplatforms:\n  - android\n",
+        "glob.txt": "**/a*b*c?.caf\nx/y/aXbYcZ.caf",
+        "bad.yml": "ignore:\n- x\n  nested: [\njudge: maybe\n",
+    }
+    for name, text in samples.items():
+        open(os.path.join(out, name), "w").write(text)
+
 if __name__ == "__main__":
     {"references": lambda: references(sys.argv[2]), "ipa": lambda: ipa(sys.argv[2], sys.argv[3:]),
      "entitlements": lambda: entitlements(sys.argv[2]), "pbxproj": lambda: pbxproj(sys.argv[2]),
-     "workspace": lambda: workspace(sys.argv[2]), "expo": lambda: expo(sys.argv[2])}[sys.argv[1]]()
+     "workspace": lambda: workspace(sys.argv[2]), "expo": lambda: expo(sys.argv[2]),
+     "ogg": lambda: ogg(sys.argv[2]), "configuration": lambda: configuration(sys.argv[2])}[sys.argv[1]]()

@@ -139,4 +139,19 @@ import Testing
         #expect(!(try cli.run(["--help"]).stdout.contains("generate-reference")))
         #expect(!good.contains("generate\\-reference"))
     }
+
+    /// Issue 55, item 5: `--tool-info` is read only as far as the bound, never whole whatever its
+    /// size: one byte past it is `too-large`, named, and nothing is written.
+    @Test(.bug(id: 55, "item 5")) func aToolInfoPastTheBoundIsRefused() throws {
+        let scratch = try Scratch()
+        let info = scratch.path("info.json")
+        // Sparse: the size a header could claim, without the disk it would take.
+        #expect(FileManager.default.createFile(atPath: info, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: info))
+        try handle.truncate(atOffset: UInt64(Limits.maximumReferenceInputBytes + 1))
+        try handle.close()
+        let r = try CommandLineTests().run(["generate-reference", "--tool-info", info, "--check", scratch.url.path])
+        #expect(r.status == 1 && r.stderr.contains("info.json: larger than 16 MiB"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
 }

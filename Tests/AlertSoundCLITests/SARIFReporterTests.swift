@@ -104,6 +104,63 @@ import Testing
         #expect(SARIF.Message("see [x](1) \\ y").text == "see \\[x\\](1) \\\\ y")
         #expect(SARIF.artifact("/repo/ios/x.caf", workingFolder: "/repo").uri == "ios/x.caf")
         #expect(SARIF.artifact("/elsewhere/é.caf", workingFolder: "/repo").uri == "file:///elsewhere/%C3%A9.caf")
-        #expect(SARIF.artifact("App.ipa!Payload/App.app/x.caf", workingFolder: "/repo").uri == "App.ipa")
+        let entry = SARIF.artifact("App.ipa!Payload/App.app/x.caf", archive: "App.ipa", workingFolder: "/repo")
+        #expect(entry.uri == "App.ipa" && entry.properties?.archiveEntry == "Payload/App.app/x.caf")
+    }
+
+    /// The artifact location of each result.
+    static func artifacts(_ results: [[String: Any]]) -> [[String: Any]] {
+        results.compactMap {
+            ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"])
+                as? [String: Any]
+        }
+    }
+
+    /// Issue 55, item 5: a path is percent-encoded whole, never cut at a `!` (a finding on
+    /// `Order Ready!.caf` landed on a file named `Order Ready`), and no byte of a name (`%`, `#`,
+    /// `?`, a space, non-ASCII) changes where its URI points.
+    @Test(.bug(id: 55, "item 5")) func pathsArePercentEncodedNeverCut() throws {
+        #expect(SARIF.artifact("Order Ready!.caf", workingFolder: "/repo").uri == "Order%20Ready%21.caf")
+        #expect(SARIF.artifact("/repo/a!b/c.caf", workingFolder: "/repo").uri == "a%21b/c.caf")
+        let scratch = try Scratch()
+        let mp3: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
+        let names = ["Order Ready!.caf", "100% #1?.caf", "Gl\u{F6}cke &+;=.caf"]
+        for name in names { _ = try scratch.write(name, mp3) }
+        let r = try cli.run(["check", "--format", "sarif", "."], in: scratch.url)
+        let (_, results) = try Self.expectValid(try Self.document(r.stdout))
+        let uris = Self.artifacts(results).compactMap { $0["uri"] as? String }
+        #expect(uris.count == results.count && !uris.isEmpty)
+        #expect(Set(uris.compactMap { $0.removingPercentEncoding }) == Set(names), "\(uris)")
+        #expect(uris.contains("Order%20Ready%21.caf") && uris.contains("100%25%20%231%3F.caf"), "\(uris)")
+        // Only unreserved characters, `/` and escapes: nothing a URI reads as a delimiter.
+        for uri in uris {
+            #expect(
+                uri.unicodeScalars.allSatisfy {
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "-._~/%".unicodeScalars.contains($0))
+                }, "\(uri)")
+        }
+    }
+
+    /// An archive's entry is at its archive, the entry named whole in the location's properties,
+    /// however many `!` the archive's and the entry's names hold.
+    @Test(.bug(id: 55, "item 5")) func anArchiveEntryIsAtItsArchive() throws {
+        let scratch = try Scratch()
+        let mp3: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4] + [UInt8](repeating: 0, count: 413)
+        let plist = Array(try PropertyListEncoder().encode(["CFBundleExecutable": "Shop"]))
+        var zip = ZipWriter()
+        zip.add("Payload/Shop!.app/Info.plist", plist)
+        zip.add("Payload/Shop!.app/a!b #1.caf", mp3)
+        _ = try scratch.write("My!.ipa", zip.archive())
+        let r = try cli.run(["validate-bundle", "My!.ipa", "--format", "sarif"], in: scratch.url)
+        let (_, results) = try Self.expectValid(try Self.document(r.stdout))
+        let artifacts = Self.artifacts(results)
+        let entries = artifacts.filter {
+            ($0["properties"] as? [String: Any])?["archiveEntry"] as? String == "Payload/Shop!.app/a!b #1.caf"
+        }
+        #expect(!entries.isEmpty, "\(artifacts)")
+        #expect(entries.allSatisfy { $0["uri"] as? String == "My%21.ipa" }, "\(entries)")
+        #expect(artifacts.allSatisfy { $0["uri"] as? String == "My%21.ipa" }, "\(artifacts)")
     }
 }

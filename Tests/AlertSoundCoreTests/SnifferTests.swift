@@ -28,11 +28,15 @@ import Testing
     }
 
     @Test func foreignContainers() throws {
-        let ogg: [UInt8] =
-            Array("OggS".utf8) + [UInt8](repeating: 0, count: 22) + [1, 19] + Array("OpusHead".utf8) + [1, 2, 0, 0]
+        // Whole headers: a stream cut off inside its headers is malformed (issue 55).
+        let ogg =
+            OggPages.page(OggPages.opusHead(channels: 2), granule: 0, flags: 2)
+            + OggPages.page(OggPages.opusTags, granule: 0, sequence: 1)
+        let streamInfo: [UInt8] =
+            [0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0x0A, 0xC4, 0x42, 0xF0] + [UInt8](repeating: 0, count: 20)
         let cases: [([UInt8], ContainerKind, SampleCoding?)] = [
             ([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [0, 0, 0, 0], .mp4, nil),
-            (Array("fLaC".utf8) + [0, 0, 0, 0x22], .flac, .codec(.flac)),
+            (Array("fLaC".utf8) + [0x80, 0, 0, 0x22] + streamInfo, .flac, .codec(.flac)),
             (ogg, .ogg, .codec(.opus)),
             ([0xFF, 0xF1, 0x50, 0x80, 0, 0x1F, 0xFC], .adts, .codec(.aac))
         ]

@@ -92,6 +92,82 @@ import Testing
         #expect(DeploymentTarget.podfilePlatform("platform :ios, '13.0") == nil)
     }
 
+    /// Issue 55, item 5: the app target's own `platform :ios` (in its `target` block, else a block
+    /// enclosing it, else the top level's), never another target's, and nothing in a comment of any
+    /// Ruby form: `#` (not inside a string), `=begin` … `=end`, after `__END__`.
+    @Test(.bug(id: 55, "item 5")) func aPodfileGivesTheAppTargetsOwnPlatform() throws {
+        let cases: [(String, (String, Int)?)] = [
+            // Another target's platform, first in the file, is not the app's.
+            (
+                """
+                target 'Widget' do
+                  platform :ios, '16.0'
+                end
+                platform :ios, '13.0'
+                target 'App' do
+                  pod 'X'
+                end
+                """, ("13.0", 4)
+            ),
+            (
+                """
+                platform :ios, '13.0'
+                target 'App' do
+                  platform :ios, '15.0'
+                  target 'AppTests' do
+                    inherit! :search_paths
+                    platform :ios, '17.0'
+                  end
+                end
+                """, ("15.0", 3)
+            ),
+            (
+                """
+                =begin
+                platform :ios, '18.0'
+                =end
+                # platform :ios, '17.0'
+                abstract_target 'Shared' do
+                  platform :ios, "14.0" # platform :ios, '18.0'
+                  target :App do
+                    post_install do |installer|
+                      installer.pods_project.targets.each { |t| t.name }
+                    end
+                  end
+                end
+                """, ("14.0", 6)
+            ),
+            // A `#` inside a string is not a comment; `=begin` must start its line.
+            (
+                """
+                target 'Wid#get' do
+                  platform :ios, '16.0'
+                end
+                  =begin
+                platform :ios, '12.4'
+                target 'App' do
+                end
+                """, ("12.4", 5)
+            ),
+            ("target 'Other' do\n  platform :ios, '16.0'\nend\n", nil),
+            ("__END__\nplatform :ios, '16.0'\n", nil),
+            ("=begin\nplatform :ios, '16.0'\n=end\n", nil)
+        ]
+        // The app target is `App` (xcodeApp's); its project sets no version, so the Podfile decides.
+        for (text, expected) in cases {
+            let scratch = try Scratch()
+            let ios = try Self.xcodeApp(scratch, target: nil, project: nil, podfile: text)
+            let (_, message) = Self.verdict(try BundleValidator().validate(paths: [ios]))
+            if let (version, line) = expected {
+                #expect(
+                    message.contains("minimum is iOS \(version)") && message.contains("Podfile:\(line)"),
+                    "\(text)\n\(message)")
+            } else {
+                #expect(message.contains("not known"), "\(text)\n\(message)")
+            }
+        }
+    }
+
     /// A Podfile that is a link out of the folder given is not read (issue 44's confinement).
     @Test func aPodfileOutsideTheFolderIsNotRead() throws {
         let scratch = try Scratch()

@@ -1,4 +1,4 @@
-// One binary, eleven libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
+// One binary, fifteen libFuzzer targets, chosen with --target=NAME (the rest of the arguments go to
 // libFuzzer). Each target feeds arbitrary bytes to one of alertsound's entry points for untrusted
 // input; any trap, sanitizer report, hang or oversized allocation is a defect.
 import Foundation
@@ -33,6 +33,12 @@ enum Target: String, CaseIterable {
     /// bytes -> an app's source in every language read for sound names and channels, and Gradle, pubspec
     /// and package.json text read for libraries, minSdk and plugins
     case code
+    /// bytes -> .alertsound.yml parsed, its ignore globs matched; and the bytes as a glob and a path
+    case configuration
+    /// bytes (behind "OggS") -> the Ogg reader: what it reads is a sound (a rate, 1+ channels), else malformed
+    case ogg
+    /// bytes -> an explain payload (APNs, FCM, Expo, OneSignal) explained on an iOS app and an Android project
+    case explain
 }
 
 nonisolated(unsafe) var target = Target.inspect
@@ -421,6 +427,77 @@ func code(_ bytes: [UInt8]) {
     _ = AppSearch.appliesApplicationPlugin(text)
 }
 
+func configuration(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let parsed = try? Configuration.parse(text, path: ".alertsound.yml") {
+        for path in ["ios/Runner/a.caf", "./x/y/z.wav", "/abs/a.caf", "", "a**b/?.caf"] { _ = parsed.ignores(path) }
+    }
+    // The first line as a pattern against the rest: a glob decided over pattern × path, never more.
+    let split = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+    let pattern = bytes[..<split], path = bytes[min(split + 1, bytes.endIndex)...]
+    let matched = Configuration.glob(pattern, path)
+    // A pattern with no wildcard matches only itself.
+    if !pattern.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }),
+        matched != pattern.elementsEqual(path)
+    {
+        fatalError("a literal pattern matched another path, or not itself")
+    }
+}
+
+func ogg(_ bytes: [UInt8]) {
+    let input = bytes.starts(with: Array("OggS".utf8)) ? bytes : Array("OggS".utf8) + bytes
+    let info: SoundInfo
+    do {
+        info = try SoundFile.inspect(bytes: input, name: "fuzz.ogg")
+    } catch let error as AlertSoundError {
+        // A stream that is not read is malformed (or too short to be recognised), and says where.
+        guard [.malformed, .unrecognized].contains(error.kind) else { fatalError("Ogg error of kind \(error.kind)") }
+        return
+    } catch {
+        fatalError("the Ogg reader threw something else: \(error)")
+    }
+    guard info.container == .ogg else { return }
+    // What Android would play has a rate and channels, all plausible (issue 55, item 3).
+    if AndroidRules.formatProblem(info) == nil {
+        guard let rate = info.sampleRate, rate > 0, let channels = info.channels, channels >= 1 else {
+            fatalError("an Ogg Android plays with no rate or no channels: \(info)")
+        }
+    }
+    if let frames = info.frames, frames < 0 { fatalError("negative length") }
+}
+
+/// An iOS app and an Android project that explain's pushes are explained on (made once).
+let explainApps: [String] = {
+    let fm = FileManager.default
+    let sound =
+        Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xAC, 0, 0]
+        + [0x88, 0x58, 1, 0, 2, 0, 16, 0] + Array("data".utf8) + [0, 0, 0, 0]
+    let ios = scratch + "/explain/Shop.app", android = scratch + "/explain/android/app/src/main/res/raw"
+    for folder in [ios, android] { try? fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    for path in [ios + "/alert.wav", ios + "/Alert.caf", android + "/alarm.wav", android + "/Bad-Name.wav"] {
+        _ = fm.createFile(atPath: path, contents: Data(sound))
+    }
+    return [ios, scratch + "/explain/android"]
+}()
+
+func explain(_ bytes: [UInt8]) {
+    let push = Push.payload(Data(bytes), source: "push.json")
+    guard let explanation = try? Explainer().explain(paths: explainApps, push: push) else { return }
+    let lines = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    for pushed in explanation.pushes {
+        guard !pushed.steps.isEmpty else { fatalError("an explanation with no step") }
+        for step in pushed.steps {
+            for evidence in step.evidence where evidence.file == "push.json" {
+                // The payload's evidence points at one of its lines.
+                if let line = evidence.line, line < 1 || line > lines { fatalError("evidence outside the payload") }
+            }
+        }
+    }
+    guard (try? JSONEncoder().encode(explanation)).flatMap({ try? JSONParser.parse(Array($0)) }) != nil else {
+        fatalError("an explanation that does not encode as JSON")
+    }
+}
+
 func ipa(_ bytes: [UInt8]) {
     let path = scratch + "/app.ipa"
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -466,6 +543,9 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .workspace: workspace(bytes)
         case .expo: expo(bytes)
         case .code: code(bytes)
+        case .configuration: configuration(bytes)
+        case .ogg: ogg(bytes)
+        case .explain: explain(bytes)
         }
         return 0
     }

@@ -17,6 +17,9 @@ struct SARIFReporter: Reporter {
 
     private var results: [SARIF.Result] = []
     private var bundle = ""
+    /// The archive the bundle is read from (an .ipa's or .apk's path as shown), whose entries are
+    /// named `ARCHIVE!ENTRY`: known from the bundle, never guessed from a `!` in a name.
+    private var archive: String?
 
     init(_ settings: ReportSettings) {}
 
@@ -26,14 +29,18 @@ struct SARIFReporter: Reporter {
 
     mutating func add(_ part: BundleReport.Part) {
         switch part {
-        case .opened(let bundle, _, _): self.bundle = bundle
+        case .opened(let bundle, let kind, _):
+            self.bundle = bundle
+            archive = SARIF.archive(of: bundle, kind: kind)
         case .files(let files):
-            for file in files { results += SARIF.results(file.report.diagnostics, at: file.report.path) }
+            for file in files {
+                results += SARIF.results(file.report.diagnostics, at: file.report.path, archive: archive)
+            }
         case .references(let references):
-            for reference in references { results += SARIF.results(reference, in: bundle) }
+            for reference in references { results += SARIF.results(reference, in: bundle, archive: archive) }
         case .closed: break
         case .unjudged(let platform):
-            for reference in platform.references { results += SARIF.results(reference, in: nil) }
+            for reference in platform.references { results += SARIF.results(reference, in: nil, archive: nil) }
         }
     }
 
@@ -137,6 +144,14 @@ enum SARIF {
     struct ArtifactLocation: Encodable {
         var uri: String
         var uriBaseId: String?
+        /// For a finding inside an archive: the entry, as its name is written in the archive.
+        var properties: EntryProperties?
+    }
+
+    /// SARIF's property bag of an archive's artifact location: code scanning shows the finding at
+    /// the archive, a file of the repository; the entry is said here, whole, as data.
+    struct EntryProperties: Encodable, Equatable {
+        var archiveEntry: String
     }
 
     struct Region: Encodable { var startLine: Int }
@@ -182,7 +197,9 @@ enum SARIF {
         }
     }
 
-    static func results(_ diagnostics: [Diagnostic], at path: String, line: Int? = nil) -> [Result] {
+    static func results(
+        _ diagnostics: [Diagnostic], at path: String, line: Int? = nil, archive: String? = nil
+    ) -> [Result] {
         diagnostics.map { d in
             Result(
                 ruleId: d.code.rawValue, ruleIndex: DiagnosticCode.allCases.firstIndex(of: d.code) ?? 0,
@@ -190,7 +207,7 @@ enum SARIF {
                 locations: [
                     Location(
                         physicalLocation: PhysicalLocation(
-                            artifactLocation: artifact(path), region: line.map(Region.init)))
+                            artifactLocation: artifact(path, archive: archive), region: line.map(Region.init)))
                 ])
         }
     }
@@ -198,27 +215,52 @@ enum SARIF {
     /// A reference's findings: at the line of the app's code or list that names it, at the payload
     /// file it was read from (a payload's names carry their key), else (`--sound`, a payload on
     /// standard input) at the bundle it was resolved in.
-    static func results(_ reference: ReferenceReport, in bundle: String?) -> [Result] {
+    static func results(_ reference: ReferenceReport, in bundle: String?, archive: String?) -> [Result] {
         if let position = reference.position {
-            return results(reference.diagnostics, at: position.file, line: position.line)
+            return results(reference.diagnostics, at: position.file, line: position.line, archive: archive)
         }
         let fromFile = reference.field != nil && !reference.source.hasPrefix("-")
-        return results(reference.diagnostics, at: fromFile ? reference.source : bundle ?? ".")
+        return results(reference.diagnostics, at: fromFile ? reference.source : bundle ?? ".", archive: archive)
     }
 
-    /// Where a finding is, as a URI: relative to the working folder (percent-encoded, with the
-    /// `%SRCROOT%` base) when the file is inside it, else an absolute `file:` URI. An archive entry
-    /// (`App.ipa!Payload/…`) is at its archive.
-    static func artifact(_ path: String, workingFolder: String? = currentFolder()) -> ArtifactLocation {
-        var file = String(path.prefix { $0 != "!" })
+    /// The archive a bundle is read from, when it is one: an .apk's root is the archive; an .ipa's
+    /// is `ARCHIVE!Payload/NAME.app`, where NAME holds no `/`, so the archive is what comes before
+    /// its last `!Payload/`.
+    static func archive(of root: String, kind: BundleKind) -> String? {
+        switch kind {
+        case .apk:
+            return root
+        case .ipa:
+            guard let slash = root.lastIndex(of: "/"), root[..<slash].hasSuffix("!Payload") else { return nil }
+            return String(root[..<slash].dropLast("!Payload".count))
+        default:
+            return nil
+        }
+    }
+
+    /// Where a finding is, as a URI reference (RFC 3986, as SARIF's `uri` is): relative to the
+    /// working folder (with the `%SRCROOT%` base) when the file is inside it, else an absolute
+    /// `file:` URI; every byte of a name but the unreserved ones percent-encoded, so no name (`!`,
+    /// `#`, `?`, `%`) changes where it points. An entry of `archive` (`App.ipa!Payload/…`) is at
+    /// the archive, with the entry in the location's properties; any other `!` is part of a name.
+    static func artifact(
+        _ path: String, archive: String? = nil, workingFolder: String? = currentFolder()
+    ) -> ArtifactLocation {
+        var file = path
+        var entry: EntryProperties?
+        if let archive, path.count > archive.count, path.hasPrefix(archive + "!") {
+            file = archive
+            entry = EntryProperties(archiveEntry: String(path.dropFirst(archive.count + 1)))
+        }
         if file.hasPrefix("./") { file.removeFirst(2) }
         if file.hasPrefix("/") {
             if let base = workingFolder, file.hasPrefix(base + "/") {
-                return ArtifactLocation(uri: encoded(String(file.dropFirst(base.count + 1))), uriBaseId: rootBase)
+                return ArtifactLocation(
+                    uri: encoded(String(file.dropFirst(base.count + 1))), uriBaseId: rootBase, properties: entry)
             }
-            return ArtifactLocation(uri: "file://" + encoded(file), uriBaseId: nil)
+            return ArtifactLocation(uri: "file://" + encoded(file), uriBaseId: nil, properties: entry)
         }
-        return ArtifactLocation(uri: encoded(file.isEmpty ? "." : file), uriBaseId: rootBase)
+        return ArtifactLocation(uri: encoded(file.isEmpty ? "." : file), uriBaseId: rootBase, properties: entry)
     }
 
     /// RFC 3986 percent-encoding of a path: unreserved characters and `/` kept, every other UTF-8 byte as `%XX`.

@@ -48,9 +48,23 @@ struct GenerateReference: ParsableCommand {
         if check, !stale.isEmpty { throw ExitStatus.failure.code }
     }
 
+    /// The file at `path`, whole, when it holds at most ``Limits/maximumReferenceInputBytes``: one
+    /// byte more is read, never what the file's size claims, so a larger file (or one that grows)
+    /// is refused before it is held.
     static func read(_ path: String) throws -> [UInt8] {
-        let file = try FileSource(path: path)
-        return try file.read(at: 0, count: Int(file.size))
+        let limit = Limits.maximumReferenceInputBytes
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSource(path: path).read(at: 0, count: limit + 1)
+        } catch {
+            throw AlertSoundError.wrapping(error, as: .unreadable, path: path)
+        }
+        guard bytes.count <= limit else {
+            throw AlertSoundError(
+                .tooLarge,
+                "larger than \(limit >> 20) MiB, the most generate-reference reads of one file", path: path)
+        }
+        return bytes
     }
 
     static func write(_ text: String, to path: String) throws {

@@ -1,4 +1,5 @@
-/// Sun/NeXT `.snd` headers: recognised so the message can say what the file is.
+/// Sun/NeXT `.snd` headers: recognised so the message can say what the file is; a rate or channel
+/// count no container may state is `malformed`, as in every other reader.
 enum AUReader {
     static func read(_ source: ByteSource) throws -> SoundInfo {
         var r = ByteReader(try source.read(at: 0, count: 24), order: .bigEndian)
@@ -19,9 +20,9 @@ enum AUReader {
             info.formatID = String(encoding)
             info.coding = formats[encoding]?.0 ?? .other("au-encoding-\(encoding)")
             info.bitsPerSample = formats[encoding]?.1
-            // Recognised only to name it; an implausible value is left unknown rather than repeated.
-            if Limits.readableSampleRates.contains(Double(rate)) { info.sampleRate = Double(rate) }
-            if channels > 0, channels <= Limits.maximumChannels { info.channels = Int(channels) }
+            // What is not a sound in any other container (0 Hz, 0 channels) is not one here either.
+            info.sampleRate = try checkSampleRate(Double(rate), chunk: ".snd", offset: 16, chunkOffset: 0)
+            info.channels = try checkChannels(channels, chunk: ".snd", offset: 20, chunkOffset: 0)
             guard offset <= source.size else { return }
             info.dataOffset = offset
             let available = source.size - offset

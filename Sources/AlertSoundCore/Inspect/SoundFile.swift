@@ -55,8 +55,10 @@ public enum SoundFile {
                 return try MP4Reader.read(source, coding: found.coding)
             case .ogg:
                 return try OggReader.read(source, coding: found.coding)
+            case .flac:
+                return try FLACReader.read(source)
             // Recognised, not read further: what the first bytes say is all there is.
-            case .flac, .adts, .amr:
+            case .adts, .amr:
                 var info = SoundInfo(container: found.container, fileSize: source.size)
                 info.coding = found.coding
                 return info

@@ -14,14 +14,16 @@ extension Limits {
             Documented(
                 what: "header chunks",
                 limit: "\(grouped(maximumChunkRead)) bytes of one chunk read into memory; at most "
-                    + "\(grouped(maximumChunks)) chunks walked per file; audio is never read to check a file"),
+                    + "\(grouped(maximumChunks)) chunks walked per file; an Ogg stream's header packets followed "
+                    + "over at most \(grouped(oggHeaderPages)) page headers; audio is never read to check a file"),
             Documented(
                 what: "plausible headers",
                 limit: "1–\(grouped(maximumChannels)) channels; \(readable.lowerBound)–"
                     + "\(grouped(Int64(readable.upperBound))) Hz, read as stated (AudioToolbox reads AIFF at 0.01 Hz "
                     + "and 2.9 MHz; outside \(grouped(Int64(rates.lowerBound)))–\(grouped(Int64(rates.upperBound))) Hz "
                     + "it is `unusual-sample-rate`); integer PCM of 1–4 bytes a sample, floats of 32 or 64 bits; "
-                    + "else `malformed`. Every size is overflow-checked"),
+                    + "else `malformed`, in every container (an Ogg's or FLAC's identification header too, and one "
+                    + "cut off). Every size is overflow-checked"),
             Documented(
                 what: "rates written",
                 limit: "\(grouped(Int64(rates.lowerBound)))–\(grouped(Int64(rates.upperBound))) Hz "
@@ -81,6 +83,11 @@ extension Limits {
                     + "names of \(maximumLockNameBytes) bytes, channel IDs of \(maximumLockChannelIDLength) ASCII "
                     + "letters, digits, `_`, `-` and `.`, `source` paths of \(grouped(maximumLockSourceBytes)) bytes; "
                     + "nesting as for payloads"),
+            Documented(
+                what: "documentation made from the code",
+                // maximumReferenceInputBytes: the hidden command that makes it is not named in the man page.
+                limit: "for alertsound's own repository: the help dump and each document rewritten from the code "
+                    + "of at most \(mebibytes(maximumReferenceInputBytes)), else `too-large`"),
             Documented(
                 what: "folder walks",
                 limit: "\(grouped(maximumFolderDepth)) levels (deeper folders are reported); any path length, any "

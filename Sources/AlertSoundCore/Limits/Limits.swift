@@ -17,6 +17,10 @@ public enum Limits {
     public static let maximumChunkRead = 4096
     /// Chunks walked in one file before the rest is reported as not read.
     public static let maximumChunks = 10_000
+    /// Ogg pages whose headers are read to see a stream's header packets whole (Vorbis's comment and
+    /// setup, Opus's tags, FLAC's metadata: a few pages, more with cover art); a stream whose headers
+    /// run on past them is not judged on it.
+    public static let oggHeaderPages = 1024
     /// Bytes of audio one conversion block holds, whatever the channel count.
     public static let conversionBlockBytes = 1 << 20
     /// An APNs payload or Xcode `.apns` file (APNs itself accepts 4 KB, VoIP 5 KB).
@@ -91,6 +95,9 @@ public enum Limits {
     public static let maximumLockChannelIDLength = 200
     /// A lock entry's `source` path, in bytes.
     public static let maximumLockSourceBytes = 4096
+    /// A file the hidden `generate-reference` reads (`--tool-info`, the command's own help as JSON,
+    /// about 100 KB; the man page and the guides it rewrites).
+    package static let maximumReferenceInputBytes = 16 << 20
     /// Inflated bytes of one archive entry kept while its headers are read (the rest is inflated
     /// again from the start when a reader seeks back past it).
     package static let inflateWindowBytes = 1 << 20
