@@ -140,4 +140,61 @@ import Testing
         #expect(run.stderr.contains("a/b/c/d/e/f/g/h/app") && run.stderr.contains("depth of 8"), "\(run.stderr)")
         #expect(!run.stdout.contains("iOS"), "\(run.stdout)")
     }
+
+    /// `setpriv`, to run the command as `nobody` when the tests run as root (whom permission bits
+    /// do not stop); nil where there is none, or `nobody` cannot run the built command.
+    static let setpriv: String? = {
+        guard
+            let found = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { return nil }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: found)
+        probe.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.binary.path, "--version"
+        ]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? found : nil
+    }()
+
+    /// A folder that can be listed but not entered (mode 644) hides the app inside: the search says
+    /// so. As root the command runs as `nobody`, for whom the mode holds.
+    @Test(
+        .bug(id: "55", "item 4"),
+        .enabled(if: getuid() != 0 || setpriv != nil, "root, and no setpriv that runs the command as nobody"))
+    func aFolderThatCannotBeEnteredIsSaid() throws {
+        let scratch = try Scratch()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: scratch.path("repo/locked/app"), withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: scratch.path("repo/ok"), withIntermediateDirectories: true)
+        _ = try scratch.write("repo/locked/app/build.gradle", Array("plugins { id 'com.android.application' }\n".utf8))
+        _ = try scratch.write("repo/ok/chime.caf", Fixture.aacCAF())
+        for folder in [scratch.url.path, scratch.path("repo"), scratch.path("repo/ok")] { chmod(folder, 0o755) }
+        chmod(scratch.path("repo/ok/chime.caf"), 0o644)
+        #expect(chmod(scratch.path("repo/locked"), 0o644) == 0)
+        defer { chmod(scratch.path("repo/locked"), 0o755) }
+        let process = Process()
+        let arguments = ["validate-bundle", scratch.path("repo")]
+        if getuid() == 0, let setpriv = Self.setpriv {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments =
+                ["--reuid=65534", "--regid=65534", "--clear-groups", CommandLineTests.binary.path] + arguments
+        } else {
+            process.executableURL = CommandLineTests.binary
+            process.arguments = arguments
+        }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(
+            stdout.contains(scratch.path("repo/locked") + ": cannot be searched for apps"), "\(stdout)\(stderr)")
+    }
 }

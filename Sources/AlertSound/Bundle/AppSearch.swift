@@ -58,6 +58,9 @@ struct AppSearch {
         var seenProjects: Set<String> = []
         var pending: [(path: String, depth: Int)] = [(root, 0)]
         var next = 0
+        // Folders just past the depth looked into for an app's files: as many as the search's own
+        // budget, so a wide tree at the limit cannot multiply the work.
+        var peeked = 0
         while next < pending.count {
             guard next < Limits.appSearchFolders else {
                 found.incomplete = true
@@ -116,11 +119,14 @@ struct AppSearch {
                 }
                 if depth + 1 <= Limits.appSearchDepth {
                     pending.append((path, depth + 1))
-                } else if Self.holdsAppFiles(path, through: confinement.door) {
-                    found.tooDeep.append(path)
-                    found.notes.append(
-                        "\(path): holds an app's files \(depth + 1) folders down, past the search's depth of \(Limits.appSearchDepth); it is not judged: validate that folder"
-                    )
+                } else if peeked < Limits.appSearchFolders {
+                    peeked += 1
+                    if Self.holdsAppFiles(path, through: confinement.door) {
+                        found.tooDeep.append(path)
+                        found.notes.append(
+                            "\(path): holds an app's files \(depth + 1) folders down, past the search's depth of \(Limits.appSearchDepth); it is not judged: validate that folder"
+                        )
+                    }
                 }
             }
         }
