@@ -101,47 +101,35 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A binary plist from its objects' encodings (marker byte and payload), references one byte wide:
-/// enough to build the cycles and shared references of issue 22 without a plist writer.
-func binaryPlist(_ objects: [[UInt8]], top: Int = 0, referenceSize: UInt8 = 1) -> [UInt8] {
-    var bytes = Array("bplist00".utf8)
-    var offsets: [Int] = []
-    for object in objects {
-        offsets.append(bytes.count)
-        bytes += object
-    }
-    let table = bytes.count
-    let offsetSize = bytes.count > 255 ? 2 : 1
-    for offset in offsets { bytes += offsetSize == 2 ? [UInt8(offset >> 8), UInt8(offset & 0xFF)] : [UInt8(offset)] }
-    func u64(_ v: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }
-    bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), referenceSize] + u64(objects.count) + u64(top) + u64(table)
-    return bytes
-}
-
 extension HostileInputTests {
     static func ascii(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }
 
     // A JSON payload nested 100,000 deep, or 500 deep with siblings at the bottom (seconds per
     // sibling through the Decodable enum), is refused or read in one pass.
     @Test func deepJSONPayloadsAreRefusedNotRecursedInto() throws {
+        // On the 512 KiB stack of a Mac's secondary thread (issue 55: 512 levels overflowed it).
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: StructureError.tooDeep(at: 512)) { try JSONParser.parse(Array(deep.utf8)) }
-        let refs = SoundReference.payload(Data(("{\"aps\":" + deep + "}").utf8), source: "deep.json")
+        #expect(throws: StructureError.tooDeep(at: 512)) {
+            try SmallStack.run { try JSONParser.parse(Array(deep.utf8)) == .null }
+        }
+        let refs = try SmallStack.run {
+            SoundReference.payload(Data(("{\"aps\":" + deep + "}").utf8), source: "deep.json")
+        }
         #expect(refs.first?.problems.first?.message.contains("nested deeper than 512 levels") == true)
         // 500 deep (allowed) with 2,000 siblings at the bottom: read once, siblings and all.
         let wide =
             String(repeating: "[", count: 500) + Array(repeating: "{\"a\":1}", count: 2000).joined(separator: ",")
             + String(repeating: "]", count: 500)
-        var value = try JSONParser.parse(Array(wide.utf8))
-        for _ in 0..<499 {
-            guard case .array(let inner) = value else { break }
-            value = inner[0]
+        let bottom = try SmallStack.run { () -> Int? in
+            var value = try JSONParser.parse(Array(wide.utf8))
+            for _ in 0..<499 {
+                guard case .array(let inner) = value else { break }
+                value = inner[0]
+            }
+            guard case .array(let bottom) = value else { return nil }
+            return bottom.count
         }
-        guard case .array(let bottom) = value else {
-            Issue.record("not nested")
-            return
-        }
-        #expect(bottom.count == 2000)
+        #expect(bottom == 2000)
         // And what a payload is made of still reads as before.
         let aps = SoundReference.payload(
             Data(#"{"aps":{"sound":{"critical":1,"name":"a\u00e9\ud83d\ude00.caf","volume":0.5}}}"#.utf8),
@@ -159,8 +147,10 @@ extension HostileInputTests {
             + String(repeating: "<array>", count: levels)
             + String(repeating: "</array>", count: levels) + "</dict></plist>"
         try Data(deep.utf8).write(to: URL(fileURLWithPath: dir + "/deep.entitlements"))
+        // On the 512 KiB stack of a Mac's secondary thread (issue 55: 512 levels overflowed it).
+        let read = try SmallStack.run { Result { try Entitlements.read(path: dir + "/deep.entitlements") } }
         do {
-            _ = try Entitlements.read(path: dir + "/deep.entitlements")
+            _ = try read.get()
             Issue.record("a plist 100,000 levels deep was read")
         } catch let error as AlertSoundError {
             #expect(error.kind == .tooLarge && error.message.contains("nested deeper than 512 levels"), "\(error)")
@@ -174,7 +164,7 @@ extension HostileInputTests {
         try Data(BundleFixture.good).write(to: URL(fileURLWithPath: dir + "/My.app/alert.caf"))
         let refs = SoundReference.payload(
             Data(#"{"aps":{"sound":{"critical":1,"name":"alert.caf"}}}"#.utf8), source: "p.json")
-        let report = try BundleValidator().validate(paths: [dir + "/My.app"], references: refs)
+        let report = try SmallStack.run { try BundleValidator().validate(paths: [dir + "/My.app"], references: refs) }
         #expect(report.bundles[0].references.first?.diagnostics.map(\.code) == [.entitlementsUnknown])
         // A real entitlements plist still reads, entities and all.
         let plain =
@@ -183,6 +173,53 @@ extension HostileInputTests {
             try Entitlements.dictionary(Array(plain.utf8), what: "t") == [
                 Entitlements.criticalAlertsKey: .bool(true), "n": .string("a & A"), "i": .number(7)
             ])
+    }
+
+    // The readers recursed once a level, 1.1 to 3.8 KB each at -Onone: the deepest payload,
+    // entitlements or Info.plist they accept (512 levels) overflowed the 512 KiB stack of a Mac's
+    // secondary thread, where tests and an app's background queues run. Through each reader's
+    // callers, read, used and freed on such a stack; one level more is the depth-limit error.
+    @Test(.bug(id: 55, "item 6")) func deepestAcceptedInputsFitAnAppleThreadStack() throws {
+        let limit = Limits.maximumNesting
+        let scratch = try Scratch()
+        // The top object and `aps` are two of the levels.
+        func payload(_ levels: Int) -> [UInt8] {
+            Array(#"{"aps":{"sound":"a.caf","deep":"#.utf8) + NestedInputs.bytes(.jsonObjects, levels: levels - 2)
+                + Array("}}".utf8)
+        }
+        let deepest = try scratch.write("deep.json", payload(limit))
+        let tooDeep = try scratch.write("too-deep.json", payload(limit + 1))
+        let (names, platforms, channels, lock, refused) = try SmallStack.run {
+            (
+                SoundReference.payload(at: deepest).map(\.name), Push.payload(at: deepest).platforms,
+                SoundLock.channelUses(inPayloadAt: deepest).count, Result { try SoundLock.read(path: deepest) },
+                SoundReference.payload(at: tooDeep).first?.problems.first?.message ?? ""
+            )
+        }
+        #expect(names == ["a.caf"] && platforms == [.ios] && channels == 0)
+        #expect(throws: AlertSoundError.self) { try lock.get() }
+        #expect(refused.contains("nested deeper than \(limit) levels"), "\(refused)")
+        // Entitlements, XML and binary, as a file and as an app's Info.plist.
+        for form in [NestedInputs.Form.xmlDicts, .binaryDicts] {
+            let path = try scratch.write("deep-\(form).entitlements", NestedInputs.bytes(form, levels: limit))
+            let past = try scratch.write("past-\(form).entitlements", NestedInputs.bytes(form, levels: limit + 1))
+            let app = scratch.path("\(form)/My.app")
+            try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+            _ = try scratch.write("\(form)/My.app/Info.plist", NestedInputs.bytes(form, levels: limit))
+            _ = try scratch.write("\(form)/My.app/alert.caf", BundleFixture.good)
+            let refs = [SoundReference.named("alert.caf")]
+            let (critical, pastError, sounds) = try SmallStack.run {
+                (
+                    try Entitlements.read(path: path).criticalAlerts, Result { try Entitlements.read(path: past) },
+                    try BundleValidator().validate(paths: [app], references: refs).bundles.map { $0.files.count }
+                )
+            }
+            #expect(critical == false && sounds == [1], "\(form)")
+            #expect(throws: AlertSoundError.self) { try pastError.get() }
+            if case .failure(let error as AlertSoundError) = pastError {
+                #expect(error.kind == .tooLarge && error.message.contains("nested deeper"), "\(form): \(error)")
+            }
+        }
     }
 
     // A 108-byte binary plist whose dictionary contains itself never finished; one whose arrays share
@@ -208,8 +245,11 @@ extension HostileInputTests {
         #expect(value == .number(42))
         // A deep chain (each array holding the next), 600 levels: refused at 512.
         let chain: [[UInt8]] = (0..<600).map { [0xA1, UInt8(($0 + 1) >> 8), UInt8(($0 + 1) & 0xFF)] }
+        let chainRead = try SmallStack.run {
+            Result { try PropertyListParser.parse(binaryPlist(chain + [[0x09]], referenceSize: 2)) == .null }
+        }
         do {
-            _ = try PropertyListParser.parse(binaryPlist(chain + [[0x09]], referenceSize: 2))
+            _ = try chainRead.get()
             Issue.record("a chain 600 deep was read")
         } catch let error as StructureError {
             #expect(error.reason == .tooDeep)

@@ -81,14 +81,40 @@ import Testing
 
     @Test(arguments: ["{ a = b", "{ a = (1, 2; }", "{ a b; }", "{ \"a = 1; }", "(" + String(repeating: "(", count: 600)]
     )
-    func aBrokenProjectIsAClearError(_ text: String) {
+    func aBrokenProjectIsAClearError(_ text: String) throws {
+        // On the 512 KiB stack of a Mac's secondary thread, where the 600 levels once overflowed it.
+        let result = try SmallStack.run { Result { try OpenStepPlistParser.parse(Array(text.utf8)) == .null } }
         do {
-            _ = try OpenStepPlistParser.parse(Array(text.utf8))
+            _ = try result.get()
             Issue.record("accepted \(text.prefix(20))")
         } catch let error as StructureError {
             #expect(error.message.contains("line") || error.reason == .tooDeep, "\(error.message)")
         } catch {
             Issue.record("\(error)")
+        }
+    }
+
+    // A project with a member nested as deep as the reader allows crashed on a Mac's 512 KiB
+    // secondary-thread stack (the reader recursed once a level); it is read, walked and freed
+    // there, and one level more is a clear error.
+    @Test(.bug(id: 55, "item 6")) func aDeepProjectFitsAnAppleThreadStack() throws {
+        // The member is inside the top dictionary: its own levels are one fewer than the whole.
+        func project(levels: Int) -> [UInt8] {
+            let deep = NestedInputs.text(levels - 1, open: "{a=", close: ";}", innermost: "{}")
+            return Array(
+                Self.runner.replacingOccurrences(of: "\trootObject =", with: "\tdeep = \(deep);\n\trootObject =").utf8)
+        }
+        let limit = Limits.maximumNesting
+        let targets = try SmallStack.run {
+            try XcodeProject.parse(project(levels: limit), path: "/p/ios/Runner.xcodeproj").apps.map(\.targets)
+        }
+        #expect(targets == [["Runner"]])
+        let tooDeep = try SmallStack.run {
+            Result { try XcodeProject.parse(project(levels: limit + 1), path: "/p/ios/Runner.xcodeproj") }
+        }
+        #expect(throws: AlertSoundError.self) { try tooDeep.get() }
+        if case .failure(let error as AlertSoundError) = tooDeep {
+            #expect(error.message.contains("nested deeper than \(limit) levels"), "\(error)")
         }
     }
 

@@ -81,11 +81,23 @@ package final class FolderHandle: @unchecked Sendable {
         return Array(parts.reversed().joined(separator: [UInt8(ascii: "/")]))
     }
 
+    /// This folder's descriptor, opening it (and its closed ancestors, from the nearest open one
+    /// down) if need be. A loop, not a call up the chain per level: after a walk has closed them,
+    /// a folder 4,096 deep has that many closed ancestors, more frames than a 512 KiB stack holds.
     private func openLocked() throws -> Int32 {
         if descriptor >= 0 { return descriptor }
+        var closed: [FolderHandle] = [self]
+        while let parent = closed.last!.parent, parent.descriptor < 0 { closed.append(parent) }
+        // Opened outermost first; each stays open for the one below, as the walk opened them.
+        for handle in closed.reversed() { try handle.openOneLocked() }
+        return descriptor
+    }
+
+    /// Opens this folder, whose parent (if any) is open.
+    private func openOneLocked() throws {
         let fd: Int32
         if let parent {
-            let base = try parent.openLocked()
+            let base = parent.descriptor
             fd = (name + [0]).withUnsafeBufferPointer { raw in
                 raw.withMemoryRebound(to: CChar.self) {
                     openat(base, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -107,7 +119,6 @@ package final class FolderHandle: @unchecked Sendable {
             close(handle.descriptor)
             handle.descriptor = -1
         }
-        return fd
     }
 }
 

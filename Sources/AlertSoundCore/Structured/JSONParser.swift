@@ -9,7 +9,7 @@ package struct JSONParser {
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipSpace()
-        let value = try parser.value(depth: 0)
+        let value = try parser.value()
         parser.skipSpace()
         guard parser.at == bytes.count else {
             throw StructureError.malformed("unexpected text after the value", at: parser.at)
@@ -19,78 +19,99 @@ package struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private mutating func value(depth: Int) throws -> JSONValue {
-        guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
-        guard at < bytes.count else {
-            throw StructureError.malformed("the text ends where a value was expected", at: at)
-        }
-        switch bytes[at] {
-        case UInt8(ascii: "{"): return try object(depth: depth)
-        case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"):
-            try literal("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try literal("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw StructureError.malformed("unexpected '\(displayName([bytes[at]]))'", at: at)
-        }
-    }
-
-    private mutating func object(depth: Int) throws -> JSONValue {
-        at += 1
-        var members: [String: JSONValue] = [:]
-        skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
-            at += 1
-            return .object(members)
-        }
-        while true {
-            skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
-                throw StructureError.malformed("expected a member name", at: at)
-            }
-            let key = try string()
-            skipSpace()
-            try expect(":")
-            skipSpace()
-            members[key] = try value(depth: depth + 1)  // the last of duplicate names wins, as in most parsers
-            skipSpace()
-            guard at < bytes.count else { throw StructureError.malformed("the text ends inside an object", at: at) }
-            if bytes[at] == UInt8(ascii: ",") {
-                at += 1
-                continue
-            }
-            try expect("}")
-            return .object(members)
-        }
-    }
-
-    private mutating func array(depth: Int) throws -> JSONValue {
-        at += 1
+    /// An array or object being read: the members so far. Kept on an explicit stack, not the
+    /// thread's: one level of recursion cost over a kilobyte at -Onone, and the 512 levels allowed
+    /// overflowed the 512 KiB a secondary thread has on Apple platforms (a debug build, the tests).
+    private struct Open {
         var elements: [JSONValue] = []
-        skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
-            at += 1
-            return .array(elements)
-        }
+        var members: [String: JSONValue] = [:]
+        /// The member name whose value is being read; nil in an array.
+        var key: String?
+    }
+
+    /// The value at `at`, read with its nesting on `open` (empty at the top): a value that opens
+    /// an array or object is pushed, and each finished value is put into the innermost open one,
+    /// which closes in turn. The errors, and their offsets, are those of reading it recursively.
+    private mutating func value() throws -> JSONValue {
+        var open: [Open] = []
         while true {
-            skipSpace()
-            elements.append(try value(depth: depth + 1))
-            skipSpace()
-            guard at < bytes.count else { throw StructureError.malformed("the text ends inside an array", at: at) }
-            if bytes[at] == UInt8(ascii: ",") {
-                at += 1
-                continue
+            // A value starts here, `open.count` levels down.
+            guard open.count < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
+            guard at < bytes.count else {
+                throw StructureError.malformed("the text ends where a value was expected", at: at)
             }
-            try expect("]")
-            return .array(elements)
+            var done: JSONValue
+            switch bytes[at] {
+            case UInt8(ascii: "{"):
+                at += 1
+                skipSpace()
+                if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+                    at += 1
+                    done = .object([:])
+                } else {
+                    open.append(Open(key: try memberName()))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                at += 1
+                skipSpace()
+                if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
+                    at += 1
+                    done = .array([])
+                } else {
+                    open.append(Open())
+                    continue
+                }
+            case UInt8(ascii: "\""): done = .string(try string())
+            case UInt8(ascii: "t"):
+                try literal("true")
+                done = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                done = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                done = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): done = .number(try number())
+            default: throw StructureError.malformed("unexpected '\(displayName([bytes[at]]))'", at: at)
+            }
+            // Into the open containers, closing each that ends here; on to the next value in one.
+            while let last = open.indices.last {
+                if let key = open[last].key {
+                    open[last].members[key] = done  // the last of duplicate names wins, as in most parsers
+                } else {
+                    open[last].elements.append(done)
+                }
+                skipSpace()
+                let isObject = open[last].key != nil
+                guard at < bytes.count else {
+                    throw StructureError.malformed(
+                        "the text ends inside \(isObject ? "an object" : "an array")", at: at)
+                }
+                if bytes[at] == UInt8(ascii: ",") {
+                    at += 1
+                    if isObject { open[last].key = try memberName() } else { skipSpace() }
+                    break
+                }
+                try expect(isObject ? "}" : "]")
+                let closed = open.removeLast()
+                done = isObject ? .object(closed.members) : .array(closed.elements)
+            }
+            if open.isEmpty { return done }
         }
+    }
+
+    /// A member's name and its colon, up to where its value starts.
+    private mutating func memberName() throws -> String {
+        skipSpace()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
+            throw StructureError.malformed("expected a member name", at: at)
+        }
+        let key = try string()
+        skipSpace()
+        try expect(":")
+        skipSpace()
+        return key
     }
 
     private mutating func string() throws -> String {

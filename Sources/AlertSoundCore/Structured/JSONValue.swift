@@ -7,6 +7,32 @@ package enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+
+    /// Equal values, compared with a list of pairs still to compare rather than a call per level:
+    /// the synthesized comparison took 570 to 750 bytes of stack a level at -Onone, most of the
+    /// 512 KiB an Apple secondary thread has at the 512 levels a reader accepts.
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            switch (left, right) {
+            case (.null, .null): continue
+            case (.bool(let a), .bool(let b)): guard a == b else { return false }
+            case (.number(let a), .number(let b)): guard a == b else { return false }
+            case (.string(let a), .string(let b)): guard a == b else { return false }
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                pending.append(contentsOf: zip(a, b))
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for (key, value) in a {
+                    guard let other = b[key] else { return false }
+                    pending.append((value, other))
+                }
+            default: return false
+            }
+        }
+        return true
+    }
 }
 
 /// Why structured text could not be read: what, and at which byte. `tooDeep` and `tooLarge` are

@@ -6,7 +6,7 @@ package enum OpenStepPlistParser {
     package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = Parser(bytes: bytes)
         parser.skip()
-        let value = try parser.value(depth: 0)
+        let value = try parser.value()
         parser.skip()
         guard parser.at == bytes.count else { throw parser.fail("text after the property list") }
         return value
@@ -41,65 +41,92 @@ package enum OpenStepPlistParser {
             }
         }
 
-        mutating func value(depth: Int) throws -> JSONValue {
-            guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
-            guard at < bytes.count else { throw fail("the text ends where a value should be") }
-            switch bytes[at] {
-            case UInt8(ascii: "{"):
-                at += 1
-                var members: [String: JSONValue] = [:]
-                while true {
-                    skip()
-                    guard at < bytes.count else { throw fail("the text ends inside a dictionary") }
-                    if bytes[at] == UInt8(ascii: "}") {
-                        at += 1
-                        return .object(members)
-                    }
-                    let key = try string()
-                    skip()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
-                        throw fail("expected '=' after the key '\(key)'")
-                    }
+        /// A dictionary or array being read. On an explicit stack, not the thread's: recursion
+        /// cost about 2 KB a level at -Onone, and the 512 levels allowed overflowed the 512 KiB
+        /// of a secondary thread on Apple platforms.
+        struct Open {
+            var items: [JSONValue] = []
+            var members: [String: JSONValue] = [:]
+            /// The key whose value is being read; nil in an array.
+            var key: String?
+        }
+
+        /// The value at `at`: one that opens a dictionary or array is pushed on `open`, each
+        /// finished value goes into the innermost open one. Errors as reading it recursively gave.
+        mutating func value() throws -> JSONValue {
+            var open: [Open] = []
+            while true {
+                // A value starts here, `open.count` levels down.
+                guard open.count < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
+                guard at < bytes.count else { throw fail("the text ends where a value should be") }
+                var done: JSONValue?
+                switch bytes[at] {
+                case UInt8(ascii: "{"):
                     at += 1
-                    skip()
-                    members[key] = try value(depth: depth + 1)
-                    skip()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: ";") else {
-                        throw fail("expected ';' after the value of '\(key)'")
-                    }
+                    open.append(Open(key: ""))
+                case UInt8(ascii: "("):
                     at += 1
-                }
-            case UInt8(ascii: "("):
-                at += 1
-                var items: [JSONValue] = []
-                while true {
-                    skip()
-                    guard at < bytes.count else { throw fail("the text ends inside an array") }
-                    if bytes[at] == UInt8(ascii: ")") {
-                        at += 1
-                        return .array(items)
-                    }
-                    items.append(try value(depth: depth + 1))
-                    skip()
-                    guard at < bytes.count else { throw fail("the text ends inside an array") }
-                    if bytes[at] == UInt8(ascii: ",") {
-                        at += 1
-                    } else if bytes[at] != UInt8(ascii: ")") {
-                        throw fail("expected ',' or ')' in an array")
-                    }
-                }
-            case UInt8(ascii: "<"):
-                at += 1
-                while at < bytes.count, bytes[at] != UInt8(ascii: ">") {
-                    guard hexDigit(bytes[at]) != nil || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09
-                    else { throw fail("not hex inside <data>") }
+                    open.append(Open())
+                case UInt8(ascii: "<"):
                     at += 1
+                    while at < bytes.count, bytes[at] != UInt8(ascii: ">") {
+                        guard
+                            hexDigit(bytes[at]) != nil || bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09
+                        else { throw fail("not hex inside <data>") }
+                        at += 1
+                    }
+                    guard at < bytes.count else { throw fail("the text ends inside <data>") }
+                    at += 1
+                    done = .null
+                default:
+                    done = .string(try string())
                 }
-                guard at < bytes.count else { throw fail("the text ends inside <data>") }
-                at += 1
-                return .null
-            default:
-                return .string(try string())
+                // Into the open containers, closing each that ends here, until one wants a value.
+                while let last = open.indices.last {
+                    let isDictionary = open[last].key != nil
+                    if let value = done {
+                        // After a member's value its ';', after an element ',' or the ')'.
+                        skip()
+                        if isDictionary {
+                            let key = open[last].key!
+                            open[last].members[key] = value
+                            guard at < bytes.count, bytes[at] == UInt8(ascii: ";") else {
+                                throw fail("expected ';' after the value of '\(key)'")
+                            }
+                            at += 1
+                        } else {
+                            open[last].items.append(value)
+                            guard at < bytes.count else { throw fail("the text ends inside an array") }
+                            if bytes[at] == UInt8(ascii: ",") {
+                                at += 1
+                            } else if bytes[at] != UInt8(ascii: ")") {
+                                throw fail("expected ',' or ')' in an array")
+                            }
+                        }
+                    }
+                    skip()
+                    guard at < bytes.count else {
+                        throw fail("the text ends inside \(isDictionary ? "a dictionary" : "an array")")
+                    }
+                    if bytes[at] == UInt8(ascii: isDictionary ? "}" : ")") {
+                        at += 1
+                        let closed = open.removeLast()
+                        done = isDictionary ? .object(closed.members) : .array(closed.items)
+                        continue
+                    }
+                    if isDictionary {
+                        let key = try string()
+                        skip()
+                        guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
+                            throw fail("expected '=' after the key '\(key)'")
+                        }
+                        at += 1
+                        skip()
+                        open[last].key = key
+                    }
+                    break
+                }
+                if open.isEmpty, let done { return done }
             }
         }
 

@@ -29,17 +29,78 @@ private struct XMLPropertyList {
                 throw StructureError.malformed("the text ends inside <plist>", at: at)
             }
             if inner == .close("plist") { return .null }
-            value = try self.value(inner, depth: 0)
+            value = try self.value(inner)
             guard try nextTag() == .close("plist") else { throw StructureError.malformed("expected </plist>", at: at) }
         } else {
-            value = try self.value(first, depth: 0)
+            value = try self.value(first)
         }
         return value
     }
 
-    /// The value whose opening tag was just read.
-    mutating func value(_ tag: Tag, depth: Int) throws -> JSONValue {
-        guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
+    /// A `<dict>` or `<array>` being read. On an explicit stack, not the thread's: recursion cost
+    /// about 3 KB a level at -Onone, and the 512 levels allowed overflowed the 512 KiB of a
+    /// secondary thread on Apple platforms.
+    struct Open {
+        var elements: [JSONValue] = []
+        var members: [String: JSONValue] = [:]
+        /// The key whose value is being read; nil in an array.
+        var key: String?
+    }
+
+    /// The value whose opening tag was just read: a `<dict>` or `<array>` is pushed on `open`,
+    /// each finished value goes into the innermost open one. Errors as reading it recursively gave.
+    mutating func value(_ first: Tag) throws -> JSONValue {
+        var open: [Open] = []
+        var tag = first
+        while true {
+            // A value starts with `tag`, `open.count` levels down.
+            guard open.count < Limits.maximumNesting else { throw StructureError.tooDeep(at: at) }
+            var done: JSONValue?
+            switch tag {
+            case .open("dict"): open.append(Open(key: ""))
+            case .open("array"): open.append(Open())
+            default: done = try scalar(tag)
+            }
+            // Into the open containers, closing each that ends here, until one wants a value.
+            while let last = open.indices.last {
+                let isDictionary = open[last].key != nil
+                if let value = done {
+                    if isDictionary {
+                        open[last].members[open[last].key!] = value
+                    } else {
+                        open[last].elements.append(value)
+                    }
+                }
+                guard let next = try nextTag() else {
+                    throw StructureError.malformed(
+                        "the text ends inside <\(isDictionary ? "dict" : "array")>", at: at)
+                }
+                if next == .close(isDictionary ? "dict" : "array") {
+                    let closed = open.removeLast()
+                    done = isDictionary ? .object(closed.members) : .array(closed.elements)
+                    continue
+                }
+                if isDictionary {
+                    switch next {
+                    case .open("key"): open[last].key = try text(closing: "key")
+                    case .empty("key"): open[last].key = ""
+                    default: throw StructureError.malformed("expected <key> inside <dict>", at: at)
+                    }
+                    guard let valueTag = try nextTag() else {
+                        throw StructureError.malformed("the text ends after <key>", at: at)
+                    }
+                    tag = valueTag
+                } else {
+                    tag = next
+                }
+                break
+            }
+            if open.isEmpty, let done { return done }
+        }
+    }
+
+    /// A value that holds no other: everything but an open `<dict>` or `<array>`.
+    mutating func scalar(_ tag: Tag) throws -> JSONValue {
         switch tag {
         case .empty("true"): return .bool(true)
         case .empty("false"): return .bool(false)
@@ -47,33 +108,6 @@ private struct XMLPropertyList {
         case .empty("array"): return .array([])
         case .empty("string"): return .string("")
         case .empty("data"), .empty("date"): return .null
-        case .open("dict"):
-            var members: [String: JSONValue] = [:]
-            while true {
-                guard let next = try nextTag() else {
-                    throw StructureError.malformed("the text ends inside <dict>", at: at)
-                }
-                if next == .close("dict") { return .object(members) }
-                let key: String
-                switch next {
-                case .open("key"): key = try text(closing: "key")
-                case .empty("key"): key = ""
-                default: throw StructureError.malformed("expected <key> inside <dict>", at: at)
-                }
-                guard let valueTag = try nextTag() else {
-                    throw StructureError.malformed("the text ends after <key>", at: at)
-                }
-                members[key] = try value(valueTag, depth: depth + 1)
-            }
-        case .open("array"):
-            var elements: [JSONValue] = []
-            while true {
-                guard let next = try nextTag() else {
-                    throw StructureError.malformed("the text ends inside <array>", at: at)
-                }
-                if next == .close("array") { return .array(elements) }
-                elements.append(try value(next, depth: depth + 1))
-            }
         case .open("string"): return .string(try text(closing: "string"))
         case .open("integer"), .open("real"):
             guard case .open(let name) = tag else { return .null }
@@ -206,14 +240,81 @@ private struct BinaryPropertyList {
         tableOffset = Int(table)
     }
 
+    /// An array or dictionary being decoded: where its references are and what they gave so far.
+    struct Open {
+        let index: Int, offset: Int, isDictionary: Bool, length: Int, start: Int
+        /// References read so far (a dictionary's keys and values count one each).
+        var next = 0
+        var elements: [JSONValue] = []
+        var members: [String: JSONValue] = [:]
+        var key = ""
+        /// The reference the next one is read from; nil when all are read.
+        func nextReference(_ referenceSize: Int) -> Int? {
+            guard next < (isDictionary ? 2 * length : length) else { return nil }
+            // A dictionary's keys come first, then its values: key i at i, its value at length + i.
+            let slot = isDictionary ? (next % 2 == 0 ? next / 2 : length + next / 2) : next
+            return start + slot * referenceSize
+        }
+    }
+
+    /// The top object, decoded with its nesting on an explicit stack, not the thread's: recursion
+    /// cost nearly 4 KB a level at -Onone, and the 512 levels allowed overflowed the 512 KiB of a
+    /// secondary thread on Apple platforms. Objects are read in the order, and with the errors,
+    /// of reading them recursively.
     func top() throws -> JSONValue {
         var state = State(decoded: [Int: JSONValue](), inProgress: Set<Int>())
-        return try object(topObject, depth: 0, state: &state)
+        var open: [Open] = []
+        switch try object(topObject, depth: 0, state: &state) {
+        case .value(let value): return value
+        case .opened(let collection): open.append(collection)
+        }
+        while true {
+            let done: JSONValue
+            if let reference = open[open.count - 1].nextReference(referenceSize) {
+                switch try object(try integer(at: reference, size: referenceSize), depth: open.count, state: &state) {
+                case .opened(let collection):
+                    open.append(collection)
+                    continue
+                case .value(let value): done = value
+                }
+            } else {
+                let closed = open.removeLast()
+                done = closed.isDictionary ? .object(closed.members) : .array(closed.elements)
+                state.decoded[closed.index] = done
+                state.inProgress.remove(closed.index)
+                if open.isEmpty { return done }
+            }
+            try add(done, to: &open[open.count - 1])
+        }
+    }
+
+    /// Puts a decoded object where its reference was: an element, a key (which must be a
+    /// string) or a value.
+    private func add(_ value: JSONValue, to collection: inout Open) throws {
+        defer { collection.next += 1 }
+        guard collection.isDictionary else {
+            collection.elements.append(value)
+            return
+        }
+        if collection.next % 2 == 0 {
+            guard case .string(let key) = value else {
+                throw StructureError.malformed("a dictionary key that is not a string", at: collection.offset)
+            }
+            collection.key = key
+        } else {
+            collection.members[collection.key] = value
+        }
     }
 
     struct State {
         var decoded: [Int: JSONValue]
         var inProgress: Set<Int>
+    }
+
+    /// An object decoded, or an array or dictionary opened for its members to be decoded.
+    enum Step {
+        case value(JSONValue)
+        case opened(Open)
     }
 
     private func integer(at offset: Int, size: Int) throws -> Int {
@@ -227,16 +328,18 @@ private struct BinaryPropertyList {
         return Int(value)
     }
 
-    private func object(_ index: Int, depth: Int, state: inout State) throws -> JSONValue {
+    /// Object `index`, `depth` levels down: decoded when it holds no other (or was decoded
+    /// before), else opened, marked in progress until it closes, so that one reached again inside
+    /// itself is a cycle.
+    private func object(_ index: Int, depth: Int, state: inout State) throws -> Step {
         guard index < count else {
             throw StructureError.malformed("a reference to object \(index) of \(count)", at: tableOffset)
         }
-        if let known = state.decoded[index] { return known }
+        if let known = state.decoded[index] { return .value(known) }
         guard depth < Limits.maximumNesting else { throw StructureError.tooDeep(at: tableOffset) }
-        guard state.inProgress.insert(index).inserted else {
+        guard !state.inProgress.contains(index) else {
             throw StructureError.malformed("object \(index) contains itself", at: tableOffset + index * offsetSize)
         }
-        defer { state.inProgress.remove(index) }
         let offset = try integer(at: tableOffset + index * offsetSize, size: offsetSize)
         guard offset >= 8, offset < tableOffset else {
             throw StructureError.malformed("object \(index) lies outside the objects", at: offset)
@@ -264,7 +367,7 @@ private struct BinaryPropertyList {
             value = .number(size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
         case 0x3, 0x4: value = .null
         case 0x5, 0x6:
-            let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
+            let (length, start) = try lengthAndStart(offset, low)
             let width = kind == 0x5 ? 1 : 2
             let (bytesLong, overflow) = length.multipliedReportingOverflow(by: width)
             guard !overflow, start + bytesLong <= tableOffset else {
@@ -280,46 +383,32 @@ private struct BinaryPropertyList {
             }
         case 0x8: value = .number(Double(try integer(at: offset + 1, size: low + 1)))
         case 0xA, 0xC:
-            let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
+            let (length, start) = try lengthAndStart(offset, low)
             let (size, overflow) = length.multipliedReportingOverflow(by: referenceSize)
             guard !overflow, start + size <= tableOffset else {
                 throw StructureError.malformed("an array past the objects", at: offset)
             }
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(length)
-            for i in 0..<length {
-                elements.append(
-                    try object(
-                        try integer(at: start + i * referenceSize, size: referenceSize), depth: depth + 1, state: &state
-                    ))
-            }
-            value = .array(elements)
+            var opened = Open(index: index, offset: offset, isDictionary: false, length: length, start: start)
+            opened.elements.reserveCapacity(length)
+            state.inProgress.insert(index)
+            return .opened(opened)
         case 0xD:
-            let (length, start) = try lengthAndStart(offset, low, depth: depth, state: &state)
+            let (length, start) = try lengthAndStart(offset, low)
             let (size, overflow) = length.multipliedReportingOverflow(by: 2 * referenceSize)
             guard !overflow, start + size <= tableOffset else {
                 throw StructureError.malformed("a dictionary past the objects", at: offset)
             }
-            var members: [String: JSONValue] = [:]
-            for i in 0..<length {
-                let keyIndex = try integer(at: start + i * referenceSize, size: referenceSize)
-                guard case .string(let key) = try object(keyIndex, depth: depth + 1, state: &state) else {
-                    throw StructureError.malformed("a dictionary key that is not a string", at: offset)
-                }
-                members[key] = try object(
-                    try integer(at: start + (length + i) * referenceSize, size: referenceSize), depth: depth + 1,
-                    state: &state)
-            }
-            value = .object(members)
+            state.inProgress.insert(index)
+            return .opened(Open(index: index, offset: offset, isDictionary: true, length: length, start: start))
         default:
             throw StructureError.malformed("an object of unknown type 0x\(String(marker, radix: 16))", at: offset)
         }
         state.decoded[index] = value
-        return value
+        return .value(value)
     }
 
     /// A collection's or string's length: the marker's low nibble, or an integer object after it.
-    private func lengthAndStart(_ offset: Int, _ low: Int, depth: Int, state: inout State) throws -> (Int, Int) {
+    private func lengthAndStart(_ offset: Int, _ low: Int) throws -> (Int, Int) {
         guard low == 0x0F else { return (low, offset + 1) }
         guard offset + 1 < bytes.count, bytes[offset + 1] >> 4 == 0x1 else {
             throw StructureError.malformed("a length that is not an integer", at: offset)

@@ -43,11 +43,19 @@ package func isFolder(_ path: String) -> Bool { pathKind(path) == .folder }
 package func isFile(_ path: String) -> Bool { pathKind(path) == .file }
 
 /// Creates `folder` and any missing parents (`mkdir -p`); an existing folder is left as it is.
+/// A loop, not a call per level: a path may have a couple of thousand components, and a debug
+/// build's frames on a 512 KiB secondary thread (Apple's) have no room for that many.
 package func makeFolders(_ folder: String) throws {
-    guard !folder.isEmpty, !exists(folder) else { return }
-    try makeFolders(parentFolder(folder))
-    if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-        throw AlertSoundError.writing(folder, "cannot create the folder", errno: errno)
+    var missing: [String] = []
+    var at = folder
+    while !at.isEmpty, !exists(at) {
+        missing.append(at)
+        at = parentFolder(at)
+    }
+    for folder in missing.reversed() {
+        if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw AlertSoundError.writing(folder, "cannot create the folder", errno: errno)
+        }
     }
 }
 
