@@ -54,6 +54,26 @@ import Testing
         #expect(glob("*", "anything") && glob("a*b*c", "aXXbYc") && !glob("a*b", "ab_"))
     }
 
+    /// Many keep files (issue 55): every file added compiled every pattern again (700 files took
+    /// 20 s); each pattern is compiled once, and all of them still count.
+    @Test(.bug(id: 55, "item 2")) func keepRulesOfManyFilesAllCount() {
+        var rules = KeepRules()
+        for i in 0..<700 {
+            let patterns = (0..<20).map { "@raw/s\(i)_\($0)_*" }.joined(separator: ",")
+            rules.add(
+                xml:
+                    #"<resources xmlns:tools="t" tools:keep="\#(patterns),@raw/exact\#(i)" tools:discard="@raw/s\#(i)_0_old"/>"#,
+                file: "keep\(i).xml")
+        }
+        #expect(rules.files.count == 700 && rules.keep.count == 700 * 21)
+        #expect(rules.keeps("s0_3_x") && rules.keeps("s699_19_y") && rules.keeps("exact350"))
+        #expect(!rules.keeps("s0_0_old") && !rules.keeps("s700_0_x") && !rules.keeps("exact700"))
+        var merged = KeepRules()
+        merged.merge(rules)
+        merged.merge(rules)
+        #expect(merged.keep.count == rules.keep.count && merged.keeps("s699_19_y") && !merged.keeps("s5_0_old"))
+    }
+
     /// A React Native-like tree: the app module's sounds, a flavor's, and copies in build output
     /// and node_modules that must not count.
     func project(_ scratch: Scratch, keep: String? = #"tools:keep="@raw/alarm,@raw/order_*""#) throws -> String {

@@ -149,4 +149,14 @@ import Testing
             AppSearch.appliesApplicationPlugin("def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
         #expect(AppSearch.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
     }
+
+    /// A Gradle file of `id(` calls that never close (issue 55): each read 4 KB; the plugin after
+    /// them is still found.
+    @Test(.bug(id: 55, "item 2")) func aGradleFileOfUnclosedIDCallsStillNamesItsPlugin() {
+        let text =
+            "plugins {\n" + String(repeating: "id(", count: 100_000)
+            + "\n}\nplugins { id(\"io.x.android-application\") }\n"
+        #expect(AppSearch.pluginIDs(SourceText(text)) == ["io.x.android-application"])
+        #expect(AppSearch.appliesApplicationPlugin(text))
+    }
 }

@@ -97,6 +97,54 @@ import Testing
         let many = String(repeating: "NotificationChannel(\"a\", \"b\", 1)\n", count: 5_000)
         #expect(read(many, "kt").channels.count == 5_000)
     }
+
+    /// A long line after a constant's name (issue 55): each occurrence read the line to its end
+    /// (a megabyte ran past a minute); now the line is read once, and the constant still resolves.
+    @Test(.bug(id: 55, "item 2")) func aLongLineAfterAConstantsNameStillResolves() {
+        let kotlin = read(
+            "const val CHANNEL = \"orders\"\nval c = NotificationChannel(CHANNEL, \"b\", 1)\n"
+                + String(repeating: "CHANNEL: ", count: 50_000) + "\n", "kt")
+        #expect(kotlin.channels.map(\.id) == ["orders"])
+        let swift = read(
+            "let alertName = \"bell.caf\"\nlet s = UNNotificationSoundName(rawValue: alertName)\n"
+                + String(repeating: "alertName: ", count: 50_000) + "\n", "swift")
+        #expect(swift.references.map(\.name) == ["bell.caf"])
+        // Every occurrence typed and assigned at the line's end: one value, read once for all.
+        let typed = read(
+            "val c = NotificationChannel(ID, \"b\", 1)\n" + String(repeating: "val ID: String ", count: 30_000)
+                + "= \"calls\"\n", "kt")
+        #expect(typed.channels.map(\.id) == ["calls"])
+        // A second value on the long line makes it computed, as one would anywhere.
+        let twice = read(
+            "const val ID = \"one\"\nval c = NotificationChannel(ID, \"b\", 1)\n"
+                + String(repeating: "ID: String ", count: 30_000) + "= \"two\"\n", "kt")
+        #expect(twice.channels.map(\.id) == [nil])
+    }
+
+    /// Calls nested in calls (issue 55): each read up to 4 KB of the text after it; now each
+    /// character is read about once, and the arguments are the same.
+    @Test(.bug(id: 55, "item 2")) func nestedAndUnclosedCallsKeepTheirArguments() {
+        let source = SourceText(#"f(a, g(b, [c, d]), "x,)y", { k: (1, 2) }) f( f(f("#)
+        let call = source.call(at: 0, name: "f")
+        #expect(
+            call?.arguments.map { $0.text.trimmingWhitespace() } == ["a", "g(b, [c, d])", #""x,)y""#, "{ k: (1, 2) }"])
+        let inner = source.occurrences(of: "g").first.flatMap { source.call(at: $0, name: "g") }
+        #expect(inner?.arguments.map { $0.text.trimmingWhitespace() } == ["b", "[c, d]"])
+        #expect(source.occurrences(of: "f").dropFirst().allSatisfy { source.call(at: $0, name: "f") == nil })
+        // A thousand nested calls: only the innermost has a literal; all close within the bound.
+        let nested = SourceText(String(repeating: "id(", count: 1000) + "\"a\"" + String(repeating: ")", count: 1000))
+        let literals = nested.occurrences(of: "id").map { nested.call(at: $0, name: "id")?.positional(0)?.literal }
+        #expect(literals.count == 1000 && literals.last == "a" && literals.dropLast().allSatisfy { $0 == nil })
+        #expect(nested.occurrences(of: "id").allSatisfy { nested.call(at: $0, name: "id") != nil })
+        // Past the bound a call is not read, however it nests.
+        let long = SourceText("id(" + String(repeating: "x", count: SourceText.maximumCallLength) + ")")
+        #expect(long.call(at: 0, name: "id") == nil)
+        // A name of a few kilobytes over a megabyte of its letters is found where it stands.
+        let name = String(repeating: "a", count: 4000)
+        let text = SourceText(String(repeating: "a", count: 1 << 20) + " " + name + " ")
+        #expect(text.occurrences(of: name) == [(1 << 20) + 1])
+        #expect(SourceText.holds(Array((String(repeating: "a", count: 1 << 20) + "b").utf8), [name + "b"]))
+    }
 }
 
 /// A channel's ID or sound given by a constant of another file (a Flutter app's constants file):
@@ -177,5 +225,16 @@ import Testing
         #expect(found.references.first?.name == "currentAlert.caf", "\(found.references)")
         #expect(found.references.first?.problems.isEmpty == true)
         #expect(found.installer.map { "\(($0.file as NSString).lastPathComponent):\($0.line)" } == "Tones.swift:3")
+    }
+
+    /// A constants file with a long line of declarations (issue 55): each occurrence read the
+    /// words before it and the line after it; the constant still resolves across files.
+    @Test(.bug(id: 55, "item 2")) func aLongDeclarationLineStillResolvesAcrossFiles() throws {
+        let found = try walk([
+            "android/app/src/main/java/Keys.kt": "object Keys {\n"
+                + String(repeating: "val CALLS: String ", count: 30_000) + "= \"calls\"\n}\n",
+            "android/app/src/main/java/Channels.kt": "val c = NotificationChannel(Keys.CALLS, \"Calls\", 4)\n"
+        ])
+        #expect(found.channels.map(\.id) == ["calls"], "\(found.channels)")
     }
 }

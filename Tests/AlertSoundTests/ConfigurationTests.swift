@@ -58,4 +58,54 @@ import Testing
         // A long run of stars and a long name cost little.
         #expect(!match(String(repeating: "*", count: 200) + "x", String(repeating: "a", count: 5000)))
     }
+
+    /// One long ignore pattern over many sounds (issue 55): it was compiled again for each sound
+    /// and walked whole over each path; now once, and it stops where nothing can match. Its
+    /// verdicts are the pattern's, checked against a plain matcher on small patterns.
+    @Test(.bug(id: 55, "item 2")) func aLongIgnorePatternIsCompiledOnceAndStillMatches() {
+        var configuration = Configuration()
+        configuration.ignore = [
+            String(repeating: "*a", count: 100_000) + "*b", String(repeating: "**/", count: 50_000) + "*.wav"
+        ]
+        let paths = (0..<40).map { "sounds/s\($0).caf" } + ["x/y/z.wav", String(repeating: "a", count: 100) + "b"]
+        #expect(paths.filter(configuration.ignores) == ["x/y/z.wav"])
+        configuration.ignore = ["sounds/s1*.caf"]
+        #expect(paths.filter(configuration.ignores).count == 11)
+        // Every pattern of up to four tokens over every path of up to four bytes: as the plain
+        // definition says.
+        let pieces = ["a", "/", "*", "**", "?", "**/"]
+        var patterns = [""]
+        for _ in 0..<3 { patterns += patterns.flatMap { p in pieces.map { p + $0 } } }
+        let texts = ["", "a", "b", "/", "a/", "/a", "aa", "a/a", "ab/a", "a//b", "aaab"]
+        for pattern in Set(patterns) {
+            for text in texts {
+                #expect(
+                    Configuration.glob(Array(pattern.utf8)[...], Array(text.utf8)[...])
+                        == Self.reference(pattern, text),
+                    "'\(pattern)' against '\(text)'")
+            }
+        }
+    }
+
+    /// The definition, by backtracking: `**` (and `**/`) any run, `*` any run without `/`, `?`
+    /// one byte.
+    static func reference(_ pattern: String, _ text: String) -> Bool {
+        func match(_ p: Substring, _ t: Substring) -> Bool {
+            // The slash of `**/` is the token's: it matches any run, none too.
+            if p.hasPrefix("**/") { return (0...t.count).contains { match(p.dropFirst(3), t.dropFirst($0)) } }
+            if p.hasPrefix("**") { return (0...t.count).contains { match(p.dropFirst(2), t.dropFirst($0)) } }
+            if p.hasPrefix("*") {
+                var rest = t
+                while true {
+                    if match(p.dropFirst(), rest) { return true }
+                    guard let c = rest.first, c != "/" else { return false }
+                    rest = rest.dropFirst()
+                }
+            }
+            guard let c = p.first else { return t.isEmpty }
+            guard let d = t.first, c == "?" || c == d else { return false }
+            return match(p.dropFirst(), t.dropFirst())
+        }
+        return match(Substring(pattern), Substring(text))
+    }
 }

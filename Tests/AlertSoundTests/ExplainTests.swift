@@ -94,6 +94,23 @@ import Testing
         #expect(!explanation.pushes.contains { $0.platform == .android }, "an APNs payload is not explained on Android")
     }
 
+    /// An Expo push array (issue 55): each message's key was searched for from the payload's start
+    /// (pushes × payload size), and an element's index never found, so no line was given. Now
+    /// one pass finds each message's own line, and each push its own verdict.
+    @Test(.bug(id: 55, "item 2")) func eachMessageOfAnExpoArrayIsFoundOnItsLine() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(scratch)
+        let count = 500
+        let messages = (0..<count).map {
+            #"  {"to": "ExponentPushToken[x]", "title": "sound", "sound": "\#($0 % 2 == 0 ? "ping.caf" : "gone.caf")"}"#
+        }
+        let push = try Self.payload("[\n" + messages.joined(separator: ",\n") + "\n]\n", at: scratch)
+        let ios = try explain(root, push).pushes.filter { $0.platform == .ios }
+        #expect(ios.count == count)
+        #expect(ios.map { $0.steps.first?.evidence.first?.line } == (0..<count).map { $0 + 2 })
+        #expect(ios.map { $0.fresh.plays == .namedSound } == (0..<count).map { $0 % 2 == 0 })
+    }
+
     @Test func iOSDefaultIsWhatItAsksFor() throws {
         let scratch = try Scratch()
         let ios = try only(try explain(try Self.app(scratch), .named(sound: "default", channel: nil)), .ios)

@@ -40,6 +40,19 @@ import Testing
         #expect(try shrunk(["app/src/main/kotlin/Main.kt": #"val name = "ding""#]) == [.androidMayBeShrunk])
     }
 
+    /// A long line of `R.raw.` (issue 55): each use copied the line before it; every use is
+    /// still found, and one inside `getResourceName(…)` only when any use counts.
+    @Test(.bug(id: 55, "item 2")) func aLongLineOfRawUsesIsReadOnce() {
+        let line = String(repeating: "R.raw.chime + ", count: 50_000) + "getResourceName(R.raw.named)"
+        let uses = ResourceIDURIs.idUses(in: line)
+        #expect(uses.count == 50_000 && Set(uses) == ["chime"])
+        #expect(ResourceIDURIs.idUses(in: line, evenWhenNamed: true).last == "named")
+        #expect(ResourceIDURIs.idUses(in: "x.getResourceEntryName(R.raw.a) + fooR.raw.b + R.raw.c") == ["c"])
+        let code = CodeSounds.read(
+            "val c = NotificationChannel(\"a\", \"b\", 1)\n" + line + "\n", file: "A.kt", fileExtension: "kt")
+        #expect(code.rawUses == ["chime", "named"])
+    }
+
     @Test(.bug(id: 45, "item 6")) func theSwitchIsReadAsTheBuildReadsIt() {
         #expect(ResourceIDURIs.shrinkSwitch("release { shrinkResources true }") == true)
         #expect(ResourceIDURIs.shrinkSwitch("release { isShrinkResources = false }") == false)

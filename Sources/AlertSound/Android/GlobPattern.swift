@@ -72,15 +72,24 @@ struct GlobPattern: Sendable {
     }
 }
 
-/// Many globs: exact names looked up at once, the rest (deduplicated) tried one by one.
+/// Many globs: exact names looked up at once, the rest (deduplicated) tried one by one. Each
+/// pattern is compiled once, when it is added.
 struct GlobSet: Sendable {
-    private let exact: Set<[UInt8]>
-    private let wildcards: [GlobPattern]
+    private var exact: Set<[UInt8]> = []
+    private var wildcards: [GlobPattern] = []
+    private var seen: Set<String> = []
 
-    init(_ patterns: [String]) {
-        let unique = Set(patterns)
-        exact = Set(unique.filter { !$0.contains("*") }.map { Array($0.utf8) })
-        wildcards = unique.filter { $0.contains("*") }.sorted().map(GlobPattern.init)
+    init(_ patterns: [String]) { insert(patterns) }
+
+    /// Adds `patterns`; one already here changes nothing.
+    mutating func insert(_ patterns: [String]) {
+        for pattern in patterns where seen.insert(pattern).inserted {
+            if pattern.contains("*") {
+                wildcards.append(GlobPattern(pattern))
+            } else {
+                exact.insert(Array(pattern.utf8))
+            }
+        }
     }
 
     func matches(_ name: [UInt8]) -> Bool {

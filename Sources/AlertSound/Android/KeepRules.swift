@@ -4,11 +4,12 @@ import AlertSoundCore
 /// (conventionally `res/raw/keep.xml`), which decide whether release resource shrinking keeps a
 /// raw resource that no code names. Only `@raw/` entries (and `@*/`) matter here; `*` is a wildcard.
 struct KeepRules: Sendable {
-    var keep: [String] = [] { didSet { keepSet = GlobSet(keep) } }
-    var discard: [String] = [] { didSet { discardSet = GlobSet(discard) } }
+    /// The patterns, each compiled once as it is added: a megabyte of keep.xml is not re-read for
+    /// every sound, nor every file's patterns again for each file added (700 files took 20 s).
+    private(set) var keep: [String] = []
+    private(set) var discard: [String] = []
     /// The XML files the rules came from.
     var files: [String] = []
-    /// The patterns compiled once: a megabyte of keep.xml is not re-read for every sound.
     private var keepSet = GlobSet([])
     private var discardSet = GlobSet([])
 
@@ -26,8 +27,7 @@ struct KeepRules: Sendable {
         let fresh = other.files.filter { !known.contains($0) }
         guard !fresh.isEmpty else { return }
         // Patterns are added whole: a repeated pattern changes nothing.
-        keep += other.keep
-        discard += other.discard
+        add(keep: other.keep, discard: other.discard)
         files += fresh
     }
 
@@ -46,8 +46,14 @@ struct KeepRules: Sendable {
         let dropped = Self.attributeValues(text, localName: "discard")
         guard !found.isEmpty || !dropped.isEmpty else { return }
         files.append(file)
-        keep += found.flatMap(Self.rawPatterns)
-        discard += dropped.flatMap(Self.rawPatterns)
+        add(keep: found.flatMap(Self.rawPatterns), discard: dropped.flatMap(Self.rawPatterns))
+    }
+
+    private mutating func add(keep kept: [String], discard dropped: [String]) {
+        keep += kept
+        discard += dropped
+        keepSet.insert(kept)
+        discardSet.insert(dropped)
     }
 
     /// `@raw/alarm, @raw/chime_*` → `alarm`, `chime_*`.

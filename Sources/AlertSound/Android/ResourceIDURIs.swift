@@ -203,6 +203,7 @@ enum ResourceIDURIs {
     /// `evenWhenNamed`: for the shrinker any use keeps the resource).
     static func idUses(in line: String, evenWhenNamed: Bool = false) -> [String] {
         let bytes = Array(line.utf8), marker = Array("R.raw.".utf8)
+        let entryName = [Array("getResourceEntryName(".utf8), Array("getResourceName(".utf8)]
         func isWord(_ b: UInt8) -> Bool {
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
         }
@@ -215,10 +216,10 @@ enum ResourceIDURIs {
             }
             var end = i + marker.count
             while end < bytes.count, isWord(bytes[end]) { end += 1 }
-            let before = String(decoding: bytes[0..<i], as: UTF8.self)
             // `R.raw.x` glued to a word before it is some other class's (`fooR.raw.x`), not the R class.
             let glued = i > 0 && isWord(bytes[i - 1])
-            let named = before.hasSuffix("getResourceEntryName(") || before.hasSuffix("getResourceName(")
+            // Only the bytes just before are compared: a long line of `R.raw.` is read once.
+            let named = entryName.contains { bytes[..<i].reversed().starts(with: $0.reversed()) }
             if end > i + marker.count, !glued, !named || evenWhenNamed {
                 names.append(String(decoding: bytes[(i + marker.count)..<end], as: UTF8.self))
             }

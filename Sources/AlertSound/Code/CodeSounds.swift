@@ -124,7 +124,7 @@ struct CodeSounds: Sendable {
             if name == nil {
                 named.problems = [
                     CodeSounds.computedName.diagnostic(
-                        "\(call) is given a name computed at run time (\(argument.text.trimmingWhitespace().prefix(60))): not judged"
+                        "\(call) is given a name computed at run time (\(argument.preview(60))): not judged"
                     )
                 ]
                 pend(argument, .reference(found.references.count))

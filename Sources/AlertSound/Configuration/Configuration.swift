@@ -22,7 +22,9 @@ import AlertSoundCore
 /// meant to leave out.
 public struct Configuration: Sendable, Equatable {
     /// Globs of sound paths never judged, relative to ``folder``.
-    public var ignore: [String] = []
+    public var ignore: [String] = [] { didSet { ignorePatterns = ignore.map(PathGlob.init) } }
+    /// ``ignore`` compiled once, not once per sound (a long pattern × 40 sounds took 20 s).
+    private var ignorePatterns: [PathGlob] = []
     /// Whether every sound fails on its findings, or only those something names (the default).
     public var judgeEverySound = false
     /// `--strict`, when the file sets it.
@@ -212,7 +214,8 @@ public struct Configuration: Sendable, Equatable {
     public func ignores(_ path: String) -> Bool {
         guard !ignore.isEmpty else { return false }
         let relative = Self.relative(path, to: folder)
-        return ignore.contains { Self.glob(Array($0.utf8)[...], Array(relative.utf8)[...]) }
+        let text = Array(relative.utf8)
+        return ignorePatterns.contains { $0.matches(text) }
     }
 
     static func relative(_ path: String, to folder: String) -> String {
@@ -222,21 +225,43 @@ public struct Configuration: Sendable, Equatable {
         return path
     }
 
-    /// `*` any run within a name, `**` any run across names (`**/` also none), `?` one byte; the
-    /// rest literally. Decided over every pair of positions once (time pattern × path, both short).
+    /// Whether glob `pattern` matches `text` (``PathGlob``).
     static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
-        enum Token { case byte(UInt8), one, star, deep }
+        PathGlob(pattern).matches(Array(text))
+    }
+}
+
+/// An ``Configuration/ignore`` glob, compiled: `*` any run within a name, `**` any run across
+/// names (`**/` also none), `?` one byte; the rest literally. A run of stars is one token (the
+/// widest), so the tokens that consume nothing never outnumber those that consume a byte; and
+/// matching stops when no position is left. Time: the pattern once, then at most about twice the
+/// path's length in tokens, each over the path (both short), whatever the pattern's length.
+struct PathGlob: Sendable, Equatable {
+    enum Token: Sendable, Equatable { case byte(UInt8), one, star, deep }
+    let tokens: [Token]
+
+    init(_ pattern: String) { self.init(Array(pattern.utf8)[...]) }
+
+    init(_ pattern: ArraySlice<UInt8>) {
         var tokens: [Token] = []
         var i = pattern.startIndex
+        func star(_ token: Token) {
+            // `*` after `*`, or either beside `**`, is the wider of the two.
+            if let last = tokens.last, last == .star || last == .deep {
+                tokens[tokens.count - 1] = last == .deep || token == .deep ? .deep : .star
+            } else {
+                tokens.append(token)
+            }
+        }
         while i < pattern.endIndex {
             if pattern[i] == UInt8(ascii: "*") {
                 if i + 1 < pattern.endIndex, pattern[i + 1] == UInt8(ascii: "*") {
-                    tokens.append(.deep)
+                    star(.deep)
                     i += 2
                     // `**/` matches no folder too: the slash is part of the token.
                     if i < pattern.endIndex, pattern[i] == UInt8(ascii: "/") { i += 1 }
                 } else {
-                    tokens.append(.star)
+                    star(.star)
                     i += 1
                 }
             } else {
@@ -244,26 +269,44 @@ public struct Configuration: Sendable, Equatable {
                 i += 1
             }
         }
-        let t = Array(text)
+        self.tokens = tokens
+    }
+
+    /// Decided over every pair of positions once.
+    func matches(_ t: [UInt8]) -> Bool {
         // matched[j]: the tokens so far match t[0..<j].
         var matched = [Bool](repeating: false, count: t.count + 1)
+        var next = matched
         matched[0] = true
         for token in tokens {
-            var next = [Bool](repeating: false, count: t.count + 1)
+            for j in next.indices { next[j] = false }
+            var any = false
             switch token {
             case .byte(let b):
-                for j in 0..<t.count where matched[j] && t[j] == b { next[j + 1] = true }
+                for j in 0..<t.count where matched[j] && t[j] == b {
+                    next[j + 1] = true
+                    any = true
+                }
             case .one:
-                for j in 0..<t.count where matched[j] { next[j + 1] = true }
+                for j in 0..<t.count where matched[j] {
+                    next[j + 1] = true
+                    any = true
+                }
             case .star:
                 // Any run without a slash.
-                for j in 0...t.count {
-                    if matched[j] || (j > 0 && next[j - 1] && t[j - 1] != UInt8(ascii: "/")) { next[j] = true }
+                for j in 0...t.count where matched[j] || (j > 0 && next[j - 1] && t[j - 1] != UInt8(ascii: "/")) {
+                    next[j] = true
+                    any = true
                 }
             case .deep:
-                for j in 0...t.count where matched[j] || (j > 0 && next[j - 1]) { next[j] = true }
+                for j in 0...t.count where matched[j] || (j > 0 && next[j - 1]) {
+                    next[j] = true
+                    any = true
+                }
             }
-            matched = next
+            swap(&matched, &next)
+            // No position left: no later token brings one back.
+            guard any else { return false }
         }
         return matched[t.count]
     }

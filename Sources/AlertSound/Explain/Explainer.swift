@@ -46,9 +46,13 @@ public struct Explainer: Sendable {
             var used = Set<Int>()
             let platform = scan.kind.platform
             let mine = run.references.filter { $0.platform == nil || $0.platform == platform }
+            // The verdicts by where they come from, so each name finds its own without a search
+            // through all of them (a payload of 3,000 messages compared each with each).
+            var bySource: [ReportKey: [Int]] = [:]
+            for index in reports.indices { bySource[ReportKey(reports[index]), default: []].append(index) }
             for reference in mine {
                 guard
-                    let index = reports.indices.first(where: {
+                    let index = bySource[ReportKey(reference)]?.first(where: {
                         !used.contains($0) && Self.matches(reports[$0], reference)
                     })
                 else { continue }
@@ -91,6 +95,21 @@ public struct Explainer: Sendable {
         return Set(names.map(stem))
     }
 
+    /// What ``matches(_:_:)`` compares first: where a name and its verdict come from.
+    private struct ReportKey: Hashable {
+        var source: String
+        var field: String?
+        var position: SourcePosition?
+
+        init(_ report: ReferenceReport) {
+            (source, field, position) = (report.source, report.field, report.position)
+        }
+
+        init(_ reference: SoundReference) {
+            (source, field, position) = (reference.source, reference.field, reference.position)
+        }
+    }
+
     /// Whether `report` is the verdict on `reference` (a payload's key, or a name given once).
     static func matches(_ report: ReferenceReport, _ reference: SoundReference) -> Bool {
         report.source == reference.source && report.field == reference.field && report.position == reference.position
@@ -98,7 +117,7 @@ public struct Explainer: Sendable {
     }
 
     /// A push for a platform no app was given for.
-    static func unjudged(_ report: ReferenceReport, reason: String, payload: [UInt8]?) -> PushExplanation {
+    static func unjudged(_ report: ReferenceReport, reason: String, payload: PayloadLines?) -> PushExplanation {
         let because = "no \(report.platform.displayName) app was given: " + reason
         var chain = Chain()
         chain.add(
@@ -117,14 +136,14 @@ struct AppFacts {
     let lock: SoundLock?
     /// Where ``lock`` was read, for its evidence.
     let lockPath: String
-    /// The push's payload text, for the lines of its keys; nil for a push given by name.
-    let payload: [UInt8]?
+    /// The lines of the push's keys in its payload; nil for a push given by name.
+    let payload: PayloadLines?
     /// The app's channels (Android), made once for all its pushes.
     let channels: ChannelBook?
     var files: [String: BundleFileReport] = [:]
     var entitlements: Entitlements?
 
-    init(scan: BundleScan, lock: SoundLock?, lockPath: String, payload: [UInt8]?) {
+    init(scan: BundleScan, lock: SoundLock?, lockPath: String, payload: PayloadLines?) {
         self.scan = scan
         self.lock = lock
         self.lockPath = lockPath
@@ -227,7 +246,7 @@ enum PayloadStep {
     /// name the push itself gives (an Expo message gives only a channel, whose sound the report
     /// names); `channel`: the channel it names.
     static func step(
-        _ report: ReferenceReport, problems: [Diagnostic], payload: [UInt8]?, named: String? = nil,
+        _ report: ReferenceReport, problems: [Diagnostic], payload: PayloadLines?, named: String? = nil,
         channel: String? = nil
     ) -> ExplanationStep {
         let evidence = [Evidence.payload(report.source, field: report.field, text: payload)]
@@ -252,20 +271,14 @@ enum PayloadStep {
 
 extension Evidence {
     /// Where a payload's key is, as far as its text tells: the line of the field's last key,
-    /// found after its parents' (`message`, `android`, `notification`, `sound`).
-    static func payload(_ source: String, field: String?, text: [UInt8]?) -> Evidence {
+    /// in its place under its parents (`message`, `android`, `notification`, `sound`; `[3]`, an
+    /// Expo array's fourth message).
+    static func payload(_ source: String, field: String?, text: PayloadLines?) -> Evidence {
         guard let text else { return Evidence("given on the command line (\(source))") }
         let fact = field.map { "the payload's \($0)" } ?? "the payload"
         let file = source == "-" ? "standard input" : source
-        guard let field else { return Evidence(fact, file: file) }
-        var at = text.startIndex
-        for key in field.split(separator: ".") {
-            guard let found = text[at...].firstRange(of: Array("\"\(key)\"".utf8)) else {
-                return Evidence(fact, file: file)
-            }
-            at = found.upperBound
-        }
-        return Evidence(fact, file: file, line: text[..<at].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        guard let field, let line = text.line(of: field) else { return Evidence(fact, file: file) }
+        return Evidence(fact, file: file, line: line)
     }
 }
 

@@ -19,8 +19,8 @@ public struct Push: Sendable {
     public var isPayload: Bool
     /// The Android channel it names, when it names no Android sound.
     public var channel: String?
-    /// The payload's text, where the lines of its keys are found (``Evidence``).
-    var text: [UInt8]?
+    /// The lines of its references' keys in the payload's text (``Evidence``).
+    var text: PayloadLines?
 
     /// A push.
     public init(
@@ -73,7 +73,7 @@ public struct Push: Sendable {
         push.channel =
             references.first { $0.platform == .android }?.channel
             ?? SoundLock.channelUses(in: object, source: source).first?.id
-        push.text = bytes
+        push.text = PayloadLines(bytes, fields: references.compactMap(\.field))
         return push
     }
 

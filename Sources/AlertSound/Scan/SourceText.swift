@@ -18,9 +18,22 @@ struct SourceText {
     /// Constants already looked up: a file that passes one constant to many calls is searched
     /// for it once (100 calls over a megabyte took a second).
     private let constants = ConstantCache()
+    /// Where each bracket a call's arguments were read through closes, so that no text is read
+    /// twice for calls nested in calls (`id(id(id(…` in a Gradle file read 4 KB per `id`).
+    private let brackets = BracketCache()
 
     private final class ConstantCache {
         var values: [String: String?] = [:]
+        /// ``binds(_:)``'s answers: a file that passes one name to many calls is searched once.
+        var binds: [String: Bool] = [:]
+    }
+
+    /// For each scalar offset: ``unknown``, ``unclosed`` (not closed within
+    /// ``maximumCallLength``), or where the bracket opened there closes. Made when first asked.
+    private final class BracketCache {
+        static let unknown: Int32 = -2
+        static let unclosed: Int32 = -1
+        var close: [Int32] = []
     }
 
     /// `text` with `//` and `/* */` comments blanked (Swift, Objective-C, Kotlin, Java, Dart,
@@ -88,22 +101,34 @@ struct SourceText {
         return low + 1
     }
 
-    /// Every offset where `word` stands as a word (not inside a longer identifier).
+    /// Every offset where `word` stands as a word (not inside a longer identifier), left to right
+    /// and not overlapping. Found by Knuth-Morris-Pratt: a long name over repetitive text (a
+    /// constant's name of a few kilobytes, a megabyte of its letters) costs the text once.
     func occurrences(of word: String) -> [Int] {
         let needle = Array(word.unicodeScalars)
         guard !needle.isEmpty, needle.count <= scalars.count else { return [] }
+        var failure = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for i in needle.indices.dropFirst() {
+            while length > 0, needle[i] != needle[length] { length = failure[length - 1] }
+            if needle[i] == needle[length] { length += 1 }
+            failure[i] = length
+        }
+        let wordStart = Self.isIdentifier(needle[0]), wordEnd = Self.isIdentifier(needle[needle.count - 1])
         var found: [Int] = []
-        var i = 0
-        while i + needle.count <= scalars.count {
-            if scalars[i] == needle[0], scalars[i..<(i + needle.count)].elementsEqual(needle),
-                i == 0 || !Self.isIdentifier(scalars[i - 1]) || !Self.isIdentifier(needle[0]),
-                i + needle.count == scalars.count || !Self.isIdentifier(scalars[i + needle.count])
-                    || !Self.isIdentifier(needle[needle.count - 1])
+        var free = 0  // where the next occurrence may start: after the last one
+        var matched = 0
+        for (j, c) in scalars.enumerated() {
+            while matched > 0, c != needle[matched] { matched = failure[matched - 1] }
+            if c == needle[matched] { matched += 1 }
+            guard matched == needle.count else { continue }
+            let i = j + 1 - needle.count
+            matched = failure[matched - 1]
+            if i >= free, i == 0 || !Self.isIdentifier(scalars[i - 1]) || !wordStart,
+                j + 1 == scalars.count || !Self.isIdentifier(scalars[j + 1]) || !wordEnd
             {
                 found.append(i)
-                i += needle.count
-            } else {
-                i += 1
+                free = j + 1
             }
         }
         return found
@@ -123,14 +148,13 @@ struct SourceText {
                 line: line(at: offset),
                 arguments: [Argument(text: String(String.UnicodeScalarView(scalars[(i + 1)..<end])))])
         }
-        guard scalars[i] == "(" else { return nil }
-        var depth = 0
+        guard scalars[i] == "(", let close = closing(i) else { return nil }
+        // The arguments split at the top level; a bracket inside is passed over to where it closes.
         var arguments: [Argument] = []
         var start = i + 1
         var quote: Unicode.Scalar?
-        var j = i
-        // A call's arguments are read up to a bound: a runaway one is not a call alertsound can judge.
-        while j < scalars.count, j - i < Self.maximumCallLength {
+        var j = i + 1
+        while j < close {
             let c = scalars[j]
             if let q = quote {
                 if c == "\\" {
@@ -141,23 +165,71 @@ struct SourceText {
             } else if c == "\"" || c == "'" || c == "`" {
                 quote = c
             } else if c == "(" || c == "[" || c == "{" {
-                depth += 1
-            } else if c == ")" || c == "]" || c == "}" {
-                depth -= 1
-                if depth == 0 {
-                    let text = String(String.UnicodeScalarView(scalars[start..<j]))
-                    if !text.trimmingWhitespace().isEmpty || !arguments.isEmpty {
-                        arguments.append(Argument(text: text))
-                    }
-                    return Call(line: line(at: offset), arguments: arguments)
-                }
-            } else if c == ",", depth == 1 {
-                arguments.append(Argument(text: String(String.UnicodeScalarView(scalars[start..<j]))))
+                // Closed, as the bracket at `i` is: it closes before it.
+                guard let inner = closing(j) else { return nil }
+                j = inner
+            } else if c == "," {
+                arguments.append(Argument(scalars[start..<j]))
                 start = j + 1
             }
             j += 1
         }
-        return nil
+        let last = Argument(scalars[start..<close])
+        if !last.isBlank || !arguments.isEmpty { arguments.append(last) }
+        return Call(line: line(at: offset), arguments: arguments)
+    }
+
+    /// Where the bracket at `open` closes, when it does within ``maximumCallLength`` (quotes and
+    /// escapes in between skipped); nil otherwise. One forward pass finds it with a stack, and
+    /// settles every bracket it passes outside quotes on the way (each bracket read from there
+    /// would meet the same text in the same state); a settled bracket is passed over, so each
+    /// character is read about once however the file nests its calls.
+    private func closing(_ open: Int) -> Int? {
+        let cache = brackets
+        if cache.close.isEmpty {
+            cache.close = [Int32](repeating: BracketCache.unknown, count: scalars.count)
+        }
+        if cache.close[open] == BracketCache.unknown { settle(from: open) }
+        let close = cache.close[open]
+        return close >= 0 ? Int(close) : nil
+    }
+
+    private func settle(from open: Int) {
+        let cache = brackets
+        var stack: [Int] = []
+        var quote: Unicode.Scalar?
+        var j = open
+        func unclosed() { for o in stack { cache.close[o] = BracketCache.unclosed } }
+        while j < scalars.count {
+            let c = scalars[j]
+            if let q = quote {
+                if c == "\\" {
+                    j += 2
+                    continue
+                }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" || c == "`" {
+                quote = c
+            } else if c == "(" || c == "[" || c == "{" {
+                let known = cache.close[j]
+                if known >= 0 {
+                    j = Int(known) + 1
+                    continue
+                }
+                if known == BracketCache.unclosed {
+                    // It never closes within its bound, so neither does a bracket around it.
+                    unclosed()
+                    return
+                }
+                stack.append(j)
+            } else if c == ")" || c == "]" || c == "}" {
+                let o = stack.removeLast()
+                cache.close[o] = j - o < Self.maximumCallLength ? Int32(j) : BracketCache.unclosed
+                if stack.isEmpty { return }
+            }
+            j += 1
+        }
+        unclosed()
     }
 
     /// A literal argument's text, or that of the constant it names when this file gives it one
@@ -166,8 +238,7 @@ struct SourceText {
     /// assigned; nil when computed, or assigned more than once.
     func resolve(_ argument: Argument) -> String? {
         if let literal = argument.literal { return literal }
-        let name = argument.text.trimmingWhitespace().split(separator: ".").last.map(String.init) ?? ""
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isIdentifier) else { return nil }
+        guard let name = argument.lastPart else { return nil }
         if let known = constants.values[name] { return known }
         let value = constant(name)
         constants.values[name] = value
@@ -177,8 +248,9 @@ struct SourceText {
     /// The literal `name` is assigned in this file, when it is assigned once.
     private func constant(_ name: String) -> String? {
         var values: Set<String> = []
+        var ahead = LookAhead(scalars)
         for offset in occurrences(of: name) {
-            switch assignment(after: offset + name.unicodeScalars.count) {
+            switch assignment(after: offset + name.unicodeScalars.count, &ahead) {
             case .literal(let value)?: values.insert(value)
             case .other?: return nil
             case nil: continue
@@ -192,31 +264,69 @@ struct SourceText {
         case other
     }
 
+    /// Forward searches over the text, for the occurrences of one name taken in order: each
+    /// remembers where it last stopped, so a long line after many occurrences is read once, not
+    /// once per occurrence (a megabyte line ran past a minute).
+    private struct LookAhead {
+        let scalars: [Unicode.Scalar]
+        private var equalsFrom = -1, equals = -1
+        private var breakFrom = -1, lineBreak = -1
+
+        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        /// The first `=` or newline at or after `i` (the text's end when none).
+        mutating func equalsOrNewline(from i: Int) -> Int {
+            if !(equalsFrom <= i && i <= equals) {
+                var j = i
+                while j < scalars.count, scalars[j] != "=", scalars[j] != "\n" { j += 1 }
+                equals = j
+            }
+            equalsFrom = i
+            return equals
+        }
+
+        /// The first newline or `;` at or after `i` (the text's end when none).
+        mutating func statementEnd(from i: Int) -> Int {
+            if !(breakFrom <= i && i <= lineBreak) {
+                var j = i
+                while j < scalars.count, scalars[j] != "\n", scalars[j] != ";" { j += 1 }
+                lineBreak = j
+            }
+            breakFrom = i
+            return lineBreak
+        }
+    }
+
     /// What is assigned right after a name ending at `start`: an optional type (`: String`), then
     /// `=` (not `==`), then a literal up to the line's end; nil when nothing is assigned there.
-    private func assignment(after start: Int) -> Assigned? {
+    private func assignment(after start: Int, _ ahead: inout LookAhead) -> Assigned? {
         var i = start
-        var typed = 0
-        while i < scalars.count,
-            scalars[i] == " " || (scalars[i] == ":" && typed == 0)
-                || (typed == 1 && scalars[i] != "=" && scalars[i] != "\n")
-        {
-            if scalars[i] == ":" { typed = 1 }
-            i += 1
-        }
+        while i < scalars.count, scalars[i] == " " { i += 1 }
+        // A type runs to the `=` or the line's end.
+        if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
         guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { return nil }
-        var end = i + 1
-        while end < scalars.count, scalars[end] != "\n", scalars[end] != ";", end - i < 512 { end += 1 }
-        return Argument(text: String(String.UnicodeScalarView(scalars[(i + 1)..<end]))).literal.map(Assigned.literal)
-            ?? .other
+        // The value: up to the line's end or `;`, at most 511 characters.
+        let end = min(ahead.statementEnd(from: i + 1), i + 512)
+        var a = i + 1
+        while a < end, scalars[a].properties.isWhitespace { a += 1 }
+        var q = a
+        if q < end, scalars[q] == "@" { q += 1 }
+        // A literal is a quote, text without it, the quote, and nothing else: read no further
+        // than the second quote unless only spaces follow it.
+        guard q < end, scalars[q] == "\"" || scalars[q] == "'" || scalars[q] == "`" else { return .other }
+        var c = q + 1
+        while c < end, scalars[c] != scalars[q] { c += 1 }
+        guard c < end else { return .other }
+        var rest = c + 1
+        while rest < end, scalars[rest].properties.isWhitespace { rest += 1 }
+        guard rest == end else { return .other }
+        return Argument(scalars[a...c]).literal.map(Assigned.literal) ?? .other
     }
 
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
     /// for a literal or an expression.
     static func identifier(of argument: Argument) -> String? {
-        let name = argument.text.trimmingWhitespace().split(separator: ".").last.map(String.init) ?? ""
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isIdentifier),
-            name.unicodeScalars.first.map({ !("0"..."9").contains($0) }) == true
+        guard let name = argument.lastPart, name.unicodeScalars.first.map({ !("0"..."9").contains($0) }) == true
         else { return nil }
         return name
     }
@@ -226,17 +336,31 @@ struct SourceText {
     private static let declaring: Set<String> = ["const", "final", "val", "let", "static"]
 
     /// What this file declares `name` as: the literals its declarations (`name` after one of
-    /// ``declaring`` on its line) assign, and whether one assigns anything else. For a name another
-    /// file passes without declaring it (a constants file of its own).
+    /// ``declaring`` on its line, within 256 characters before it) assign, and whether one
+    /// assigns anything else. For a name another file passes without declaring it (a constants
+    /// file of its own). One pass: the words before each occurrence are read once, in order.
     func declarations(of name: String) -> (literals: Set<String>, other: Bool) {
         var literals: Set<String> = []
+        var ahead = LookAhead(scalars)
+        // The words read so far, and where the last declaring word on the current line starts.
+        var read = 0
+        var declaringAt = -1
         for offset in occurrences(of: name) {
-            var lineStart = offset
-            while lineStart > 0, scalars[lineStart - 1] != "\n", offset - lineStart < 256 { lineStart -= 1 }
-            let before = String(String.UnicodeScalarView(scalars[lineStart..<offset]))
-            let words = before.split { !$0.isLetter }.map(String.init)
-            guard words.contains(where: Self.declaring.contains) else { continue }
-            switch assignment(after: offset + name.unicodeScalars.count) {
+            while read < offset {
+                if scalars[read] == "\n" {
+                    declaringAt = -1
+                    read += 1
+                } else if Character(scalars[read]).isLetter {
+                    let wordStart = read
+                    while read < scalars.count, Character(scalars[read]).isLetter { read += 1 }
+                    let word = String(String.UnicodeScalarView(scalars[wordStart..<read]))
+                    if Self.declaring.contains(word) { declaringAt = wordStart }
+                } else {
+                    read += 1
+                }
+            }
+            guard declaringAt >= 0, offset - declaringAt <= 256 else { continue }
+            switch assignment(after: offset + name.unicodeScalars.count, &ahead) {
             case .literal(let value)?: literals.insert(value)
             case .other?: return (literals, true)
             case nil: continue
@@ -247,8 +371,15 @@ struct SourceText {
 
     /// Whether this file binds `name` itself, so that a constant of that name elsewhere is not
     /// what it passes: an assignment or a typed name (`name: String`, a parameter or local), or a
-    /// name after a type (`String name`).
+    /// name after a type (`String name`). Asked once per name.
     func binds(_ name: String) -> Bool {
+        if let known = constants.binds[name] { return known }
+        let answer = bindsOnce(name)
+        constants.binds[name] = answer
+        return answer
+    }
+
+    private func bindsOnce(_ name: String) -> Bool {
         for offset in occurrences(of: name) {
             let end = offset + name.unicodeScalars.count
             var after = end
@@ -272,6 +403,12 @@ struct SourceText {
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
             for needle in needles where !needle.isEmpty {
+                // A long needle (a constant's name) by KMP: memcmp at each first byte would cost
+                // its length at every byte of repetitive text.
+                if needle.count > 64 {
+                    if Self.kmpFinds(needle, in: buffer) { return true }
+                    continue
+                }
                 var start = 0
                 while start + needle.count <= buffer.count {
                     // The first byte by memchr, then the rest.
@@ -284,6 +421,23 @@ struct SourceText {
             }
             return false
         }
+    }
+
+    private static func kmpFinds(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var failure = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for i in needle.indices.dropFirst() {
+            while length > 0, needle[i] != needle[length] { length = failure[length - 1] }
+            if needle[i] == needle[length] { length += 1 }
+            failure[i] = length
+        }
+        var matched = 0
+        for c in text {
+            while matched > 0, c != needle[matched] { matched = failure[matched - 1] }
+            if c == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+        }
+        return false
     }
 
     /// Calls are read at most this far (characters from the opening parenthesis).
@@ -315,53 +469,104 @@ struct SourceText {
         }
     }
 
-    /// One argument's text.
+    /// One argument: a slice of its file's text, read only as far as a question needs (a call's
+    /// argument holds every call nested in it, and is not copied for each).
     struct Argument {
-        var text: String
+        let scalars: ArraySlice<Unicode.Scalar>
+
+        init(_ scalars: ArraySlice<Unicode.Scalar>) { self.scalars = scalars }
+        init(text: String) { scalars = Array(text.unicodeScalars)[...] }
+
+        var text: String { String(String.UnicodeScalarView(scalars)) }
+
+        /// Where its text starts and ends without surrounding whitespace; nil when blank.
+        private var trimmed: ClosedRange<Int>? {
+            var first = scalars.startIndex, last = scalars.endIndex - 1
+            while first <= last, scalars[first].properties.isWhitespace { first += 1 }
+            while last >= first, scalars[last].properties.isWhitespace { last -= 1 }
+            return first <= last ? first...last : nil
+        }
+
+        var isBlank: Bool { trimmed == nil }
+
+        /// At most `count` characters of its text, without surrounding whitespace (for a message).
+        func preview(_ count: Int) -> String {
+            guard let range = trimmed else { return "" }
+            return String(String.UnicodeScalarView(scalars[range].prefix(count * 4))).prefix(count).description
+        }
+
+        /// The name it ends in after its last `.` (`Keys.CHANNEL_ID`: `CHANNEL_ID`), when that
+        /// part is an identifier; read from the end, as far as that name goes.
+        var lastPart: String? {
+            guard let range = trimmed else { return nil }
+            var end = range.upperBound
+            while end >= range.lowerBound, scalars[end] == "." { end -= 1 }
+            var start = end
+            while start >= range.lowerBound, SourceText.isIdentifier(scalars[start]) { start -= 1 }
+            guard start < end, start < range.lowerBound || scalars[start] == "." else { return nil }
+            return String(String.UnicodeScalarView(scalars[(start + 1)...end]))
+        }
+
+        /// Where the `:` or `=` after its label is, when it has one.
+        private var labelMark: (label: String, mark: Int)? {
+            var i = scalars.startIndex
+            while i < scalars.endIndex, scalars[i].properties.isWhitespace { i += 1 }
+            let head = i
+            while i < scalars.endIndex, SourceText.isIdentifier(scalars[i]) { i += 1 }
+            let headEnd = i
+            while i < scalars.endIndex, scalars[i].properties.isWhitespace { i += 1 }
+            guard headEnd > head, i < scalars.endIndex, scalars[i] == ":" || scalars[i] == "=" else { return nil }
+            // `a == b` is no label.
+            if scalars[i] == "=", i + 1 < scalars.endIndex, scalars[i + 1] == "=" { return nil }
+            return (String(String.UnicodeScalarView(scalars[head..<headEnd])), i)
+        }
 
         /// `label` when the argument is `label: value` or `label = value` (Swift, Dart, Kotlin).
-        var label: String? {
-            let trimmed = text.trimmingWhitespace()
-            guard let colon = trimmed.firstIndex(where: { $0 == ":" || $0 == "=" }) else { return nil }
-            let head = trimmed[..<colon].trimmingWhitespace()
-            guard !head.isEmpty, head.unicodeScalars.allSatisfy(SourceText.isIdentifier) else { return nil }
-            // `a == b` is no label.
-            let after = trimmed.index(after: colon)
-            if trimmed[colon] == "=", after < trimmed.endIndex, trimmed[after] == "=" { return nil }
-            return head
-        }
+        var label: String? { labelMark?.label }
 
         /// The value after the label, or the whole argument.
         var value: Argument {
-            guard label != nil, let colon = text.firstIndex(where: { $0 == ":" || $0 == "=" }) else { return self }
-            return Argument(text: String(text[text.index(after: colon)...]))
+            guard let mark = labelMark?.mark else { return self }
+            return Argument(scalars[(mark + 1)...])
         }
 
         /// The value of `label`: this argument's own, or a member of an object literal in it
         /// (`{ sound: 'x' }`), at the literal's top level.
         func labelled(_ label: String) -> Argument? {
-            if self.label == label { return value }
-            let body = text.trimmingWhitespace()
-            guard body.hasPrefix("{"), body.hasSuffix("}"), body.count >= 2 else { return nil }
-            let inner = SourceText("f(" + String(body.dropFirst().dropLast()) + ")")
+            if let mark = labelMark, mark.label == label { return Argument(scalars[(mark.mark + 1)...]) }
+            guard let range = trimmed, range.count >= 2, scalars[range.lowerBound] == "{",
+                scalars[range.upperBound] == "}"
+            else { return nil }
+            let inner = SourceText(
+                "f(" + String(String.UnicodeScalarView(scalars[(range.lowerBound + 1)..<range.upperBound])) + ")")
             return inner.call(at: 0, name: "f")?.arguments.first { $0.label == label }?.value
         }
 
         /// The string literal the argument is, without interpolation (`"x"`, `'x'`, `@"x"`, a
-        /// template without `${`); nil for anything computed.
+        /// template without `${`); nil for anything computed. Read no further than its second
+        /// quote when it is no literal.
         var literal: String? {
-            var body = text.trimmingWhitespace()
-            if body.hasPrefix("@") { body.removeFirst() }
-            guard let first = body.first, ["\"", "'", "`"].contains(first), body.count >= 2, body.last == first
+            guard var range = trimmed else { return nil }
+            if scalars[range.lowerBound] == "@" {
+                guard range.lowerBound < range.upperBound else { return nil }
+                range = (range.lowerBound + 1)...range.upperBound
+            }
+            let first = scalars[range.lowerBound]
+            guard first == "\"" || first == "'" || first == "`", range.count >= 2, scalars[range.upperBound] == first
             else { return nil }
-            let inner = String(body.dropFirst().dropLast())
+            let innerRange = (range.lowerBound + 1)..<range.upperBound
+            guard !scalars[innerRange].contains(first) else { return nil }
+            let inner = String(String.UnicodeScalarView(scalars[innerRange]))
             guard !inner.contains(first == "`" ? "${" : "\\("), !(first == "\"" && inner.contains("$")),
-                !(first == "'" && inner.contains("$")), !inner.contains(String(first))
+                !(first == "'" && inner.contains("$"))
             else { return nil }
             return inner
         }
 
         /// Whether the argument is `null` / `nil`.
-        var isNull: Bool { ["null", "nil", "undefined"].contains(text.trimmingWhitespace()) }
+        var isNull: Bool {
+            guard let range = trimmed, range.count <= 9 else { return false }
+            return ["null", "nil", "undefined"].contains(String(String.UnicodeScalarView(scalars[range])))
+        }
     }
 }
