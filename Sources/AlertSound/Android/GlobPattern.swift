@@ -17,7 +17,7 @@ struct GlobPattern: Sendable {
         anchoredStart = bytes.first != UInt8(ascii: "*")
         anchoredEnd = bytes.last != UInt8(ascii: "*")
         pieces = bytes.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: true).map {
-            ([UInt8]($0), Self.failure([UInt8]($0)))
+            ([UInt8]($0), prefixTable([UInt8]($0)))
         }
     }
 
@@ -59,17 +59,6 @@ struct GlobPattern: Sendable {
         return nil
     }
 
-    /// For each prefix of `needle`, the length of its longest proper prefix that is also a suffix.
-    private static func failure(_ needle: [UInt8]) -> [Int] {
-        var table = [Int](repeating: 0, count: needle.count)
-        var length = 0
-        for i in needle.indices.dropFirst() {
-            while length > 0, needle[i] != needle[length] { length = table[length - 1] }
-            if needle[i] == needle[length] { length += 1 }
-            table[i] = length
-        }
-        return table
-    }
 }
 
 /// Many globs: exact names looked up at once, the rest (deduplicated) tried one by one. Each

@@ -107,13 +107,7 @@ struct SourceText {
     func occurrences(of word: String) -> [Int] {
         let needle = Array(word.unicodeScalars)
         guard !needle.isEmpty, needle.count <= scalars.count else { return [] }
-        var failure = [Int](repeating: 0, count: needle.count)
-        var length = 0
-        for i in needle.indices.dropFirst() {
-            while length > 0, needle[i] != needle[length] { length = failure[length - 1] }
-            if needle[i] == needle[length] { length += 1 }
-            failure[i] = length
-        }
+        let failure = prefixTable(needle)
         let wordStart = Self.isIdentifier(needle[0]), wordEnd = Self.isIdentifier(needle[needle.count - 1])
         var found: [Int] = []
         var free = 0  // where the next occurrence may start: after the last one
@@ -424,13 +418,7 @@ struct SourceText {
     }
 
     private static func kmpFinds(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var failure = [Int](repeating: 0, count: needle.count)
-        var length = 0
-        for i in needle.indices.dropFirst() {
-            while length > 0, needle[i] != needle[length] { length = failure[length - 1] }
-            if needle[i] == needle[length] { length += 1 }
-            failure[i] = length
-        }
+        let failure = prefixTable(needle)
         var matched = 0
         for c in text {
             while matched > 0, c != needle[matched] { matched = failure[matched - 1] }

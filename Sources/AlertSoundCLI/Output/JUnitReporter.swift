@@ -146,22 +146,7 @@ struct JUnitReporter: Reporter {
 
     /// Text for an XML attribute or element: controls, bidi and invisible characters shown as
     /// escapes (``LogText/value(_:)``: XML 1.0 cannot carry most C0 characters at all, even as
-    /// references, and a line break would split a log line), then the five markup characters as
-    /// entities, so no name closes a tag or an attribute, or ends a `]]>`.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in LogText.value(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // Noncharacters XML does not allow either.
-            case "\u{FFFE}", "\u{FFFF}": out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// references, and a line break would split a log line), then what ``XMLText/attribute(_:)``
+    /// makes safe in XML, so no name closes a tag or an attribute, or ends a `]]>`.
+    static func xml(_ text: String) -> String { XMLText.attribute(LogText.value(text)) }
 }

@@ -14,7 +14,7 @@ extension Limits {
             Documented(
                 what: "header chunks",
                 limit: "\(grouped(maximumChunkRead)) bytes of one chunk read into memory; at most "
-                    + "\(grouped(maximumChunks)) chunks walked per file; an Ogg stream's header packets followed "
+                    + "\(grouped(maximumChunks)) chunks walked per file; an Ogg file's header packets followed "
                     + "over at most \(grouped(oggHeaderPages)) page headers; audio is never read to check a file"),
             Documented(
                 what: "plausible headers",

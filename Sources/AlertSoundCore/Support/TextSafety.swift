@@ -113,7 +113,8 @@ public enum LogText {
 /// Text written into XML that alertsound generates (the Android keep file).
 public enum XMLText {
     /// Safe in a double-quoted attribute: `&`, `<`, `>`, `"` and `'` as entities, and characters
-    /// XML 1.0 cannot hold at all (controls other than tab, newline and return) as U+FFFD.
+    /// XML 1.0 cannot hold at all (controls other than tab, newline and return, and the
+    /// noncharacters U+FFFE and U+FFFF) as U+FFFD.
     public static func attribute(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -124,6 +125,7 @@ public enum XMLText {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out += "&#\(scalar.value);"
+            case "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
             case _ where TextSafety.isControl(scalar): out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
