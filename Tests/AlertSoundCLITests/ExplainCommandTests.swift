@@ -71,12 +71,13 @@ import Testing
         #expect(r.stdout.contains("note: ") && r.stdout.contains("left out"), "the platform left out is said")
     }
 
-    /// The payload on standard input, and an APNs payload reaching iOS only.
-    @Test func aPayloadOnStandardInput() throws {
+    /// The payload on standard input, as `-` or `/dev/stdin` (a pipe, which was refused as a FIFO),
+    /// and an APNs payload reaching iOS only.
+    @Test(.bug(id: "57"), arguments: ["-", "/dev/stdin"]) func aPayloadOnStandardInput(spelled: String) throws {
         let dir = try repository()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try cli.run(
-            ["explain", dir.path, "--payload", "-", "--format", "json"],
+            ["explain", dir.path, "--payload", spelled, "--format", "json"],
             input: Data(#"{"aps":{"sound":"ping.caf"}}"#.utf8))
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let pushes =

@@ -42,7 +42,7 @@ struct Explain: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The push: an APNs or FCM payload (JSON) or Xcode .apns file; - reads it from standard input.",
+            "The push: an APNs or FCM payload (JSON) or Xcode .apns file; - (or /dev/stdin) reads it from standard input.",
             valueName: "file"))
     var payload: String?
 
@@ -103,7 +103,9 @@ struct Explain: ParsableCommand {
             try validator.configure(configuration, iosMinimum: iosMinimum, platforms: platform, lock: lock)
             let push: Push
             switch payload {
-            case "-"?: push = .payload(try Self.standardInput(), source: "-")
+            // `/dev/stdin` is standard input too: as a path it is a pipe, which the file reader
+            // refuses (a FIFO in a tree could block a run), though here the user named it.
+            case "-"?, "/dev/stdin"?: push = .payload(try Self.standardInput(), source: "-")
             case let file?: push = try .read(at: file)
             case nil: push = .named(sound: sound, channel: channel)
             }
