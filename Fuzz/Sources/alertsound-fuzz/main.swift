@@ -435,7 +435,7 @@ func configuration(_ bytes: [UInt8]) {
     // The first line as a pattern against the rest: a glob decided over pattern × path, never more.
     let split = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
     let pattern = bytes[..<split], path = bytes[min(split + 1, bytes.endIndex)...]
-    let matched = Configuration.glob(pattern, path)
+    let matched = PathGlob(pattern).matches(Array(path))
     // A pattern with no wildcard matches only itself.
     if !pattern.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }),
         matched != pattern.elementsEqual(path)

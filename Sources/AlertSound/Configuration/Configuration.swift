@@ -224,11 +224,6 @@ public struct Configuration: Sendable, Equatable {
         if !base.isEmpty, base != ".", path.hasPrefix(base + "/") { path = String(path.dropFirst(base.count + 1)) }
         return path
     }
-
-    /// Whether glob `pattern` matches `text` (``PathGlob``).
-    static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
-        PathGlob(pattern).matches(Array(text))
-    }
 }
 
 /// An ``Configuration/ignore`` glob, compiled: `*` any run within a name, `**` any run across
@@ -242,6 +237,7 @@ struct PathGlob: Sendable, Equatable {
 
     init(_ pattern: String) { self.init(Array(pattern.utf8)[...]) }
 
+    /// From the pattern's bytes (which need not be UTF-8).
     init(_ pattern: ArraySlice<UInt8>) {
         var tokens: [Token] = []
         var i = pattern.startIndex

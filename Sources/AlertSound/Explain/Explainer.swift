@@ -23,7 +23,8 @@ public struct Explainer: Sendable {
         let run = try validator.prepare(paths: paths, references: push.references)
         var pushes: [PushExplanation] = []
         for scan in run.scans where push.platforms.contains(scan.kind.platform) {
-            var app = AppFacts(scan: scan, lock: validator.lock, lockPath: validator.lockPath, payload: push.text)
+            var app = AppFacts(
+                scan: scan, lock: validator.lock, lockPath: validator.lockPath, payload: push.payloadLines)
             var reports: [ReferenceReport] = []
             // Only the verdicts a name can lead to are kept, so a bundle of any size costs what
             // its named sounds do (validation itself streams).
@@ -72,7 +73,7 @@ public struct Explainer: Sendable {
         }
         for platform in run.unjudged {
             for report in platform.references {
-                pushes.append(Self.unjudged(report, reason: platform.reason, payload: push.text))
+                pushes.append(Self.unjudged(report, reason: platform.reason, payload: push.payloadLines))
             }
         }
         return Explanation(pushes: pushes, notes: run.notes)

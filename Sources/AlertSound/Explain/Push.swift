@@ -20,7 +20,7 @@ public struct Push: Sendable {
     /// The Android channel it names, when it names no Android sound.
     public var channel: String?
     /// The lines of its references' keys in the payload's text (``Evidence``).
-    var text: PayloadLines?
+    var payloadLines: PayloadLines?
 
     /// A push.
     public init(
@@ -73,7 +73,7 @@ public struct Push: Sendable {
         push.channel =
             references.first { $0.platform == .android }?.channel
             ?? SoundLock.channelUses(in: object, source: source).first?.id
-        push.text = PayloadLines(bytes, fields: references.compactMap(\.field))
+        push.payloadLines = PayloadLines(bytes, fields: references.compactMap(\.field))
         return push
     }
 
