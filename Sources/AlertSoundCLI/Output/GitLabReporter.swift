@@ -46,21 +46,23 @@ struct GitLabReporter: Reporter {
             case description, checkName = "check_name", fingerprint, severity, location
         }
 
-        init(description: String, checkName: String, severity: String, path: String, line: Int) {
+        /// `problem` is what the finding is, without its advice: the same problem in the same place
+        /// keeps its fingerprint when the advice's wording changes.
+        init(description: String, checkName: String, severity: String, path: String, line: Int, problem: String? = nil)
+        {
             self.description = description
             self.checkName = checkName
             self.severity = severity
             location = Location(path: path, lines: Lines(begin: line))
-            // What the finding is, not its wording's advice: the same problem in the same place keeps it.
             fingerprint = SHA256.hex(
-                Array([path, String(line), checkName, description].joined(separator: "\u{0}").utf8))
+                Array([path, String(line), checkName, problem ?? description].joined(separator: "\u{0}").utf8))
         }
 
         init(_ finding: Finding) {
             self.init(
                 description: finding.diagnostic.advisedMessage.escapedForDisplay,
                 checkName: finding.diagnostic.code.rawValue, severity: Self.severity(finding.diagnostic.severity),
-                path: finding.path, line: finding.line ?? 1)
+                path: finding.path, line: finding.line ?? 1, problem: finding.diagnostic.message)
         }
 
         /// GitLab's scale is info, minor, major, critical, blocker: an error fails what it is about.
