@@ -71,7 +71,8 @@ import Testing
         #expect(r.stdout.contains("note: ") && r.stdout.contains("left out"), "the platform left out is said")
     }
 
-    /// The payload on standard input, as `-` or `/dev/stdin` (a pipe, which was refused as a FIFO),
+    /// The payload on standard input, as `-` or `/dev/stdin` (a pipe, which was refused as a FIFO;
+    /// a file the user names that is a pipe is read as a stream),
     /// and an APNs payload reaching iOS only.
     @Test(.bug(id: "57"), arguments: ["-", "/dev/stdin"]) func aPayloadOnStandardInput(spelled: String) throws {
         let dir = try repository()
@@ -84,7 +85,8 @@ import Testing
             (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any])["pushes"]
             as! [[String: Any]]
         #expect(pushes.map { $0["platform"] as! String } == ["ios"])
-        #expect(pushes[0]["source"] as? String == "-")
+        // The source is the payload as named: `-`, or the path.
+        #expect(pushes[0]["source"] as? String == spelled)
     }
 
     @Test func markdownAndHTMLShowEachStep() throws {

@@ -42,7 +42,7 @@ struct Explain: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The push: an APNs or FCM payload (JSON) or Xcode .apns file; - (or /dev/stdin) reads it from standard input.",
+            "The push: an APNs or FCM payload (JSON) or Xcode .apns file; - reads it from standard input (a pipe such as /dev/stdin is read too).",
             valueName: "file"))
     var payload: String?
 
@@ -103,9 +103,7 @@ struct Explain: ParsableCommand {
             try validator.configure(configuration, iosMinimum: iosMinimum, platforms: platform, lock: lock)
             let push: Push
             switch payload {
-            // `/dev/stdin` is standard input too: as a path it is a pipe, which the file reader
-            // refuses (a FIFO in a tree could block a run), though here the user named it.
-            case "-"?, "/dev/stdin"?: push = .payload(try Self.standardInput(), source: "-")
+            case "-"?: push = .payload(try Self.standardInput(), source: "-")
             case let file?: push = try .read(at: file)
             case nil: push = .named(sound: sound, channel: channel)
             }
@@ -127,20 +125,15 @@ struct Explain: ParsableCommand {
 
     /// A payload on standard input, at most `Limits.maximumPayloadBytes` (as from a file).
     static func standardInput() throws -> Data {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw AlertSoundError(.unreadable, "cannot read the payload from standard input", path: "-")
-            }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-            if bytes.count > Limits.maximumPayloadBytes {
-                throw AlertSoundError(
-                    .tooLarge, "the payload on standard input is over \(Limits.maximumPayloadBytes) bytes", path: "-")
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try Door.drain(descriptor: 0, limit: Limits.maximumPayloadBytes)
+        } catch {
+            throw AlertSoundError(.unreadable, "cannot read the payload from standard input", path: "-")
+        }
+        guard bytes.count <= Limits.maximumPayloadBytes else {
+            throw AlertSoundError(
+                .tooLarge, "the payload on standard input is over \(Limits.maximumPayloadBytes) bytes", path: "-")
         }
         return Data(bytes)
     }

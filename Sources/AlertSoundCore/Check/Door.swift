@@ -120,8 +120,18 @@ package struct Door: Sendable {
     }
 
     /// A file's bytes, refusing (without reading them) a file outside the root or larger than `limit`.
+    /// A file the user named that is a pipe or a character device (`/dev/stdin`, a shell's
+    /// `<(…)`) is read as a stream, up to `limit` bytes: the user asked for it, as for `-`. In a
+    /// tree such a file is refused, since it could block the run.
     package func bytes(_ path: String, limit: Int, what: String) throws(Unreadable) -> [UInt8] {
         do {
+            if root == nil, let stream = try Self.streamed(path, limit: limit) {
+                guard stream.count <= limit else {
+                    throw Unreadable(
+                        reason: "the \(what) is over \(limit) bytes; alertsound reads at most \(limit)", outside: false)
+                }
+                return stream
+            }
             let source = try source(path)
             guard source.size <= Int64(limit) else {
                 throw Unreadable(
@@ -135,6 +145,36 @@ package struct Door: Sendable {
         } catch {
             throw Unreadable(reason: "cannot read the \(what): \(error)", outside: false)
         }
+    }
+
+    /// The bytes of the pipe or character device at `path`, at most `limit` + 1 of them (one more
+    /// tells that it is over); nil when `path` is anything else.
+    private static func streamed(_ path: String, limit: Int) throws -> [UInt8]? {
+        var info = stat()
+        guard !path.utf8.contains(0), stat(path, &info) == 0,
+            info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR
+        else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SourceError(errno: errno) }
+        defer { close(fd) }
+        return try drain(descriptor: fd, limit: limit)
+    }
+
+    /// What the open `descriptor` (a pipe, standard input) gives until its end, at most `limit` + 1
+    /// bytes (one more tells the caller that it is over).
+    package static func drain(descriptor fd: Int32, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= limit {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, limit + 1 - bytes.count)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SourceError(errno: errno)
+            }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return bytes
     }
 
     /// ``bytes(_:limit:what:)`` for a caller that stops on it: its refusal is an `unreadable` error
