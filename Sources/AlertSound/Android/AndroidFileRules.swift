@@ -6,6 +6,7 @@ extension Rule {
     static let androidBadName = Rule(
         RuleDescription(
             .androidBadName, .error, .android,
+            step: .lookup,
             summary:
                 "A file in `res/raw/` whose resource name is not `[a-z][a-z0-9_]*` or is a Java keyword, or two files of one folder that give the same name: the build fails.",
             details:
@@ -28,6 +29,7 @@ extension Rule {
     static let androidUnsupportedFormat = Rule(
         RuleDescription(
             .androidUnsupportedFormat, .error, .android,
+            step: .file,
             summary:
                 "Android cannot play the file: CAF, AIFF, AU, RF64, a WAV its WAV extractor refuses, MPEG layer I or II, an Ogg codec other than Vorbis, Opus or FLAC.",
             details:

@@ -46,6 +46,7 @@ enum BundleWideRules {
 
     static let resourceIdUriDescription = RuleDescription(
         .resourceIdUri, .warning, .android,
+        step: .lookup,
         summary:
             "Kotlin or Java code builds a sound URI from `R.raw.name`'s resource ID, which shifts when a build adds or removes resources: a channel made with it plays another sound, or none, after such an update; use `/raw/name`.",
         details:
@@ -93,6 +94,7 @@ enum BundleWideRules {
 
     static let lockMissingSoundDescription = RuleDescription(
         .lockMissingSound, .error, .lock,
+        step: .lookup,
         summary:
             "With `--lock`: a sound the lock names is not shipped where the platform finds it.")
 
@@ -149,6 +151,7 @@ enum BundleWideRules {
 
     static let unknownChannelDescription = RuleDescription(
         .unknownChannel, .error, .lock,
+        step: .channel,
         summary:
             "With `--lock`: a payload's `android.notification.channel_id` is none of the lock's channel IDs (or an older hash of a locked sound's)."
     )

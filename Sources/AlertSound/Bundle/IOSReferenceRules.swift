@@ -57,6 +57,7 @@ extension ReferenceResolver {
     static let missingExtension = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .missingExtension, .error, .bundle,
+            step: .lookup,
             summary:
                 "A referenced name has no extension; iOS needs the full file name."),
         triggering: [.app([("chime.caf", chime)], names: ["chime"])],
@@ -74,6 +75,7 @@ extension ReferenceResolver {
     static let caseMismatch = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .caseMismatch, .error, .bundle,
+            step: .lookup,
             summary:
                 "The name matches a reachable sound only with different case: it plays in the Simulator, whose file system ignores case, but not on a device."
         ),
@@ -111,6 +113,7 @@ extension ReferenceResolver {
     static let localized = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .localized, .error, .bundle,
+            step: .lookup,
             summary:
                 "The referenced sound exists only inside a `.lproj` folder; sounds must be non-localized."),
         triggering: [.app([("en.lproj/chime.caf", chime)], names: ["chime.caf"])],
@@ -130,6 +133,7 @@ extension ReferenceResolver {
     static let notReachable = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .notReachable, .error, .bundle,
+            step: .lookup,
             summary:
                 "The referenced sound exists only in a sub-folder, where iOS does not look, or the reference is a path."
         ),
@@ -149,6 +153,7 @@ extension ReferenceResolver {
     static let notInTarget = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .notInTarget, .error, .bundle,
+            step: .lookup,
             summary:
                 "With an Xcode project: a reference names a sound in the project's folder that no app target copies (an extension's resources are not the app's), so iOS plays the default sound.",
             details:
@@ -186,6 +191,7 @@ extension ReferenceResolver {
     static let noSuchSound = ReferenceRule<ReferenceResolver>(
         RuleDescription(
             .noSuchSound, .error, .bundle,
+            step: .lookup,
             summary:
                 "No reachable sound has the referenced name.",
             details:

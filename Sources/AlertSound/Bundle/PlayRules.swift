@@ -72,6 +72,7 @@ enum PlayRules {
     static let channelSoundMismatch = PlayRule(
         RuleDescription(
             .channelSoundMismatch, .error, .android,
+            step: .channel,
             summary:
                 "A message names one sound on a channel the app's code (or the lock) made with another; on Android 8 and later the channel's sound plays and the message's is ignored."
         ),
@@ -114,6 +115,7 @@ enum PlayRules {
     static let noChannel = PlayRule(
         RuleDescription(
             .noChannel, .error, .android,
+            step: .channel,
             summary:
                 "An Android message names a sound but no channel: on Android 8 and later FCM posts it on the manifest's default channel, else its fallback channel (the default sound), and its own sound is ignored.",
             details:
@@ -154,6 +156,7 @@ enum PlayRules {
     static let channelNotCreated = PlayRule(
         RuleDescription(
             .channelNotCreated, .error, .android,
+            step: .channel,
             summary:
                 "A message names a channel that nothing in the app's code creates: FCM posts it on its fallback channel, which plays the default sound.",
             details:
@@ -177,6 +180,7 @@ enum PlayRules {
     static let invalidSound = PlayRule(
         RuleDescription(
             .invalidSound, .error, .bundle,
+            step: .file,
             summary:
                 "The referenced sound exists but breaks one of `check`'s rules, so iOS plays the default sound."),
         triggering: [.app([("long.wav", BundleExample.tooLong)], names: ["long.wav"])],
@@ -197,6 +201,7 @@ enum PlayRules {
     static let criticalNotEntitled = PlayRule(
         RuleDescription(
             .criticalNotEntitled, .error, .entitlements,
+            step: .critical,
             summary:
                 "A reference asks for a critical alert and the app's entitlements lack `com.apple.developer.usernotifications.critical-alerts`: iOS delivers it as an ordinary alert."
         ),
@@ -226,6 +231,7 @@ enum PlayRules {
     static let entitlementsUnknown = PlayRule(
         RuleDescription(
             .entitlementsUnknown, .note, .entitlements,
+            step: .critical,
             summary:
                 "A reference asks for a critical alert and the app's entitlements could not be read (no signed executable, no provisioning profile, or a resources folder).",
             details:

@@ -39,6 +39,7 @@ enum RuleCatalog {
     static let noAppForPlatform = ReadingRule(
         description: RuleDescription(
             .noAppForPlatform, .error, .bundle,
+            step: .lookup,
             summary:
                 "A name is meant for a platform (an FCM `android` sound, `android:NAME`) that none of the paths given is an app of, so it was not judged.",
             details:
@@ -80,7 +81,7 @@ enum RuleCatalog {
 
     /// The description of `code` (every code has one: `BundleRuleTests` holds it).
     static func description(of code: DiagnosticCode) -> RuleDescription {
-        descriptions[code] ?? RuleDescription(code, .error, .bundle, summary: code.rawValue)
+        descriptions[code] ?? RuleDescription(code, .error, .bundle, step: .lookup, summary: code.rawValue)
     }
 }
 
@@ -111,4 +112,9 @@ extension Diagnostic {
     public init(code: DiagnosticCode, message: String, suggestion: Suggestion? = nil) {
         self.init(code: code, message: message, severity: code.severity, suggestion: suggestion)
     }
+}
+
+extension DiagnosticCode {
+    /// The decision of the device's a finding of this code is about, as its rule declares it.
+    var step: RuleDescription.Step { RuleCatalog.description(of: self).step }
 }

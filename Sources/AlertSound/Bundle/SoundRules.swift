@@ -52,6 +52,7 @@ enum SoundRules {
     static let mayBeShrunk = rule(
         RuleDescription(
             .androidMayBeShrunk, .warning, .android,
+            step: .shrinking,
             summary:
                 "In a project, nothing keeps the sound through resource shrinking, so a release build may drop it.",
             details:
@@ -95,6 +96,7 @@ enum SoundRules {
     static let ambiguousName = rule(
         RuleDescription(
             .ambiguousName, .warning, .bundle,
+            step: .lookup,
             summary:
                 "Two reachable sounds have names that differ only in case; the Simulator cannot tell them apart."),
         triggering: [
@@ -141,6 +143,7 @@ enum SoundRules {
     static let resourceBundle = rule(
         RuleDescription(
             .resourceBundle, .note, .bundle,
+            step: .lookup,
             summary:
                 "A sound only inside a `*.bundle` resource bundle (a Swift package's resources), where `UNNotificationSound(named:)` never looks: a note on the file, an error on a reference that names it.",
             details:
@@ -163,6 +166,7 @@ enum SoundRules {
     static let channelStale = rule(
         RuleDescription(
             .channelStale, .error, .lock,
+            step: .channel,
             summary:
                 "With `--lock`: a shipped sound is not the file `export` wrote for its channel (their SHA-256 differ): its audio changed under an old channel ID, on which Android keeps playing the old sound.",
             details:
@@ -202,6 +206,7 @@ enum SoundRules {
     static let unreferenced = rule(
         RuleDescription(
             .unreferenced, .note, .bundle,
+            step: .lookup,
             summary:
                 "Given references, a valid reachable sound that none of them names."),
         triggering: [.app([("chime.caf", sound), ("bell.caf", sound)], names: ["chime.caf"])],

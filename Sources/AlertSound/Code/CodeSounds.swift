@@ -324,6 +324,7 @@ struct CodeSounds: Sendable {
     /// A name the code computes: said, not judged.
     static let computedName = RuleDescription(
         .computedName, .note, .bundle,
+        step: .payloadKey,
         summary:
             "The app's code gives a notification sound a name computed at run time, which cannot be judged from the sources.",
         details:

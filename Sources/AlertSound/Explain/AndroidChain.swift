@@ -9,10 +9,6 @@ struct AndroidChain {
     let report: ReferenceReport
     let reference: SoundReference
 
-    static let channelCodes: Set<DiagnosticCode> = [
-        .channelSoundMismatch, .noChannel, .channelNotCreated, .unknownChannel, .channelStale
-    ]
-
     func explain() -> PushExplanation {
         var chain = Chain()
         let payload = PayloadStep.step(
@@ -84,7 +80,7 @@ struct AndroidChain {
     static func channel(
         _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic]
     ) -> PlayOutcome? {
-        let codes = findings.filter { channelCodes.contains($0.code) }
+        let codes = findings.filter { $0.code.step == .channel }
         let older: String
         switch app.scan.facts?.minSdk {
         case let minSdk? where minSdk >= 26: older = " (the app installs on Android 8 and later only: minSdk \(minSdk))"
@@ -239,7 +235,7 @@ struct AndroidChain {
 
     private func lookup(_ chain: inout Chain, name: String, olderOnly: Bool) {
         let findings = report.diagnostics.filter {
-            !Self.channelCodes.contains($0.code) && !IOSChain.payloadCodes.contains($0.code) && $0.code != .invalidSound
+            ![.payloadKey, .channel].contains($0.code.step) && $0.code != .invalidSound
         }
         let failing = findings.filter { $0.fails(strict: report.strict) }
         var evidence: [Evidence] = []

@@ -8,10 +8,6 @@ struct IOSChain {
     let report: ReferenceReport
     let reference: SoundReference
 
-    /// The codes each step owns; the rest of a reference's findings are the lookup's.
-    static let payloadCodes: Set<DiagnosticCode> = [.badPayload, .computedName, .notFound]
-    static let criticalCodes: Set<DiagnosticCode> = [.criticalNotEntitled, .entitlementsUnknown]
-
     func explain() -> PushExplanation {
         var chain = Chain()
         let payload = PayloadStep.step(report, problems: reference.problems, payload: app.payload)
@@ -42,7 +38,7 @@ struct IOSChain {
     }
 
     private func critical(_ chain: inout Chain) {
-        let findings = report.diagnostics.filter { Self.criticalCodes.contains($0.code) }
+        let findings = report.diagnostics.filter { $0.code.step == .critical }
         let evidence =
             app.entitlements.map {
                 [
@@ -94,7 +90,7 @@ struct IOSChain {
 
     private func lookup(_ chain: inout Chain, name: String) {
         let findings = report.diagnostics.filter {
-            !Self.payloadCodes.contains($0.code) && !Self.criticalCodes.contains($0.code) && $0.code != .invalidSound
+            ![.payloadKey, .critical].contains($0.code.step) && $0.code != .invalidSound
         }
         let failing = findings.filter { $0.fails(strict: report.strict) }
         let groups = report.critical ? "" : ", then Library/Sounds of each app group the app belongs to"

@@ -353,6 +353,7 @@ public struct SoundReference: Sendable, Hashable {
     /// (its bundles are ``RuleCatalog``'s).
     static let badPayloadDescription = RuleDescription(
         .badPayload, .error, .bundle,
+        step: .payloadKey,
         summary:
             "A payload is not JSON, is none of APNs (`aps`), FCM (`message`, `notification`), an Expo push message or a OneSignal notification, or its `sound` is malformed.",
         details:

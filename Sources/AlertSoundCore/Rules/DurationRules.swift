@@ -5,6 +5,7 @@ extension Rule {
     static let tooLong = Rule(
         RuleDescription(
             .tooLong, .error, .file,
+            step: .file,
             summary:
                 "The sound plays \(Formatting.number(maximumAlertDuration)) seconds or more, so iOS plays the default sound; the message says how many seconds and frames must go.",
             details:
@@ -36,6 +37,7 @@ extension Rule {
     static let unknownDuration = Rule(
         RuleDescription(
             .unknownDuration, .warning, .file,
+            step: .file,
             summary:
                 "The header does not state the number of frames, so the \(Formatting.number(maximumAlertDuration))-second limit cannot be checked."
         ),
@@ -54,6 +56,7 @@ extension Rule {
     package static let noAudio = Rule(
         RuleDescription(
             .noAudio, .warning, .file,
+            step: .file,
             summary:
                 "The file holds no audio frames: the alert would be silent."),
         evaluate: { subject in

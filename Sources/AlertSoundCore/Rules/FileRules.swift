@@ -2,6 +2,7 @@ extension Rule {
     static let notFound = Rule(
         RuleDescription(
             .notFound, .error, .file,
+            step: .payloadKey,
             summary:
                 "The path does not exist."),
         evaluate: { subject in
@@ -21,6 +22,7 @@ extension Rule {
     package static let unreadable = failure(
         RuleDescription(
             .unreadable, .error, .file,
+            step: .file,
             summary:
                 "The file or folder cannot be read: the system refuses, a symbolic link leads nowhere, an archive entry will not decompress."
         ), triggering: [Example.unreadable],
@@ -28,6 +30,7 @@ extension Rule {
     package static let unrecognized = failure(
         RuleDescription(
             .unrecognized, .error, .file,
+            step: .file,
             summary:
                 "Not a sound format alertsound recognises; the message says what the file starts with."),
         triggering: [Example.unrecognized],
@@ -35,6 +38,7 @@ extension Rule {
     package static let malformed = failure(
         RuleDescription(
             .malformed, .error, .file,
+            step: .file,
             summary:
                 "A recognised format whose headers are unusable; the message says why, in which chunk and at which byte.",
             details:
@@ -81,6 +85,7 @@ extension Rule {
     package static let damagedHeader = Rule(
         RuleDescription(
             .damagedHeader, .warning, .file,
+            step: .file,
             summary:
                 "Readable, but a size disagreed with the file and was repaired.",
             details:
@@ -98,6 +103,7 @@ extension Rule {
     package static let extensionMismatch = Rule(
         RuleDescription(
             .extensionMismatch, .warning, .file,
+            step: .file,
             summary:
                 "The content is not what the extension says (CAF data in `x.wav`): iOS sniffs the content, but people, scripts and payloads go by the name."
         ),

@@ -2,6 +2,7 @@ extension Rule {
     static let unsupportedContainer = Rule(
         RuleDescription(
             .unsupportedContainer, .error, .file,
+            step: .file,
             summary:
                 "Raw AAC, FLAC, Ogg, AU, AMR, RF64, RIFX, or an MPEG-4 file of other than AAC or ALAC: not AIFF, AIFF-C, WAV or CAF (MP3 and M4A are `undocumented-format`'s)."
         ),
@@ -25,6 +26,7 @@ extension Rule {
     static let unsupportedFormat = Rule(
         RuleDescription(
             .unsupportedFormat, .error, .file,
+            step: .file,
             summary:
                 "A data format other than linear PCM, IMA4, µLaw or aLaw, and not one shipping apps play either (GSM, MS ADPCM, Opus, AAC in a WAV …; AAC, MP3 and ALAC in a CAF are `undocumented-format`'s)."
         ),
@@ -51,6 +53,7 @@ extension Rule {
     static let undocumentedFormat = Rule(
         RuleDescription(
             .undocumentedFormat, .error, .file,
+            step: .file,
             summary:
                 "AAC (in CAF or M4A), MP3 or Apple Lossless: not among the formats Apple documents, played by current iOS in shipping apps; a warning when the app's minimum iOS is at or above the version its evidence names, otherwise an error.",
             details:
@@ -100,6 +103,7 @@ extension Rule {
     static let imaAdpcmWAV = Rule(
         RuleDescription(
             .imaAdpcmWAV, .warning, .file,
+            step: .file,
             summary:
                 "WAV IMA ADPCM (format 0x0011) is Microsoft's block layout; CAF ima4 is the form Apple documents."),
         evaluate: { subject in
@@ -114,6 +118,7 @@ extension Rule {
     static let widePCM = Rule(
         RuleDescription(
             .widePCM, .note, .file,
+            step: .file,
             summary:
                 "Linear PCM wider than 16 bits, or floating point: valid, but larger than it needs to be."),
         evaluate: { subject in
@@ -129,6 +134,7 @@ extension Rule {
     static let unusualSampleRate = Rule(
         RuleDescription(
             .unusualSampleRate, .warning, .file,
+            step: .file,
             summary:
                 "A sample rate outside \(Formatting.range(Limits.outputSampleRates)) Hz, the rates afconvert and alertsound write: how iOS plays it is not documented.",
             details:

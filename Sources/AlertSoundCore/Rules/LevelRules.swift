@@ -42,6 +42,7 @@ extension Rule {
     package static let silent = levels(
         RuleDescription(
             .silent, .warning, .levels,
+            step: .file,
             summary:
                 "Every sample is zero (or not a number): the alert plays nothing.",
             details:
@@ -56,6 +57,7 @@ extension Rule {
     package static let truePeakOver = levels(
         RuleDescription(
             .truePeakOver, .warning, .levels,
+            step: .file,
             summary:
                 "The true peak is above \(Formatting.number(LevelThresholds().maximumTruePeak)) dBTP: it may clip once decoded, or in a speaker."
         ), triggering: [.example(truePeak: 0.4), .example(truePeak: -0.9)],
@@ -69,6 +71,7 @@ extension Rule {
     package static let clipped = levels(
         RuleDescription(
             .clipped, .warning, .levels,
+            step: .file,
             summary:
                 "Three or more consecutive samples of a channel at full scale: the sound was clipped.",
             details:
@@ -84,6 +87,7 @@ extension Rule {
     package static let dcOffset = levels(
         RuleDescription(
             .dcOffset, .warning, .levels,
+            step: .file,
             summary:
                 "A channel's mean is more than \(Formatting.number(LevelThresholds().maximumDCOffset * 100))% of full scale off zero: it clicks when it starts and stops."
         ), triggering: [.example(dcOffset: 0.05), .example(dcOffset: -0.02)],
@@ -97,6 +101,7 @@ extension Rule {
     package static let clickAtStart = levels(
         RuleDescription(
             .clickAtStart, .warning, .levels,
+            step: .file,
             summary:
                 "The first sample is above \(Formatting.number(LevelThresholds().maximumEdgeLevel)) dBFS, with no fade-in: it starts with a click."
         ), triggering: [.example(startPeak: -3)],
@@ -109,6 +114,7 @@ extension Rule {
     package static let abruptEnd = levels(
         RuleDescription(
             .abruptEnd, .warning, .levels,
+            step: .file,
             summary:
                 "The last millisecond still peaks above \(Formatting.number(LevelThresholds().maximumEdgeLevel)) dBFS: it ends with a click."
         ), triggering: [.example(endPeak: -6)],
@@ -122,6 +128,7 @@ extension Rule {
     package static let leadingSilence = levels(
         RuleDescription(
             .leadingSilence, .warning, .levels,
+            step: .file,
             summary:
                 "More than \(Formatting.number(LevelThresholds().maximumLeadingSilence)) s below -60 dBFS before the sound starts, which delays the alert."
         ), triggering: [.example(leadingSilence: 0.5)],
@@ -135,6 +142,7 @@ extension Rule {
     package static let tooQuiet = levels(
         RuleDescription(
             .tooQuiet, .warning, .levels,
+            step: .file,
             summary:
                 "The loudest 400 ms are below \(Formatting.number(LevelThresholds().loudnessBand.lowerBound)) LUFS (Apple's system alert sounds measure -27.5 to -16.8 LUFS)."
         ), triggering: [.example(maxMomentaryLoudness: -42)],
@@ -148,6 +156,7 @@ extension Rule {
     package static let tooLoud = levels(
         RuleDescription(
             .tooLoud, .warning, .levels,
+            step: .file,
             summary:
                 "The loudest 400 ms are above \(Formatting.number(LevelThresholds().loudnessBand.upperBound)) LUFS (Apple's system alert sounds measure -27.5 to -16.8 LUFS)."
         ), triggering: [.example(maxMomentaryLoudness: -2)],

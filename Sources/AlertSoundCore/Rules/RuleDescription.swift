@@ -21,8 +21,30 @@ public struct RuleDescription: Sendable {
         case lock
     }
 
+    /// Which of the device's decisions a finding is about: the step of `explain`'s chain that
+    /// shows it. Each code declares its own, so a new code lands in its step rather than silently
+    /// in the lookup (issue 56); the raw values are explain's step names.
+    public enum Step: String, Sendable, Codable, CaseIterable {
+        /// Which key of the payload names the sound, and whether its value is a name.
+        case payloadKey = "payload-key"
+        /// iOS: whether the alert is critical, and whether the app may make it so.
+        case critical
+        /// Android: the library that shows the message, and how it turns a name into a resource.
+        case library
+        /// Android: the channel the notification is posted on, which decides its sound.
+        case channel
+        /// Where the name is looked up: the bundle's folders, or Android's raw resources.
+        case lookup
+        /// The file found: its container, format, length and levels.
+        case file
+        /// Android: whether release shrinking keeps the resource.
+        case shrinking
+    }
+
     /// The finding's stable code.
     public let code: DiagnosticCode
+    /// The decision a finding of this code is about.
+    public let step: Step
     /// How much the finding matters, unless a finding says otherwise (`resource-bundle` is a note
     /// on a file and an error on a reference that names it).
     public let severity: Severity
@@ -35,8 +57,12 @@ public struct RuleDescription: Sendable {
     public let details: String?
 
     /// A rule's description.
-    public init(_ code: DiagnosticCode, _ severity: Severity, _ topic: Topic, summary: String, details: String? = nil) {
+    public init(
+        _ code: DiagnosticCode, _ severity: Severity, _ topic: Topic, step: Step, summary: String,
+        details: String? = nil
+    ) {
         self.code = code
+        self.step = step
         self.severity = severity
         self.topic = topic
         self.summary = summary

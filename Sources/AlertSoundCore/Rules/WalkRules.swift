@@ -26,6 +26,7 @@ extension Rule {
     package static let noSoundsInFolder = Rule(
         RuleDescription(
             .noSounds, .error, .file,
+            step: .file,
             summary:
                 "A folder named to be checked holds no sound file, so a mistyped path fails the build.",
             details:
@@ -43,6 +44,7 @@ extension Rule {
     package static let linkOutsideBundle = Rule(
         RuleDescription(
             .linkOutsideBundle, .error, .bundle,
+            step: .lookup,
             summary:
                 "A symbolic link points outside the bundle; it is not followed, and will not exist on a device."),
         evaluate: { subject in
