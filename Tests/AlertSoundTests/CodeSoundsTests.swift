@@ -67,6 +67,50 @@ import Testing
         #expect(kotlin.rawUses == ["ringback"])
     }
 
+    @Test(.bug(id: 57, "initialiser spellings")) func swiftInitialiserSpellingsNameTheSound() {
+        let swift = read(
+            """
+            let a = UNNotificationSound.init(named: UNNotificationSoundName.init("ring.aif"))
+            let b = UNNotificationSound(named: .init(rawValue: "call.caf"))
+            let c = UNNotificationSound.criticalSoundNamed(.init("siren.caf"), withAudioVolume: 1)
+            let d = UNNotificationSound(named: UNNotificationSoundName(""))
+            let e = UNNotificationSound(named: .init(rawValue: chosen))
+            """, "swift")
+        // In the order of the lines, whichever call found each.
+        let found = swift.references.sorted { ($0.position?.line ?? 0) < ($1.position?.line ?? 0) }
+        #expect(found.map(\.name) == ["ring.aif", "call.caf", "siren.caf", "default", nil])
+        #expect(found.map { $0.position?.line } == [1, 2, 3, 4, 5])
+        #expect(found.map(\.critical) == [false, false, true, false, false])
+        #expect(found[4].problems.map(\.code) == [.computedName])
+    }
+
+    @Test(.bug(id: 57, "URIs in variables")) func aChannelsURIKeptInAVariableIsRead() {
+        let kotlin = read(
+            """
+            object Sounds {
+                const val ALERT_URI =
+                    "android.resource://" + BuildConfig.APPLICATION_ID + "/raw/alert"
+            }
+            fun make(context: Context) {
+                val soundUri = Uri.parse("android.resource://${context.packageName}/raw/chime")
+                val orders = NotificationChannel("orders", "Orders", IMPORTANCE_HIGH)
+                orders.setSound(soundUri, attributes)
+                val alerts = NotificationChannel("alerts", "Alerts", IMPORTANCE_HIGH).apply {
+                    setSound(Uri.parse(ALERT_URI), attributes)
+                }
+                var either = Uri.parse("android.resource://x/raw/one")
+                if (loud) either = Uri.parse("android.resource://x/raw/two")
+                val picked = NotificationChannel("picked", "Picked", IMPORTANCE_HIGH)
+                picked.setSound(either, attributes)
+                val mySoundUri = RingtoneManager.getDefaultUri(TYPE_NOTIFICATION)
+                val plain = NotificationChannel("plain", "Plain", IMPORTANCE_HIGH)
+                plain.setSound(mySoundUri, attributes)
+            }
+            """, "kt")
+        #expect(kotlin.channels.map(\.id) == ["orders", "alerts", "picked", "plain"])
+        #expect(kotlin.channels.map(\.sound) == [.resource("chime"), .resource("alert"), .computed, .defaultSound])
+    }
+
     @Test(.bug(id: 45, "item 3")) func javaScriptChannels() {
         let js = read(
             """

@@ -114,8 +114,14 @@ struct CodeSounds: Sendable {
             _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
             library: AndroidLibrary? = nil, channel: String? = nil
         ) {
-            guard let argument else { return }
-            let name = source.resolve(argument)
+            guard var argument else { return }
+            // Swift infers the type of `.init(rawValue: "call.caf")` or `.init("call.caf")` from the
+            // parameter: the name is the initialiser's argument.
+            if platform == .ios, let inner = Self.inferredInitialiser(argument) { argument = inner }
+            var name = source.resolve(argument)
+            // `UNNotificationSoundName("")` on purpose: no file has that name, so iOS plays the
+            // default sound, as a payload's "default" asks (issue 57).
+            if platform == .ios, name == "" { name = "default" }
             var named = SoundReference(
                 name: name, source: "\(file):\(line)", critical: critical, platform: platform, field: call)
             named.position = position(line)
@@ -224,7 +230,7 @@ struct CodeSounds: Sendable {
                     if let s = segment.occurrences(of: "setSound").first,
                         let argument = segment.call(at: s, name: "setSound")?.positional(0)
                     {
-                        sound = Self.androidURI(argument)
+                        sound = Self.androidURI(argument, in: source)
                     }
                     found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
                     if id == nil { pend(call.positional(0), .channelID(found.channels.count - 1)) }
@@ -283,6 +289,16 @@ struct CodeSounds: Sendable {
         return found
     }
 
+    /// The argument of `.init(rawValue: x)` or `.init(x)`, when `argument` is that whole
+    /// expression (Swift, the type left to inference); else nil.
+    static func inferredInitialiser(_ argument: SourceText.Argument) -> SourceText.Argument? {
+        let text = argument.text.trimmingWhitespace()
+        guard text.hasPrefix(".init") else { return nil }
+        let inner = SourceText(String(text.dropFirst()))
+        guard let call = inner.call(at: 0, name: "init"), call.arguments.count == 1 else { return nil }
+        return call.labelled("rawValue") ?? call.positional(0)
+    }
+
     /// The line where Swift or Objective-C code builds a `Library/Sounds` location: the literal
     /// `Library/Sounds`, a `"Sounds"` component in a file that asks for the library folder or an
     /// app group's container, or alertsound's `SoundInstaller`. Nil when it does none of these.
@@ -304,6 +320,28 @@ struct CodeSounds: Sendable {
         if value.isNull { return .silent }
         if let name = source.resolve(value) { return name == "default" ? .defaultSound : .resource(name) }
         return .computed
+    }
+
+    /// A channel's `setSound(uri, …)` argument as ``androidURI(_:)`` reads it, or, when it is
+    /// a variable (`soundUri`, `Uri.parse(SOUND_URI)`), what this file assigns to it: one sound
+    /// from every assignment, else computed (issue 57: a URI built in a variable, the pattern
+    /// the docs recommend, was "computed").
+    static func androidURI(_ argument: SourceText.Argument, in source: SourceText) -> ChannelSound {
+        let direct = androidURI(argument)
+        guard direct == .computed else { return direct }
+        var target = argument
+        let inner = SourceText(argument.text)
+        if let offset = inner.occurrences(of: "Uri.parse").first,
+            let parsed = inner.call(at: offset, name: "Uri.parse"),
+            parsed.arguments.count == 1, let value = parsed.positional(0)
+        {
+            target = value
+        }
+        let name = target.text.trimmingWhitespace()
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(SourceText.isIdentifier) else { return .computed }
+        let sounds = Set(source.assignedValues(of: name).map { androidURI(SourceText.Argument(text: $0)) })
+        guard sounds.count == 1, let sound = sounds.first else { return .computed }
+        return sound
     }
 
     /// A channel's `setSound(uri, …)` argument: `null` is none; `R.raw.x` or a literal

@@ -133,6 +133,14 @@ struct SourceText {
     func call(at offset: Int, name: String) -> Call? {
         var i = offset + name.unicodeScalars.count
         while i < scalars.count, scalars[i] == " " || scalars[i] == "\n" || scalars[i] == "\t" { i += 1 }
+        // Swift's explicit initialiser, `Type.init(…)`, is the same call as `Type(…)`.
+        if i + 5 < scalars.count, scalars[i] == ".", scalars[i + 1] == "i", scalars[i + 2] == "n",
+            scalars[i + 3] == "i",
+            scalars[i + 4] == "t", scalars[i + 5] == "(" || scalars[i + 5] == " "
+        {
+            i += 5
+            while i < scalars.count, scalars[i] == " " { i += 1 }
+        }
         guard i < scalars.count else { return nil }
         if scalars[i] == ":" {
             // Objective-C: the argument runs to the next space, `]` or `;`.
@@ -315,6 +323,37 @@ struct SourceText {
         while rest < end, scalars[rest].properties.isWhitespace { rest += 1 }
         guard rest == end else { return .other }
         return Argument(scalars[a...c]).literal.map(Assigned.literal) ?? .other
+    }
+
+    /// The values this file assigns to `name` (`val uri = …`, `uri = …`), each up to its
+    /// statement's end and at most 511 characters, the next line's when the `=` ends its line
+    /// (`const val URI =` then the value): for a value read where it is used, a channel's sound
+    /// URI kept in a variable. At most `limit` values; one forward pass over the occurrences.
+    func assignedValues(of name: String, limit: Int = 8) -> [String] {
+        var ahead = LookAhead(scalars)
+        var values: [String] = []
+        let length = name.unicodeScalars.count
+        for offset in occurrences(of: name) {
+            var i = offset + length
+            // The whole word only: `soundUri` is not `mySoundUri`.
+            guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
+                i >= scalars.count || !Self.isIdentifier(scalars[i])
+            else { continue }
+            while i < scalars.count, scalars[i] == " " { i += 1 }
+            if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
+            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
+            var start = i + 1
+            var end = min(ahead.statementEnd(from: start), start + 511)
+            if scalars[start..<end].allSatisfy({ $0.properties.isWhitespace }), end < scalars.count,
+                scalars[end] == "\n"
+            {
+                start = end + 1
+                end = min(ahead.statementEnd(from: start), start + 511)
+            }
+            values.append(String(String.UnicodeScalarView(scalars[start..<end])))
+            if values.count == limit { break }
+        }
+        return values
     }
 
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
