@@ -224,6 +224,33 @@ import Testing
         #expect(found.pending.isEmpty)
     }
 
+    @Test(.bug(id: 57, "channel objects across files")) func aChannelsOptionsDeclaredApartAreItsOwn() throws {
+        let found = try walk([
+            "src/notification/data/notifee.ts": """
+            export const soundChannel: AndroidChannel = {
+              id: 'sound',
+              name: 'Sound channel',
+              sound: 'alarm_morning',
+            };
+            """,
+            "src/notification/NotificationService.ts": """
+            import { soundChannel } from './data/notifee';
+            const quiet = { id: 'quiet', sound: null };
+            export async function setUp(passed: AndroidChannel) {
+              await notifee.createChannel(soundChannel);
+              await notifee.createChannel(quiet);
+              await notifee.createChannel(passed);
+              await notifee.createChannel(nowhere);
+            }
+            """
+        ])
+        #expect(found.channels.count == 4, "\(found.channels)")
+        let byLine = found.channels.sorted { $0.position.line < $1.position.line }
+        #expect(byLine.map(\.id) == ["sound", "quiet", nil, nil])
+        #expect(byLine.map(\.sound) == [.resource("alarm_morning"), .silent, .computed, .computed])
+        #expect(found.pending.isEmpty)
+    }
+
     @Test func aBoundNameOrTwoValuesStayComputed() throws {
         let found = try walk([
             "lib/a.dart": "const channelId = 'one';\nconst other = 'x';\n",

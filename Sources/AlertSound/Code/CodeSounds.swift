@@ -69,6 +69,8 @@ struct CodeSounds: Sendable {
             /// `defaultIsDefault`: the library reads `default` as the default sound (Expo, notifee).
             case channelSound(Int, defaultIsDefault: Bool)
             case reference(Int)
+            /// The channel's options are the object literal another file assigns to the name.
+            case channelOptions(Int)
         }
         var slot: Slot
         var name: String
@@ -83,6 +85,7 @@ struct CodeSounds: Sendable {
         case .reference(let i):
             references[i].name = value
             references[i].problems.removeAll { $0.code == .computedName }
+        case .channelOptions: break
         }
     }
 
@@ -250,8 +253,25 @@ struct CodeSounds: Sendable {
                 pendChannel(declaration, id: call.positional(0), sound: call.positional(1)?.labelled("sound"))
             }
             for offset in source.occurrences(of: "createChannel") {
-                guard let call = source.call(at: offset, name: "createChannel"), let options = call.positional(0)
+                guard let call = source.call(at: offset, name: "createChannel"), var options = call.positional(0)
                 else { continue }
+                // Options declared apart from the call (`createChannel(soundChannel)`): this file's
+                // object of that name, else another file's (issue 57), else not known.
+                let name = options.text.trimmingWhitespace()
+                if !name.isEmpty, name.unicodeScalars.allSatisfy(SourceText.isIdentifier) {
+                    let objects = source.objectLiterals(assignedTo: name)
+                    if objects.count == 1 {
+                        options = objects[0]
+                    } else {
+                        found.channels.append(
+                            ChannelDeclaration(
+                                id: nil, sound: .computed, position: position(call.line), library: .notifee))
+                        if objects.isEmpty, !source.binds(name) {
+                            found.pending.append(Pending(slot: .channelOptions(found.channels.count - 1), name: name))
+                        }
+                        continue
+                    }
+                }
                 let declaration = ChannelDeclaration(
                     id: options.labelled("id").flatMap(source.resolve),
                     sound: Self.namedSound(options.labelled("sound"), in: source),

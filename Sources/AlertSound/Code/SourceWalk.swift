@@ -74,6 +74,7 @@ enum SourceWalk {
                     case .channelSound(let i, let d):
                         item.slot = .channelSound(found.channels.count + i, defaultIsDefault: d)
                     case .reference(let i): item.slot = .reference(found.references.count + i)
+                    case .channelOptions(let i): item.slot = .channelOptions(found.channels.count + i)
                     }
                     return item
                 }
@@ -97,6 +98,9 @@ enum SourceWalk {
         guard !sorted.isEmpty else { return }
         var literals: [String: Set<String>] = [:]
         var other: Set<String> = []
+        // A channel's options another file declares: each name's objects, read in their own file.
+        let objectNames = Set(found.pending.compactMap { if case .channelOptions = $0.slot { $0.name } else { nil } })
+        var objects: [String: [(id: String?, sound: ChannelSound)]] = [:]
         var searched: Int64 = 0
         for path in sources {
             guard
@@ -108,10 +112,26 @@ enum SourceWalk {
             guard SourceText.holds(bytes, sorted) else { continue }
             let text = SourceText(String(decoding: bytes, as: UTF8.self))
             for name in sorted {
+                if objectNames.contains(name) {
+                    for object in text.objectLiterals(assignedTo: name) {
+                        objects[name, default: []].append(
+                            (
+                                object.labelled("id").flatMap(text.resolve),
+                                CodeSounds.namedSound(object.labelled("sound"), in: text)
+                            ))
+                    }
+                    continue
+                }
                 let declared = text.declarations(of: name)
                 literals[name, default: []].formUnion(declared.literals)
                 if declared.other { other.insert(name) }
             }
+        }
+        for item in found.pending {
+            guard case .channelOptions(let i) = item.slot, let declared = objects[item.name], declared.count == 1
+            else { continue }
+            found.channels[i].id = declared[0].id
+            found.channels[i].sound = declared[0].sound
         }
         for item in found.pending where !other.contains(item.name) {
             guard let values = literals[item.name], values.count == 1, let value = values.first else { continue }

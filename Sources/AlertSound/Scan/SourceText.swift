@@ -26,6 +26,10 @@ struct SourceText {
         var values: [String: String?] = [:]
         /// ``binds(_:)``'s answers: a file that passes one name to many calls is searched once.
         var binds: [String: Bool] = [:]
+        /// ``assignedValues(of:limit:)``'s and ``objectLiterals(assignedTo:limit:)``'s answers,
+        /// for the same reason: many calls passing one variable cost one search.
+        var assigned: [String: [String]] = [:]
+        var objects: [String: [Argument]] = [:]
     }
 
     /// For each scalar offset: ``unknown``, ``unclosed`` (not closed within
@@ -330,6 +334,13 @@ struct SourceText {
     /// (`const val URI =` then the value): for a value read where it is used, a channel's sound
     /// URI kept in a variable. At most `limit` values; one forward pass over the occurrences.
     func assignedValues(of name: String, limit: Int = 8) -> [String] {
+        if let known = constants.assigned[name] { return known }
+        let values = assignedValuesOnce(of: name, limit: limit)
+        constants.assigned[name] = values
+        return values
+    }
+
+    private func assignedValuesOnce(of name: String, limit: Int) -> [String] {
         var ahead = LookAhead(scalars)
         var values: [String] = []
         let length = name.unicodeScalars.count
@@ -354,6 +365,38 @@ struct SourceText {
             if values.count == limit { break }
         }
         return values
+    }
+
+    /// The object literals this file assigns to `name` (`const soundChannel: AndroidChannel = {
+    /// id: 'sound', sound: 'alarm' }`), each as an argument whose members ``Argument/labelled(_:)``
+    /// reads: for a channel's options declared apart from the call that creates it. At most
+    /// `limit`; brackets are matched by the file's one settling pass, so this stays linear.
+    func objectLiterals(assignedTo name: String, limit: Int = 8) -> [Argument] {
+        if let known = constants.objects[name] { return known }
+        let objects = objectLiteralsOnce(assignedTo: name, limit: limit)
+        constants.objects[name] = objects
+        return objects
+    }
+
+    private func objectLiteralsOnce(assignedTo name: String, limit: Int) -> [Argument] {
+        var ahead = LookAhead(scalars)
+        var objects: [Argument] = []
+        let length = name.unicodeScalars.count
+        for offset in occurrences(of: name) {
+            var i = offset + length
+            guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
+                i >= scalars.count || !Self.isIdentifier(scalars[i])
+            else { continue }
+            while i < scalars.count, scalars[i] == " " { i += 1 }
+            if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
+            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
+            var open = i + 1
+            while open < scalars.count, scalars[open].properties.isWhitespace { open += 1 }
+            guard open < scalars.count, scalars[open] == "{", let close = closing(open) else { continue }
+            objects.append(Argument(scalars[open...close]))
+            if objects.count == limit { break }
+        }
+        return objects
     }
 
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
