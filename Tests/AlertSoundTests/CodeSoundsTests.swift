@@ -84,6 +84,27 @@ import Testing
         #expect(found[4].problems.map(\.code) == [.computedName])
     }
 
+    @Test(.bug(id: 57, "react-native-firebase v5 channels")) func aBuiltChannelObjectIsItsChannel() {
+        let js = read(
+            """
+            export function createChannel() {
+              const channel = new firebase.notifications.Android.Channel(
+                "quake_alerts",
+                "Quake alerts",
+                firebase.notifications.Android.Importance.Max
+              )
+                .setSound("notification.wav")
+                .setDescription("Alerts");
+              firebase.notifications().android.createChannel(channel);
+              const quiet = new firebase.notifications.Android.Channel("quiet", "Quiet", 1);
+              firebase.notifications().android.createChannel(quiet);
+            }
+            """, "js")
+        #expect(js.channels.map(\.id) == ["quake_alerts", "quiet"], "\(js.channels)")
+        #expect(js.channels.map(\.sound) == [.resource("notification.wav"), .defaultSound])
+        #expect(js.channels.allSatisfy { $0.library == .reactNativeFirebaseV5 })
+    }
+
     @Test(.bug(id: 57, "URIs in variables")) func aChannelsURIKeptInAVariableIsRead() {
         let kotlin = read(
             """

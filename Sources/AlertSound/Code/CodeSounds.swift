@@ -252,6 +252,23 @@ struct CodeSounds: Sendable {
                 found.channels.append(declaration)
                 pendChannel(declaration, id: call.positional(0), sound: call.positional(1)?.labelled("sound"))
             }
+            // react-native-firebase v5 builds a channel object: `new firebase.notifications.Android
+            // .Channel(id, name, importance).setSound("x.wav")`, then passes it to createChannel.
+            let built = source.occurrences(of: "Android.Channel")
+            for (n, offset) in built.enumerated() {
+                guard let call = source.call(at: offset, name: "Android.Channel") else { continue }
+                let end = n + 1 < built.count ? built[n + 1] : source.scalars.count
+                let segment = SourceText(String(String.UnicodeScalarView(source.scalars[offset..<end])))
+                let sound = segment.occurrences(of: ".setSound").first.flatMap {
+                    segment.call(at: $0, name: ".setSound")?.positional(0)
+                }
+                let declaration = ChannelDeclaration(
+                    id: call.positional(0).flatMap(source.resolve),
+                    sound: sound.map { Self.namedSound($0, in: source) } ?? .defaultSound,
+                    position: position(call.line), library: .reactNativeFirebaseV5)
+                found.channels.append(declaration)
+                pendChannel(declaration, id: call.positional(0), sound: sound)
+            }
             for offset in source.occurrences(of: "createChannel") {
                 guard let call = source.call(at: offset, name: "createChannel"), var options = call.positional(0)
                 else { continue }
@@ -260,6 +277,12 @@ struct CodeSounds: Sendable {
                 let name = options.text.trimmingWhitespace()
                 if !name.isEmpty, name.unicodeScalars.allSatisfy(SourceText.isIdentifier) {
                     let objects = source.objectLiterals(assignedTo: name)
+                    // A channel object built in this file (react-native-firebase v5's) was read above.
+                    if objects.isEmpty,
+                        source.assignedValues(of: name).contains(where: { $0.contains("Android.Channel") })
+                    {
+                        continue
+                    }
                     if objects.count == 1 {
                         options = objects[0]
                     } else {
