@@ -66,189 +66,12 @@ enum PlayRules {
         invalidSound, criticalNotEntitled, entitlementsUnknown, channelSoundMismatch, noChannel, channelNotCreated
     ]
 
-    /// Android 8 and later play a notification's channel's sound, fixed when the channel was
-    /// created; a payload's sound on a channel made for another sound is ignored (it was reported
-    /// as playing).
-    static let channelSoundMismatch = PlayRule(
-        RuleDescription(
-            .channelSoundMismatch, .error, .android,
-            step: .channel,
-            summary:
-                "A message names one sound on a channel the app's code (or the lock) made with another; on Android 8 and later the channel's sound plays and the message's is ignored."
-        ),
-        triggering: [
-            channelMessage("ding"),
-            codeChannel(
-                #"NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/chime"), null) }"#,
-                message: #""channel_id": "orders", "sound": "ding""#)
-        ],
-        passing: [
-            channelMessage("chime"), channelMessage("default"),
-            codeChannel(
-                #"NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/chime"), null) }"#,
-                message: #""channel_id": "orders", "sound": "chime""#)
-        ]
-    ) { p in
-        guard p.platform == .android, let channel = p.reference.channel, let name = p.reference.name, name != "default"
-        else { return nil }
-        switch p.channel {
-        case .created(let declaration)?:
-            guard declaration.sound != .computed, declaration.resource != p.namedResource else { return nil }
-            return Rule.Finding(
-                "'\(name)' is sent on channel \(channel), which the app creates at \(declaration.made) with \(declaration.plays):"
-                    + " on Android 8 and later a notification plays its channel's sound, fixed when the channel is first created,"
-                    + " so \(declaration.plays) plays and '\(name)' is ignored\(p.olderDevices); send a channel created with '\(name)'"
-            )
-        case .locked(_, let entry)?:
-            guard let plays = entry.android, p.namedResource != plays else { return nil }
-            return Rule.Finding(
-                "'\(name)' is sent on channel \(channel), which the lock made for '\(plays)': on Android 8 and later a notification plays "
-                    + "its channel's sound, fixed when the channel was created, so '\(plays)' plays and '\(name)' is ignored; send the channel of the sound you mean"
-            )
-        default:
-            return nil
-        }
-    }
-
-    /// FCM posts a message that names no channel on the manifest's default channel, else its own
-    /// fallback channel; either way the message's sound is not the channel's.
-    static let noChannel = PlayRule(
-        RuleDescription(
-            .noChannel, .error, .android,
-            step: .channel,
-            summary:
-                "An Android message names a sound but no channel: on Android 8 and later FCM posts it on the manifest's default channel, else its fallback channel (the default sound), and its own sound is ignored.",
-            details:
-                "Judged for an Android project whose code was read; a message whose default channel plays the sound it names passes."
-        ),
-        triggering: [codeChannel(#"NotificationChannel("orders", "Orders", 4)"#, message: #""sound": "chime""#)],
-        passing: [
-            codeChannel(
-                #"NotificationChannel("orders", "Orders", 4)"#, message: #""channel_id": "orders", "sound": "default""#),
-            codeChannel(#"NotificationChannel("orders", "Orders", 4)"#, message: #""sound": "default""#)
-        ]
-    ) { p in
-        guard p.platform == .android, p.reference.channel == nil, let name = p.reference.name, name != "default"
-        else { return nil }
-        switch p.channel {
-        case .defaultChannel(let declaration)?:
-            guard declaration.sound != .computed, declaration.resource != p.namedResource else { return nil }
-            return Rule.Finding(
-                "'\(name)' is sent without a channel: on Android 8 and later FCM posts it on the manifest's default channel \(declaration.id ?? ""),"
-                    + " created at \(declaration.made) with \(declaration.plays), so \(declaration.plays) plays and '\(name)' is ignored\(p.olderDevices);"
-                    + " send android.notification.channel_id of a channel created with '\(name)'")
-        case .fallback(let defaultID)?:
-            let channel =
-                defaultID.map {
-                    "the manifest's default channel \($0), which nothing in the app creates, so on FCM's fallback channel"
-                }
-                ?? "FCM's fallback channel (the manifest names no default channel)"
-            return Rule.Finding(
-                "'\(name)' is sent without a channel: on Android 8 and later it is posted on \(channel), which plays the default sound,"
-                    + " and '\(name)' is ignored\(p.olderDevices); create a channel with this sound and send its ID as android.notification.channel_id"
-            )
-        default:
-            return nil
-        }
-    }
-
-    /// A message on a channel that the app never creates is posted on FCM's fallback channel.
-    static let channelNotCreated = PlayRule(
-        RuleDescription(
-            .channelNotCreated, .error, .android,
-            step: .channel,
-            summary:
-                "A message names a channel that nothing in the app's code creates: FCM posts it on its fallback channel, which plays the default sound.",
-            details:
-                "Judged when the app's code was read and no channel's ID is computed; with `--lock`, `unknown-channel` says it instead."
-        ),
-        triggering: [
-            codeChannel(
-                #"NotificationChannel("orders", "Orders", 4)"#, message: #""channel_id": "news", "sound": "default""#)
-        ],
-        passing: [
-            codeChannel(
-                #"NotificationChannel("orders", "Orders", 4)"#, message: #""channel_id": "orders", "sound": "default""#)
-        ]
-    ) { p in
-        guard p.platform == .android, !p.lockGiven, case .missing(let id)? = p.channel else { return nil }
-        return Rule.Finding(
-            "channel \(id) is created nowhere in the app's code: FCM posts the message on its fallback channel, which plays the default sound\(p.reference.name.map { $0 == "default" ? "" : ", not '\($0)'" } ?? "");"
-                + " create the channel (with its sound) before the first message arrives")
-    }
-
-    static let invalidSound = PlayRule(
-        RuleDescription(
-            .invalidSound, .error, .bundle,
-            step: .file,
-            summary:
-                "The referenced sound exists but breaks one of `check`'s rules, so iOS plays the default sound."),
-        triggering: [.app([("long.wav", BundleExample.tooLong)], names: ["long.wav"])],
-        passing: [.app([("chime.caf", sound), ("long.wav", BundleExample.tooLong)], names: ["chime.caf"])]
-    ) { p in
-        guard let verdict = p.verdict, !verdict.valid, let name = p.reference.name else { return nil }
-        let reasons = verdict.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
-        return Rule.Finding(
-            "'\(name)' is \(verdict.path), which \(p.platform.displayName) will not play: "
-                + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
-            suggestion: reasons.isEmpty
-                ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first)
-    }
-
     /// The name as the entitlement findings say it.
-    private static func what(_ p: PlayedReference) -> String { p.reference.name.map { "'\($0)'" } ?? "this sound" }
-
-    static let criticalNotEntitled = PlayRule(
-        RuleDescription(
-            .criticalNotEntitled, .error, .entitlements,
-            step: .critical,
-            summary:
-                "A reference asks for a critical alert and the app's entitlements lack `com.apple.developer.usernotifications.critical-alerts`: iOS delivers it as an ordinary alert."
-        ),
-        triggering: [
-            {
-                var e = BundleExample.app([("chime.caf", sound)], payloads: [BundleExample.critical("chime.caf")])
-                e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: false)
-                return e
-            }()
-        ],
-        passing: [
-            {
-                var e = BundleExample.app([("chime.caf", sound)], payloads: [BundleExample.critical("chime.caf")])
-                e.entitlements = Entitlements(source: .file, path: "App.entitlements", criticalAlerts: true)
-                return e
-            }()
-        ]
-    ) { p in
-        guard p.reference.critical, case .found(let entitlements)? = p.entitlements, !entitlements.criticalAlerts
-        else { return nil }
-        return Rule.Finding(
-            "\(what(p)) is asked for as a critical alert, but the app's entitlements (\(entitlements.source.rawValue): \(entitlements.path)) lack \(Entitlements.criticalAlertsKey):"
-                + " iOS delivers it as an ordinary alert, silenced by the ringer switch and Focus. The entitlement is granted by Apple on request;"
-                + " add it to the app's entitlements and provisioning profile")
-    }
-
-    static let entitlementsUnknown = PlayRule(
-        RuleDescription(
-            .entitlementsUnknown, .note, .entitlements,
-            step: .critical,
-            summary:
-                "A reference asks for a critical alert and the app's entitlements could not be read (no signed executable, no provisioning profile, or a resources folder).",
-            details:
-                "Pass the app's entitlements with `--entitlements`."),
-        triggering: [.app([("chime.caf", sound)], payloads: [BundleExample.critical("chime.caf")])],
-        passing: [.app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": "chime.caf"}}"#])]
-    ) { p in
-        guard p.reference.critical, case .unknown(let reason)? = p.entitlements else { return nil }
-        return Rule.Finding(
-            "\(what(p)) is asked for as a critical alert, and whether the app holds \(Entitlements.criticalAlertsKey) cannot be told (\(reason));"
-                + " the validator needs the app's entitlements file or provisioning profile",
-            suggestion: Suggestion(.provideEntitlements))
-    }
+    static func what(_ p: PlayedReference) -> String { p.reference.name.map { "'\($0)'" } ?? "this sound" }
 
     /// An Android project whose Kotlin creates a channel as `code` says, and an FCM message whose
     /// `android.notification` holds `message` (JSON members).
-    private static func codeChannel(_ code: String, message: String) -> BundleExample {
+    static func codeChannel(_ code: String, message: String) -> BundleExample {
         var e = BundleExample.android([
             (BundleExample.raw + "chime.ogg", sound), (BundleExample.raw + "ding.ogg", sound),
             ("app/src/main/java/Channels.kt", Array("fun make() { val c = \(code) }".utf8))
@@ -258,7 +81,7 @@ enum PlayRules {
     }
 
     /// An Android project whose lock made chime's channel, and a message on that channel naming `sound`.
-    private static func channelMessage(_ named: String) -> BundleExample {
+    static func channelMessage(_ named: String) -> BundleExample {
         var e = BundleExample.android([
             (BundleExample.raw + "chime.ogg", sound), (BundleExample.raw + "ding.ogg", sound)
         ])

@@ -1,8 +1,5 @@
 import AlertSoundCore
 
-/// The rules' example sound.
-private let sound = BundleExample.sound
-
 /// Every rule, from the lists the rules are registered in where they are evaluated, and every
 /// code's description, made from them: what ``DiagnosticCode``'s `severity`, `topic`, `summary` and
 /// `details` say, and what the documentation's tables are generated from. A rule declares its facts
@@ -19,55 +16,6 @@ enum RuleCatalog {
 
     /// Findings made where their input is read, with their bundles.
     static let readingRules = [badPayload, linkOutsideBundle, noAppForPlatform, computedName]
-
-    /// Made where the app's code is read (``CodeSounds``).
-    static let computedName = ReadingRule(
-        description: CodeSounds.computedName,
-        triggering: [swift("let s = UNNotificationSound(named: UNNotificationSoundName(rawValue: chosen))")],
-        passing: [swift("let s = UNNotificationSound(named: UNNotificationSoundName(rawValue: \"chime.caf\"))")])
-
-    /// An Xcode project copying chime.caf, and a Swift file holding `code`.
-    private static func swift(_ code: String) -> BundleExample {
-        var e = BundleExample(
-            shape: .xcodeProject,
-            files: [(path: "App/chime.caf", bytes: sound), (path: "App/Alerts.swift", bytes: Array(code.utf8))])
-        e.copied = ["App/chime.caf"]
-        return e
-    }
-
-    /// Made by ``ValidationRun`` after every bundle, for the names of a platform none of them is.
-    static let noAppForPlatform = ReadingRule(
-        description: RuleDescription(
-            .noAppForPlatform, .error, .bundle,
-            step: .lookup,
-            summary:
-                "A name is meant for a platform (an FCM `android` sound, `android:NAME`) that none of the paths given is an app of, so it was not judged.",
-            details:
-                "Give that platform's app too (a repository root holding both, the Android project or `.apk`, the Xcode project or `.app`); `--platform` leaves the other platform's names out on purpose."
-        ),
-        triggering: [.app([("chime.caf", sound)], names: ["android:chime"])],
-        passing: [.app([("chime.caf", sound)], names: ["ios:chime.caf"])])
-
-    static let badPayload = ReadingRule(
-        description: SoundReference.badPayloadDescription,
-        triggering: [
-            .app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": 7}}"#]),
-            .app([("chime.caf", sound)], payloads: ["{not json"])
-        ],
-        passing: [.app([("chime.caf", sound)], payloads: [#"{"aps": {"sound": "chime.caf"}}"#])])
-
-    static let linkOutsideBundle = ReadingRule(
-        description: Rule.linkOutsideBundle.description,
-        triggering: [
-            BundleExample(
-                shape: .app, files: [(path: "chime.caf", bytes: sound)],
-                links: [(path: "escape.caf", target: "../outside.caf")])
-        ],
-        passing: [
-            BundleExample(
-                shape: .app, files: [(path: "chime.caf", bytes: sound)],
-                links: [(path: "alias.caf", target: "chime.caf")])
-        ])
 
     /// Each code's description, the first registered rule's.
     static let descriptions: [DiagnosticCode: RuleDescription] = {

@@ -23,39 +23,7 @@ extension Rule {
         return linkOutsideBundle.description.diagnostic("\(finding)")
     }
 
-    package static let noSoundsInFolder = Rule(
-        RuleDescription(
-            .noSounds, .error, .file,
-            step: .file,
-            summary:
-                "A folder named to be checked holds no sound file, so a mistyped path fails the build.",
-            details:
-                "For `validate-bundle`, a plain folder (not an app, archive, data container or Android project) with no sound in it, such as a mistyped path or a folder of sources."
-        ),
-        evaluate: { subject in
-            guard subject.walk == .noSounds else { return nil }
-            return Finding(
-                "no sound files in this folder or below it (a mistyped path, or sounds not yet built): nothing here was checked"
-            )
-        },
-        triggering: [walked(.noSounds)],
-        passing: [Example.sound(), walked(.linkOutside(target: "../x.caf"))])
-
-    package static let linkOutsideBundle = Rule(
-        RuleDescription(
-            .linkOutsideBundle, .error, .bundle,
-            step: .lookup,
-            summary:
-                "A symbolic link points outside the bundle; it is not followed, and will not exist on a device."),
-        evaluate: { subject in
-            guard case .linkOutside(let target)? = subject.walk else { return nil }
-            return Finding(
-                "symbolic link to \(target), outside the bundle: not followed, and it will not be there on a device")
-        },
-        triggering: [walked(.linkOutside(target: "../x.caf"))],
-        passing: [Example.sound(), walked(.noSounds)])
-
-    private static func walked(_ finding: WalkFinding) -> RuleSubject {
+    static func walked(_ finding: WalkFinding) -> RuleSubject {
         var subject = RuleSubject(path: "Sounds", outcome: .missing)
         subject.walk = finding
         return subject

@@ -33,36 +33,4 @@ extension Rule {
             Example.sound(frames: 1_322_999), Example.sound(.aifc, .ima4, bits: 4, frames: 20_671 * 64),
             Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)
         ])
-
-    static let unknownDuration = Rule(
-        RuleDescription(
-            .unknownDuration, .warning, .file,
-            step: .file,
-            summary:
-                "The header does not state the number of frames, so the \(Formatting.number(maximumAlertDuration))-second limit cannot be checked."
-        ),
-        evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer,
-                info.coding?.isAppleAlertFormat ?? false,
-                info.duration == nil
-            else { return nil }
-            return Finding(
-                "the header does not state the number of frames, so the \(Int(maximumAlertDuration)) s limit cannot be checked"
-            )
-        },
-        triggering: [Example.sound(.caf, frames: nil)],
-        passing: [Example.sound(), Example.sound(.caf, .codec(.aac), frames: nil)])
-
-    package static let noAudio = Rule(
-        RuleDescription(
-            .noAudio, .warning, .file,
-            step: .file,
-            summary:
-                "The file holds no audio frames: the alert would be silent."),
-        evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer, info.frames == 0 else { return nil }
-            return Finding("the file holds no audio frames; the alert would be silent")
-        },
-        triggering: [Example.sound(frames: 0)],
-        passing: [Example.sound(frames: 1), Example.sound(frames: nil)])
 }

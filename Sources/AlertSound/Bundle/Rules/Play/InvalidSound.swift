@@ -1,0 +1,24 @@
+import AlertSoundCore
+
+/// The rules' example sound.
+private let sound = BundleExample.sound
+
+extension PlayRules {
+    static let invalidSound = PlayRule(
+        RuleDescription(
+            .invalidSound, .error, .bundle,
+            step: .file,
+            summary:
+                "The referenced sound exists but breaks one of `check`'s rules, so iOS plays the default sound."),
+        triggering: [.app([("long.wav", BundleExample.tooLong)], names: ["long.wav"])],
+        passing: [.app([("chime.caf", sound), ("long.wav", BundleExample.tooLong)], names: ["chime.caf"])]
+    ) { p in
+        guard let verdict = p.verdict, !verdict.valid, let name = p.reference.name else { return nil }
+        let reasons = verdict.diagnostics.filter { $0.severity == .error }.map { "[\($0.code.rawValue)] \($0.message)" }
+        return Rule.Finding(
+            "'\(name)' is \(verdict.path), which \(p.platform.displayName) will not play: "
+                + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
+            suggestion: reasons.isEmpty
+                ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first)
+    }
+}

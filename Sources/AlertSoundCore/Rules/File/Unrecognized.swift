@@ -1,0 +1,10 @@
+extension Rule {
+    package static let unrecognized = failure(
+        RuleDescription(
+            .unrecognized, .error, .file,
+            step: .file,
+            summary:
+                "Not a sound format alertsound recognises; the message says what the file starts with."),
+        triggering: [Example.unrecognized],
+        passing: [Example.sound(), Example.missing, Example.unreadable, Example.malformed])
+}
