@@ -21,6 +21,31 @@ import Testing
         }
     }
 
+    /// A sound whose bytes changed under its locked name: each platform's update is said, iOS's
+    /// cache by file name and Android's channel, and the way out each needs (issue 57, updates).
+    @Test(.bug(id: 57, "updates")) func aSoundChangedUnderItsNameSaysWhatExistingInstallsPlay() throws {
+        let scratch = try Scratch()
+        let app = scratch.path("My.app")
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        _ = try scratch.write("My.app/chime.caf", BundleExample.sound)
+        let raw = scratch.path("android/app/src/main/res/raw")
+        try FileManager.default.createDirectory(atPath: raw, withIntermediateDirectories: true)
+        _ = try scratch.write("android/app/src/main/res/raw/chime.ogg", BundleExample.sound)
+        var validator = BundleValidator()
+        validator.lock = BundleExample.lock(
+            iosSHA256: String(repeating: "0", count: 64), androidSHA256: String(repeating: "0", count: 64))
+        validator.lockPath = "alertsound.lock.json"
+        func message(_ path: String) throws -> String {
+            let report = try validator.validate(path: path)
+            return report.files.flatMap(\.report.diagnostics).first { $0.code == .channelStale }?.message ?? ""
+        }
+        let ios = try message(app)
+        #expect(ios.contains("cached by file name") && ios.contains("give it a new name"), "\(ios)")
+        #expect(!ios.contains("channel ID"), "\(ios)")
+        let android = try message(scratch.path("android/app/src/main/res/raw"))
+        #expect(android.contains("old channel ID") && android.contains("new channel ID"), "\(android)")
+    }
+
     /// Every code has rules, and examples of both kinds among its rules; a code's rules all name
     /// one description (the facts are said once).
     @Test func everyCodeHasOneDescriptionAndExamples() {

@@ -12,9 +12,9 @@ extension SoundRules {
             .channelStale, .error, .lock,
             step: .channel,
             summary:
-                "With `--lock`: a shipped sound is not the file `export` wrote for its channel (their SHA-256 differ): its audio changed under an old channel ID, on which Android keeps playing the old sound.",
+                "With `--lock`: a shipped sound is not the file `export` wrote for its channel (their SHA-256 differ): its audio changed under an old channel ID and file name, on which Android keeps playing the old sound, and iOS a sound it cached by file name.",
             details:
-                "To ship the new sound, make it the lock's source and export (a new channel ID); to undo the change, export with `--force`. When the file is another file of the sound's resource name (an `x.wav` source copied beside the exported `x.ogg`), it is named to be removed: export refuses to write beside it."
+                "On existing installs the old sound goes on playing, on Android until the channel's ID changes, on iOS until the device restarts, while a fresh install plays the new one. To ship the new sound, make it the lock's source and export (a new channel ID), under a new name for iOS, whose file name export keeps; to undo the change, export with `--force`. When the file is another file of the sound's resource name (an `x.wav` source copied beside the exported `x.ogg`), it is named to be removed: export refuses to write beside it."
         ),
         triggering: [
             {
@@ -40,6 +40,15 @@ extension SoundRules {
                 + "writes), then export again"
         }
         let source = entry.source.isEmpty ? "its source" : "its source \(entry.source)"
+        if s.sound.location != .rawResource {
+            // iOS keys its sound cache by file name (notes §1, §10): export keeps the name, so only
+            // a new name reaches existing installs.
+            return
+                "not the file exported for the sound '\(entry.name)' (\(lockPath)): its audio changed under the same file name, and iOS keeps a "
+                + "sound it has played cached by file name, so existing installs can go on playing the old one until the device restarts; a "
+                + "fresh install plays the new one. To ship the new sound everywhere, give it a new name (rename \(source), outside the folders "
+                + "export writes, and export again); to undo the change, export again, forced over the file"
+        }
         return
             "not the file exported for channel \(entry.channelId) (\(lockPath)): its sound changed under an old channel ID, and Android keeps playing "
             + "what the channel was created with on every existing install. To ship the new sound, make it \(source) (outside the folders export "
