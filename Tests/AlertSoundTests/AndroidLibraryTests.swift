@@ -100,4 +100,28 @@ import Testing
         let reference = try #require(report.bundles.first?.references.first)
         #expect(reference.diagnostics.first?.message.contains("OneSignal plays its fallback") == true)
     }
+
+    /// A notifee channel created with `order_ready.wav`: notifee asks for `order_ready.wav`, finds
+    /// nothing (no resource has a `.`), then `order_ready`, which plays. The channel's resource was
+    /// taken as its first lookup, so a message on it naming `order_ready` was said to play another
+    /// sound, by validate-bundle and by explain (issue 56: one normalisation, `SoundName.resource`).
+    @Test(.bug(id: "56")) func aNotifeeChannelsSoundWithAnExtensionIsItsResource() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: nil, raw: ["order_ready.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(#"{"dependencies": {"@notifee/react-native": "9"}}"#.utf8)
+        files["src/channels.js"] = Array(
+            """
+            await notifee.createChannel({ id: 'orders', name: 'Orders', sound: 'order_ready.wav' });
+            await notifee.displayNotification({ android: { channelId: 'orders', sound: 'order_ready' } });
+            """.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let message = try #require(android.references.first { $0.name == "order_ready" })
+        #expect(message.diagnostics.isEmpty, "\(message.diagnostics.map(\.message))")
+        let explained = try Explainer().explain(paths: [root], push: .named(sound: "order_ready", channel: "orders"))
+        let push = try #require(explained.pushes.first { $0.platform == .android })
+        #expect(push.fresh.plays == .namedSound, "\(push.steps.map(\.text))")
+    }
 }

@@ -27,7 +27,7 @@ extension AndroidResolver {
     ) { miss in
         let name = miss.name
         let sounds = miss.lookup
-        let stem = AndroidRules.resourceName(name)
+        let stem = SoundName(name).resourceName
         guard stem != name, let file = sounds.raw(named: stem) else { return nil }
         return (
             "'\(name)' has an extension, and \(sounds.libraries.library(for: miss.reference).rule) (raw resources"
@@ -59,7 +59,7 @@ extension AndroidResolver {
     ) { miss in
         let name = miss.name
         let sounds = miss.lookup
-        guard let hidden = sounds.anywhere(stem: AndroidRules.resourceName(name)),
+        guard let hidden = sounds.anywhere(stem: SoundName(name).resourceName),
             hidden.location != .rawResource
         else { return nil }
         return (
@@ -80,12 +80,13 @@ extension AndroidResolver {
         let sounds = miss.lookup
         let shrunk =
             sounds.kind == .apk
-            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(AndroidRules.resourceName(name))\""
+            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(SoundName(name).resourceName)\""
             : ""
         let library = sounds.libraries.library(for: miss.reference)
-        if library == .oneSignal, let fallback = sounds.raw(named: AndroidLibraries.oneSignalDefaultSound) {
+        if let resource = library.fallbackResource, let fallback = sounds.raw(named: resource) {
             return (
-                "no res/raw resource named '\(name)'; OneSignal plays its fallback \(fallback.displayPath) instead", nil
+                "no res/raw resource named '\(name)'; \(library.displayName) plays its fallback \(fallback.displayPath) instead",
+                nil
             )
         }
         if sounds.shipsNoSound {

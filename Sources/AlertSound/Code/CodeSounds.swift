@@ -28,6 +28,14 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
         self.library = library
         self.implicit = implicit
     }
+
+    /// The same channel, its library the one of `libraries` its call goes to
+    /// (``AndroidLibraries/library(ofChannelCallBy:)``).
+    func attributed(to libraries: AndroidLibraries) -> ChannelDeclaration {
+        var declaration = self
+        declaration.library = library.map(libraries.library(ofChannelCallBy:))
+        return declaration
+    }
 }
 
 /// What a channel plays.
@@ -89,14 +97,8 @@ struct CodeSounds: Sendable {
     /// The words a file of each language must hold for ``read(_:file:fileExtension:)`` to find
     /// anything: most of an app's files hold none, and are passed over after one search of their
     /// bytes (14 MB of Kotlin took 4.6 s read whole, issue 45).
-    static func words(forExtension ext: String) -> [String] {
-        switch ext {
-        case "swift", "m", "mm": return ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
-        case "dart": return ["NotificationSound", "NotificationDetails", "NotificationChannel"]
-        case "kt", "java": return ["NotificationChannel", "R.raw."]
-        default: return ["setNotificationChannelAsync", "createChannel", "displayNotification", "NotificationAsync"]
-        }
-    }
+    /// The words are the platform's and each library's (``AndroidLibrary/codeWords(forExtension:)``).
+    static func words(forExtension ext: String) -> [String] { AndroidLibrary.codeWords(forExtension: ext) }
 
     /// What `text`, the file `file`, gives; the language is told by `fileExtension`.
     static func read(_ text: String, file: String, fileExtension: String) -> CodeSounds {
