@@ -143,7 +143,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
 
     /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
     public static let allCases: [AndroidLibrary] = [
-        .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal
+        .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
+        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification
     ]
 
     /// The words a source file with this extension must hold for code reading to find anything in
@@ -252,6 +253,63 @@ extension AndroidLibrary {
             repository: "OneSignal/OneSignal-Android-SDK", file: "notifications/…/common/NotificationHelper.kt",
             function: "getSoundUri"),
         examples: [Example(name: "chime", lookups: ["chime"])])
+}
+
+extension AndroidLibrary {
+    /// Capacitor's local notifications plugin. A notification's `sound` goes through Capacitor's
+    /// `AssetUtil.getResourceBaseName` (ionic-team/capacitor, `android/capacitor/…/plugin/util/AssetUtil.java`):
+    /// a path becomes its last component, extension and all; any other name is cut at its last `.`.
+    /// A channel's `sound` is cut at its last `.` (`NotificationChannelManager.createChannel`): the same
+    /// for every name without a `/`. It has no word for the default sound, but no resource can be
+    /// named `default` (a Java keyword), so `default` plays it all the same.
+    public static let capacitorLocalNotifications = AndroidLibrary(
+        id: "@capacitor/local-notifications", displayName: "`@capacitor/local-notifications`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponentElseCutAtLastDot]], defaultWord: .exact),
+        rule: "@capacitor/local-notifications looks up the name cut at its last '.' (a path: its last component)",
+        ruleDocumented:
+            "cut at its last `.`; a path becomes its last component, extension and all (`raw/beep` → `beep`)",
+        coordinates: Coordinates(npm: ["@capacitor/local-notifications"]),
+        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "ionic-team/capacitor-plugins", file: "local-notifications/android/…/LocalNotification.java",
+            function: "getSound"),
+        examples: [
+            Example(name: "beep.wav", lookups: ["beep"]), Example(name: "raw/beep", lookups: ["beep"]),
+            Example(name: "Beep-Sound.wav", lookups: ["Beep-Sound"])
+        ])
+
+    /// Capacitor's push notifications plugin: FCM's SDK shows the push messages themselves (its
+    /// messaging service only forwards them); the plugin's own rule is its channels' sound, cut at
+    /// its last `.` (`NotificationChannelManager.createChannel`).
+    public static let capacitorPushNotifications = AndroidLibrary(
+        id: "@capacitor/push-notifications", displayName: "`@capacitor/push-notifications`",
+        lookupRule: SoundName.LookupRule(tries: [[.cutAtLastDot]], defaultWord: .exact),
+        rule: "@capacitor/push-notifications looks up a channel's sound cut at its last '.'",
+        ruleDocumented: "a channel's `sound` cut at its last `.`; push messages are shown by FCM's SDK",
+        coordinates: Coordinates(npm: ["@capacitor/push-notifications"]),
+        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "ionic-team/capacitor-plugins",
+            file: "push-notifications/android/…/NotificationChannelManager.java", function: "createChannel"),
+        examples: [Example(name: "beep.wav", lookups: ["beep"])])
+
+    /// Plugin.LocalNotification for .NET MAUI and Xamarin (NuGet): .NET's
+    /// `Path.GetFileNameWithoutExtension` of the name (its last component, cut at its last `.`);
+    /// a `://` URI as it is. It has no word for the default sound (an empty name is), and a
+    /// debug build throws on a resource it does not find.
+    public static let pluginLocalNotification = AndroidLibrary(
+        id: "Plugin.LocalNotification", displayName: "`Plugin.LocalNotification`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponent, .cutAtLastDot]], defaultWord: .looksUp),
+        rule: "Plugin.LocalNotification looks up the name's last component cut at its last '.'",
+        ruleDocumented: "its last path component cut at its last `.`; a `://` URI as it is",
+        coordinates: Coordinates(nuget: ["Plugin.LocalNotification"]),
+        citation: Citation(
+            repository: "thudugala/Plugin.LocalNotification",
+            file: "Source/Plugin.LocalNotification/Platforms/Android/LocalNotificationCenter.cs",
+            function: "GetSoundUri"),
+        examples: [
+            Example(name: "Resources/raw/beep.wav", lookups: ["beep"]), Example(name: "default", lookups: ["default"])
+        ])
 }
 
 /// The libraries an app declares, read from its manifests: what handles its push messages on

@@ -250,7 +250,8 @@ enum GeneratedReference {
                 ["library (`library` in JSON)", "declared by", "how a name becomes a resource", "read in"],
                 all.map {
                     [
-                        markdown($0.displayName.contains("`\($0.id)`") ? $0.displayName : "\($0.displayName) (`\($0.id)`)"),
+                        markdown(
+                            $0.displayName.contains("`\($0.id)`") ? $0.displayName : "\($0.displayName) (`\($0.id)`)"),
                         markdown(declared($0.coordinates)),
                         markdown($0.ruleDocumented),
                         markdown("`\($0.citation.repository)`, `\($0.citation.file)`, `\($0.citation.function)`")
