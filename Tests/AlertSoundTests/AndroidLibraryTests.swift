@@ -126,7 +126,7 @@ import Testing
     }
 
     /// Every library's examples are what its rule asks for, and every id is its own.
-    @Test(.bug(id: "56")) func everyLibrarysExamples() {
+    @Test(.bug(id: "56")) func everyLibrarysExamples() throws {
         for library in AndroidLibrary.allCases {
             #expect(!library.examples.isEmpty, "\(library.id) has no example")
             for example in library.examples {
@@ -134,6 +134,13 @@ import Testing
             }
         }
         #expect(Set(AndroidLibrary.allCases.map(\.id)).count == AndroidLibrary.allCases.count)
+        #expect(AndroidLibrary(rawValue: "notifee") == .notifee && AndroidLibrary(rawValue: "nope") == nil)
+        let json = try JSONEncoder().encode([AndroidLibrary.capacitorLocalNotifications])
+        #expect(String(decoding: json, as: UTF8.self).contains("local-notifications"), "encoded as its id")
+        #expect(try JSONDecoder().decode([AndroidLibrary].self, from: json) == [.capacitorLocalNotifications])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([AndroidLibrary].self, from: Data(#"["x"]"#.utf8))
+        }
     }
 
     /// A Capacitor app's channel is Capacitor's, by the app's own package.json (issue 57: it was

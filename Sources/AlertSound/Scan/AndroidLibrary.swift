@@ -96,6 +96,13 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     /// Its ``id`` (the raw value it had as an enum).
     public var rawValue: String { id }
 
+    /// The library of this ``id``, as the enum it was made (`AndroidLibrary(rawValue: "notifee")`);
+    /// nil for one alertsound does not know.
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.id == rawValue }) else { return nil }
+        self = known
+    }
+
     /// The resource names it tries for `name`, in order; empty when it plays the default sound
     /// without looking (`default`).
     public func lookups(_ name: String) -> [String] { SoundName(name).lookups(lookupRule) }
