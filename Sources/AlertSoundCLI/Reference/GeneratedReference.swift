@@ -246,14 +246,22 @@ enum GeneratedReference {
                 ]
                 return parts.filter { !$0.1.isEmpty }.map { "\($0.0) \(spans($0.1))" }.joined(separator: "; ")
             }
+            func example(_ e: AndroidLibrary.Example) -> String {
+                "`\(e.name)` → "
+                    + (e.lookups.isEmpty
+                        ? "the default sound" : e.lookups.map { "`\($0)`" }.joined(separator: ", then "))
+            }
             return table(
-                ["library (`library` in JSON)", "declared by", "how a name becomes a resource", "read in"],
+                [
+                    "library (`library` in JSON)", "declared by", "how a name becomes a resource", "for example",
+                    "read in"
+                ],
                 all.map {
                     [
                         markdown(
                             $0.displayName.contains("`\($0.id)`") ? $0.displayName : "\($0.displayName) (`\($0.id)`)"),
                         markdown(declared($0.coordinates)),
-                        markdown($0.ruleDocumented),
+                        markdown($0.ruleDocumented), markdown($0.examples.map(example).joined(separator: "; ")),
                         markdown("`\($0.citation.repository)`, `\($0.citation.file)`, `\($0.citation.function)`")
                     ]
                 })
