@@ -176,6 +176,33 @@ import Testing
         #expect(notifee.references.allSatisfy { $0.library == .notifee && $0.valid }, "\(notifee.references)")
     }
 
+    /// Capacitor's `LocalNotifications.schedule` names a sound for both platforms: the iOS file,
+    /// and on Android the resource by the plugin's rule, on the notification's channel (issue 57).
+    @Test(.bug(id: "57")) func aCapacitorScheduledNotificationsSound() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: "beep.wav", raw: ["beep.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(#"{"dependencies": {"@capacitor/local-notifications": "7"}}"#.utf8)
+        files["src/notify.ts"] = Array(
+            """
+            import { LocalNotifications } from '@capacitor/local-notifications';
+            await LocalNotifications.createChannel({ id: 'alerts', name: 'Alerts', sound: 'beep.wav' });
+            await LocalNotifications.schedule({
+              notifications: [{ id: 1, title: 'Ready', body: 'x', sound: 'beep.wav', channelId: 'alerts' }]
+            });
+            """.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let scheduled = try #require(android.references.first { $0.field == "schedule(notifications[].sound)" })
+        #expect(scheduled.library == .capacitorLocalNotifications && scheduled.position?.line == 3)
+        #expect(scheduled.valid && scheduled.resolvedPath?.hasSuffix("res/raw/beep.wav") == true)
+        let ios = try #require(report.bundles.first { $0.platform == .ios })
+        #expect(ios.references.contains { $0.name == "beep.wav" && $0.field == "schedule(notifications[].sound)" })
+        #expect(
+            CodeSounds.read("schedule({ notifications: items })", file: "a.ts", fileExtension: "ts").references.isEmpty)
+    }
+
     /// Plugin.LocalNotification is declared by a .NET project's package reference.
     @Test(.bug(id: "57")) func aNuGetPackageReferenceDeclaresPluginLocalNotification() {
         var libraries = AndroidLibraries()

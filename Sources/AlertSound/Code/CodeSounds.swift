@@ -267,6 +267,22 @@ struct CodeSounds: Sendable {
                         library: .notifee, channel: android.labelled("channelId").flatMap(source.resolve))
                 }
             }
+            // Capacitor's `LocalNotifications.schedule({ notifications: [{ sound, channelId }] })`: the
+            // one `sound` is the iOS file name (UNNotificationSoundName) and, by the plugin's rule, the
+            // Android resource (issue 57).
+            for offset in source.occurrences(of: "schedule") {
+                guard let call = source.call(at: offset, name: "schedule"),
+                    let list = call.positional(0)?.labelled("notifications")
+                else { continue }
+                for notification in Self.elements(of: list) {
+                    guard let sound = notification.labelled("sound"), !sound.isNull else { continue }
+                    let what = "schedule(notifications[].sound)"
+                    reference(sound, line: call.line, platform: .ios, call: what)
+                    reference(
+                        sound, line: call.line, platform: .android, call: what, library: .capacitorLocalNotifications,
+                        channel: notification.labelled("channelId").flatMap(source.resolve))
+                }
+            }
             for name in ["scheduleNotificationAsync", "presentNotificationAsync"] {
                 for offset in source.occurrences(of: name) {
                     guard let call = source.call(at: offset, name: name),
@@ -297,6 +313,13 @@ struct CodeSounds: Sendable {
                 || text.contains("containerURL(forSecurityApplicationGroupIdentifier")
         else { return nil }
         return source.occurrences(of: "\"Sounds\"").first.map(source.line(at:))
+    }
+
+    /// The elements of an array literal (`[{…}, {…}]`), each an argument; none when it is not one.
+    static func elements(of list: SourceText.Argument) -> [SourceText.Argument] {
+        let text = list.text.trimmingWhitespace()
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return [] }
+        return SourceText("f(" + text.dropFirst().dropLast() + ")").call(at: 0, name: "f")?.arguments ?? []
     }
 
     /// A channel's sound given by name (Expo's and notifee's `sound`): absent is the default sound,

@@ -276,7 +276,7 @@ extension AndroidLibrary {
         ruleDocumented:
             "cut at its last `.`; a path becomes its last component, extension and all (`raw/beep` → `beep`)",
         coordinates: Coordinates(npm: ["@capacitor/local-notifications"]),
-        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        codeWords: [.javaScript: ["createChannel", "LocalNotifications"]], channelCalls: ["createChannel"],
         citation: Citation(
             repository: "ionic-team/capacitor-plugins", file: "local-notifications/android/…/LocalNotification.java",
             function: "getSound"),
