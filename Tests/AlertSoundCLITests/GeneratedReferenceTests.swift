@@ -57,6 +57,11 @@ import Testing
         let schema = try String(
             contentsOf: Self.root.appendingPathComponent(GeneratedReference.schema), encoding: .utf8)
         try Self.compare(GeneratedReference.schema, try GeneratedReference.regenerateSchema(schema), schema)
+        let libraries = try String(
+            contentsOf: Self.root.appendingPathComponent(GeneratedReference.librarySchema), encoding: .utf8)
+        try Self.compare(
+            GeneratedReference.librarySchema, try GeneratedReference.regenerateLibraries(libraries), libraries)
+        #expect(kinds["libraries"] == ["man/alertsound.1", "docs/cross-platform.md"], "\(kinds["libraries"] ?? [])")
     }
 
     /// The synopsis lists every option; the man page's prose must also say what each does.
@@ -114,7 +119,9 @@ import Testing
     /// and fails while a file is stale.
     @Test func theToolRewritesWhatIsStale() throws {
         let scratch = try Scratch()
-        for (path, _) in GeneratedReference.documents + [(GeneratedReference.schema, .markdown)] {
+        for (path, _) in GeneratedReference.documents
+            + [(GeneratedReference.schema, .markdown), (GeneratedReference.librarySchema, .markdown)]
+        {
             try FileManager.default.createDirectory(
                 atPath: scratch.path(parentFolder(path)), withIntermediateDirectories: true)
             let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)

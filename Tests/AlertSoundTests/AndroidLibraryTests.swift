@@ -100,4 +100,123 @@ import Testing
         let reference = try #require(report.bundles.first?.references.first)
         #expect(reference.diagnostics.first?.message.contains("OneSignal plays its fallback") == true)
     }
+
+    /// A notifee channel created with `order_ready.wav`: notifee asks for `order_ready.wav`, finds
+    /// nothing (no resource has a `.`), then `order_ready`, which plays. The channel's resource was
+    /// taken as its first lookup, so a message on it naming `order_ready` was said to play another
+    /// sound, by validate-bundle and by explain (issue 56: one normalisation, `SoundName.resource`).
+    @Test(.bug(id: "56")) func aNotifeeChannelsSoundWithAnExtensionIsItsResource() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: nil, raw: ["order_ready.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(#"{"dependencies": {"@notifee/react-native": "9"}}"#.utf8)
+        files["src/channels.js"] = Array(
+            """
+            await notifee.createChannel({ id: 'orders', name: 'Orders', sound: 'order_ready.wav' });
+            await notifee.displayNotification({ android: { channelId: 'orders', sound: 'order_ready' } });
+            """.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let message = try #require(android.references.first { $0.name == "order_ready" })
+        #expect(message.diagnostics.isEmpty, "\(message.diagnostics.map(\.message))")
+        let explained = try Explainer().explain(paths: [root], push: .named(sound: "order_ready", channel: "orders"))
+        let push = try #require(explained.pushes.first { $0.platform == .android })
+        #expect(push.fresh.plays == .namedSound, "\(push.steps.map(\.text))")
+    }
+
+    /// Every library's examples are what its rule asks for, and every id is its own.
+    @Test(.bug(id: "56")) func everyLibrarysExamples() throws {
+        for library in AndroidLibrary.allCases {
+            #expect(!library.examples.isEmpty, "\(library.id) has no example")
+            for example in library.examples {
+                #expect(library.lookups(example.name) == example.lookups, "\(library.id): \(example.name)")
+            }
+        }
+        #expect(Set(AndroidLibrary.allCases.map(\.id)).count == AndroidLibrary.allCases.count)
+        #expect(AndroidLibrary(rawValue: "notifee") == .notifee && AndroidLibrary(rawValue: "nope") == nil)
+        let json = try JSONEncoder().encode([AndroidLibrary.capacitorLocalNotifications])
+        #expect(String(decoding: json, as: UTF8.self).contains("local-notifications"), "encoded as its id")
+        #expect(try JSONDecoder().decode([AndroidLibrary].self, from: json) == [.capacitorLocalNotifications])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([AndroidLibrary].self, from: Data(#"["x"]"#.utf8))
+        }
+    }
+
+    /// A Capacitor app's channel is Capacitor's, by the app's own package.json (issue 57: it was
+    /// notifee's, whose rule rewrites `Beep-Sound.wav` to the resource `beep_sound`; Capacitor cuts
+    /// it to `Beep-Sound`, which no resource can be, so the channel plays no sound of the app's).
+    @Test(.bug(id: "57"), arguments: ["@capacitor/local-notifications", "@capacitor/push-notifications"])
+    func aCapacitorAppsChannelIsCapacitors(package: String) throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app(
+            "", iosSound: nil, raw: ["beep.wav": AndroidTests.pcm16, "beep_sound.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(#"{"dependencies": {"@capacitor/android": "7", "\#(package)": "7"}}"#.utf8)
+        let plugin = package.hasSuffix("local-notifications") ? "LocalNotifications" : "PushNotifications"
+        files["src/app.ts"] = Array(
+            """
+            await \(plugin).createChannel({ id: 'alerts', name: 'Alerts', sound: 'beep.wav' });
+            await \(plugin).createChannel({ id: 'orders', name: 'Orders', sound: 'Beep-Sound.wav' });
+            """.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let byName = Dictionary(uniqueKeysWithValues: android.references.map { ($0.name ?? "", $0) })
+        #expect(byName["beep.wav"]?.library?.id == package)
+        #expect(byName["beep.wav"]?.resolvedPath?.hasSuffix("res/raw/beep.wav") == true)
+        #expect(byName["Beep-Sound.wav"]?.library?.id == package)
+        #expect(byName["Beep-Sound.wav"]?.valid == false, "\(byName["Beep-Sound.wav"]?.diagnostics ?? [])")
+        // The same code in an app that declares notifee is notifee's.
+        files["package.json"] = Array(#"{"dependencies": {"@notifee/react-native": "9"}}"#.utf8)
+        let other = scratch.path("notifee")
+        try AppSearchTests.tree(other, files)
+        let notifee = try #require(
+            try BundleValidator().validate(paths: [other]).bundles.first { $0.platform == .android })
+        #expect(notifee.references.allSatisfy { $0.library == .notifee && $0.valid }, "\(notifee.references)")
+    }
+
+    /// Capacitor's `LocalNotifications.schedule` names a sound for both platforms: the iOS file,
+    /// and on Android the resource by the plugin's rule, on the notification's channel (issue 57).
+    @Test(.bug(id: "57")) func aCapacitorScheduledNotificationsSound() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        var files = AppSearchTests.app("", iosSound: "beep.wav", raw: ["beep.wav": AndroidTests.pcm16])
+        files["package.json"] = Array(#"{"dependencies": {"@capacitor/local-notifications": "7"}}"#.utf8)
+        files["src/notify.ts"] = Array(
+            """
+            import { LocalNotifications } from '@capacitor/local-notifications';
+            await LocalNotifications.createChannel({ id: 'alerts', name: 'Alerts', sound: 'beep.wav' });
+            await LocalNotifications.schedule({
+              notifications: [{ id: 1, title: 'Ready', body: 'x', sound: 'beep.wav', channelId: 'alerts' }]
+            });
+            """.utf8)
+        try AppSearchTests.tree(root, files)
+        let report = try BundleValidator().validate(paths: [root])
+        let android = try #require(report.bundles.first { $0.platform == .android })
+        let scheduled = try #require(android.references.first { $0.field == "schedule(notifications[].sound)" })
+        #expect(scheduled.library == .capacitorLocalNotifications && scheduled.position?.line == 3)
+        #expect(scheduled.valid && scheduled.resolvedPath?.hasSuffix("res/raw/beep.wav") == true)
+        let ios = try #require(report.bundles.first { $0.platform == .ios })
+        #expect(ios.references.contains { $0.name == "beep.wav" && $0.field == "schedule(notifications[].sound)" })
+        #expect(
+            CodeSounds.read("schedule({ notifications: items })", file: "a.ts", fileExtension: "ts").references.isEmpty)
+    }
+
+    /// Plugin.LocalNotification is declared by a .NET project's package reference.
+    @Test(.bug(id: "57")) func aNuGetPackageReferenceDeclaresPluginLocalNotification() {
+        var libraries = AndroidLibraries()
+        libraries.read(
+            csproj: """
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <ItemGroup>
+                    <PackageReference Include="CommunityToolkit.Maui" Version="9.0.0" />
+                    <PackageReference Include="plugin.localnotification" Version="12.0.0" />
+                  </ItemGroup>
+                </Project>
+                """, file: "App.csproj")
+        #expect(libraries.declared == [.pluginLocalNotification] && libraries.pushHandler == .fcm)
+        #expect(
+            AndroidLibrary.pluginLocalNotification.lookups("Platforms/Android/Resources/raw/chime.mp3") == ["chime"])
+    }
 }

@@ -27,13 +27,13 @@ import Testing
     func resourceNames(file: String, suggestion: String?) {
         let problem = AndroidRules.nameProblem(file)
         #expect((problem == nil) == (suggestion == nil), "\(file): \(problem ?? "accepted")")
-        if let suggestion, !AndroidRules.javaKeywords.contains(AndroidRules.resourceName(file)) {
-            #expect(AndroidRules.suggestedName(AndroidRules.resourceName(file)) == suggestion)
+        if let suggestion, !SoundName.javaKeywords.contains(SoundName(file).resourceName) {
+            #expect(SoundName.validResourceName(from: SoundName(file).resourceName) == suggestion)
             #expect(problem?.contains("'\(suggestion)'") == true)
             #expect(AndroidRules.nameProblem(suggestion + ".wav") == nil)
         } else if let suggestion {
             #expect(problem?.contains("Java keyword") == true)
-            #expect(AndroidRules.suggestedName(AndroidRules.resourceName(file)) == suggestion)
+            #expect(SoundName.validResourceName(from: SoundName(file).resourceName) == suggestion)
         }
     }
 

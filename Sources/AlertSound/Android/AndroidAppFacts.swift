@@ -25,8 +25,8 @@ struct AndroidAppFacts: Sendable, Hashable {
     /// The facts of the Gradle project at `root`, each file read once, only inside `confinement`
     /// and bounded (what cannot be read says nothing): its build files and its modules' (one
     /// level down), `src/main/AndroidManifest.xml` and `res/values/*.xml` of each module, and
-    /// `package.json` and `pubspec.yaml` in the folder or the one above it (a React Native, Expo
-    /// or Flutter app's root, which holds `android/`).
+    /// `package.json`, `pubspec.yaml` and `*.csproj` in the folder or the one above it (a React
+    /// Native, Expo, Flutter or .NET app's root, which holds `android/`).
     static func read(root: String, within confinement: Confinement) -> AndroidAppFacts {
         var facts = AndroidAppFacts()
         func bytes(_ path: String) -> [UInt8]? {
@@ -38,6 +38,12 @@ struct AndroidAppFacts: Sendable, Hashable {
             let package = joinPath(folder, "package.json"), pubspec = joinPath(folder, "pubspec.yaml")
             if let json = bytes(package) { facts.libraries.read(packageJSON: json, file: package) }
             if let yaml = text(pubspec) { facts.libraries.read(pubspec: yaml, file: pubspec) }
+            // A .NET app (MAUI, Xamarin) declares its NuGet packages in its project file.
+            for name in FolderEntries.names(in: folder, .file, through: confinement.door).sorted()
+            where lowercasedExtension(name) == "csproj" {
+                let project = joinPath(folder, name)
+                if let xml = text(project) { facts.libraries.read(csproj: xml, file: project) }
+            }
         }
         let modules =
             [root]

@@ -11,43 +11,22 @@ enum AndroidRules {
         .unreadable, .unrecognized, .malformed, .extensionMismatch, .damagedHeader, .noAudio
     ]
 
-    /// The resource name a file in `res/raw/` gets: the file name up to its first dot, as aapt2 cuts it.
-    static func resourceName(_ fileName: String) -> String {
-        String(fileName.prefix { $0 != "." })
-    }
-
     /// Why aapt2 would refuse the file's resource name (`resourceName` when a table gives it), or nil.
     static func nameProblem(_ fileName: String, resourceName given: String? = nil) -> String? {
-        let name = given ?? resourceName(fileName)
+        let name = given ?? SoundName(fileName).resourceName
         let bytes = Array(name.utf8)
         guard let first = bytes.first else { return "'\(fileName)' gives an empty resource name" }
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
         if !allowed || !(first >= 0x61 && first <= 0x7A) {
-            let suggestion = suggestedName(name)
+            let suggestion = SoundName.validResourceName(from: name)
             return
                 "'\(name)' (from \(fileName)) is not a valid Android resource name: lowercase a-z, digits and '_' only, starting with a letter;"
                 + " the build fails. Rename it\(suggestion.map { " (for example to '\($0)')" } ?? "")"
         }
-        if javaKeywords.contains(name) {
+        if SoundName.javaKeywords.contains(name) {
             return "'\(name)' is a Java keyword, so R.raw.\(name) cannot exist and the build fails; rename the file"
         }
         return nil
-    }
-
-    /// A name aapt2 accepts, made from one it refuses (`Alert-Tone` → `alert_tone`).
-    static func suggestedName(_ name: String) -> String? {
-        var out = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
-                out.unicodeScalars.append(scalar)
-            } else if !out.hasSuffix("_") {
-                out += "_"
-            }
-        }
-        out = out.trimming(["_"])
-        if let first = out.unicodeScalars.first, !(first >= "a" && first <= "z") { out = "sound_" + out }
-        guard !out.isEmpty else { return nil }
-        return javaKeywords.contains(out) ? out + "_sound" : out
     }
 
     /// Why Android will not play the file, or nil when it will.
@@ -112,7 +91,7 @@ enum AndroidRules {
     /// The resource name Android knows a sound by when it is a raw resource (`alarm` for
     /// `res/raw/alarm.mp3`, or what an optimised APK's table says); `nil` elsewhere.
     static func resourceName(of sound: FoundSound) -> String? {
-        sound.location == .rawResource ? sound.resourceName ?? resourceName(sound.name) : nil
+        sound.location == .rawResource ? sound.resourceName ?? SoundName(sound.name).resourceName : nil
     }
 
     /// Files in one `res/raw/` folder that give the same resource name: aapt2 stops the build
@@ -129,21 +108,10 @@ enum AndroidRules {
     /// not the input's own (`Alert-Tone.caf` → `alert_tone.wav`, `deep.wav` → `deep_16bit.wav`).
     static func convertedPath(_ path: String) -> String {
         let name = lastComponent(path)
-        var base = nameProblem(name) == nil ? resourceName(name) : suggestedName(resourceName(name)) ?? "sound"
+        let resource = SoundName(name).resourceName
+        var base = nameProblem(name) == nil ? resource : SoundName.validResourceName(from: resource) ?? "sound"
         if lowercasedExtension(name) == "wav" { base += "_16bit" }
         let folder = path.contains("/") ? parentFolder(path) + "/" : ""
         return folder + base + ".wav"
     }
-
-    /// Words `R.raw.<name>` cannot use (Java's reserved words and literals).
-    static let javaKeywords: Set<String> = [
-        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
-        "default", "do", "double",
-        "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import",
-        "instanceof", "int",
-        "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",
-        "strictfp",
-        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while",
-        "true", "false", "null"
-    ]
 }

@@ -21,21 +21,23 @@ struct AndroidResolver {
         self.libraries = libraries
         var names = Set<String>(), lowercased = Set<String>(), stems = Set<String>()
         for reference in references {
-            guard let name = reference.name, name != "default", !name.contains("/") else { continue }
-            let stem = AndroidRules.resourceName(name)
+            guard let name = reference.name, name != "default" else { continue }
+            // A library may take a path's last component (Capacitor's local notifications).
+            names.formUnion(libraries.library(for: reference).lookups(name))
+            guard !name.contains("/") else { continue }
+            let stem = SoundName(name).resourceName
             names.insert(name)
             names.insert(stem)
-            names.formUnion(libraries.library(for: reference).lookups(name))
             lowercased.insert(name.lowercased())
             stems.insert(stem.lowercased())
         }
-        if libraries.declared.contains(.oneSignal) || references.contains(where: { $0.library == .oneSignal }) {
-            names.insert(AndroidLibraries.oneSignalDefaultSound)
-        }
+        // A library's fallback resource, for the libraries in play.
+        let inPlay = libraries.declared + references.compactMap(\.library)
+        for fallback in inPlay.compactMap(\.fallbackResource) { names.insert(fallback) }
         guard !names.isEmpty else { return }
         for (i, sound) in sounds.enumerated() {
             let resourceName = AndroidRules.resourceName(of: sound)
-            let name = resourceName ?? AndroidRules.resourceName(sound.name)
+            let name = resourceName ?? SoundName(sound.name).resourceName
             let lower = name.lowercased()
             if stems.contains(lower) { anywhereByResourceName[lower] = anywhereByResourceName[lower] ?? i }
             guard resourceName != nil else { continue }
@@ -49,7 +51,7 @@ struct AndroidResolver {
         let library = libraries.library(for: reference)
         located.library = library
         guard let name = reference.name, name != "default" else { return located }
-        let lookups = name.contains("/") ? [] : library.lookups(name)
+        let lookups = library.lookups(name)
         if let found = lookups.lazy.compactMap({ byResourceName[$0] }).first {
             located.resolve(to: found, in: sounds)
         } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
@@ -74,8 +76,6 @@ struct AndroidResolver {
 }
 
 extension AndroidLibraries {
-    /// The raw resource OneSignal plays for a name it does not find.
-    static let oneSignalDefaultSound = "onesignal_default_sound"
 
     /// The library that resolves `reference`: its own, else the app's push handler.
     func library(for reference: SoundReference) -> AndroidLibrary { reference.library ?? pushHandler }

@@ -50,8 +50,9 @@ extension BundleValidator {
             // A project without a source file (a folder of resources) says nothing of its channels.
             scan.codeRead = sounds.files > 0
             if platform == .android {
-                scan.channels = sounds.channels
-                scan.codeReferences += Self.channelSounds(sounds.channels)
+                // A call's library is the one the app declares (issue 57).
+                scan.channels = sounds.channels.map { $0.attributed(to: scan.libraries) }
+                scan.codeReferences += Self.channelSounds(scan.channels)
                 scan.keep?.referenced.formUnion(sounds.rawUses)
             }
         }

@@ -98,7 +98,9 @@ enum ExpoSounds {
             kind: .androidProject, root: "\(config) (\(plugin) sounds, Android res/raw)", sounds: android)
         androidScan.listed = true
         androidScan.libraries = AndroidAppFacts.read(root: folder, within: confinement).libraries
-        androidScan.libraries.add(plugin == "expo-notifications" ? .expoNotifications : .oneSignal, in: config)
+        for library in AndroidLibrary.allCases where library.coordinates.expoPlugins.contains(plugin) {
+            androidScan.libraries.add(library, in: config)
+        }
         var iosScan = BundleScan(kind: .resources, root: "\(config) (\(plugin) sounds, iOS)", sounds: ios)
         iosScan.listed = true
         iosScan.minimumIOS = minimumIOS

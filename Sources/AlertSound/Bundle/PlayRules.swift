@@ -21,7 +21,7 @@ struct PlayedReference {
 
     /// What the message's own name comes to as a resource.
     var namedResource: String? {
-        reference.name.map { resourceName ?? AndroidRules.resourceName($0) }
+        reference.name.map { SoundName($0).namedResource(resolved: resourceName) }
     }
 
     /// Said of a message's own sound where channels decide: who still plays it.
@@ -34,10 +34,11 @@ struct PlayedReference {
 }
 
 extension ChannelDeclaration {
-    /// The resource its sound comes to, as its library resolves the name (the first it tries).
+    /// The resource its sound comes to, as its library resolves the name (``SoundName/resource(_:)``:
+    /// the first name it tries that a resource can have).
     var resource: String? {
         guard case .resource(let name) = sound else { return nil }
-        return (library ?? .fcm).lookups(name).first ?? name
+        return SoundName(name).resource((library ?? .fcm).lookupRule) ?? name
     }
 
     /// What it plays, for people.

@@ -26,7 +26,7 @@ struct ReferenceResolver {
             } else if Self.hasExtension(name) {
                 names.insert(name)
                 lowercased.insert(name.lowercased())
-                stems.insert(Self.stem(name).lowercased())
+                stems.insert(SoundName(name).stem.lowercased())
             } else {
                 stems.insert(name.lowercased())
             }
@@ -45,7 +45,7 @@ struct ReferenceResolver {
             }
             guard reachable else { continue }
             if names.contains(name) { reachableByName[name] = reachableByName[name] ?? i }
-            let stem = Self.stem(name).lowercased()
+            let stem = SoundName(name).stem.lowercased()
             if stems.contains(stem) { reachableByLowercasedStem[stem, default: []].append(i) }
         }
     }
@@ -85,10 +85,6 @@ struct ReferenceResolver {
         name.contains(".") && !name.hasSuffix(".")
     }
 
-    static func stem(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
-    }
 }
 
 extension BundleFileReport {

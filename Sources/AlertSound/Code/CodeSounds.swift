@@ -28,6 +28,14 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
         self.library = library
         self.implicit = implicit
     }
+
+    /// The same channel, its library the one of `libraries` its call goes to
+    /// (``AndroidLibraries/library(ofChannelCallBy:)``).
+    func attributed(to libraries: AndroidLibraries) -> ChannelDeclaration {
+        var declaration = self
+        declaration.library = library.map(libraries.library(ofChannelCallBy:))
+        return declaration
+    }
 }
 
 /// What a channel plays.
@@ -92,14 +100,8 @@ struct CodeSounds: Sendable {
     /// The words a file of each language must hold for ``read(_:file:fileExtension:)`` to find
     /// anything: most of an app's files hold none, and are passed over after one search of their
     /// bytes (14 MB of Kotlin took 4.6 s read whole, issue 45).
-    static func words(forExtension ext: String) -> [String] {
-        switch ext {
-        case "swift", "m", "mm": return ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
-        case "dart": return ["NotificationSound", "NotificationDetails", "NotificationChannel"]
-        case "kt", "java": return ["NotificationChannel", "R.raw."]
-        default: return ["setNotificationChannelAsync", "createChannel", "displayNotification", "NotificationAsync"]
-        }
-    }
+    /// The words are the platform's and each library's (``AndroidLibrary/codeWords(forExtension:)``).
+    static func words(forExtension ext: String) -> [String] { AndroidLibrary.codeWords(forExtension: ext) }
 
     /// What `text`, the file `file`, gives; the language is told by `fileExtension`.
     static func read(_ text: String, file: String, fileExtension: String) -> CodeSounds {
@@ -314,6 +316,22 @@ struct CodeSounds: Sendable {
                         library: .notifee, channel: android.labelled("channelId").flatMap(source.resolve))
                 }
             }
+            // Capacitor's `LocalNotifications.schedule({ notifications: [{ sound, channelId }] })`: the
+            // one `sound` is the iOS file name (UNNotificationSoundName) and, by the plugin's rule, the
+            // Android resource (issue 57).
+            for offset in source.occurrences(of: "schedule") {
+                guard let call = source.call(at: offset, name: "schedule"),
+                    let list = call.positional(0)?.labelled("notifications")
+                else { continue }
+                for notification in Self.elements(of: list) {
+                    guard let sound = notification.labelled("sound"), !sound.isNull else { continue }
+                    let what = "schedule(notifications[].sound)"
+                    reference(sound, line: call.line, platform: .ios, call: what)
+                    reference(
+                        sound, line: call.line, platform: .android, call: what, library: .capacitorLocalNotifications,
+                        channel: notification.labelled("channelId").flatMap(source.resolve))
+                }
+            }
             for name in ["scheduleNotificationAsync", "presentNotificationAsync"] {
                 for offset in source.occurrences(of: name) {
                     guard let call = source.call(at: offset, name: name),
@@ -354,6 +372,13 @@ struct CodeSounds: Sendable {
                 || text.contains("containerURL(forSecurityApplicationGroupIdentifier")
         else { return nil }
         return source.occurrences(of: "\"Sounds\"").first.map(source.line(at:))
+    }
+
+    /// The elements of an array literal (`[{…}, {…}]`), each an argument; none when it is not one.
+    static func elements(of list: SourceText.Argument) -> [SourceText.Argument] {
+        let text = list.text.trimmingWhitespace()
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return [] }
+        return SourceText("f(" + text.dropFirst().dropLast() + ")").call(at: 0, name: "f")?.arguments ?? []
     }
 
     /// A channel's sound given by name (Expo's and notifee's `sound`): absent is the default sound,

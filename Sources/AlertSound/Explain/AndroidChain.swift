@@ -22,7 +22,8 @@ struct AndroidChain {
         chain.add(payload)
         library(&chain)
         let existing = Self.channel(
-            &chain, app: app, reference: reference, named: report.name, findings: report.diagnostics)
+            &chain, app: app, reference: reference, named: report.name, findings: report.diagnostics,
+            resolved: report.resolvedPath.flatMap { app.files[$0]?.resourceName })
         if let name = report.name, name != "default" {
             // Once the channel decided, the message's own name matters only where channels do not
             // exist (Android 7 and older); an app that installs on 8 and later only never looks it up.
@@ -78,8 +79,11 @@ struct AndroidChain {
 
     /// The channel step; returns what an existing install plays when it may differ.
     static func channel(
-        _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic]
+        _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic],
+        resolved: String? = nil
     ) -> PlayOutcome? {
+        // The resource the message's name comes to, as validate-bundle compares it (issue 56).
+        let namedResource = named.map { SoundName($0).namedResource(resolved: resolved) }
         let codes = findings.filter { $0.code.step == .channel }
         let older: String
         switch app.scan.facts?.minSdk {
@@ -113,7 +117,7 @@ struct AndroidChain {
             switch declaration.sound {
             case .resource:
                 guard let resource = declaration.resource,
-                    resource != named.map({ AndroidRules.resourceName($0) }) ?? nil
+                    resource != namedResource
                 else { return nil }
                 return PlayOutcome(
                     .otherSound, sound: "res/raw/\(resource)",
@@ -188,7 +192,7 @@ struct AndroidChain {
             }
         case .locked(let id, let entry):
             let sound = entry.android ?? "default"
-            let named = named.map { AndroidRules.resourceName($0) }
+            let named = namedResource
             let decided: PlayOutcome? =
                 named == nil || named == sound
                 ? nil

@@ -79,14 +79,9 @@ public struct Explainer: Sendable {
         return Explanation(pushes: pushes, notes: run.notes)
     }
 
-    /// A name's or a file's stem as every platform's and library's lookup can meet it: its last
-    /// path component, lowercased, up to its first dot, `-` as `_` (notifee's rule).
-    static func stem(_ name: String) -> String {
-        let last = name.split(separator: "/").last.map(String.init) ?? name
-        let base =
-            last.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? last
-        return String(base.lowercased().map { $0 == "-" ? "_" : $0 })
-    }
+    /// A name's or a file's stem as every platform's and library's lookup can meet it
+    /// (``SoundName/looseKey``).
+    static func stem(_ name: String) -> String { SoundName(name).looseKey }
 
     /// The stems of every name the push, the app's code, its channels and the lock can lead to.
     static func stems(_ references: [SoundReference], scan: BundleScan, lock: SoundLock?) -> Set<String> {

@@ -163,11 +163,7 @@ public struct Exporter: Sendable {
 
     /// `Order Ready!.wav` → `order_ready`: a valid Android resource name (which also suits an iOS
     /// file name), or nil when the name has nothing to make one of.
-    public static func name(for path: String) -> String? {
-        let file = lastComponent(path)
-        let base = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
-        return AndroidRules.suggestedName(base.isEmpty ? file : base)
-    }
+    public static func name(for path: String) -> String? { SoundName(path).exportName }
 
     /// One source's files and entry.
     private func export(_ source: String, name: String, previous: SoundLock.Entry?) throws -> ExportOutcome {
@@ -346,7 +342,7 @@ public struct Exporter: Sendable {
         if let folder = resourceFolder {
             let mine = resourceFormat.fileName(name)
             for other in FolderEntries.names(in: folder, .file, through: .userNamed).sorted()
-            where other != mine && AndroidRules.resourceName(other) == name {
+            where other != mine && SoundName(other).resourceName == name {
                 let path = joinPath(folder, other)
                 if isSource(path) {
                     throw AlertSoundError(

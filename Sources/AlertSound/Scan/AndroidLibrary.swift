@@ -2,63 +2,321 @@ import AlertSoundCore
 
 /// What turns a sound name into a raw resource on Android: not Android itself, which only answers
 /// `Resources.getIdentifier(name, "raw", package)` for an exact resource name, but the library
-/// that handles the message or call, each with its own rule. Read from each library's source
-/// (2026-11; `docs/cross-platform.md` cites the files):
-///
-/// | library | what it looks up |
-/// |---|---|
-/// | FCM's SDK (`firebase-messaging`, which displays notification messages for Flutter's `firebase_messaging` and `@react-native-firebase/messaging` too) | the name exactly; `default` is the default sound |
-/// | `expo-notifications` | the name cut at its last `.` (`notification.wav` finds `notification`) |
-/// | `react-native-firebase` v5 | the name exactly, then cut at its last `.` |
-/// | notifee | the name lowercased with `-` as `_`, then also cut at its last `.`; a `://` URI as it is |
-/// | `flutter_local_notifications` | `android.resource://PACKAGE/raw/NAME`: the name exactly |
-/// | OneSignal | the name exactly (a valid resource name), else the app's `onesignal_default_sound` |
-public enum AndroidLibrary: String, Sendable, Hashable, Codable, CaseIterable {
-    /// FCM's Android SDK, which shows notification messages (also under Flutter's
-    /// `firebase_messaging` and `@react-native-firebase/messaging`).
-    case fcm = "firebase-messaging"
-    /// Expo's notifications module, which replaces FCM's messaging service in an Expo app.
-    case expoNotifications = "expo-notifications"
-    /// react-native-firebase before version 6, which showed notifications itself.
-    case reactNativeFirebaseV5 = "react-native-firebase"
-    /// notifee, which shows what the app's code asks it to.
-    case notifee
-    /// Flutter's local notifications plugin.
-    case flutterLocalNotifications = "flutter_local_notifications"
-    /// OneSignal's SDK, for messages sent through OneSignal.
-    case oneSignal = "onesignal"
+/// that handles the message or call, each with its own rule. Each library is one value of data:
+/// how an app declares it, its rule (a ``SoundName/LookupRule``), whether it shows push messages,
+/// the calls of the app's code that reach it, and the source its rule was read from. The docs'
+/// table, the man page's list, the JSON schema's `library` enum and code reading's prefilter words
+/// are made from ``allCases`` (`scripts/dev/generate-docs`). Adding a library is adding a value
+/// here and to ``allCases``, with its test.
+public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Its stable name in JSON (`library`): the package name it is best known by.
+    public let id: String
+    /// Who it is, for people (`FCM's SDK`, `notifee`).
+    public let displayName: String
+    /// How it turns a name into the resource names it asks for.
+    public let lookupRule: SoundName.LookupRule
+    /// The rule in a phrase, for messages.
+    public let rule: String
+    /// The rule as the docs' table says it (Markdown).
+    public let ruleDocumented: String
+    /// Whether it replaces FCM's messaging service and so shows the app's push messages (in
+    /// ``allCases`` order, the first declared one does).
+    public let handlesPush: Bool
+    /// The raw resource it plays for a name it does not find, when it has one.
+    public let fallbackResource: String?
+    /// How an app declares it: package names in `package.json` (npm) and `pubspec.yaml` (pub),
+    /// text of a Gradle dependency, a NuGet `PackageReference`.
+    public let coordinates: Coordinates
+    /// Words a source file must hold for code reading to find its calls, by language.
+    public let codeWords: [CodeLanguage: [String]]
+    /// The names of the app's calls that create its channels (`createChannel`): a call of that
+    /// name goes to it when the app declares it (``AndroidLibraries/library(ofChannelCallBy:)``).
+    public let channelCalls: [String]
+    /// Where its rule was read: repository, file, function.
+    public let citation: Citation
+    /// Names and the resources it asks for, as its tests check them.
+    public let examples: [Example]
+
+    /// How an app declares a library, by package manager.
+    public struct Coordinates: Sendable, Hashable {
+        /// `package.json` dependency names.
+        public var npm: [String] = []
+        /// `pubspec.yaml` dependency names.
+        public var pub: [String] = []
+        /// Text of a Gradle dependency (`group:artifact`).
+        public var gradle: [String] = []
+        /// NuGet package IDs, in a `.csproj`'s `PackageReference Include`.
+        public var nuget: [String] = []
+        /// Expo config plugins that install it.
+        public var expoPlugins: [String] = []
+    }
+
+    /// The languages code reading reads.
+    public enum CodeLanguage: String, Sendable, Hashable, CaseIterable {
+        /// JavaScript and TypeScript.
+        case javaScript
+        /// Dart (Flutter).
+        case dart
+        /// Kotlin and Java.
+        case kotlinOrJava
+        /// Swift and Objective-C.
+        case swiftOrObjectiveC
+
+        /// The language of a source file with this extension.
+        public init(fileExtension ext: String) {
+            switch ext {
+            case "swift", "m", "mm": self = .swiftOrObjectiveC
+            case "dart": self = .dart
+            case "kt", "java": self = .kotlinOrJava
+            default: self = .javaScript
+            }
+        }
+    }
+
+    /// The source a rule was read from.
+    public struct Citation: Sendable, Hashable {
+        /// `owner/name` on GitHub.
+        public var repository: String
+        /// The file, from the repository's root (`…` for folders left out).
+        public var file: String
+        /// The function that does it.
+        public var function: String
+    }
+
+    /// A name and the resource names the library asks for.
+    public struct Example: Sendable, Hashable {
+        /// The name given.
+        public var name: String
+        /// The resource names the library asks for, in order.
+        public var lookups: [String]
+    }
+
+    /// Its ``id``.
+    public var description: String { id }
+    /// Its ``id`` (the raw value it had as an enum).
+    public var rawValue: String { id }
+
+    /// The library of this ``id``, as the enum it was made (`AndroidLibrary(rawValue: "notifee")`);
+    /// nil for one alertsound does not know.
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.id == rawValue }) else { return nil }
+        self = known
+    }
 
     /// The resource names it tries for `name`, in order; empty when it plays the default sound
     /// without looking (`default`).
-    public func lookups(_ name: String) -> [String] {
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) }
-        switch self {
-        case .fcm, .flutterLocalNotifications, .oneSignal:
-            return name == "default" ? [] : [name]
-        case .expoNotifications:
-            return [stem ?? name]
-        case .reactNativeFirebaseV5:
-            return name.lowercased() == "default" ? [] : [name] + (stem.map { [$0] } ?? [])
-        case .notifee:
-            guard name.lowercased() != "default" else { return [] }
-            func normal(_ text: String) -> String { String(text.lowercased().map { $0 == "-" ? "_" : $0 }) }
-            return [normal(name)] + (stem.map { [normal($0)] } ?? [])
-        }
+    public func lookups(_ name: String) -> [String] { SoundName(name).lookups(lookupRule) }
+
+    /// The same library: the same ``id``.
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    /// Hashes its ``id``.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Its ``id``, as JSON has always said it.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(id)
     }
 
-    /// The rule in a phrase, for messages.
-    public var rule: String {
-        switch self {
-        case .fcm: return "FCM's SDK looks the name up exactly"
-        case .expoNotifications: return "expo-notifications looks up the name cut at its last '.'"
-        case .reactNativeFirebaseV5:
-            return "react-native-firebase v5 looks up the name, then the name cut at its last '.'"
-        case .notifee: return "notifee looks up the name lowercased with '-' as '_', then cut at its last '.'"
-        case .flutterLocalNotifications:
-            return "flutter_local_notifications makes android.resource://…/raw/NAME of the name exactly"
-        case .oneSignal: return "OneSignal looks the name up exactly, else plays res/raw/onesignal_default_sound"
+    /// The library of this ``id``; an unknown one is an error.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let id = try c.decode(String.self)
+        guard let known = Self.allCases.first(where: { $0.id == id }) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown Android library '\(id)'")
         }
+        self = known
     }
+
+    init(
+        id: String, displayName: String, lookupRule: SoundName.LookupRule, rule: String, ruleDocumented: String,
+        handlesPush: Bool = false, fallbackResource: String? = nil, coordinates: Coordinates,
+        codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], citation: Citation,
+        examples: [Example]
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.lookupRule = lookupRule
+        self.rule = rule
+        self.ruleDocumented = ruleDocumented
+        self.handlesPush = handlesPush
+        self.fallbackResource = fallbackResource
+        self.coordinates = coordinates
+        self.codeWords = codeWords
+        self.channelCalls = channelCalls
+        self.citation = citation
+        self.examples = examples
+    }
+
+    /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
+    public static let allCases: [AndroidLibrary] = [
+        .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
+        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification
+    ]
+
+    /// The words a source file with this extension must hold for code reading to find anything in
+    /// it: the platform's own calls, and each library's.
+    public static func codeWords(forExtension ext: String) -> [String] {
+        let language = CodeLanguage(fileExtension: ext)
+        let platform: [String]
+        switch language {
+        case .swiftOrObjectiveC: platform = ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
+        case .kotlinOrJava: platform = ["NotificationChannel", "R.raw."]
+        case .dart, .javaScript: platform = []
+        }
+        var words = platform
+        for library in allCases {
+            for word in library.codeWords[language] ?? [] where !words.contains(word) { words.append(word) }
+        }
+        return words
+    }
+}
+
+extension AndroidLibrary {
+    private static let cutAtLastDot = SoundName.LookupRule(tries: [[.cutAtLastDot]], defaultWord: .looksUp)
+
+    /// FCM's Android SDK, which shows notification messages (also under Flutter's
+    /// `firebase_messaging` and `@react-native-firebase/messaging`).
+    public static let fcm = AndroidLibrary(
+        id: "firebase-messaging", displayName: "FCM's SDK", lookupRule: .exact,
+        rule: "FCM's SDK looks the name up exactly",
+        ruleDocumented: "exactly as given; `default` is the default sound",
+        coordinates: Coordinates(
+            npm: ["@react-native-firebase/messaging"], pub: ["firebase_messaging"], gradle: ["firebase-messaging"]),
+        citation: Citation(
+            repository: "firebase/firebase-android-sdk",
+            file: "firebase-messaging/…/CommonNotificationBuilder.java", function: "getSound"),
+        examples: [
+            Example(name: "notification.wav", lookups: ["notification.wav"]), Example(name: "default", lookups: [])
+        ])
+
+    /// Expo's notifications module, which replaces FCM's messaging service in an Expo app.
+    public static let expoNotifications = AndroidLibrary(
+        id: "expo-notifications", displayName: "`expo-notifications`", lookupRule: cutAtLastDot,
+        rule: "expo-notifications looks up the name cut at its last '.'",
+        ruleDocumented: "cut at its last `.` (`notification.wav` → `notification`)",
+        handlesPush: true,
+        coordinates: Coordinates(npm: ["expo-notifications"], expoPlugins: ["expo-notifications"]),
+        codeWords: [.javaScript: ["setNotificationChannelAsync", "NotificationAsync"]],
+        channelCalls: ["setNotificationChannelAsync"],
+        citation: Citation(
+            repository: "expo/expo", file: "packages/expo-notifications/android/…/notifications/SoundResolver.kt",
+            function: "filenameToBasename"),
+        examples: [
+            Example(name: "notification.wav", lookups: ["notification"]), Example(name: "a.b.wav", lookups: ["a.b"])
+        ])
+
+    /// react-native-firebase before version 6, which showed notifications itself.
+    public static let reactNativeFirebaseV5 = AndroidLibrary(
+        id: "react-native-firebase", displayName: "`react-native-firebase` v5",
+        lookupRule: SoundName.LookupRule(tries: [[], [.cutAtLastDot]], defaultWord: .anyCase),
+        rule: "react-native-firebase v5 looks up the name, then the name cut at its last '.'",
+        ruleDocumented: "as given, then cut at its last `.`",
+        handlesPush: true,
+        coordinates: Coordinates(npm: ["react-native-firebase"]),
+        citation: Citation(
+            repository: "invertase/react-native-firebase", file: "android/…/RNFirebaseNotificationManager.java (v5)",
+            function: "getSound"),
+        examples: [Example(name: "notification.wav", lookups: ["notification.wav", "notification"])])
+
+    /// notifee, which shows what the app's code asks it to.
+    public static let notifee = AndroidLibrary(
+        id: "notifee", displayName: "notifee",
+        lookupRule: SoundName.LookupRule(
+            tries: [[.lowercased, .dashAsUnderscore], [.cutAtLastDot, .lowercased, .dashAsUnderscore]],
+            defaultWord: .anyCase),
+        rule: "notifee looks up the name lowercased with '-' as '_', then cut at its last '.'",
+        ruleDocumented: "lowercased with `-` as `_`, then also cut at its last `.`; a `://` URI as it is",
+        coordinates: Coordinates(npm: ["@notifee/react-native"], gradle: ["app.notifee:core"]),
+        codeWords: [.javaScript: ["createChannel", "displayNotification"]],
+        channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "invertase/notifee", file: "android/…/core/utility/ResourceUtils.java", function: "getSoundUri"),
+        examples: [Example(name: "Order-Ready.mp3", lookups: ["order_ready.mp3", "order_ready"])])
+
+    /// Flutter's local notifications plugin.
+    public static let flutterLocalNotifications = AndroidLibrary(
+        id: "flutter_local_notifications", displayName: "`flutter_local_notifications`", lookupRule: .exact,
+        rule: "flutter_local_notifications makes android.resource://…/raw/NAME of the name exactly",
+        ruleDocumented: "`android.resource://PACKAGE/raw/NAME`: exactly as given",
+        coordinates: Coordinates(pub: ["flutter_local_notifications"]),
+        codeWords: [.dart: ["NotificationSound", "NotificationDetails", "NotificationChannel"]],
+        channelCalls: ["AndroidNotificationChannel"],
+        citation: Citation(
+            repository: "MaikuB/flutter_local_notifications", file: "…/FlutterLocalNotificationsPlugin.java",
+            function: "retrieveSoundResourceUri"),
+        examples: [Example(name: "Chime", lookups: ["Chime"])])
+
+    /// OneSignal's SDK, for messages sent through OneSignal.
+    public static let oneSignal = AndroidLibrary(
+        id: "onesignal", displayName: "OneSignal", lookupRule: .exact,
+        rule: "OneSignal looks the name up exactly, else plays res/raw/onesignal_default_sound",
+        ruleDocumented: "exactly as given; else the app's `res/raw/onesignal_default_sound`, else the default sound",
+        fallbackResource: "onesignal_default_sound",
+        coordinates: Coordinates(
+            npm: ["react-native-onesignal", "onesignal-expo-plugin"], pub: ["onesignal_flutter"],
+            gradle: ["com.onesignal:OneSignal"], expoPlugins: ["onesignal-expo-plugin"]),
+        citation: Citation(
+            repository: "OneSignal/OneSignal-Android-SDK", file: "notifications/…/common/NotificationHelper.kt",
+            function: "getSoundUri"),
+        examples: [Example(name: "chime", lookups: ["chime"])])
+}
+
+extension AndroidLibrary {
+    /// Capacitor's local notifications plugin. A notification's `sound` goes through Capacitor's
+    /// `AssetUtil.getResourceBaseName` (ionic-team/capacitor, `android/capacitor/…/plugin/util/AssetUtil.java`):
+    /// a path becomes its last component, extension and all; any other name is cut at its last `.`.
+    /// A channel's `sound` is cut at its last `.` (`NotificationChannelManager.createChannel`): the same
+    /// for every name without a `/`. It has no word for the default sound, but no resource can be
+    /// named `default` (a Java keyword), so `default` plays it all the same.
+    public static let capacitorLocalNotifications = AndroidLibrary(
+        id: "@capacitor/local-notifications", displayName: "`@capacitor/local-notifications`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponentElseCutAtLastDot]], defaultWord: .exact),
+        rule: "@capacitor/local-notifications looks up the name cut at its last '.' (a path: its last component)",
+        ruleDocumented:
+            "cut at its last `.`; a path becomes its last component, extension and all (`raw/beep` → `beep`)",
+        coordinates: Coordinates(npm: ["@capacitor/local-notifications"]),
+        codeWords: [.javaScript: ["createChannel", "LocalNotifications"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "ionic-team/capacitor-plugins", file: "local-notifications/android/…/LocalNotification.java",
+            function: "getSound"),
+        examples: [
+            Example(name: "beep.wav", lookups: ["beep"]), Example(name: "raw/beep", lookups: ["beep"]),
+            Example(name: "Beep-Sound.wav", lookups: ["Beep-Sound"])
+        ])
+
+    /// Capacitor's push notifications plugin: FCM's SDK shows the push messages themselves (its
+    /// messaging service only forwards them); the plugin's own rule is its channels' sound, cut at
+    /// its last `.` (`NotificationChannelManager.createChannel`).
+    public static let capacitorPushNotifications = AndroidLibrary(
+        id: "@capacitor/push-notifications", displayName: "`@capacitor/push-notifications`",
+        lookupRule: SoundName.LookupRule(tries: [[.cutAtLastDot]], defaultWord: .exact),
+        rule: "@capacitor/push-notifications looks up a channel's sound cut at its last '.'",
+        ruleDocumented: "a channel's `sound` cut at its last `.`; push messages are shown by FCM's SDK",
+        coordinates: Coordinates(npm: ["@capacitor/push-notifications"]),
+        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "ionic-team/capacitor-plugins",
+            file: "push-notifications/android/…/NotificationChannelManager.java", function: "createChannel"),
+        examples: [Example(name: "beep.wav", lookups: ["beep"])])
+
+    /// Plugin.LocalNotification for .NET MAUI and Xamarin (NuGet): .NET's
+    /// `Path.GetFileNameWithoutExtension` of the name (its last component, cut at its last `.`);
+    /// a `://` URI as it is. It has no word for the default sound (an empty name is), and a
+    /// debug build throws on a resource it does not find.
+    public static let pluginLocalNotification = AndroidLibrary(
+        id: "Plugin.LocalNotification", displayName: "`Plugin.LocalNotification`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponent, .cutAtLastDot]], defaultWord: .looksUp),
+        rule: "Plugin.LocalNotification looks up the name's last component cut at its last '.'",
+        ruleDocumented: "its last path component cut at its last `.`; a `://` URI as it is",
+        coordinates: Coordinates(nuget: ["Plugin.LocalNotification"]),
+        citation: Citation(
+            repository: "thudugala/Plugin.LocalNotification",
+            file: "Source/Plugin.LocalNotification/Platforms/Android/LocalNotificationCenter.cs",
+            function: "GetSoundUri"),
+        examples: [
+            Example(name: "Resources/raw/beep.wav", lookups: ["beep"]), Example(name: "default", lookups: ["default"])
+        ])
 }
 
 /// The libraries an app declares, read from its manifests: what handles its push messages on
@@ -72,15 +330,19 @@ public struct AndroidLibraries: Sendable, Hashable {
     /// None declared: FCM's SDK handles what is sent.
     public init() {}
 
-    /// The library that shows a push message's notification, and so resolves its sound name:
-    /// expo-notifications replaces FCM's messaging service in an Expo app, react-native-firebase
-    /// v5 showed notifications itself; otherwise FCM's SDK does (notifee and
-    /// flutter_local_notifications show only what the app's code asks them to).
-    public var pushHandler: AndroidLibrary {
-        for library in [AndroidLibrary.expoNotifications, .reactNativeFirebaseV5] where declared.contains(library) {
-            return library
-        }
-        return .fcm
+    /// The library that shows a push message's notification, and so resolves its sound name: the
+    /// first declared that replaces FCM's messaging service (expo-notifications in an Expo app,
+    /// react-native-firebase v5, which showed notifications itself); otherwise FCM's SDK does
+    /// (notifee and flutter_local_notifications show only what the app's code asks them to).
+    public var pushHandler: AndroidLibrary { declared.first(where: \.handlesPush) ?? .fcm }
+
+    /// The library a channel the app's code creates goes to, which code reading `guessed` from the
+    /// call alone: the guess when the app declares it, or when it declares no other library with a
+    /// call of that name; else the first declared library that has one (a Capacitor app's
+    /// `createChannel` is Capacitor's, not notifee's: issue 57).
+    public func library(ofChannelCallBy guessed: AndroidLibrary) -> AndroidLibrary {
+        if declared.contains(guessed) { return guessed }
+        return declared.first { !Set($0.channelCalls).isDisjoint(with: guessed.channelCalls) } ?? guessed
     }
 
     /// Records `library`, declared in `file`.
@@ -98,21 +360,16 @@ public struct AndroidLibraries: Sendable, Hashable {
             guard case .object(let deps)? = top[key] else { return [] }
             return Array(deps.keys)
         }
-        let known: [String: AndroidLibrary] = [
-            "expo-notifications": .expoNotifications, "react-native-firebase": .reactNativeFirebaseV5,
-            "@react-native-firebase/messaging": .fcm, "@notifee/react-native": .notifee,
-            "react-native-onesignal": .oneSignal, "onesignal-expo-plugin": .oneSignal
-        ]
-        for name in names.sorted() { if let library = known[name] { add(library, in: file) } }
+        for name in names.sorted() {
+            for library in AndroidLibrary.allCases where library.coordinates.npm.contains(name) {
+                add(library, in: file)
+            }
+        }
     }
 
     /// The libraries named under `dependencies:` in `pubspec.yaml` text (a line `  name:` at the
     /// first indentation below it).
     mutating func read(pubspec text: String, file: String) {
-        let known: [String: AndroidLibrary] = [
-            "firebase_messaging": .fcm, "flutter_local_notifications": .flutterLocalNotifications,
-            "onesignal_flutter": .oneSignal
-        ]
         var inDependencies = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " }
@@ -121,15 +378,32 @@ public struct AndroidLibraries: Sendable, Hashable {
                 continue
             }
             guard inDependencies, let colon = trimmed.firstIndex(of: ":") else { continue }
-            if let library = known[String(trimmed[..<colon])] { add(library, in: file) }
+            let name = String(trimmed[..<colon])
+            for library in AndroidLibrary.allCases where library.coordinates.pub.contains(name) {
+                add(library, in: file)
+            }
         }
     }
 
     /// The libraries a Gradle file's dependencies name (`com.onesignal:OneSignal`,
     /// `com.google.firebase:firebase-messaging`, `app.notifee:core`).
     mutating func read(gradle text: String, file: String) {
-        if text.contains("com.onesignal:OneSignal") { add(.oneSignal, in: file) }
-        if text.contains("firebase-messaging") { add(.fcm, in: file) }
-        if text.contains("app.notifee:core") { add(.notifee, in: file) }
+        for library in AndroidLibrary.allCases where library.coordinates.gradle.contains(where: text.contains) {
+            add(library, in: file)
+        }
+    }
+
+    /// The libraries a .NET project file references (`<PackageReference Include="NAME" …>`, the
+    /// name compared as NuGet does, ignoring case).
+    mutating func read(csproj text: String, file: String) {
+        for tag in text.split(separator: "<PackageReference").dropFirst() {
+            let attributes = tag.prefix { $0 != ">" }
+            guard let include = attributes.firstRange(of: "Include=\"") else { continue }
+            let name = attributes[include.upperBound...].prefix { $0 != "\"" }.lowercased()
+            for library in AndroidLibrary.allCases
+            where library.coordinates.nuget.contains(where: { $0.lowercased() == name }) {
+                add(library, in: file)
+            }
+        }
     }
 }

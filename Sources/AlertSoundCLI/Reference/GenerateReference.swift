@@ -38,11 +38,17 @@ struct GenerateReference: ParsableCommand {
             if made != current { stale.append(path) }
             if made != current, !check { try Self.write(made, to: joinPath(root, path)) }
         }
-        let schema = String(decoding: try Self.read(joinPath(root, GeneratedReference.schema)), as: UTF8.self)
-        let made = try GeneratedReference.regenerateSchema(schema)
-        if made != schema {
-            stale.append(GeneratedReference.schema)
-            if !check { try Self.write(made, to: joinPath(root, GeneratedReference.schema)) }
+        let schemas = [
+            (GeneratedReference.schema, GeneratedReference.regenerateSchema),
+            (GeneratedReference.librarySchema, GeneratedReference.regenerateLibraries)
+        ]
+        for (path, regenerate) in schemas {
+            let schema = String(decoding: try Self.read(joinPath(root, path)), as: UTF8.self)
+            let made = try regenerate(schema)
+            if made != schema {
+                stale.append(path)
+                if !check { try Self.write(made, to: joinPath(root, path)) }
+            }
         }
         for path in stale { Printers.line("\(check ? "out of date" : "rewritten"): \(path)") }
         if check, !stale.isEmpty { throw ExitStatus.failure.code }

@@ -32,6 +32,8 @@ enum GeneratedReference {
         ("docs/cross-platform.md", .markdown)
     ]
     static let schema = "Schemas/common.schema.json"
+    /// The schema whose `library` enum lists ``AndroidLibrary/allCases``.
+    static let librarySchema = "Schemas/validate-bundle.schema.json"
 
     struct Problem: Error, CustomStringConvertible {
         let description: String
@@ -81,6 +83,7 @@ enum GeneratedReference {
         case "limits" where spec.count == 1: return limits(style: style)
         case "fix-defaults" where spec.count == 1: return fixDefaults(style: style)
         case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
+        case "libraries" where spec.count == 1: return libraries(style: style)
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
     }
@@ -223,6 +226,55 @@ enum GeneratedReference {
         }
         out.removeLast()
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The notification libraries (``AndroidLibrary/allCases``): for the guide, a table of how each
+    /// is declared, its rule and where the rule was read; for the man page, each rule in a phrase
+    /// and the ids JSON says.
+    static func libraries(style: Style) -> String {
+        let all = AndroidLibrary.allCases
+        switch style {
+        case .roff:
+            let rules = all.map { roff($0.rule) }.joined(separator: "; ")
+            let ids = all.map { "\\fB\(roff($0.id))\\fR" }
+            return rules + ".\nAn Android reference's \\fBlibrary\\fR is one of "
+                + ids.dropLast().joined(separator: ", ") + " or " + (ids.last ?? "") + ".\n"
+        case .markdown:
+            func declared(_ c: AndroidLibrary.Coordinates) -> String {
+                let parts: [(String, [String])] = [
+                    ("npm", c.npm), ("pub", c.pub), ("Gradle", c.gradle), ("NuGet", c.nuget)
+                ]
+                return parts.filter { !$0.1.isEmpty }.map { "\($0.0) \(spans($0.1))" }.joined(separator: "; ")
+            }
+            func example(_ e: AndroidLibrary.Example) -> String {
+                "`\(e.name)` → "
+                    + (e.lookups.isEmpty
+                        ? "the default sound" : e.lookups.map { "`\($0)`" }.joined(separator: ", then "))
+            }
+            return table(
+                [
+                    "library (`library` in JSON)", "declared by", "how a name becomes a resource", "for example",
+                    "read in"
+                ],
+                all.map {
+                    [
+                        markdown(
+                            $0.displayName.contains("`\($0.id)`") ? $0.displayName : "\($0.displayName) (`\($0.id)`)"),
+                        markdown(declared($0.coordinates)),
+                        markdown($0.ruleDocumented), markdown($0.examples.map(example).joined(separator: "; ")),
+                        markdown("`\($0.citation.repository)`, `\($0.citation.file)`, `\($0.citation.function)`")
+                    ]
+                })
+        }
+    }
+
+    /// `Schemas/validate-bundle.schema.json` with its `library` enum made afresh.
+    static func regenerateLibraries(_ text: String) throws -> String {
+        let start = "\"library\": { \"enum\": [", end = "]"
+        guard let from = text.firstRange(of: start), let to = text[from.upperBound...].firstRange(of: end)
+        else { throw Problem(description: "\(librarySchema) has no '\(start)'") }
+        let ids = AndroidLibrary.allCases.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        return text[..<from.upperBound] + ids + text[to.lowerBound...]
     }
 
     // MARK: The schema

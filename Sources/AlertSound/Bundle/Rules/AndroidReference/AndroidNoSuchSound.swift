@@ -16,12 +16,13 @@ extension AndroidResolver {
         let sounds = miss.lookup
         let shrunk =
             sounds.kind == .apk
-            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(AndroidRules.resourceName(name))\""
+            ? " If the project has it, release resource shrinking removed it: add res/raw/keep.xml with tools:keep=\"@raw/\(SoundName(name).resourceName)\""
             : ""
         let library = sounds.libraries.library(for: miss.reference)
-        if library == .oneSignal, let fallback = sounds.raw(named: AndroidLibraries.oneSignalDefaultSound) {
+        if let resource = library.fallbackResource, let fallback = sounds.raw(named: resource) {
             return (
-                "no res/raw resource named '\(name)'; OneSignal plays its fallback \(fallback.displayPath) instead", nil
+                "no res/raw resource named '\(name)'; \(library.displayName) plays its fallback \(fallback.displayPath) instead",
+                nil
             )
         }
         if sounds.shipsNoSound {

@@ -11,7 +11,7 @@ extension AndroidResolver {
     ) { miss in
         let name = miss.name
         let sounds = miss.lookup
-        let stem = AndroidRules.resourceName(name)
+        let stem = SoundName(name).resourceName
         guard stem != name, let file = sounds.raw(named: stem) else { return nil }
         return (
             "'\(name)' has an extension, and \(sounds.libraries.library(for: miss.reference).rule) (raw resources"

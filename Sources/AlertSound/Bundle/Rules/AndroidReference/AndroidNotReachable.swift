@@ -8,7 +8,7 @@ extension AndroidResolver {
     ) { miss in
         let name = miss.name
         let sounds = miss.lookup
-        guard let hidden = sounds.anywhere(stem: AndroidRules.resourceName(name)),
+        guard let hidden = sounds.anywhere(stem: SoundName(name).resourceName),
             hidden.location != .rawResource
         else { return nil }
         return (

@@ -17,7 +17,7 @@ extension ReferenceResolver {
         let sounds = miss.lookup
         guard !ReferenceResolver.hasExtension(name) else { return nil }
         let candidates = sounds.reachable(stem: name)
-        let candidate = candidates.first { ReferenceResolver.stem($0.name) == name } ?? candidates.first
+        let candidate = candidates.first { SoundName($0.name).stem == name } ?? candidates.first
         let guess = candidate.map { ": did you mean '\($0.name)'?" } ?? ""
         return ("'\(name)' has no extension; iOS needs the full file name\(guess)", candidate)
     }

@@ -18,7 +18,7 @@ extension ReferenceResolver {
     ) { miss in
         let name = miss.name
         let sounds = miss.lookup
-        let sameStem = sounds.reachable(stem: ReferenceResolver.stem(name)).map { "'\($0.name)'" }
+        let sameStem = sounds.reachable(stem: SoundName(name).stem).map { "'\($0.name)'" }
         let hint =
             sameStem.isEmpty
             ? ""
