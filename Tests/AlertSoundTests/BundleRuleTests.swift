@@ -46,8 +46,56 @@ import Testing
         #expect(android.contains("old channel ID") && android.contains("new channel ID"), "\(android)")
     }
 
+    /// Each rule's finding comes from that rule: validated with the rule alone, each triggering
+    /// bundle gets one more finding of its code than with no bundle rule at all, and each passing
+    /// bundle gets nothing more. (It passed when any rule reported the code, so an example that
+    /// only another rule fired on went unseen.) The findings made where input is read have no
+    /// list to run alone in: their code is what says them.
+    @Test(.bug(id: "56"), arguments: RuleCatalog.bundleRules.indices)
+    func bundleRuleAloneMakesItsFindings(index: Int) throws {
+        let rule = RuleCatalog.bundleRules[index]
+        guard !(rule is ReadingRule) else { return }
+        let code = rule.description.code
+        let name = rule.file
+        for (i, example) in rule.triggering.enumerated() {
+            let alone = try Self.findings(example, rules: .only(file: name))
+            let without = try Self.findings(example, rules: .none)
+            #expect(
+                alone.filter { $0 == code }.count > without.filter { $0 == code }.count,
+                "\(name) alone should report \(code) on triggering example \(i): alone \(alone), without it \(without)")
+        }
+        for (i, example) in rule.passing.enumerated() {
+            let alone = try Self.findings(example, rules: .only(file: name))
+            let without = try Self.findings(example, rules: .none)
+            #expect(
+                alone.sorted(by: { $0.rawValue < $1.rawValue }) == without.sorted(by: { $0.rawValue < $1.rawValue }),
+                "\(name) alone should say nothing on passing example \(i): alone \(alone), without it \(without)")
+        }
+    }
+
+    /// Every rule is a file of its own in a rule folder, and in exactly one list: a list holding it
+    /// twice, two lists holding it, or a rule file no list holds fails here.
+    @Test(.bug(id: "56")) func everyRuleIsInExactlyOneList() throws {
+        let listed = RuleCatalog.fileRules.map(\.file) + RuleCatalog.bundleRules.map { $0.file }
+        let twice = Dictionary(grouping: listed, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(twice.isEmpty, "rules in more than one list, or twice in one: \(twice)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var files: [String] = []
+        for (module, folder) in RuleCatalog.ruleFolders {
+            let url = root.appendingPathComponent("Sources/\(module)/\(folder)")
+            let names = try FileManager.default.subpathsOfDirectory(atPath: url.path)
+            #expect(!names.isEmpty, "no rules in \(url.path)")
+            files += names.filter { $0.hasSuffix(".swift") }.map { "\(module)/\(($0 as NSString).lastPathComponent)" }
+        }
+        #expect(
+            Set(files) == Set(listed),
+            "rule files in no list: \(Set(files).subtracting(listed).sorted()); listed rules outside the rule folders: \(Set(listed).subtracting(files).sorted())"
+        )
+    }
+
     /// Every code has rules, and examples of both kinds among its rules; a code's rules all name
-    /// one description (the facts are said once).
+    /// one description (the facts are said once, in one declaration).
     @Test func everyCodeHasOneDescriptionAndExamples() {
         let fileRules = RuleCatalog.fileRules.map(\.description)
         let bundleRules = RuleCatalog.bundleRules.map { $0.description }
@@ -61,6 +109,9 @@ import Testing
                     $0.severity == said[0].severity && $0.topic == said[0].topic && $0.summary == said[0].summary
                         && $0.details == said[0].details
                 }, "\(code) is described twice, differently")
+            #expect(
+                Set(said.map(\.declaration)).count == 1,
+                "\(code) is described in more than one place: \(Set(said.map(\.declaration)).sorted())")
             let fileExamples = RuleCatalog.fileRules.filter { $0.code == code }
             let bundleExamples = RuleCatalog.bundleRules.filter { $0.description.code == code }
             #expect(
@@ -113,14 +164,19 @@ import Testing
         #expect(messages[1].first?.message.contains("Send 'chime'") == true)
     }
 
-    /// Writes `example` out, validates (or checks) it as the command would, and gives every code found.
+    /// Writes `example` out, validates it as the command would, and gives every code found.
     static func codes(_ example: BundleExample) throws -> Set<DiagnosticCode> {
+        Set(try findings(example))
+    }
+
+    /// Every finding's code, once per finding, with the bundle rules `rules` selects.
+    static func findings(_ example: BundleExample, rules: RuleSelection = .all) throws -> [DiagnosticCode] {
         let scratch = try Scratch()
         let folder: String
         switch example.shape {
         case .app, .ipa: folder = scratch.path("My.app")
         case .androidProject: folder = scratch.path("android")
-        case .packageResources, .checkedFolder, .folder: folder = scratch.path("Resources")
+        case .packageResources, .folder: folder = scratch.path("Resources")
         case .xcodeProject: folder = scratch.path("ios")
         }
         let fm = FileManager.default
@@ -141,9 +197,6 @@ import Testing
             try Data(BundleExample.pbxproj(copying: example.copied).utf8).write(
                 to: URL(fileURLWithPath: folder + "/App.xcodeproj/project.pbxproj"))
         }
-        if example.shape == .checkedFolder {
-            return Set(Checker().check(paths: [folder]).files.flatMap { $0.diagnostics.map(\.code) })
-        }
         var path = folder
         if example.shape == .ipa {
             var zip = ZipWriter()
@@ -161,11 +214,11 @@ import Testing
             entitlements: example.entitlements, packageResources: example.shape == .packageResources)
         validator.lock = example.lock
         validator.channelUses = example.channelUses
+        validator.ruleSelection = rules
         let run = try validator.validate(paths: [path], references: references)
-        return Set(
-            run.bundles.flatMap { report in
-                report.files.flatMap { $0.report.diagnostics.map(\.code) }
-                    + report.references.flatMap { $0.diagnostics.map(\.code) }
-            } + run.unjudged.flatMap { $0.references.flatMap { $0.diagnostics.map(\.code) } })
+        return run.bundles.flatMap { report in
+            report.files.flatMap { $0.report.diagnostics.map(\.code) }
+                + report.references.flatMap { $0.diagnostics.map(\.code) }
+        } + run.unjudged.flatMap { $0.references.flatMap { $0.diagnostics.map(\.code) } }
     }
 }

@@ -11,6 +11,8 @@ struct AndroidResolver {
     /// The libraries the app declares; their push handler resolves names that name no library.
     let libraries: AndroidLibraries
     /// Only the keys the references ask for, as in ``ReferenceResolver``.
+    /// The rules a miss is judged by, in order (the rule tests run one alone).
+    var rules = Self.rules
     private var byResourceName: [String: Int] = [:]
     private var byLowercasedResourceName: [String: Int] = [:]
     private var anywhereByResourceName: [String: Int] = [:]
@@ -54,7 +56,7 @@ struct AndroidResolver {
         let lookups = library.lookups(name)
         if let found = lookups.lazy.compactMap({ byResourceName[$0] }).first {
             located.resolve(to: found, in: sounds)
-        } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
+        } else if let finding = ReferenceRule.judge(name, reference, self, by: rules) {
             located.diagnostics.append(finding.diagnostic)
             if let nearly = finding.nearly { located.nearly(nearly) }
         }

@@ -12,8 +12,6 @@ package struct BundleExample: Sendable {
         case androidProject
         /// A Swift package target's resources folder (`validate-bundle --package-resources`).
         case packageResources
-        /// A plain folder given to `check`, not `validate-bundle`.
-        case checkedFolder
         /// A plain folder given to `validate-bundle` (a resources folder).
         case folder
         /// A folder `ios` holding `App.xcodeproj`, whose app target copies ``BundleExample/copied``.

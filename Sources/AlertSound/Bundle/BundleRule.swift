@@ -15,16 +15,18 @@ struct BundleRule<Subject, Said>: DescribedRule, Sendable {
     let evaluate: @Sendable (Subject) -> Said?
     let triggering: [BundleExample]
     let passing: [BundleExample]
+    let file: String
 
     init(
         _ description: RuleDescription, severity: Severity? = nil, triggering: [BundleExample],
-        passing: [BundleExample], evaluate: @escaping @Sendable (Subject) -> Said?
+        passing: [BundleExample], file: String = #fileID, evaluate: @escaping @Sendable (Subject) -> Said?
     ) {
         self.description = description
         self.severity = severity
         self.evaluate = evaluate
         self.triggering = triggering
         self.passing = passing
+        self.file = file
     }
 
     /// The finding about `subject`, made from `message`.
@@ -38,6 +40,31 @@ protocol DescribedRule: Sendable {
     var description: RuleDescription { get }
     var triggering: [BundleExample] { get }
     var passing: [BundleExample] { get }
+    /// The file that declares the rule (`#fileID`): a rule is a file of its own, so this names it
+    /// (the rule tests hold that each is in exactly one list, and run it alone).
+    var file: String { get }
+}
+
+/// Which of the lists' bundle rules a validation evaluates: all of them, or, for the rule tests,
+/// one rule alone (by its file) or none, so that a finding can be told to come from that rule.
+enum RuleSelection: Sendable, Hashable {
+    case all
+    case only(file: String)
+    case none
+
+    /// Whether `rule` is evaluated.
+    func admits(_ rule: some DescribedRule) -> Bool {
+        switch self {
+        case .all: return true
+        case .only(let file): return rule.file == file
+        case .none: return false
+        }
+    }
+
+    /// The rules of `list` that are evaluated, in its order.
+    func select<Rule: DescribedRule>(_ list: [Rule]) -> [Rule] {
+        self == .all ? list : list.filter(admits)
+    }
 }
 
 /// A finding made where its input is read rather than by a rule list (a payload's grammar makes
@@ -47,6 +74,16 @@ struct ReadingRule: DescribedRule {
     let description: RuleDescription
     let triggering: [BundleExample]
     let passing: [BundleExample]
+    let file: String
+
+    init(
+        description: RuleDescription, triggering: [BundleExample], passing: [BundleExample], file: String = #fileID
+    ) {
+        self.description = description
+        self.triggering = triggering
+        self.passing = passing
+        self.file = file
+    }
 }
 
 /// A rule whose finding is a message and a suggestion.

@@ -43,6 +43,8 @@ public struct BundleValidator: Sendable {
     /// The lowest iOS version the apps run on, when given (`--ios-minimum`, the configuration's
     /// `ios-minimum`): it overrides what each app says of itself (``UndocumentedFormat``).
     public var minimumIOS: MinimumIOS?
+    /// Which bundle rules are evaluated: all, but for the rule tests, which run each one alone.
+    var ruleSelection = RuleSelection.all
     /// Set by the `async` entry point: cancellation in, progress out.
     var control: OperationControl?
 
@@ -157,12 +159,14 @@ public struct BundleValidator: Sendable {
         case .ios:
             var resolver = ReferenceResolver(sounds: sounds, references: mine, uncopied: scan.uncopied)
             resolver.installer = scan.installer
+            resolver.rules = ruleSelection.select(ReferenceResolver.rules)
             located = mine.map(resolver.locate)
         case .android:
             // A message that names only its channel plays the channel's sound: that is judged.
             if let channels { mine = mine.map(channels.namedByChannel) }
-            let resolver = AndroidResolver(
+            var resolver = AndroidResolver(
                 sounds: sounds, kind: scan.kind, references: mine, libraries: scan.libraries)
+            resolver.rules = ruleSelection.select(AndroidResolver.rules)
             located = mine.map(resolver.locate)
         }
         // Whether an AAC or MP3 sound is a warning or an error follows the app's minimum iOS.
@@ -196,6 +200,7 @@ public struct BundleValidator: Sendable {
             referenced: targets.union(locked))
         var invalidTargets: [Int: FileReport] = [:]
         var valid = true
+        let soundRules = ruleSelection.select(platform == .ios ? SoundRules.ios : SoundRules.android)
         for start in stride(from: 0, to: sounds.count, by: Self.batch) {
             try control?.check()
             let indices = Array(start..<min(start + Self.batch, sounds.count))
@@ -204,7 +209,7 @@ public struct BundleValidator: Sendable {
                     index: i, file: judge(sounds[i], platform: platform, minimumIOS: minimumIOS), sounds: sounds,
                     facts: facts)
                 // Each rule sees the verdict with the findings of the rules before it.
-                for rule in platform == .ios ? SoundRules.ios : SoundRules.android {
+                for rule in soundRules {
                     if let finding = rule.check(sound) { sound.file.report.append(finding) }
                 }
                 if let notificationSounds, !notificationSounds.contains(i) { Self.otherAudio(&sound.file) }
@@ -221,6 +226,7 @@ public struct BundleValidator: Sendable {
         let lockedChannels = Dictionary(
             (platform == .android ? lock?.sounds ?? [] : []).map { ($0.channelId, $0) }, uniquingKeysWith: { a, _ in a }
         )
+        let playRules = ruleSelection.select(PlayRules.all)
         for start in stride(from: 0, to: located.count, by: Self.batch) {
             let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
                 var played = PlayedReference(
@@ -233,7 +239,7 @@ public struct BundleValidator: Sendable {
                     played.minSdk = scan.facts?.minSdk
                     played.lockGiven = lock != nil
                 }
-                return reference.report(adding: PlayRules.all.compactMap { $0.check(played) }, strict: strict)
+                return reference.report(adding: playRules.compactMap { $0.check(played) }, strict: strict)
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))
@@ -243,7 +249,7 @@ public struct BundleValidator: Sendable {
             missing: lockMissing,
             unknownChannels: platform == .android ? lockCheck?.unknownChannels(channelUses) ?? [] : [],
             idURIs: scan.idURIs, strict: strict, uncopied: scan.uncopied)
-        for rule in BundleWideRules.all {
+        for rule in ruleSelection.select(BundleWideRules.all) {
             guard let reports = rule.evaluate(wide), !reports.isEmpty else { continue }
             valid = valid && reports.allSatisfy(\.valid)
             each(.references(reports))

@@ -15,6 +15,8 @@ struct ReferenceResolver {
     /// Where the app's code writes sounds into `Library/Sounds` at run time, when it does
     /// (``installedAtRunTime`` judges a miss by it).
     var installer: SourcePosition?
+    /// The rules a miss is judged by, in order (the rule tests run one alone).
+    var rules = Self.rules
 
     init(sounds: [FoundSound], references: [SoundReference], uncopied: [String: String] = [:]) {
         self.sounds = sounds
@@ -55,7 +57,7 @@ struct ReferenceResolver {
         guard let name = reference.name, name != "default" else { return located }
         if !name.contains("/"), Self.hasExtension(name), let exact = reachableByName[name] {
             located.resolve(to: exact, in: sounds)
-        } else if let finding = ReferenceRule.judge(name, reference, self, by: Self.rules) {
+        } else if let finding = ReferenceRule.judge(name, reference, self, by: rules) {
             located.diagnostics.append(finding.diagnostic)
             if let nearly = finding.nearly { located.nearly(nearly) }
         }

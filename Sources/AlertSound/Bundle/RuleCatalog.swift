@@ -11,8 +11,16 @@ enum RuleCatalog {
 
     /// The rules about a bundle's sounds and names, each with bundles its code must be found on and not.
     static let bundleRules: [any DescribedRule] =
-        SoundRules.ios + SoundRules.android + PlayRules.all + ReferenceResolver.rules + AndroidResolver.rules
+        SoundRules.iosOnly + SoundRules.androidOnly + SoundRules.both + PlayRules.all + ReferenceResolver.rules
+        + AndroidResolver.rules
         + BundleWideRules.all + readingRules
+
+    /// The folders that hold the rules, a file each, by module (`BundleRuleTests` holds that each
+    /// file's rule is in exactly one of the lists above).
+    static let ruleFolders = [
+        ("AlertSoundCore", "Rules/File"), ("AlertSoundCore", "Rules/Walk"), ("AlertSoundCore", "Rules/Levels"),
+        ("AlertSound", "Android/Rules"), ("AlertSound", "Bundle/Rules")
+    ]
 
     /// Findings made where their input is read, with their bundles.
     static let readingRules = [badPayload, linkOutsideBundle, noAppForPlatform, computedName]

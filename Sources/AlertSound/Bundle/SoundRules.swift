@@ -36,11 +36,17 @@ enum SoundRules {
     /// A rule whose finding is a message alone.
     static func rule(
         _ description: RuleDescription, triggering: [BundleExample], passing: [BundleExample],
-        _ says: @escaping @Sendable (SoundInBundle) -> String?
+        file: String = #fileID, _ says: @escaping @Sendable (SoundInBundle) -> String?
     ) -> SoundRule {
-        SoundRule(description, triggering: triggering, passing: passing) { says($0).map { Rule.Finding($0) } }
+        SoundRule(description, triggering: triggering, passing: passing, file: file) {
+            says($0).map { Rule.Finding($0) }
+        }
     }
 
-    static let ios: [SoundRule] = [ambiguousName, resourceBundle, channelStale, unreferenced]
-    static let android: [SoundRule] = [mayBeShrunk, duplicateResource, channelStale, unreferenced]
+    /// Each platform's rules, in order: its own, then those of both (each rule is in one list).
+    static let ios: [SoundRule] = iosOnly + both
+    static let android: [SoundRule] = androidOnly + both
+    static let iosOnly: [SoundRule] = [ambiguousName, resourceBundle]
+    static let androidOnly: [SoundRule] = [mayBeShrunk, duplicateResource]
+    static let both: [SoundRule] = [channelStale, unreferenced]
 }

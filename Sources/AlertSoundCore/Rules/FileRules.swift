@@ -1,7 +1,7 @@
 extension Rule {
     /// A rule for a file that could not be read as a sound, by the error's kind.
     static func failure(
-        _ description: RuleDescription, triggering: [RuleSubject], passing: [RuleSubject]
+        _ description: RuleDescription, triggering: [RuleSubject], passing: [RuleSubject], file: String = #fileID
     ) -> Rule {
         Rule(
             description,
@@ -10,7 +10,7 @@ extension Rule {
                     return nil
                 }
                 return Finding(error.reason, suggestion: error.suggestion)
-            }, triggering: triggering, passing: passing)
+            }, triggering: triggering, passing: passing, file: file)
     }
 
     /// The finding about something that could not be read at all — a folder that will not open, a

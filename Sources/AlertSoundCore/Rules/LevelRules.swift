@@ -23,7 +23,7 @@ extension Rule {
     /// A rule on a subject's levels; `repairable`: its finding suggests `fix --levels`.
     static func levels(
         _ description: RuleDescription, repairable: Bool = true, triggering: [SoundLevels], passing: [SoundLevels],
-        _ judge: @escaping @Sendable (SoundLevels, LevelThresholds) -> String?
+        file: String = #fileID, _ judge: @escaping @Sendable (SoundLevels, LevelThresholds) -> String?
     ) -> Rule {
         Rule(
             description,
@@ -33,7 +33,8 @@ extension Rule {
                     message,
                     suggestion: repairable
                         ? Suggestion(.fixLevels, path: subject.path.isEmpty ? nil : subject.path) : nil)
-            }, triggering: triggering.map(Example.measured), passing: passing.map(Example.measured) + [Example.sound()])
+            }, triggering: triggering.map(Example.measured), passing: passing.map(Example.measured) + [Example.sound()],
+            file: file)
     }
 
     static let db = Formatting.tenths

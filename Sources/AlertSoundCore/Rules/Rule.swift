@@ -113,16 +113,20 @@ public struct Rule: Sendable {
     /// Subjects the rule must fire on, and ones it must stay silent on.
     package let triggering: [RuleSubject]
     package let passing: [RuleSubject]
+    /// The file that declares the rule (`#fileID`): a rule is a file of its own, so this names it,
+    /// and the rule tests hold that each file's rule is in exactly one list.
+    package let file: String
 
     /// A rule; the AlertSound library makes its platform rules (Android's) with this too.
     package init(
         _ description: RuleDescription, evaluate: @escaping @Sendable (RuleSubject) -> Finding?,
-        triggering: [RuleSubject], passing: [RuleSubject]
+        triggering: [RuleSubject], passing: [RuleSubject], file: String = #fileID
     ) {
         self.description = description
         self.evaluate = evaluate
         self.triggering = triggering
         self.passing = passing
+        self.file = file
     }
 
     /// What the rule reports.

@@ -55,12 +55,17 @@ public struct RuleDescription: Sendable {
     /// What the man page adds to ``summary``: examples, limits and the way out, where there is
     /// more to say than a table's line.
     public let details: String?
+    /// Where the description is declared (`#fileID:#line`): a code has exactly one, which every
+    /// rule reporting it names (the rule tests hold it).
+    package let declaration: String
 
     /// A rule's description.
     public init(
         _ code: DiagnosticCode, _ severity: Severity, _ topic: Topic, step: Step, summary: String,
-        details: String? = nil
+        details: String? = nil, file: String = #fileID, line: Int = #line
     ) {
+        self.declaration = "\(file):\(line)"
+
         self.code = code
         self.step = step
         self.severity = severity

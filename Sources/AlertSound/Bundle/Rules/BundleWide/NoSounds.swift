@@ -9,12 +9,12 @@ extension BundleWideRules {
     static let noSounds = BundleWideRule(
         Rule.noSoundsInFolder.description,
         triggering: [
-            BundleExample(shape: .checkedFolder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
+            // `check`'s own no-sounds is the walk rule's (`Rule.noSoundsInFolder`), not this one's.
+            BundleExample(shape: .folder, files: [(path: "notes.txt", bytes: Array("no sound here".utf8))]),
             BundleExample(shape: .folder, files: [(path: "lib/main.dart", bytes: Array("void main() {}".utf8))]),
             BundleExample(shape: .folder, files: [])
         ],
         passing: [
-            BundleExample(shape: .checkedFolder, files: [(path: "chime.caf", bytes: sound)]),
             BundleExample(shape: .folder, files: [(path: "chime.caf", bytes: sound)])
         ]
     ) { b in
