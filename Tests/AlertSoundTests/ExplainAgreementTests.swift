@@ -20,7 +20,8 @@ import Testing
 ///
 /// They agree when: both pass; or validate-bundle passes and explain says what plays cannot be
 /// told for a code validate-bundle reports too (a warning or note that says so); or validate-bundle
-/// fails and explain does not play as named, for one of validate-bundle's codes. Anything else is a
+/// fails and explain does not play as named, for one of validate-bundle's codes (and not "cannot
+/// be told" where validate-bundle's finding says the sound "will not play"). Anything else is a
 /// disagreement: a pass explain says plays the default, another sound or none (or cannot be told
 /// without validate-bundle saying so), or a failure explain says plays, or fails for another reason.
 @Suite struct ExplainAgreementTests {
@@ -92,6 +93,13 @@ import Testing
         if plays { return "validate-bundle fails it \(failing.map(\.rawValue).sorted()), \(said): \(push.summary)" }
         if explainCodes.isDisjoint(with: failing) {
             return "validate-bundle fails it for \(failing.map(\.rawValue).sorted()), \(said): \(push.summary)"
+        }
+        // A failure that says the sound will not play is a definite answer: explain's is too.
+        let definite = report.diagnostics.filter {
+            $0.fails(strict: report.strict) && $0.message.contains("will not play")
+        }
+        if push.fresh.plays == .unknown, let finding = definite.first {
+            return "validate-bundle says '\(finding.message)', \(said): \(push.summary)"
         }
         return nil
     }
