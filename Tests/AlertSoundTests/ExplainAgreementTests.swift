@@ -34,8 +34,12 @@ import Testing
     }
 
     /// The disagreements of `fixture`, one line each (empty when the commands agree).
-    static func disagreements(_ fixture: Case) throws -> [String] {
+    static func disagreements(_ fixture: Case) throws -> [String] { try compared(fixture).disagreements }
+
+    /// The disagreements of `fixture`, and how many names were compared.
+    static func compared(_ fixture: Case) throws -> (disagreements: [String], names: Int) {
         var found: [String] = []
+        var names = 0
         for push in fixture.pushes {
             let report = try fixture.validator.validate(paths: fixture.paths, references: push.references)
             let explanation = try Explainer(validator: fixture.validator).explain(paths: fixture.paths, push: push)
@@ -56,6 +60,7 @@ import Testing
             for (i, reference) in unjudged.enumerated() {
                 pairs.append((reference, i < explainedUnjudged.count ? explainedUnjudged[i] : nil))
             }
+            names += pairs.count
             for (reference, explained) in pairs {
                 let name =
                     "\(fixture.what), \(push.source) '\(reference.name ?? "")' on \(reference.platform.displayName)"
@@ -66,7 +71,7 @@ import Testing
                 if let difference = disagreement(reference, explained) { found.append("\(name): \(difference)") }
             }
         }
-        return found
+        return (found, names)
     }
 
     /// Why `report` and `push` disagree, by the mapping above; `nil` when they agree.
@@ -484,17 +489,104 @@ import Testing
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// The projects `AppSearchTests`, `ChannelBookTests` and `ExpoSoundsTests` build, with the
+    /// messages their tests send.
+    static func projectApps(_ scratch: Scratch) throws -> [Case] {
+        var cases: [Case] = []
+        let fcm = { (members: String) in payload(#"{"message": {"android": {"notification": {\#(members)}}}}"#) }
+        let flutter = scratch.path("repo")
+        var files = AppSearchTests.app("flutter/")
+        files["flutter/pubspec.yaml"] = AppSearchTests.text("name: app")
+        try AppSearchTests.tree(flutter, files)
+        cases.append(
+            Case(
+                what: "a Flutter app in a subfolder", paths: [flutter],
+                pushes: [
+                    .named(sound: "ios:ping.caf", channel: nil), .named(sound: "android:ping", channel: nil),
+                    .named(sound: "ping.caf", channel: nil), fcm(#""sound": "ping""#),
+                    payload(
+                        #"{"message": {"apns": {"payload": {"aps": {"sound": "ping.caf"}}}, "android": {"notification": {"sound": "ping"}}}}"#
+                    )
+                ]))
+        let channels = ChannelBookTests()
+        for (n, (kotlin, defaultChannel)) in [
+            (#"val c = NotificationChannel("orders", "Orders", 4)"#, nil as String?),
+            (
+                #"val c = NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/order_ready"), null) }"#,
+                "orders"
+            ),
+            (
+                #"val c = NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/bell"), null) }"#,
+                "orders"
+            )
+        ].enumerated() {
+            let folder = try Scratch()
+            let root = try channels.app(folder, kotlin: kotlin, defaultChannel: defaultChannel)
+            let kept = scratch.path("shop\(n)")
+            try FileManager.default.moveItem(atPath: root, toPath: kept)
+            cases.append(
+                Case(
+                    what: "ChannelBookTests' shop \(n)", paths: [kept],
+                    pushes: [
+                        fcm(#""channel_id": "orders", "sound": "order_ready""#), fcm(#""sound": "order_ready""#),
+                        fcm(#""channel_id": "news", "sound": "default""#), fcm(#""channel_id": "orders""#),
+                        fcm(#""sound": "default""#), fcm(#""title": "t""#), .named(sound: "order_ready", channel: nil)
+                    ]))
+        }
+        let expo = scratch.path("expo-orders")
+        var expoFiles = AppSearchTests.app("", iosSound: nil, raw: ["order_ready.wav": AndroidTests.pcm16])
+        expoFiles["package.json"] = Array(#"{"dependencies": {"expo-notifications": "1"}}"#.utf8)
+        expoFiles["App.tsx"] = Array(
+            "Notifications.setNotificationChannelAsync('orders', { name: 'Orders', sound: 'order_ready.wav' });".utf8)
+        try AppSearchTests.tree(expo, expoFiles)
+        cases.append(
+            Case(
+                what: "ChannelBookTests' Expo app", paths: [expo],
+                pushes: [
+                    payload(
+                        #"[{"to": "ExponentPushToken[x]", "sound": "order_ready.wav", "channelId": "orders"}, {"to": "ExponentPushToken[y]", "channelId": "nope"}]"#
+                    ), .named(sound: "order_ready.wav", channel: nil), .named(sound: nil, channel: "orders")
+                ]))
+        let expoScratch = try Scratch()
+        let expoSounds = try ExpoSoundsTests.app(
+            expoScratch,
+            sounds: ["./assets/ok.wav", "./assets/chime.caf", "./assets/Bad-Name.wav", "./assets/missing.wav"])
+        let keptExpo = scratch.path("expo-sounds")
+        try FileManager.default.moveItem(atPath: expoSounds, toPath: keptExpo)
+        cases.append(
+            Case(
+                what: "ExpoSoundsTests' app", paths: [keptExpo],
+                pushes: [
+                    .named(sound: "ios:ok.wav", channel: nil), .named(sound: "android:ok", channel: nil),
+                    .named(sound: "chime.caf", channel: nil), .named(sound: "Bad-Name.wav", channel: nil),
+                    payload(#"{"to": "ExponentPushToken[x]", "sound": "ok.wav"}"#)
+                ]))
+        return cases
+    }
+
+    @Test(.bug(id: "56")) func theProjectReadersAppsAgree() throws {
+        let scratch = try Scratch()
+        let results = try Self.projectApps(scratch).map(Self.compared)
+        #expect(results.map(\.names).reduce(0, +) > 30, "names compared: \(results.map(\.names).reduce(0, +))")
+        let found = results.flatMap(\.disagreements)
+        #expect(found.isEmpty, "\(found.count) disagreements:\n\(found.joined(separator: "\n"))")
+    }
+
     @Test(.bug(id: "56")) func theBundleRulesExamplesAgree() throws {
         let scratch = try Scratch()
         let cases = try Self.ruleExamples(scratch)
         #expect(cases.count > 80, "every rule's examples: \(cases.count)")
-        let found = try cases.flatMap(Self.disagreements)
+        let results = try cases.map(Self.compared)
+        #expect(results.map(\.names).reduce(0, +) > 50, "names compared: \(results.map(\.names).reduce(0, +))")
+        let found = results.flatMap(\.disagreements)
         #expect(found.isEmpty, "\(found.count) disagreements:\n\(found.joined(separator: "\n"))")
     }
 
     @Test(.bug(id: "56")) func explainTestsAppsAgree() throws {
         let scratch = try Scratch()
-        let found = try Self.explainApps(scratch).flatMap(Self.disagreements)
+        let results = try Self.explainApps(scratch).map(Self.compared)
+        #expect(results.map(\.names).reduce(0, +) > 100, "names compared: \(results.map(\.names).reduce(0, +))")
+        let found = results.flatMap(\.disagreements)
         #expect(found.isEmpty, "\(found.count) disagreements:\n\(found.joined(separator: "\n"))")
     }
 }
