@@ -154,3 +154,58 @@ extension ExplainCommandTests {
         #expect(markdown.stdout.contains("see why: `\(command)`"), "\(markdown.stdout)")
     }
 }
+
+extension ExplainCommandTests {
+    /// The two commands' exit statuses agree on the same push (issue 56; issue 57's small item:
+    /// a plain `--sound` on an iOS-only repository exited 1 from explain, Android having no app,
+    /// and 0 from validate-bundle, which judges a plain name on the apps given; a CI job that
+    /// checks one platform's repository must not fail for the other). Over the guide's apps, this
+    /// suite's repository and an Expo app's `--sound` (explain said the default sound, `no-channel`).
+    @Test(.bug(id: "56"), .bug(id: "57")) func explainAndValidateBundleExitAlike() throws {
+        let scratch = try Scratch()
+        let examples = ExplainExamplesTests()
+        var cases: [(String, URL, [String])] = []
+        for (name, make, payload) in [
+            ("flutter", examples.flutter, "push.json"), ("expo", examples.expo, "push.json"),
+            ("critical", examples.alarm, "push.apns")
+        ] as [(String, (URL) throws -> Void, String)] {
+            let root = URL(fileURLWithPath: scratch.path(name))
+            try make(root)
+            cases.append((name, root, ["--payload", payload]))
+        }
+        let repository = try repository()
+        cases += [
+            ("repository", repository, ["--sound", "ping.caf"]), ("repository", repository, ["--sound", "ping"]),
+            ("repository", repository, ["--sound", "gone.caf"])
+        ]
+        // The same repository without its Android project: iOS's alone.
+        let ios = URL(fileURLWithPath: scratch.path("ios-only"))
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("ios"), to: ios.appendingPathComponent("ios"))
+        cases += [("ios-only", ios, ["--sound", "ping.caf"]), ("ios-only", ios, ["--sound", "gone.caf"])]
+        // An Expo app shipping birds2.wav through the plugin, its code making a channel with it.
+        let birds = URL(fileURLWithPath: scratch.path("birds"))
+        try ExplainExamplesTests.write(
+            birds,
+            [
+                "package.json": Array(#"{"dependencies": {"expo": "~51.0.0", "expo-notifications": "~0.28.0"}}"#.utf8),
+                "app.json": Array(
+                    #"{"expo": {"name": "Birds", "plugins": [["expo-notifications", {"sounds": ["./assets/birds2.wav"]}]]}}"#
+                        .utf8),
+                "assets/birds2.wav": try ExplainExamplesTests.tone(1),
+                "src/notifications.ts": Array(
+                    "await Notifications.setNotificationChannelAsync('birds', { name: 'Birds', sound: 'birds2.wav' });\n"
+                        .utf8)
+            ])
+        cases.append(("expo birds", birds, ["--sound", "birds2.wav"]))
+        for (name, root, push) in cases {
+            let explained = try cli.run(["explain", "."] + push, in: root)
+            let validated = try cli.run(["validate-bundle", "."] + push, in: root)
+            #expect(
+                explained.status == validated.status,
+                "\(name) \(push): explain \(explained.status):\n\(explained.stdout)\nvalidate-bundle \(validated.status):\n\(validated.stdout)"
+            )
+            #expect([0, 1].contains(explained.status), "\(name) \(push): \(explained.stderr)")
+        }
+    }
+}

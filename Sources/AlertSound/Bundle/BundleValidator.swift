@@ -150,7 +150,11 @@ public struct BundleValidator: Sendable {
     func validate(_ scan: BundleScan, references: [SoundReference], each: (BundleReport.Part) -> Void) throws -> Bool {
         let platform = scan.kind.platform
         let sounds = scan.sounds
-        var mine = references.filter { $0.platform == nil || $0.platform == platform } + scan.codeReferences
+        // Each name's index among those given goes on its report (``ReferenceDecisions/given``):
+        // explain lays out these verdicts and never pairs them with names again.
+        let given = references.indices.filter { references[$0].platform == nil || references[$0].platform == platform }
+        var mine = given.map { references[$0] } + scan.codeReferences
+        let asGiven = mine
         // Where each name leads is known from names alone; whether the sound there plays is added
         // once it has been judged, so only the verdicts references need are kept.
         let located: [LocatedReference]
@@ -199,6 +203,9 @@ public struct BundleValidator: Sendable {
             names: names, keep: scan.keep, stale: stale, lockPath: lockPath, referencesGiven: !mine.isEmpty,
             referenced: targets.union(locked))
         var invalidTargets: [Int: FileReport] = [:]
+        // The verdicts of the sounds names lead to, for their reports' decisions: as many as the
+        // names, not the bundle's sounds.
+        var targetFiles: [Int: BundleFileReport] = [:]
         var valid = true
         let soundRules = ruleSelection.select(platform == .ios ? SoundRules.ios : SoundRules.android)
         for start in stride(from: 0, to: sounds.count, by: Self.batch) {
@@ -215,7 +222,9 @@ public struct BundleValidator: Sendable {
                 if let notificationSounds, !notificationSounds.contains(i) { Self.otherAudio(&sound.file) }
                 return sound.file
             }
-            for (i, file) in zip(indices, files) where !file.report.valid {
+            for (i, file) in zip(indices, files) where targets.contains(i) || !file.report.valid {
+                if targets.contains(i) { targetFiles[i] = file }
+                guard !file.report.valid else { continue }
                 valid = false
                 if targets.contains(i) { invalidTargets[i] = file.report }
             }
@@ -228,18 +237,25 @@ public struct BundleValidator: Sendable {
         )
         let playRules = ruleSelection.select(PlayRules.all)
         for start in stride(from: 0, to: located.count, by: Self.batch) {
-            let resolved = located[start..<min(start + Self.batch, located.count)].map { reference in
+            let resolved = (start..<min(start + Self.batch, located.count)).map { k in
+                let reference = located[k]
                 var played = PlayedReference(
                     reference: reference.reference, platform: platform,
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
                 played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
                 played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
-                if let channels, Self.isMessage(reference.reference) {
+                let message = channels != nil && Self.isMessage(reference.reference)
+                if let channels, message {
                     played.channel = channels.outcome(of: reference.reference)
                     played.minSdk = scan.facts?.minSdk
                     played.lockGiven = lock != nil
                 }
-                return reference.report(adding: playRules.compactMap { $0.check(played) }, strict: strict)
+                var report = reference.report(adding: playRules.compactMap { $0.check(played) }, strict: strict)
+                report.decisions = ReferenceDecisions(
+                    reference: asGiven[k], given: k < given.count ? given[k] : nil,
+                    file: reference.target.flatMap { targetFiles[$0] }, resourceName: played.resourceName,
+                    message: message, channel: played.channel)
+                return report
             }
             valid = valid && resolved.allSatisfy(\.valid)
             each(.references(resolved))

@@ -41,7 +41,8 @@ struct ChannelBook: Sendable {
         if let id = reference.channel {
             if let declaration = byID[id] { return .created(declaration) }
             if let entry = locked[id] { return .locked(id: id, entry) }
-            return codeRead && !someComputed ? .missing(id: id) : nil
+            return codeRead && !someComputed
+                ? .missing(id: id, created: byID.keys.sorted().prefix(10).compactMap { byID[$0] }) : nil
         }
         // A message without a channel: FCM's choice (Expo's push service always names one, or its own default).
         if let id = facts?.defaultChannel {
@@ -80,7 +81,8 @@ enum ChannelOutcome: Sendable {
     /// The channel the message names is one the lock made.
     case locked(id: String, SoundLock.Entry)
     /// The message names a channel nothing in the app creates: FCM's fallback channel.
-    case missing(id: String)
+    /// `created`: the first channels the app does create, by ID (the one meant is usually among them).
+    case missing(id: String, created: [ChannelDeclaration])
     /// The message names none: the manifest's default channel, created in the code.
     case defaultChannel(ChannelDeclaration)
     /// The message names none, and no default channel is created: FCM's fallback channel.

@@ -7,7 +7,10 @@ import AlertSoundCore
 struct AndroidChain {
     let app: AppFacts
     let report: ReferenceReport
-    let reference: SoundReference
+    /// What the validator decided on the way to `report`: the library, the channel, the file.
+    let decisions: ReferenceDecisions
+
+    private var reference: SoundReference { decisions.reference }
 
     func explain() -> PushExplanation {
         var chain = Chain()
@@ -21,9 +24,7 @@ struct AndroidChain {
         }
         chain.add(payload)
         library(&chain)
-        let existing = Self.channel(
-            &chain, app: app, reference: reference, named: report.name, findings: report.diagnostics,
-            resolved: report.resolvedPath.flatMap { app.files[$0]?.resourceName })
+        let existing = channel(&chain)
         if let name = report.name, name != "default" {
             // Once the channel decided, the message's own name matters only where channels do not
             // exist (Android 7 and older); an app that installs on 8 and later only never looks it up.
@@ -43,9 +44,13 @@ struct AndroidChain {
     }
 
     private func finish(_ chain: inout Chain, existing: PlayOutcome?) -> PushExplanation {
+        // A message that names no sound and plays its channel's asks for what it gets.
+        let named =
+            report.name == nil
+            ? PlayOutcome(.requestedDefault) : PlayOutcome(.namedSound, sound: decisions.described)
         return chain.push(
             platform: .android, app: app.root, kind: app.scan.kind, report: report, channel: reference.channel,
-            named: PlayOutcome(.namedSound, sound: report.resolvedPath.map(app.described)), existing: existing)
+            named: named, existing: existing)
     }
 
     private func library(_ chain: inout Chain) {
@@ -77,13 +82,11 @@ struct AndroidChain {
                 evidence: evidence))
     }
 
-    /// The channel step; returns what an existing install plays when it may differ.
-    static func channel(
-        _ chain: inout Chain, app: AppFacts, reference: SoundReference, named: String?, findings: [Diagnostic],
-        resolved: String? = nil
-    ) -> PlayOutcome? {
-        // The resource the message's name comes to, as validate-bundle compares it (issue 56).
-        let namedResource = named.map { SoundName($0).namedResource(resolved: resolved) }
+    /// The channel step, as the validator decided it; returns what an existing install plays when
+    /// it may differ.
+    private func channel(_ chain: inout Chain) -> PlayOutcome? {
+        let named = report.name
+        let findings = report.diagnostics
         let codes = findings.filter { $0.code.step == .channel }
         let older: String
         switch app.scan.facts?.minSdk {
@@ -99,46 +102,54 @@ struct AndroidChain {
                 .otherSound, sound: "the sound the channel was first created with", because: stale.message,
                 code: .channelStale)
         }
-        guard let book = app.channels, let outcome = book.outcome(of: reference) else {
+        guard decisions.message else {
+            // A bare name (--sound without --channel, as validate-bundle's --sound): it is
+            // posted on no channel in particular, so the channel's is not judged.
+            chain.add(
+                ExplanationStep(
+                    step: .channel, verdict: .risk,
+                    text:
+                        "no channel given (--channel): on Android 8 and later a notification plays its channel's sound, so this is what a channel created with it plays\(older); give the channel (or the payload) to judge the message's"
+                ))
+            return existing
+        }
+        guard let outcome = decisions.channel else {
             let why =
                 app.scan.codeRead
                 ? "the app's code creates no channel alertsound can read"
                 : "the channels are created in code, which is not read from \(app.scan.kind == .apk ? "an .apk" : "this folder")"
+            // validate-bundle judges the name on its own then, and so does this (issue 56): the
+            // channel is a risk the step names, not a verdict the other command does not give.
             let text =
                 (reference.channel.map { "posted on channel \($0)" }
                     ?? "posted on the manifest's default channel, else FCM's fallback channel")
-                + ": on Android 8 and later its sound is the channel's; \(why), so what it plays cannot be told\(older)"
-            chain.add(
-                ExplanationStep(step: .channel, verdict: .unknown, text: text, codes: codes.map(\.code)),
-                decides: PlayOutcome(.unknown, because: why))
+                + ": on Android 8 and later its sound is the channel's; \(why), so the channel is not judged and the message's own sound is\(older)"
+            chain.add(ExplanationStep(step: .channel, verdict: .risk, text: text, codes: codes.map(\.code)))
             return existing
         }
+        // What the channel makes of the message's sound is the validator's finding on it
+        // (channel-sound-mismatch, no-channel): without one, the channel plays what is named.
+        let finding = codes.first { $0.fails(strict: report.strict) }
         func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
+            let made = "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)"
             switch declaration.sound {
-            case .resource:
-                guard let resource = declaration.resource,
-                    resource != namedResource
-                else { return nil }
-                return PlayOutcome(
-                    .otherSound, sound: "res/raw/\(resource)",
-                    because:
-                        "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)",
-                    code: codes.first?.code)
-            case .defaultSound:
-                guard named != nil, named != "default" else { return nil }
-                return PlayOutcome(
-                    .defaultSound,
-                    because:
-                        "channel \(declaration.id ?? "") was created at \(declaration.made) with the default sound",
-                    code: codes.first?.code)
-            case .silent:
-                return PlayOutcome(
-                    .noSound,
-                    because: "channel \(declaration.id ?? "") was created at \(declaration.made) with no sound",
-                    code: codes.first?.code)
             case .computed:
                 return PlayOutcome(
                     .unknown, because: "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)")
+            case .resource where finding == nil && reference.name == nil && reference.channel == nil:
+                // A message that names neither a sound nor a channel plays the default channel's, as it asks.
+                return PlayOutcome(.namedSound, sound: "res/raw/\(declaration.resource ?? "")", because: made)
+            case .silent where finding == nil && reference.name == nil:
+                return PlayOutcome(.silent, because: made)
+            case _ where finding == nil:
+                return nil
+            case .resource:
+                return PlayOutcome(
+                    .otherSound, sound: "res/raw/\(declaration.resource ?? "")", because: made, code: finding?.code)
+            case .defaultSound:
+                return PlayOutcome(.defaultSound, because: made, code: finding?.code)
+            case .silent:
+                return PlayOutcome(.noSound, because: made, code: finding?.code)
             }
         }
         func evidence(_ declaration: ChannelDeclaration) -> [Evidence] {
@@ -192,17 +203,16 @@ struct AndroidChain {
             }
         case .locked(let id, let entry):
             let sound = entry.android ?? "default"
-            let named = namedResource
             let decided: PlayOutcome? =
-                named == nil || named == sound
+                finding == nil
                 ? nil
                 : sound == "default"
                     ? PlayOutcome(
                         .defaultSound, because: "the lock made channel \(id) for the default sound",
-                        code: codes.first?.code)
+                        code: finding?.code)
                     : PlayOutcome(
                         .otherSound, sound: "res/raw/\(sound)", because: "the lock made channel \(id) for '\(sound)'",
-                        code: codes.first?.code)
+                        code: finding?.code)
             chain.add(
                 ExplanationStep(
                     step: .channel,
@@ -212,15 +222,15 @@ struct AndroidChain {
                     evidence: [Evidence("the lock's channel \(id) for \(entry.name)", file: app.lockPath)],
                     codes: codes.map(\.code)),
                 decides: decided)
-        case .missing(let id):
+        case .missing(let id, let created):
             let because = "channel \(id) is created nowhere in the app's code, so FCM posts it on its fallback channel"
             // The channels the app does create, where: the one meant is usually among them.
-            let made = book.byID.keys.sorted().prefix(10).compactMap { book.byID[$0] }.flatMap(evidence)
+            let made = created.flatMap(evidence)
             chain.add(
                 ExplanationStep(
                     step: .channel, verdict: .defaultSound,
                     text: because + ", which plays the default sound\(older)", evidence: made, codes: codes.map(\.code)),
-                decides: PlayOutcome(.defaultSound, because: because, code: .channelNotCreated))
+                decides: PlayOutcome(.defaultSound, because: because, code: finding?.code ?? .channelNotCreated))
         case .fallback(let defaultID):
             let because =
                 defaultID.map {
@@ -232,7 +242,8 @@ struct AndroidChain {
                 ExplanationStep(
                     step: .channel, verdict: requested ? .passes : .defaultSound,
                     text: because + ", which plays the default sound\(older)", codes: codes.map(\.code)),
-                decides: requested ? nil : PlayOutcome(.defaultSound, because: because, code: .noChannel))
+                decides: requested
+                    ? nil : PlayOutcome(.defaultSound, because: because, code: finding?.code ?? .noChannel))
         }
         return existing
     }
@@ -243,7 +254,7 @@ struct AndroidChain {
         }
         let failing = findings.filter { $0.fails(strict: report.strict) }
         var evidence: [Evidence] = []
-        if let path = report.resolvedPath, let found = app.files[path] {
+        if let path = report.resolvedPath, let found = decisions.file {
             evidence.append(
                 Evidence("found: \(found.relativePath) (resource \(found.resourceName ?? "?"))", file: path))
         } else if let candidate = report.candidate {
@@ -256,7 +267,7 @@ struct AndroidChain {
     }
 
     private func file(_ chain: inout Chain, olderOnly: Bool) {
-        guard let path = report.resolvedPath, let found = app.files[path] else { return }
+        guard let path = report.resolvedPath, let found = decisions.file else { return }
         let shown = olderOnly ? "on Android 7 and older, \(path)" : path
         let file = found.report
         let (summary, findings, first, evidence) = FileFacts.of(
@@ -292,23 +303,13 @@ struct AndroidChain {
         }
     }
 
-    /// A payload that names no Android sound: the channel's sound plays.
-    static func unnamed(app: AppFacts, source: String, channel: String?) -> PushExplanation {
+    /// What a payload that names no Android sound is on Android: a message on the channel it
+    /// names (or none), whose sound plays, judged by the validator as any message is.
+    static func unnamed(source: String, channel: String?) -> SoundReference {
         var reference = SoundReference(
-            name: nil, source: source, platform: .android, field: "android.notification.sound")
+            name: nil, source: source, platform: .android,
+            field: channel == nil ? "android.notification" : "android.notification.channel_id")
         reference.channel = channel
-        let report = ReferenceReport(
-            name: nil, source: source, field: reference.field, platform: .android, critical: false, resolvedPath: nil,
-            diagnostics: [], strict: false)
-        var chain = Chain()
-        chain.add(
-            ExplanationStep(
-                step: .payloadKey, verdict: .passes,
-                text: "the payload names no Android sound\(channel.map { " and channel \($0)" } ?? "")",
-                evidence: [Evidence("the payload", file: source)]))
-        let existing = Self.channel(&chain, app: app, reference: reference, named: nil, findings: [])
-        return chain.push(
-            platform: .android, app: app.root, kind: app.scan.kind, report: report, channel: channel,
-            named: PlayOutcome(.requestedDefault), existing: existing)
+        return reference
     }
 }

@@ -23,53 +23,35 @@ public struct Explainer: Sendable {
         let run = try validator.prepare(paths: paths, references: push.references)
         var pushes: [PushExplanation] = []
         for scan in run.scans where push.platforms.contains(scan.kind.platform) {
+            let platform = scan.kind.platform
             var app = AppFacts(
                 scan: scan, lock: validator.lock, lockPath: validator.lockPath, payload: push.payloadLines)
+            var references = run.references
+            // A payload that reaches this platform and names no sound for it is a push too. On
+            // Android its channel decides what plays: the validator judges that message as any
+            // other (so the channel is worked out once, by validation).
+            let unnamed = push.isPayload && !references.contains { $0.platform == nil || $0.platform == platform }
+            if unnamed, platform == .android {
+                references.append(AndroidChain.unnamed(source: push.source, channel: push.channel))
+            }
+            // Each report carries the name it judged (its index among those given) and what was
+            // decided on the way: the push's own verdicts are laid out in order, none paired again.
             var reports: [ReferenceReport] = []
-            // Only the verdicts a name can lead to are kept, so a bundle of any size costs what
-            // its named sounds do (validation itself streams).
-            let stems = Self.stems(push.references + scan.codeReferences, scan: scan, lock: validator.lock)
-            _ = try validator.validate(scan, references: run.references) { part in
+            _ = try validator.validate(scan, references: references) { part in
                 switch part {
                 case .opened(_, _, let entitlements): app.entitlements = entitlements
-                case .files(let files):
-                    // An optimised .apk's files are named by its resource table, not their paths.
-                    for file in files
-                    where stems.contains(Self.stem(file.relativePath))
-                        || file.resourceName.map({ stems.contains(Self.stem($0)) }) == true
-                    {
-                        app.files[file.report.path] = file
-                    }
-                case .references(let found): reports += found
-                case .closed, .unjudged: break
+                case .references(let found): reports += found.filter { $0.decisions?.given != nil }
+                case .files, .closed, .unjudged: break
                 }
             }
-            var used = Set<Int>()
-            let platform = scan.kind.platform
-            let mine = run.references.filter { $0.platform == nil || $0.platform == platform }
-            // The verdicts by where they come from, so each name finds its own without a search
-            // through all of them (a payload of 3,000 messages compared each with each).
-            var bySource: [ReportKey: [Int]] = [:]
-            for index in reports.indices { bySource[ReportKey(reports[index]), default: []].append(index) }
-            for reference in mine {
-                guard
-                    let index = bySource[ReportKey(reference)]?.first(where: {
-                        !used.contains($0) && Self.matches(reports[$0], reference)
-                    })
-                else { continue }
-                used.insert(index)
+            for report in reports {
+                guard let decisions = report.decisions else { continue }
                 pushes.append(
                     platform == .ios
-                        ? IOSChain(app: app, report: reports[index], reference: reference).explain()
-                        : AndroidChain(app: app, report: reports[index], reference: reference).explain())
+                        ? IOSChain(app: app, report: report, decisions: decisions).explain()
+                        : AndroidChain(app: app, report: report, decisions: decisions).explain())
             }
-            // A payload that reaches this platform and names no sound for it is a push too.
-            if mine.isEmpty, push.isPayload {
-                pushes.append(
-                    platform == .ios
-                        ? IOSChain.silent(app: app, source: push.source)
-                        : AndroidChain.unnamed(app: app, source: push.source, channel: push.channel))
-            }
+            if unnamed, platform == .ios { pushes.append(IOSChain.silent(app: app, source: push.source)) }
         }
         for platform in run.unjudged {
             for report in platform.references {
@@ -77,39 +59,6 @@ public struct Explainer: Sendable {
             }
         }
         return Explanation(pushes: pushes, notes: run.notes)
-    }
-
-    /// A name's or a file's stem as every platform's and library's lookup can meet it
-    /// (``SoundName/looseKey``).
-    static func stem(_ name: String) -> String { SoundName(name).looseKey }
-
-    /// The stems of every name the push, the app's code, its channels and the lock can lead to.
-    static func stems(_ references: [SoundReference], scan: BundleScan, lock: SoundLock?) -> Set<String> {
-        var names = references.compactMap(\.name)
-        names += scan.channels.compactMap { if case .resource(let name) = $0.sound { name } else { nil } }
-        names += (lock?.sounds ?? []).flatMap { [$0.name, $0.android, $0.ios].compactMap { $0 } }
-        return Set(names.map(stem))
-    }
-
-    /// What ``matches(_:_:)`` compares first: where a name and its verdict come from.
-    private struct ReportKey: Hashable {
-        var source: String
-        var field: String?
-        var position: SourcePosition?
-
-        init(_ report: ReferenceReport) {
-            (source, field, position) = (report.source, report.field, report.position)
-        }
-
-        init(_ reference: SoundReference) {
-            (source, field, position) = (reference.source, reference.field, reference.position)
-        }
-    }
-
-    /// Whether `report` is the verdict on `reference` (a payload's key, or a name given once).
-    static func matches(_ report: ReferenceReport, _ reference: SoundReference) -> Bool {
-        report.source == reference.source && report.field == reference.field && report.position == reference.position
-            && (reference.field != nil || report.name == reference.name)
     }
 
     /// A push for a platform no app was given for.
@@ -134,9 +83,6 @@ struct AppFacts {
     let lockPath: String
     /// The lines of the push's keys in its payload; nil for a push given by name.
     let payload: PayloadLines?
-    /// The app's channels (Android), made once for all its pushes.
-    let channels: ChannelBook?
-    var files: [String: BundleFileReport] = [:]
     var entitlements: Entitlements?
 
     init(scan: BundleScan, lock: SoundLock?, lockPath: String, payload: PayloadLines?) {
@@ -144,14 +90,15 @@ struct AppFacts {
         self.lock = lock
         self.lockPath = lockPath
         self.payload = payload
-        channels = scan.kind.platform == .android ? ChannelBook(scan: scan, lock: lock) : nil
     }
 
     var root: String { scan.root }
+}
 
-    /// A sound file as the result names it: its path and format (`a.caf (CAF, ima4, …)`).
-    func described(_ path: String) -> String {
-        files[path].map { "\(path) (\(FileFacts.format($0.report)))" } ?? path
+extension ReferenceDecisions {
+    /// The sound file as the result names it: its path and format (`a.caf (CAF, ima4, …)`).
+    var described: String? {
+        file.map { "\($0.report.path) (\(FileFacts.format($0.report)))" }
     }
 }
 
@@ -228,7 +175,8 @@ struct Chain {
         case .requestedDefault: return "this push plays the default sound, which it asks for"
         case .defaultSound: return "this push plays the default sound" + because
         case .otherSound: return "this push plays \(outcome.sound ?? "another sound")" + because
-        case .silent: return "this push plays no sound: it names none"
+        case .silent:
+            return "this push plays no sound" + (outcome.because.map { " because " + $0 } ?? ": it names none")
         case .noSound: return "this push plays no sound" + because
         case .unknown: return "what this push plays cannot be told" + because
         }

@@ -130,6 +130,35 @@ public struct ExplanationStep: Sendable, Codable, Equatable {
         case shrinking
         /// What plays.
         case result
+
+        /// The step a rule's findings belong to (``RuleDescription/Step``, which each rule
+        /// declares): every decision but the result is one of them, and the switches below make
+        /// the two lists one fact, a step added to either and not the other fails to build.
+        public init(_ step: RuleDescription.Step) {
+            switch step {
+            case .payloadKey: self = .payloadKey
+            case .critical: self = .critical
+            case .library: self = .library
+            case .channel: self = .channel
+            case .lookup: self = .lookup
+            case .file: self = .file
+            case .shrinking: self = .shrinking
+            }
+        }
+
+        /// The rules' step this decision is; `nil` for the result, which no finding is about.
+        public var step: RuleDescription.Step? {
+            switch self {
+            case .payloadKey: return .payloadKey
+            case .critical: return .critical
+            case .library: return .library
+            case .channel: return .channel
+            case .lookup: return .lookup
+            case .file: return .file
+            case .shrinking: return .shrinking
+            case .result: return nil
+            }
+        }
     }
 
     /// How a step went.
@@ -199,7 +228,7 @@ public struct PlayOutcome: Sendable, Codable, Equatable {
         case defaultSound = "default-sound"
         /// Another sound than the one named (the channel's).
         case otherSound = "other-sound"
-        /// No sound, as the push asks: it names none (iOS).
+        /// No sound, as the push asks: it names none (iOS), a critical alert at volume 0, a channel made silent.
         case silent
         /// No sound, though the push names one (a silent channel).
         case noSound = "no-sound"

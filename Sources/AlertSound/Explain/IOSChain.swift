@@ -6,7 +6,10 @@ import AlertSoundCore
 struct IOSChain {
     let app: AppFacts
     let report: ReferenceReport
-    let reference: SoundReference
+    /// What the validator decided on the way to `report`.
+    let decisions: ReferenceDecisions
+
+    private var reference: SoundReference { decisions.reference }
 
     func explain() -> PushExplanation {
         var chain = Chain()
@@ -34,7 +37,7 @@ struct IOSChain {
     private func finish(_ chain: inout Chain) -> PushExplanation {
         return chain.push(
             platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil,
-            named: PlayOutcome(.namedSound, sound: report.resolvedPath.map(app.described)))
+            named: PlayOutcome(.namedSound, sound: decisions.described))
     }
 
     private func critical(_ chain: inout Chain) {
@@ -70,12 +73,13 @@ struct IOSChain {
                     evidence: [Evidence(finding.message)], codes: [finding.code]))
         } else if reference.volume == 0 {
             // Apple's scale: 0.0 is silent, 1.0 full volume; a critical alert at 0 makes no sound.
+            // That is what the payload asks for (validate-bundle passes it): a risk, not a failure.
             let because = "the payload asks for the critical alert at volume 0, which is silent"
             chain.add(
                 ExplanationStep(
-                    step: .critical, verdict: .otherSound, text: because,
+                    step: .critical, verdict: .risk, text: because,
                     evidence: evidence + [Evidence.payload(report.source, field: report.field, text: app.payload)]),
-                decides: PlayOutcome(.noSound, because: because))
+                decides: PlayOutcome(.silent, because: because))
         } else {
             let volume = reference.volume.map { " at volume \(Formatting.number($0)) (of 1)" } ?? " at full volume"
             chain.add(
@@ -118,7 +122,7 @@ struct IOSChain {
                     "the app's code names a sound computed at run time here: it may install sounds into Library/Sounds",
                     file: computed.position?.file, line: computed.position?.line))
         }
-        if let path = report.resolvedPath, let found = app.files[path] {
+        if let path = report.resolvedPath, let found = decisions.file {
             evidence.append(Evidence("found: \(found.relativePath) (\(found.location.rawValue))", file: path))
             if app.scan.kind == .xcodeProject {
                 evidence.append(Evidence("an app target's Resources phase copies it to the bundle's top level"))
@@ -143,7 +147,7 @@ struct IOSChain {
 
     private func file(_ chain: inout Chain) {
         guard let path = report.resolvedPath else { return }
-        guard let found = app.files[path] else {
+        guard let found = decisions.file else {
             // The sound was judged, but its report is not at hand (it should be): say what the reference says.
             if let invalid = report.diagnostics.first(where: { $0.code == .invalidSound }) {
                 chain.add(

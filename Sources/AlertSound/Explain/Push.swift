@@ -77,10 +77,19 @@ public struct Push: Sendable {
         return push
     }
 
-    /// A push given by name: `sound` on both platforms (iOS's `aps.sound`, Android's
-    /// `android.notification.sound`), on Android channel `channel`. With only a channel, it is
-    /// an Android message, whose channel's sound plays.
+    /// A push given by name. `sound` alone is the name validate-bundle's `--sound` checks: one
+    /// plain name (`ios:NAME` and `android:NAME` for one platform), judged on the apps given, so
+    /// the two commands answer the same question and a repository of one platform is not failed
+    /// for the other (issue 57). With `channel`, an Android message on that channel
+    /// (`android.notification.sound`, whose channel's sound plays) and iOS's `aps.sound`; with
+    /// only a channel, an Android message whose channel's sound plays.
     public static func named(sound: String?, channel: String?) -> Push {
+        guard let channel else {
+            let reference = SoundReference.named(sound ?? "", source: "--sound")
+            return Push(
+                references: [reference], platforms: reference.platform.map { [$0] } ?? Set(Platform.allCases),
+                source: "--sound", isPayload: false)
+        }
         var references: [SoundReference] = []
         if let sound {
             references.append(SoundReference(name: sound, source: "--sound", platform: .ios, field: "aps.sound"))

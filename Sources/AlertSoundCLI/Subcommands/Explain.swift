@@ -49,7 +49,7 @@ struct Explain: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The sound the push names (aps.sound on iOS, android.notification.sound on Android).",
+            "The sound the push names: alone, a name judged on the apps given, as validate-bundle's --sound; with --channel, aps.sound on iOS and android.notification.sound on Android.",
             valueName: "name"))
     var sound: String?
 

@@ -73,6 +73,16 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
     /// On Android, the library whose rule turned the name into resource names (the app's push
     /// handler, or the library the name was given to): the rule the verdict rests on.
     public var library: AndroidLibrary?
+    /// What the validator decided on the way to this verdict, for `explain` to lay out as the
+    /// device's chain (``Explainer``) instead of working it out again; `nil` for a report read
+    /// back from JSON or made by a bundle-wide rule. Not part of the verdict: not encoded.
+    var decisions: ReferenceDecisions? {
+        get { carried.decisions }
+        set { carried.decisions = newValue }
+    }
+    /// Holds ``decisions`` so that two reports are equal by their verdicts alone (one read back
+    /// from JSON has none).
+    private var carried = DecisionsCarriage()
     /// No errors, and with `strict` no warnings either: always what the diagnostics say.
     public var valid: Bool { !diagnostics.contains { $0.fails(strict: strict) } }
 
@@ -151,6 +161,35 @@ public struct ReferenceReport: Sendable, Codable, Equatable {
         try c.encode(source, forKey: .source)
         try c.encode(valid, forKey: .valid)
     }
+}
+
+/// What the validator decided for one reference on the way to its verdict, carried on its report
+/// so that `explain` lays out these very decisions (issue 56: it paired reports with references
+/// again by source and position, and computed the channel a second time, and the two commands
+/// disagreed).
+struct ReferenceDecisions: Sendable {
+    /// The reference as the validator was given it (a message naming only its channel, before
+    /// the channel's sound was put in its place).
+    var reference: SoundReference
+    /// Its index among the references the validator was given; `nil` for a name the app's own
+    /// code or channels give.
+    var given: Int?
+    /// The sound it names exactly, as judged (valid or not).
+    var file: BundleFileReport?
+    /// Android: the raw resource the name resolved to.
+    var resourceName: String?
+    /// Android: whether it is a message, posted on a channel (a payload's; not a bare name).
+    var message = false
+    /// Android, a message: what decides its sound on Android 8 and later; `nil` when that cannot
+    /// be told (the app's code was not read, and no lock).
+    var channel: ChannelOutcome?
+}
+
+/// A report's ``ReferenceDecisions``, carried, not judged: any two are equal.
+private struct DecisionsCarriage: Sendable, Equatable {
+    var decisions: ReferenceDecisions?
+
+    static func == (_: Self, _: Self) -> Bool { true }
 }
 
 /// The verdict on a bundle and the names used with it.
