@@ -137,17 +137,18 @@ import Testing
     }
 
     @Test func gradlePluginsAreReadWithoutComments() {
-        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
-        #expect(AppSearch.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
-        #expect(AppSearch.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
-        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
+        #expect(GradleReader.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
         #expect(
-            !AppSearch.appliesApplicationPlugin(
+            !GradleReader.appliesApplicationPlugin(
                 "/* id 'com.android.application' */ apply plugin: 'com.android.library'"))
-        #expect(!AppSearch.appliesApplicationPlugin("// id 'com.android.application'\n"))
+        #expect(!GradleReader.appliesApplicationPlugin("// id 'com.android.application'\n"))
         #expect(
-            AppSearch.appliesApplicationPlugin("def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
-        #expect(AppSearch.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
+            GradleReader.appliesApplicationPlugin(
+                "def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
+        #expect(GradleReader.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
     }
 
     /// A Gradle file of `id(` calls that never close (issue 55): each read 4 KB; the plugin after
@@ -156,7 +157,7 @@ import Testing
         let text =
             "plugins {\n" + String(repeating: "id(", count: 100_000)
             + "\n}\nplugins { id(\"io.x.android-application\") }\n"
-        #expect(AppSearch.pluginIDs(SourceText(text)) == ["io.x.android-application"])
-        #expect(AppSearch.appliesApplicationPlugin(text))
+        #expect(GradleReader.pluginIDs(SourceText(text)) == ["io.x.android-application"])
+        #expect(GradleReader.appliesApplicationPlugin(text))
     }
 }
