@@ -66,6 +66,7 @@ import Testing
         #expect(
             report.bundles.allSatisfy { $0.bundle.contains("App.csproj (.NET MAUI") }, "\(report.bundles.map(\.bundle))"
         )
+        try #require(report.bundles.count == 2)
         let ios = report.bundles[0], android = report.bundles[1]
         // The Android-only MP3 is not in the iOS app, nor is Mac Catalyst's sound.
         #expect(Set(ios.files.map(\.relativePath)) == ["chime.caf", "tone.wav"], "\(ios.files.map(\.relativePath))")
@@ -119,7 +120,7 @@ import Testing
                 "iOS/Resources/call.caf": AndroidTests.caf
             ])
         let report = try BundleValidator().validate(paths: [root])
-        #expect(report.bundles.map(\.kind) == [.androidProject, .resources], "\(report.bundles.map(\.bundle))")
+        try #require(report.bundles.map(\.kind) == [.androidProject, .resources], "\(report.bundles.map(\.bundle))")
         #expect(report.bundles.first?.files.map(\.relativePath) == ["res/raw/ding.wav"])
         #expect(report.bundles.last?.files.map(\.relativePath) == ["call.caf"])
     }
