@@ -25,6 +25,7 @@ import Testing
           <!-- <AndroidResource Include="commented\\out.wav" /> -->
           <ItemGroup>
             <MauiAsset Include="Resources\\Raw\\**" LogicalName="%(RecursiveDir)%(Filename)%(Extension)" />
+            <BundleResource Include="$(SoundsFolder)\\x.caf" />
           </ItemGroup>
           <ItemGroup Condition="$(TargetFramework.Contains('-android'))">
             <None Remove="Platforms\\Android\\Resources\\raw\\alarm.mp3" />
@@ -86,6 +87,10 @@ import Testing
             "\(verdicts)")
         #expect(
             report.notes.contains { $0.hasPrefix(root + "/src/Lib/Lib.csproj: a .NET project for") }, "\(report.notes)")
+        // What a property decides is not guessed at, and said.
+        #expect(
+            report.notes.contains { $0.hasPrefix(root + "/src/App/App.csproj: an item names $(SoundsFolder)/x.caf") },
+            "\(report.notes)")
         // The minimum iOS is the project's.
         let scans = try BundleValidator().prepare(paths: [root]).scans
         #expect(scans.first?.minimumIOS?.version == IOSVersion(15))

@@ -184,13 +184,13 @@ struct MauiReader: ProjectReader {
         for item in items where ["BundleResource", "AndroidResource", "MauiAsset"].contains(item.type) {
             let platforms = Self.platforms(of: item.conditions).intersection(targets)
             if let remove = item.remove {
-                for file in files(remove, in: folder, within: confinement, budget: &budget, notes: &notes) {
+                for file in files(remove, in: folder, of: path, within: confinement, budget: &budget, notes: &notes) {
                     if item.type != "AndroidResource" { ios[file.path] = nil }
                     if item.type != "BundleResource" { android[file.path] = nil }
                 }
             }
             guard let include = item.include, !platforms.isEmpty else { continue }
-            for file in files(include, in: folder, within: confinement, budget: &budget, notes: &notes)
+            for file in files(include, in: folder, of: path, within: confinement, budget: &budget, notes: &notes)
             where ContainerKind.isSoundName(lastComponent(file.path)) {
                 let relative = String(file.path.dropFirst(folder.count + 1))
                 let named = item.metadata["Link"].map(normalized) ?? relative
@@ -286,13 +286,14 @@ struct MauiReader: ProjectReader {
     /// `%(RecursiveDir)`). Walked through the door, bounded by the Android search's depth and
     /// `budget` folders; a path naming a property (`$(…)`) cannot be known, and is said.
     static func files(
-        _ spec: String, in folder: String, within confinement: Confinement, budget: inout Int, notes: inout [String]
+        _ spec: String, in folder: String, of project: String, within confinement: Confinement, budget: inout Int,
+        notes: inout [String]
     ) -> [(path: String, recursiveDir: String)] {
         var found: [(path: String, recursiveDir: String)] = []
         for part in spec.split(separator: ";").map({ normalized(String($0)) }) where !part.isEmpty {
             if part.contains("$(") || part.contains("@(") || part.contains("%(") {
                 notes.append(
-                    "\(joinPath(folder, "")): an item names \(part), a property's value: its files are not known")
+                    "\(project): an item names \(part), which a property decides: its files are not judged")
                 continue
             }
             let segments = part.split(separator: "/").map(String.init)
