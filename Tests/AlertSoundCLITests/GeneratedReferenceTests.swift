@@ -62,6 +62,29 @@ import Testing
         try Self.compare(
             GeneratedReference.librarySchema, try GeneratedReference.regenerateLibraries(libraries), libraries)
         #expect(kinds["libraries"] == ["man/alertsound.1", "docs/cross-platform.md"], "\(kinds["libraries"] ?? [])")
+        for path in GeneratedReference.kindSchemas {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            try Self.compare(path, try GeneratedReference.regenerateKinds(text, path: path), text)
+        }
+    }
+
+    /// The table of project kinds in the man page and the guide is the registry's, and the
+    /// registry reports every kind of bundle the JSON can name.
+    @Test(.bug(id: "56")) func theKindsOfProjectAreTheRegistrys() throws {
+        let tool = try Self.toolInfo()
+        var places: [String] = []
+        for (path, style) in GeneratedReference.documents {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            let specs = try GeneratedReference.regenerate(text, style: style, tool: tool).specs
+            if specs.contains(["project-kinds"]) { places.append(path) }
+        }
+        #expect(places.count == 2 && places.contains("man/alertsound.1"), "\(places)")
+        #expect(Set(ProjectRegistry.bundleKinds) == Set(BundleKind.allCases))
+        let table = GeneratedReference.projectKinds(style: .markdown)
+        for kind in ProjectRegistry.kinds { #expect(table.contains(GeneratedReference.capitalized(kind.name))) }
+        // --help names every kind too.
+        let help = ValidateBundle.helpMessage(columns: 10_000)
+        for kind in ProjectRegistry.kinds { #expect(help.contains(kind.name), "\(kind.name)") }
     }
 
     /// The synopsis lists every option; the man page's prose must also say what each does.
@@ -121,6 +144,7 @@ import Testing
         let scratch = try Scratch()
         for (path, _) in GeneratedReference.documents
             + [(GeneratedReference.schema, .markdown), (GeneratedReference.librarySchema, .markdown)]
+            + GeneratedReference.kindSchemas.filter({ $0 != GeneratedReference.librarySchema }).map({ ($0, .markdown) })
         {
             try FileManager.default.createDirectory(
                 atPath: scratch.path(parentFolder(path)), withIntermediateDirectories: true)

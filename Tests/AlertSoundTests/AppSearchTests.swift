@@ -137,17 +137,18 @@ import Testing
     }
 
     @Test func gradlePluginsAreReadWithoutComments() {
-        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
-        #expect(AppSearch.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
-        #expect(AppSearch.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
-        #expect(AppSearch.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
+        #expect(GradleReader.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
+        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
         #expect(
-            !AppSearch.appliesApplicationPlugin(
+            !GradleReader.appliesApplicationPlugin(
                 "/* id 'com.android.application' */ apply plugin: 'com.android.library'"))
-        #expect(!AppSearch.appliesApplicationPlugin("// id 'com.android.application'\n"))
+        #expect(!GradleReader.appliesApplicationPlugin("// id 'com.android.application'\n"))
         #expect(
-            AppSearch.appliesApplicationPlugin("def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
-        #expect(AppSearch.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
+            GradleReader.appliesApplicationPlugin(
+                "def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
+        #expect(GradleReader.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
     }
 
     /// A Gradle file of `id(` calls that never close (issue 55): each read 4 KB; the plugin after
@@ -156,7 +157,42 @@ import Testing
         let text =
             "plugins {\n" + String(repeating: "id(", count: 100_000)
             + "\n}\nplugins { id(\"io.x.android-application\") }\n"
-        #expect(AppSearch.pluginIDs(SourceText(text)) == ["io.x.android-application"])
-        #expect(AppSearch.appliesApplicationPlugin(text))
+        #expect(GradleReader.pluginIDs(SourceText(text)) == ["io.x.android-application"])
+        #expect(GradleReader.appliesApplicationPlugin(text))
+    }
+}
+
+/// A reader the registry does not hold: the search shows it every folder it reaches, and only those.
+private struct ProbeReader: ProjectReader {
+    static let kind = ProjectKind(name: "probe", detected: "", judged: "", reports: [])
+    static func marks(_ name: String) -> Bool { name == "probe.txt" }
+    var seen: [String] = []
+    init() {}
+    mutating func look(at folder: SearchedFolder, within confinement: Confinement, log: inout SearchLog) throws {
+        seen.append(folder.path)
+        if folder.names.contains("probe.txt") { log.notes.append("probe at \(folder.path)") }
+    }
+}
+
+extension AppSearchTests {
+    /// The search is the registry's: each reader is asked about each folder within the bounds
+    /// (dependencies and hidden folders never), and what it keeps is what the search found.
+    @Test(.bug(id: "56")) func theSearchAsksEachReaderAboutEachFolder() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("repo")
+        try Self.tree(
+            root,
+            [
+                "a/b/probe.txt": Self.text(""), "node_modules/dep/probe.txt": Self.text(""),
+                ".hidden/probe.txt": Self.text(""), "c/x.txt": Self.text("")
+            ])
+        let search = try AppSearch.search(
+            root, within: try #require(Confinement(folder: root)), readers: [ProbeReader.self])
+        let seen = try #require(search.reader(ProbeReader.self)).seen
+        #expect(seen == [root, root + "/a", root + "/c", root + "/a/b"], "\(seen)")
+        #expect(search.notes == ["probe at \(root)/a/b"])
+        // The registry's readers are the search's by default, each once, in order.
+        let registered = try AppSearch.search(root, within: try #require(Confinement(folder: root))).readers
+        #expect(registered.map { "\(type(of: $0))" } == ProjectRegistry.readers.map { "\($0)" })
     }
 }

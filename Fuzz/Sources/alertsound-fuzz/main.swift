@@ -22,6 +22,8 @@ enum Target: String, CaseIterable {
     case pbxproj
     /// bytes -> an Xcode workspace's contents.xcworkspacedata -> the projects it opens: none outside
     case workspace
+    /// bytes -> a .NET MAUI/Xamarin App.csproj found by the app search -> the apps its items ship: nothing read outside
+    case csproj
     /// bytes -> an Expo app.json -> its sounds list, judged for both platforms: nothing read outside
     /// bytes -> fix (trim, fade, silence, gain, downmix, levels and loudness; ffmpeg for one input in 16) into a scratch folder
     case fix
@@ -392,6 +394,17 @@ func workspace(_ bytes: [UInt8]) {
     _ = try? XcodeProject.find(near: path, within: confinement)
 }
 
+func csproj(_ bytes: [UInt8]) {
+    try? FileManager.default.createDirectory(atPath: repository + "/App", withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: repository + "/App/App.csproj", contents: Data(bytes)),
+        let confinement = Confinement(folder: repository),
+        let search = try? AppSearch.search(repository, within: confinement, readers: [MauiReader.self]),
+        let apps = try? search.readers.first?.apps(under: repository, within: confinement)
+    else { return }
+    guard apps.apps.count <= 2 else { fatalError("more than one app per platform") }
+    expectConfined(apps.apps.map(\.scan))
+}
+
 func expo(_ bytes: [UInt8]) {
     guard FileManager.default.createFile(atPath: repository + "/app.json", contents: Data(bytes)),
         let confinement = Confinement(folder: repository),
@@ -424,7 +437,7 @@ func code(_ bytes: [UInt8]) {
     libraries.read(gradle: text, file: "build.gradle")
     _ = AndroidAppFacts.minSdk(in: text)
     _ = AndroidAppFacts.metaData(AndroidAppFacts.defaultChannelKey, in: text)
-    _ = AppSearch.appliesApplicationPlugin(text)
+    _ = GradleReader.appliesApplicationPlugin(text)
 }
 
 func configuration(_ bytes: [UInt8]) {
@@ -542,6 +555,7 @@ let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
         case .pbxproj: pbxproj(bytes)
         case .workspace: workspace(bytes)
         case .expo: expo(bytes)
+        case .csproj: csproj(bytes)
         case .code: code(bytes)
         case .configuration: configuration(bytes)
         case .ogg: ogg(bytes)

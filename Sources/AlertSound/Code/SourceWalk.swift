@@ -139,15 +139,6 @@ enum SourceWalk {
         }
     }
 
-    /// The root whose code an app at `folder` (an Xcode project's folder, a Gradle project) is
-    /// built from: the folder above when it holds `pubspec.yaml` or `package.json` (Flutter,
-    /// React Native, Expo), else `folder`.
-    static func appRoot(of folder: String, within confinement: Confinement) -> String {
-        let parent = parentFolder(folder)
-        guard confinement.contains(parent), parent != folder else { return folder }
-        return ["pubspec.yaml", "package.json"].contains { isFile(joinPath(parent, $0)) } ? parent : folder
-    }
-
     /// Walks shared by a run's apps.
     final class Cache: @unchecked Sendable {
         private var walks: [String: (sounds: CodeSounds, incomplete: Bool)] = [:]

@@ -50,6 +50,14 @@ struct GenerateReference: ParsableCommand {
                 if !check { try Self.write(made, to: joinPath(root, path)) }
             }
         }
+        for path in GeneratedReference.kindSchemas {
+            let current = String(decoding: try Self.read(joinPath(root, path)), as: UTF8.self)
+            let made = try GeneratedReference.regenerateKinds(current, path: path)
+            if made != current {
+                stale.append(path)
+                if !check { try Self.write(made, to: joinPath(root, path)) }
+            }
+        }
         for path in stale { Printers.line("\(check ? "out of date" : "rewritten"): \(path)") }
         if check, !stale.isEmpty { throw ExitStatus.failure.code }
     }

@@ -34,6 +34,8 @@ enum GeneratedReference {
     static let schema = "Schemas/common.schema.json"
     /// The schema whose `library` enum lists ``AndroidLibrary/allCases``.
     static let librarySchema = "Schemas/validate-bundle.schema.json"
+    /// The schemas whose bundles' `kind` enum is the registry's (``ProjectRegistry/bundleKinds``).
+    static let kindSchemas = ["Schemas/validate-bundle.schema.json", "Schemas/explain.schema.json"]
 
     struct Problem: Error, CustomStringConvertible {
         let description: String
@@ -84,6 +86,7 @@ enum GeneratedReference {
         case "fix-defaults" where spec.count == 1: return fixDefaults(style: style)
         case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
         case "libraries" where spec.count == 1: return libraries(style: style)
+        case "project-kinds" where spec.count == 1: return projectKinds(style: style)
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
     }
@@ -180,6 +183,40 @@ enum GeneratedReference {
             return table(
                 ["what", "unless told otherwise", "option"],
                 FixDefaults.documented.map { [markdown($0.what), markdown($0.value), markdown(spans($0.options))] })
+        }
+    }
+
+    /// Every kind of project `validate-bundle` reads, from the registry (``ProjectRegistry``): how
+    /// each is recognised, what it is judged by and its `kind` in the JSON; then the frameworks
+    /// whose apps are their Xcode and Gradle projects, with their code in the folder above.
+    static func projectKinds(style: Style) -> String {
+        var rows = ProjectRegistry.kinds.map { kind in
+            (
+                name: kind.name, detected: kind.detected, judged: kind.judged,
+                reports: spans(kind.reports.map(\.rawValue))
+            )
+        }
+        rows += ProjectRegistry.hosts.map { host in
+            (
+                name: host.framework,
+                detected: "`\(host.marker)` in the folder above an Xcode or Gradle project it finds",
+                judged: "by those projects, as each says; the app's code is read from the folder above them",
+                reports: "as those projects'"
+            )
+        }
+        switch style {
+        case .roff:
+            return rows.map { row in
+                entry(
+                    ".B \(roff(capitalized(row.name)))",
+                    "Recognised by \(row.detected). Judged: \(row.judged). Reported as \(row.reports).")
+            }.joined()
+        case .markdown:
+            return table(
+                ["kind", "recognised by", "judged", "`kind` in the JSON"],
+                rows.map {
+                    [markdown(capitalized($0.name)), markdown($0.detected), markdown($0.judged), markdown($0.reports)]
+                })
         }
     }
 
@@ -300,6 +337,25 @@ enum GeneratedReference {
         let body =
             "      \"description\": \(description),\n      \"enum\": [\(names)],\n      \"enumDescriptions\": [\n\(meanings)\n      ]"
         return text[..<from.upperBound] + body + text[to.lowerBound...]
+    }
+
+    /// A schema with its bundles' `kind` enum made afresh from the registry: each line
+    /// `"kind": { "enum": [...] }` is rewritten.
+    static func regenerateKinds(_ text: String, path: String) throws -> String {
+        let marker = "\"kind\": { \"enum\": ["
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var found = false
+        let names = ProjectRegistry.bundleKinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        for (i, line) in lines.enumerated() {
+            guard let start = line.firstRange(of: marker), let end = line[start.upperBound...].firstRange(of: "] }")
+            else {
+                continue
+            }
+            lines[i] = String(line[..<start.upperBound]) + names + String(line[end.lowerBound...])
+            found = true
+        }
+        guard found else { throw Problem(description: "\(path) has no '\(marker)' line") }
+        return lines.joined(separator: "\n")
     }
 
     // MARK: Rendering

@@ -19,9 +19,9 @@ struct ValidateBundle: ParsableCommand {
             folder given is read); an Expo app's root (each file of expo-notifications' sounds list in \
             app.json, judged by iOS's rules and by Android's); an Android project or module folder \
             (every res/raw within 7 levels, build output and node_modules left out), .apk or .aab; or \
-            any folder, searched 8 levels deep for every app in it (Xcode projects, Gradle projects \
-            applying com.android.application, Expo configs; node_modules, Pods, build and hidden \
-            folders skipped), each judged on its own. A name meant for a platform no PATH is an app \
+            any folder, searched 8 levels deep for every app in it (the kinds read: \
+            \(ProjectRegistry.kinds.map(\.name).joined(separator: ", ")); node_modules, Pods, build \
+            and hidden folders skipped), each judged on its own. A name meant for a platform no PATH is an app \
             of fails (no-app-for-platform) unless --platform leaves that platform out. iOS sounds \
             are judged as `check` judges them and placed: bundle and library-sounds are reachable by \
             name; localized (.lproj) and subfolder are not. Android sounds are judged by Android's \

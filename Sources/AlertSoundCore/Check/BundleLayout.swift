@@ -1,5 +1,5 @@
 /// What kind of thing `validate-bundle` was pointed at.
-public enum BundleKind: String, Sendable, Codable {
+public enum BundleKind: String, Sendable, Codable, CaseIterable {
     /// An `.app` folder: sounds are found by name at its top level.
     case app
     /// An `.ipa` archive: the `.app` inside `Payload/`, read in place.

@@ -1,0 +1,137 @@
+import AlertSoundCore
+
+/// What a `.csproj` says, as far as notification sounds need it: its properties and its items, each
+/// with the condition it sits under (its group's and its own). Read from the text, never
+/// evaluated: a condition is kept as written and judged by the platform it names
+/// (``MauiReader/platforms(of:)``); properties are not expanded. One pass over the bytes with a
+/// stack of open elements bounded in depth, so a project of any size or nesting is read in time
+/// linear in its bytes, or refused.
+struct MSBuildProject: Sendable {
+    struct Property: Sendable {
+        var name: String
+        var value: String
+        var condition: String?
+    }
+
+    struct Item: Sendable {
+        /// Its type: `BundleResource`, `AndroidResource`, `MauiAsset`, ...
+        var type: String
+        var include: String?
+        var remove: String?
+        /// `LogicalName` and `Link`, from an attribute or a child element.
+        var metadata: [String: String] = [:]
+        /// The conditions it sits under: its group's, then its own.
+        var conditions: [String] = []
+    }
+
+    /// The `Sdk` of `<Project>`: an SDK-style project (with default items) when set.
+    var sdk: String?
+    var properties: [Property] = []
+    var items: [Item] = []
+    /// What `<Import Project="…">` names (Xamarin's targets say the project's platform).
+    var imports: [String] = []
+
+    /// The value of each property `name` set, in order (conditions aside).
+    func values(_ name: String) -> [String] {
+        properties.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    /// Elements open at once beyond which a project is refused: MSBuild's own nest a few deep.
+    static let maximumDepth = 64
+    /// The item metadata kept.
+    static let keptMetadata = ["LogicalName", "Link"]
+
+    /// Reads the project's bytes; throws `malformed` naming the offset for XML it cannot follow.
+    static func parse(_ bytes: [UInt8], path: String) throws -> MSBuildProject {
+        var project = MSBuildProject()
+        // Each open element: its name, its condition, and the item it is when it is one.
+        var stack: [(name: String, condition: String?, item: Int?)] = []
+        var i = 0
+        func fail(_ what: String) -> AlertSoundError {
+            AlertSoundError(.malformed, "not an MSBuild project: \(what)", path: path, offset: Int64(i))
+        }
+        while i < bytes.count {
+            guard let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else { break }
+            i = open
+            if bytes[i...].starts(with: Array("<!--".utf8)) {
+                guard let end = XcodeWorkspace.find(Array("-->".utf8), in: bytes, from: i + 4) else {
+                    throw fail("a comment is not closed")
+                }
+                i = end + 3
+                continue
+            }
+            // The tag's end: the first `>` outside a quoted attribute value.
+            var close = i + 1
+            var quote: UInt8?
+            while close < bytes.count {
+                let byte = bytes[close]
+                if let q = quote {
+                    if byte == q { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+                close += 1
+            }
+            guard close < bytes.count else { throw fail("a tag is not closed") }
+            let body = bytes[(i + 1)..<close]
+            i = close + 1
+            guard let first = body.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
+            if first == UInt8(ascii: "/") {
+                let name = String(decoding: body.dropFirst().prefix { !XcodeWorkspace.isSpace($0) }, as: UTF8.self)
+                guard let top = stack.last, top.name == name else { throw fail("</\(name)> closes nothing open") }
+                stack.removeLast()
+                continue
+            }
+            let selfClosing = body.last == UInt8(ascii: "/")
+            let inner = selfClosing ? body.dropLast() : body
+            let name = String(decoding: inner.prefix { !XcodeWorkspace.isSpace($0) }, as: UTF8.self)
+            let attributes = Array(inner.dropFirst(name.utf8.count))
+            func attribute(_ key: String) throws -> String? {
+                try XcodeWorkspace.attribute(key, in: attributes, fail: fail)
+            }
+            let condition = try attribute("Condition")
+            // The text up to the next tag: a property's value, or an item's metadata.
+            var text: String {
+                let end = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+                return XcodeWorkspace.decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self))
+                    .trimmingCharacters(in: " \t\r\n")
+            }
+            var item: Int?
+            switch stack.last?.name ?? "" {
+            case "" where name == "Project":
+                project.sdk = try attribute("Sdk")
+            case "PropertyGroup" where !selfClosing:
+                project.properties.append(Property(name: name, value: text, condition: condition))
+            case "ItemGroup":
+                var made = Item(type: name, include: try attribute("Include"), remove: try attribute("Remove"))
+                made.conditions = [stack.last?.condition, condition].compactMap { $0 }
+                for key in keptMetadata { made.metadata[key] = try attribute(key) }
+                project.items.append(made)
+                item = project.items.count - 1
+            case _ where stack.last?.item != nil && keptMetadata.contains(name) && !selfClosing:
+                if let owner = stack.last?.item { project.items[owner].metadata[name] = text }
+            default: break
+            }
+            if name == "Import", let imported = try attribute("Project") { project.imports.append(imported) }
+            if !selfClosing {
+                guard stack.count < maximumDepth else {
+                    throw fail("elements nest more than \(maximumDepth) deep")
+                }
+                stack.append((name, condition, item))
+            }
+        }
+        return project
+    }
+}
+
+extension String {
+    /// The string without the given characters at either end.
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let drop = Set(set)
+        guard let start = firstIndex(where: { !drop.contains($0) }), let end = lastIndex(where: { !drop.contains($0) })
+        else { return "" }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,70 @@
+import AlertSoundCore
+
+/// Xcode projects (and the projects workspaces open), judged by their app targets: each app is
+/// what its target copies into the bundle, where the project says it lands. A project generated
+/// from a spec (XcodeGen, Tuist) and not generated yet stops the run rather than have the folder's
+/// files judged as if they all shipped.
+struct XcodeReader: ProjectReader {
+    static let kind = ProjectKind(
+        name: "Xcode project",
+        detected:
+            "an `.xcodeproj` folder, or the projects an `.xcworkspace` opens (given, or found in a folder)",
+        judged:
+            "one iOS app per app target (product type application): what its Copy Bundle Resources and copy-files phases copy, placed where they land; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
+        reports: [.xcodeProject])
+
+    static func marks(_ name: String) -> Bool { ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(name)) }
+    static let rootMarkers = ["ios"]
+
+    /// `.xcodeproj` folders found, and those workspaces open, each once, in the order found.
+    private(set) var projects: [String] = []
+    private var seen: Set<String> = []
+
+    init() {}
+
+    mutating func look(at folder: SearchedFolder, within confinement: Confinement, log: inout SearchLog) throws {
+        for (name, kind) in folder.entries where kind == .folder {
+            let path = joinPath(folder.path, name)
+            switch lowercasedExtension(name) {
+            case "xcodeproj":
+                if seen.insert(collapsedPath(path)).inserted { projects.append(path) }
+            case "xcworkspace" where confinement.contains(path):
+                let workspace = try XcodeWorkspace.read(path, within: confinement)
+                for project in workspace.projects where seen.insert(collapsedPath(project)).inserted {
+                    projects.append(project)
+                }
+                log.notes += workspace.notes
+            default: break
+            }
+        }
+    }
+
+    func apps(under root: String, within confinement: Confinement) throws -> ProjectApps {
+        var found = ProjectApps()
+        let projects = try XcodeProject.appProjects(self.projects, within: confinement)
+        found.apps = try Self.apps(of: projects.apps, within: confinement)
+        if projects.apps.isEmpty {
+            try XcodeProject.refuseUngenerated(in: [root, joinPath(root, "ios")], given: root)
+        }
+        // Pods' project, which a workspace opens, builds no app and says nothing worth a note.
+        for project in projects.others
+        where !project.split(separator: "/").contains(where: { AppSearch.skippedFolders.contains(String($0)) }) {
+            found.notes.append(
+                "\(project): builds no iOS app (no target of product type application for iOS), so nothing it copies ships in one"
+            )
+        }
+        return found
+    }
+
+    /// Each app target's bundle, its code read under the project's folder (or a host framework's
+    /// folder above it), and what no target copies said after it.
+    static func apps(of projects: [XcodeProject], within confinement: Confinement) throws -> [ProjectApp] {
+        try projects.flatMap { project in
+            try XcodeProject.scans(project, within: confinement).map { scan in
+                ProjectApp(
+                    scan: scan, codeRoot: ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement),
+                    notes: XcodeProject.uncopiedNote(scan).map { [$0] } ?? [])
+            }
+        }
+    }
+}
