@@ -5,7 +5,7 @@ import Testing
 @testable import AlertSound
 @testable import AlertSoundCore
 
-/// `Scan/`: a folder's entries by kind, links not followed; source text read as text, comments
+/// `Files/` and `Text/`: a folder's entries by kind, links not followed; source text read as text, comments
 /// blanked and lines kept.
 @Suite struct ScanTests {
     @Test func folderEntriesHaveKindsAndFollowNoLink() throws {
