@@ -81,26 +81,8 @@ import Testing
     @Test(.bug(id: "56")) func nothingElseNormalisesAName() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let expressions = try Self.normalisations.map { ($0.name, try NSRegularExpression(pattern: $0.pattern)) }
-        var found: [String] = [], used: Set<String> = []
-        let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
-        while let relative = files?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            let path = "Sources/" + relative
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if code.hasPrefix("//") { continue }
-                let range = NSRange(code.startIndex..., in: code)
-                for (name, expression) in expressions where expression.firstMatch(in: code, range: range) != nil {
-                    if Self.allowed[path] != nil {
-                        used.insert(path)
-                    } else {
-                        found.append("\(path):\(number + 1): \(name)")
-                    }
-                }
-            }
-        }
+        let (found, used) = try SourceSearch.lines(
+            under: root, matching: Self.normalisations.map { ($0.name, $0.pattern) }, allowed: Set(Self.allowed.keys))
         #expect(found.isEmpty, "normalise through SoundName instead:\n\(found.joined(separator: "\n"))")
         #expect(Set(Self.allowed.keys).subtracting(used).isEmpty, "\(Set(Self.allowed.keys).subtracting(used))")
     }

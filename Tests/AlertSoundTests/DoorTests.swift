@@ -51,29 +51,9 @@ import Testing
 
     /// Each line of `Sources/` outside the allowed files that opens a file, as `file:line: what`.
     static func bypasses() throws -> (bypasses: [String], allowedUsed: Set<String>) {
-        let root = packageRoot
-        let expressions = try primitives.map { ($0.name, try NSRegularExpression(pattern: $0.pattern)) }
-        var found: [String] = []
-        var used: Set<String> = []
-        let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
-        while let relative = files?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
-            let path = "Sources/" + relative
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if code.hasPrefix("//") { continue }
-                let range = NSRange(code.startIndex..., in: code)
-                for (name, expression) in expressions where expression.firstMatch(in: code, range: range) != nil {
-                    if allowed[path] != nil {
-                        used.insert(path)
-                    } else {
-                        found.append("\(path):\(number + 1): \(name)")
-                    }
-                }
-            }
-        }
-        return (found.sorted(), used)
+        let (found, used) = try SourceSearch.lines(
+            under: packageRoot, matching: primitives.map { ($0.name, $0.pattern) }, allowed: Set(allowed.keys))
+        return (found, used)
     }
 
     @Test(.bug(id: "55", "item 1")) func nothingOpensAFileButTheDoor() throws {

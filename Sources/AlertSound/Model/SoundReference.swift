@@ -115,10 +115,9 @@ public struct SoundReference: Sendable, Hashable {
             // A payload file is the user's to name: read wherever it leads.
             return payload(
                 Data(try Door.userNamed.bytes(path, limit: Limits.maximumPayloadBytes, what: "payload")), source: path)
-        } catch let error as Door.Unreadable {
-            return [bad(path, error.reason)]
         } catch {
-            return [bad(path, "cannot read the payload: \(error)")]
+            // The door throws only its own error, which says why.
+            return [bad(path, error.reason)]
         }
     }
 

@@ -343,17 +343,8 @@ struct SourceText {
     private func assignedValuesOnce(of name: String, limit: Int) -> [String] {
         var ahead = LookAhead(scalars)
         var values: [String] = []
-        let length = name.unicodeScalars.count
-        for offset in occurrences(of: name) {
-            var i = offset + length
-            // The whole word only: `soundUri` is not `mySoundUri`.
-            guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
-                i >= scalars.count || !Self.isIdentifier(scalars[i])
-            else { continue }
-            while i < scalars.count, scalars[i] == " " { i += 1 }
-            if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
-            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
-            var start = i + 1
+        for equals in assignments(to: name, &ahead) {
+            var start = equals + 1
             var end = min(ahead.statementEnd(from: start), start + 511)
             if scalars[start..<end].allSatisfy({ $0.properties.isWhitespace }), end < scalars.count,
                 scalars[end] == "\n"
@@ -365,6 +356,25 @@ struct SourceText {
             if values.count == limit { break }
         }
         return values
+    }
+
+    /// Where each assignment to `name` has its `=`: the whole word (`soundUri`, not `mySoundUri`),
+    /// then an optional type (`: AndroidChannel`), then `=` (not `==`). In order, sharing
+    /// `ahead` with the caller's reads, so a pass over every occurrence stays linear.
+    private func assignments(to name: String, _ ahead: inout LookAhead) -> [Int] {
+        var found: [Int] = []
+        let length = name.unicodeScalars.count
+        for offset in occurrences(of: name) {
+            var i = offset + length
+            guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
+                i >= scalars.count || !Self.isIdentifier(scalars[i])
+            else { continue }
+            while i < scalars.count, scalars[i] == " " { i += 1 }
+            if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
+            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
+            found.append(i)
+        }
+        return found
     }
 
     /// The object literals this file assigns to `name` (`const soundChannel: AndroidChannel = {
@@ -381,16 +391,8 @@ struct SourceText {
     private func objectLiteralsOnce(assignedTo name: String, limit: Int) -> [Argument] {
         var ahead = LookAhead(scalars)
         var objects: [Argument] = []
-        let length = name.unicodeScalars.count
-        for offset in occurrences(of: name) {
-            var i = offset + length
-            guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
-                i >= scalars.count || !Self.isIdentifier(scalars[i])
-            else { continue }
-            while i < scalars.count, scalars[i] == " " { i += 1 }
-            if i < scalars.count, scalars[i] == ":" { i = ahead.equalsOrNewline(from: i + 1) }
-            guard i + 1 < scalars.count, scalars[i] == "=", scalars[i + 1] != "=" else { continue }
-            var open = i + 1
+        for equals in assignments(to: name, &ahead) {
+            var open = equals + 1
             while open < scalars.count, scalars[open].properties.isWhitespace { open += 1 }
             guard open < scalars.count, scalars[open] == "{", let close = closing(open) else { continue }
             objects.append(Argument(scalars[open...close]))
