@@ -141,10 +141,10 @@ import Testing
         #expect(throws: AlertSoundError.self) { try MSBuildProject.parse(Array(deep.utf8), path: "deep.csproj") }
         #expect(throws: AlertSoundError.self) { try MSBuildProject.parse(Array("<Project><!-- open".utf8), path: "c") }
         #expect(throws: AlertSoundError.self) { try MSBuildProject.parse(Array("<Project a=\"x>".utf8), path: "q") }
-        // Globs: `**` spans folders, `*` one name.
-        #expect(MauiReader.matches(["**"], ["a", "b.caf"]))
-        #expect(MauiReader.matches(["*.caf"], ["b.caf"]) && !MauiReader.matches(["*.caf"], ["a", "b.caf"]))
-        #expect(
-            MauiReader.matches(["**", "*.caf"], ["a", "b", "c.caf"]) && !MauiReader.matches(["**", "*.caf"], ["c.wav"]))
+        // Globs, MSBuild's through the configuration's PathGlob: `**` spans folders, `*` one name.
+        func matches(_ pattern: String, _ path: String) -> Bool { PathGlob(pattern).matches(Array(path.utf8)) }
+        #expect(matches("**", "a/b.caf"))
+        #expect(matches("*.caf", "b.caf") && !matches("*.caf", "a/b.caf"))
+        #expect(matches("**/*.caf", "a/b/c.caf") && matches("**/*.caf", "c.caf") && !matches("**/*.caf", "c.wav"))
     }
 }

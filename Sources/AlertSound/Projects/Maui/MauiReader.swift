@@ -304,6 +304,9 @@ struct MauiReader: ProjectReader {
             }
             let base = joinPath(folder, segments[..<wild].joined(separator: "/"))
             let pattern = Array(segments[wild...])
+            // Case folded, as the volumes these projects are built on are: the configuration's glob,
+            // compiled once per item.
+            let glob = PathGlob(pattern.joined(separator: "/").lowercased())
             // Breadth-first over the base folder, bounded: never following a link.
             var pending: [(path: String, relative: [String])] = [(base, [])]
             var next = 0
@@ -321,7 +324,7 @@ struct MauiReader: ProjectReader {
                         {
                             pending.append((joinPath(current, name), path))
                         }
-                    } else if kind == .file, matches(pattern[...], path[...]) {
+                    } else if kind == .file, glob.matches(Array(path.joined(separator: "/").lowercased().utf8)) {
                         let recursive =
                             pattern.first == "**" || pattern.contains("**")
                             ? path.dropLast().dropFirst(pattern.prefix { $0 != "**" }.count).joined(separator: "/")
@@ -332,53 +335,6 @@ struct MauiReader: ProjectReader {
             }
         }
         return found
-    }
-
-    /// Whether path segments match glob segments (`**` any number of segments, `*` and `?` within one).
-    static func matches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        // Iterative with one saved `**` to retry from: linear in practice, bounded by the depth.
-        var p = pattern.startIndex, s = path.startIndex
-        var star: (p: Int, s: Int)?
-        while s < path.endIndex {
-            if p < pattern.endIndex, pattern[p] == "**" {
-                star = (p, s)
-                p += 1
-            } else if p < pattern.endIndex, segmentMatches(Array(pattern[p]), Array(path[s])) {
-                p += 1
-                s += 1
-            } else if let saved = star {
-                p = saved.p + 1
-                s = saved.s + 1
-                star = (saved.p, saved.s + 1)
-            } else {
-                return false
-            }
-        }
-        while p < pattern.endIndex, pattern[p] == "**" { p += 1 }
-        return p == pattern.endIndex
-    }
-
-    /// One segment against `*` and `?` (case folded, as the volumes these projects are built on are).
-    static func segmentMatches(_ pattern: [Character], _ name: [Character]) -> Bool {
-        var p = 0, s = 0
-        var star: (p: Int, s: Int)?
-        while s < name.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p].lowercased() == name[s].lowercased() {
-                p += 1
-                s += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = (p, s)
-                p += 1
-            } else if let saved = star {
-                p = saved.p + 1
-                s = saved.s + 1
-                star = (saved.p, saved.s + 1)
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
     }
 }
 
