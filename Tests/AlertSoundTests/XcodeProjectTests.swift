@@ -155,6 +155,23 @@ import Testing
                 && ["ext.caf", "stray.caf", "unused.mp3"].allSatisfy(note.contains), "\(note)")
     }
 
+    /// A folder reference the tree does not hold (Capacitor's `public/`, made from the web build at
+    /// `npx cap copy` and not committed) failed the app as unreadable: it is said, and the rest is
+    /// judged (issue 57).
+    @Test(.bug(id: 57, "absent folder reference")) func aFolderReferenceMadeAtBuildTimeIsSaid() throws {
+        let scratch = try Scratch()
+        let root = try Self.flutter(scratch)
+        try FileManager.default.removeItem(atPath: root + "/ios/Sounds")
+        let path = root + "/ios"
+        let report = try BundleValidator().validate(path: path, references: [.named("ios:notification.caf")])
+        #expect(report.valid, "\(report.files.map { ($0.relativePath, $0.report.diagnostics.map(\.message)) })")
+        #expect(!report.files.contains { $0.relativePath.hasPrefix("Sounds") })
+        let notes = try BundleValidator().prepare(paths: [path]).notes
+        #expect(
+            notes.contains { $0.contains("the folder") && $0.contains("Sounds") && $0.contains("not judged") },
+            "\(notes)")
+    }
+
     /// A Flutter root was judged as Android only (or, with no res/raw, passed with 0 sounds): both
     /// platforms are judged, each by its rules.
     @Test func aRepositoryRootIsBothPlatforms() throws {

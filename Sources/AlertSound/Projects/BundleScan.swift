@@ -15,6 +15,10 @@ struct BundleScan: Sendable {
     /// An Xcode project's sounds that lie in its folder but that no app target copies, by file
     /// name (case folded, as iOS looks names up on a case-insensitive volume).
     var uncopied: [String: String] = [:]
+    /// Folder references an Xcode project's app copies that are not in the tree (a Capacitor app's
+    /// `public/`, which `npx cap copy` makes from the web build): nothing in them is judged, and
+    /// that is said.
+    var absentFolders: [String] = []
     /// An Android app's notification libraries, which decide how a name becomes a resource.
     var libraries = AndroidLibraries()
     /// The sound names the app's own code gives for this platform (a project's, never a built

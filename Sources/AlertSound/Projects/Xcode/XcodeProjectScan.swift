@@ -65,6 +65,13 @@ extension XcodeProject {
     /// The sounds in the project's folder that no app target copies, said once: they are not in
     /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
     /// first ten are named.
+    static func absentNote(_ scan: BundleScan) -> String? {
+        guard !scan.absentFolders.isEmpty else { return nil }
+        return "\(scan.root): the app copies the folder\(scan.absentFolders.count == 1 ? "" : "s") "
+            + scan.absentFolders.joined(separator: ", ")
+            + ", not in the tree (made at build time, as Capacitor's public/ from the web build): what it will hold is not judged"
+    }
+
     static func uncopiedNote(_ scan: BundleScan) -> String? {
         guard !scan.uncopied.isEmpty else { return nil }
         let paths = scan.uncopied.values.sorted()
@@ -101,6 +108,7 @@ extension XcodeProject {
         _ app: App, of project: XcodeProject, beside: [String], within confinement: Confinement
     ) -> BundleScan {
         var sounds: [FoundSound] = []
+        var absent: [String] = []
         // What the app copies, by its path in the tree: files, and folders whose files all ship.
         var copied: Set<String> = []
         // Each folder walked once, however many times the project copies it.
@@ -156,6 +164,10 @@ extension XcodeProject {
                     add(
                         resource.bundlePath.isEmpty ? lastComponent(resource.path) : resource.bundlePath,
                         shownRoot: shownFolder, .problem(Rule.judge(failure: error)))
+                case .success(let resolved)
+                where resource.kind == .folderReference && !exists(resolved ?? resource.path):
+                    // Made at build time from elsewhere (a web build copied in): not judged, and said.
+                    absent.append(resource.path)
                 case .success(let resolved):
                     // A folder's walk stays inside it (links out are reported), from where it leads.
                     let walked = walk(resolved ?? resource.path, shown: resource.path)
@@ -229,6 +241,7 @@ extension XcodeProject {
             confinement.contains(file) ? file : ""
         }
         scan.door = confinement.door
+        scan.absentFolders = absent
         scan.minimumIOS = DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement)
         return scan
     }

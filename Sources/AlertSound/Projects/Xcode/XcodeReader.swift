@@ -63,7 +63,7 @@ struct XcodeReader: ProjectReader {
             try XcodeProject.scans(project, within: confinement).map { scan in
                 ProjectApp(
                     scan: scan, codeRoot: ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement),
-                    notes: XcodeProject.uncopiedNote(scan).map { [$0] } ?? [])
+                    notes: [XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)].compactMap { $0 })
             }
         }
     }
