@@ -172,6 +172,30 @@ import Testing
             "\(notes)")
     }
 
+    /// A Capacitor app's Xcode project is two folders down (`ios/App/App.xcodeproj`): its code, at
+    /// the root beside `package.json`, is the app's, and a name it gives is judged (issue 57: the
+    /// code was not read, so a name no target ships passed).
+    @Test(.bug(id: 57, "Capacitor code root")) func aCapacitorAppsCodeIsRead() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        try FileManager.default.createDirectory(
+            atPath: root + "/ios/App/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
+        _ = try scratch.write(
+            "app/ios/App/App.xcodeproj/project.pbxproj", Array(BundleExample.pbxproj(copying: []).utf8))
+        _ = try scratch.write(
+            "app/package.json", Array(#"{"dependencies": {"@capacitor/local-notifications": "7"}}"#.utf8))
+        _ = try scratch.write(
+            "app/src/alerts.ts",
+            Array(
+                "await LocalNotifications.schedule({ notifications: [{ id: 1, title: 't', sound: 'beep.wav' }] });\n"
+                    .utf8))
+        let report = try BundleValidator().validate(paths: [root])
+        let ios = try #require(report.bundles.first { $0.kind == .xcodeProject })
+        #expect(ios.references.map(\.name) == ["beep.wav"], "\(ios.references.map(\.name))")
+        #expect(!ios.valid)
+    }
+
     /// A Flutter root was judged as Android only (or, with no res/raw, passed with 0 sounds): both
     /// platforms are judged, each by its rules.
     @Test func aRepositoryRootIsBothPlatforms() throws {

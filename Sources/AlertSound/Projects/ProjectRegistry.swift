@@ -14,15 +14,24 @@ package enum ProjectRegistry {
     /// `android/` folders, with their code in the folder above: not kinds of their own (what ships
     /// is what those projects say), but where an app's code is read. The file that marks each.
     package static let hosts: [(framework: String, marker: String)] = [
-        ("Flutter", "pubspec.yaml"), ("React Native (and Expo's prebuilt folders)", "package.json")
+        ("Flutter", "pubspec.yaml"),
+        ("React Native, Capacitor (its project two folders down: ios/App) and Expo's prebuilt folders", "package.json")
     ]
 
     /// The root whose code an app at `folder` (an Xcode project's folder, a Gradle project) is
-    /// built from: the folder above when it holds a host framework's marker (``hosts``), else `folder`.
+    /// built from: the nearest of the two folders above that holds a host framework's marker
+    /// (``hosts``), else `folder`.
     static func codeRoot(of folder: String, within confinement: Confinement) -> String {
-        let parent = parentFolder(folder)
-        guard confinement.contains(parent), parent != folder else { return folder }
-        return hosts.contains { isFile(joinPath(parent, $0.marker)) } ? parent : folder
+        // One level up for Flutter and React Native (`ios/Runner.xcodeproj`), two for Capacitor,
+        // whose project is `ios/App/App.xcodeproj` (issue 57: its code was never read).
+        var candidate = folder
+        for _ in 0..<2 {
+            let parent = parentFolder(candidate)
+            guard confinement.contains(parent), parent != candidate else { break }
+            if hosts.contains(where: { isFile(joinPath(parent, $0.marker)) }) { return parent }
+            candidate = parent
+        }
+        return folder
     }
 
     /// Whether a folder's entry is some kind's file.
