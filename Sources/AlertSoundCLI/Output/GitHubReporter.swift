@@ -4,6 +4,9 @@ import AlertSound
 struct GitHubReporter: FindingLines {
     static let name = "github"
     static let purpose = "for workflow annotations"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": `::error file=``path``,title=``code``::``message` workflow commands (notes become `::notice`)."
 
     var findings: BundleFindings
 

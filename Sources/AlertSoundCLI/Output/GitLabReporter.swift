@@ -7,6 +7,9 @@ import AlertSound
 struct GitLabReporter: Reporter {
     static let name = "gitlab"
     static let purpose = "for GitLab's code quality report"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": a GitLab Code Quality report (a JSON array of issues: `description`, `check_name` the code, a `fingerprint` that stays while the finding does, `severity` `major` for an error, `minor` for a warning, `info` for a note, and the file and line); a run that stops prints one `blocker` issue saying why."
 
     private var findings: BundleFindings
     private var issues: [Issue] = []

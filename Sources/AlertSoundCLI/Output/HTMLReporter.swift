@@ -18,6 +18,10 @@ import Foundation
 struct HTMLReporter: Reporter {
     static let name = "html"
     static let purpose = "for one self-contained page with waveforms, loudness and players"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        " (`check` only; it measures the levels as `--levels` does): one self-contained page, usable offline and on a phone, with per sound its verdict and findings, its waveform (clipped stretches and the loudest peak marked; the 30 s limit drawn for a sound over 20 s), the loudness of its loudest 400 ms on a -60...0 LUFS scale all sounds share (the band shaded), its levels, and a player whose audio is the decoded sound as a 16-bit WAV embedded in the page (the first 30 s, mono or stereo — the first two channels of a wider sound — at 48 kHz at most), so CAF ima4 plays in any browser; about 7.7 MB of page per 30 s of 48 kHz stereo. The page leads with the counts and a linked list of the sounds with problems, and a switch that shows only those. It is bounded: players for the first 50 sounds within 32 MB of audio (`--no-players`: none), waveforms and levels for the first 1000, problems listed up to 1000; the page says what it left out."
+
     /// Its sounds may sit inside archives, where nothing can play them: `check` only.
     static let judgesBundles = false
     /// The page draws every sound's levels.

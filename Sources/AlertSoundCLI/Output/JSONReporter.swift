@@ -5,6 +5,9 @@ import AlertSound
 struct JSONReporter: Reporter {
     static let name = "json"
     static let purpose = "for machines"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": one object for the whole run (see JSON)."
 
     private var check: CheckJSONStream?
     private var validation: ValidationJSONStream?

@@ -8,6 +8,9 @@ import AlertSound
 struct JUnitReporter: Reporter {
     static let name = "junit"
     static let purpose = "for CI dashboards' test reports"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": JUnit XML for CI dashboards' test reports (GitLab, Jenkins, Bitrise, Codemagic): a test suite for `check`'s run or for each bundle, a test case per sound and per name a payload uses, a `<failure>` per finding that fails it (its code as `type`) and the other findings in the case's `<system-out>`; a run that stops prints one suite whose case has an `<error>`."
 
     private var suites: [Suite] = []
 

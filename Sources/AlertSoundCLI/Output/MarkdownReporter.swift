@@ -6,6 +6,9 @@ import AlertSound
 struct MarkdownReporter: Reporter {
     static let name = "markdown"
     static let purpose = "for a job summary"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": a GitHub-flavoured table of the sounds (verdict, format, duration, findings) and of the references, for a CI job summary."
 
     private var files: [FileReport] = []
     private var notes: [String] = []

@@ -10,6 +10,10 @@ protocol Reporter {
     static var name: String { get }
     /// What the format is for, in `--help` ("text for people").
     static var purpose: String { get }
+    /// What the man page's `--format` says of it right after its name (": a line per file …"),
+    /// plain text with Markdown code spans: the page's description is generated from these, so a
+    /// new format is described where it is made.
+    static var manual: String { get }
     /// Whether `validate-bundle` offers it.
     static var judgesBundles: Bool { get }
     /// Whether `check` measures each sound's levels for it (a page that draws them).

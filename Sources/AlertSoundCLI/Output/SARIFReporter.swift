@@ -14,6 +14,9 @@ import Darwin
 struct SARIFReporter: Reporter {
     static let name = "sarif"
     static let purpose = "for code scanning"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": a SARIF 2.1.0 log for GitHub code scanning (`upload-sarif`) and other dashboards: its rules are every diagnostic code (id, summary, level, a link to the guide that lists it), its results the findings at the file each is about, by a URI relative to the working folder (base `%SRCROOT%`), every byte of a name but letters, digits and `-._~/` percent-encoded, so no `!`, `#`, `?` or `%` in a name moves it to another file (an archive entry at its archive, the entry's name in the location's `properties.archiveEntry`; a reference at the payload or line of code that names it); a run that stops prints a log with the error as its invocation's notification."
 
     private var results: [SARIF.Result] = []
     private var bundle = ""

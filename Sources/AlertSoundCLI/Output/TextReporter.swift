@@ -4,6 +4,9 @@ import AlertSound
 struct TextReporter: Reporter {
     static let name = "text"
     static let purpose = "for people"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": a line per file and its findings, then a summary."
 
     private var files = 0, invalid = 0
     private var bundle = BundleText { Printers.text($0) }

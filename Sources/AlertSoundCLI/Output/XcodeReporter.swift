@@ -4,6 +4,9 @@ import AlertSound
 struct XcodeReporter: FindingLines {
     static let name = "xcode"
     static let purpose = "for a Run Script phase"
+    /// What the man page says of it after its name (generated into `--format`'s description).
+    static let manual =
+        ": `path``: error: [``code``] ``message` lines, which Xcode's Issue navigator shows when printed by a Run Script build phase."
 
     var findings: BundleFindings
 

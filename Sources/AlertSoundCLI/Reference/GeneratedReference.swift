@@ -87,6 +87,7 @@ enum GeneratedReference {
         case "sound-extensions" where spec.count == 1 && style == .roff: return soundExtensions()
         case "libraries" where spec.count == 1: return libraries(style: style)
         case "project-kinds" where spec.count == 1: return projectKinds(style: style)
+        case "formats" where spec.count == 1 && style == .roff: return formats()
         default: throw Problem(description: "no generated block '\(spec.joined(separator: " "))'")
         }
     }
@@ -356,6 +357,13 @@ enum GeneratedReference {
         }
         guard found else { throw Problem(description: "\(path) has no '\(marker)' line") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `--format`'s description in the man page: each reporter's own words (``Reporter/manual``).
+    static func formats() -> String {
+        "Output form. "
+            + Reporters.all.map { "\\fI\($0.name)\\fR" + roff($0.manual) }.joined(separator: " ")
+            + " \\fBinfo\\fR takes \\fItext\\fR or \\fIjson\\fR.\n"
     }
 
     // MARK: Rendering
