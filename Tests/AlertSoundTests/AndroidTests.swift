@@ -253,7 +253,8 @@ import Testing
         #expect(
             ios.map(\.source) == ["fcm.json", "legacy.json"] && android.map(\.source) == ["fcm.json", "legacy.json"])
         #expect(ios.map { $0.diagnostics.map(\.code.rawValue) } == [[], ["missing-extension"]])
-        #expect(android.map { $0.diagnostics.map(\.code.rawValue) } == [[], []])
+        // A raw folder's code is not read: the channel that decides on Android 8 and later is not judged.
+        #expect(android.map { $0.diagnostics.map(\.code.rawValue) } == [["channel-not-read"], ["channel-not-read"]])
         #expect(ios.allSatisfy { $0.platform == .ios } && android.allSatisfy { $0.platform == .android })
         #expect(!report.valid)
     }

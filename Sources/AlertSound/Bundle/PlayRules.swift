@@ -18,6 +18,8 @@ struct PlayedReference {
     var minSdk: Int? = nil
     /// On Android, whether a lock was given (its own rule says what of its channels is unknown).
     var lockGiven = false
+    /// Whether it is a message's (a payload's, a notification the code posts), whose channel decides.
+    var message = false
 
     /// What the message's own name comes to as a resource.
     var namedResource: String? {
@@ -64,7 +66,8 @@ private let sound = BundleExample.sound
 
 enum PlayRules {
     static let all: [PlayRule] = [
-        invalidSound, criticalNotEntitled, entitlementsUnknown, channelSoundMismatch, noChannel, channelNotCreated
+        invalidSound, criticalNotEntitled, entitlementsUnknown, channelSoundMismatch, noChannel, channelNotCreated,
+        channelNotRead
     ]
 
     /// The name as the entitlement findings say it.

@@ -114,17 +114,30 @@ struct AndroidChain {
             return existing
         }
         guard let outcome = decisions.channel else {
+            // A push asking for the default sound: the channel's plays, whichever it is (a risk, as
+            // validate-bundle's channel-not-read leaves `default` out).
+            if report.name == "default" {
+                chain.add(
+                    ExplanationStep(
+                        step: .channel, verdict: .risk,
+                        text:
+                            "on Android 8 and later the sound is the channel's, which alertsound cannot read here\(older)"
+                    ))
+                return existing
+            }
             let why =
                 app.scan.codeRead
                 ? "the app's code creates no channel alertsound can read"
                 : "the channels are created in code, which is not read from \(app.scan.kind == .apk ? "an .apk" : "this folder")"
-            // validate-bundle judges the name on its own then, and so does this (issue 56): the
-            // channel is a risk the step names, not a verdict the other command does not give.
+            // The channel decides and cannot be read: not told, as validate-bundle's channel-not-read
+            // note says (issue 57: the named sound "played" where the app's channel plays another).
             let text =
                 (reference.channel.map { "posted on channel \($0)" }
                     ?? "posted on the manifest's default channel, else FCM's fallback channel")
-                + ": on Android 8 and later its sound is the channel's; \(why), so the channel is not judged and the message's own sound is\(older)"
-            chain.add(ExplanationStep(step: .channel, verdict: .risk, text: text, codes: codes.map(\.code)))
+                + ": on Android 8 and later its sound is the channel's; \(why), so what it plays cannot be told\(older)"
+            chain.add(
+                ExplanationStep(step: .channel, verdict: .unknown, text: text, codes: [.channelNotRead]),
+                decides: PlayOutcome(.unknown, because: why, code: .channelNotRead))
             return existing
         }
         // What the channel makes of the message's sound is the validator's finding on it
@@ -135,7 +148,8 @@ struct AndroidChain {
             switch declaration.sound {
             case .computed:
                 return PlayOutcome(
-                    .unknown, because: "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)")
+                    .unknown, because: "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)",
+                    code: .channelNotRead)
             case .resource where finding == nil && reference.name == nil && reference.channel == nil:
                 // A message that names neither a sound nor a channel plays the default channel's, as it asks.
                 return PlayOutcome(.namedSound, sound: "res/raw/\(declaration.resource ?? "")", because: made)

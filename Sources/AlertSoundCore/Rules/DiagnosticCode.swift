@@ -101,6 +101,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case noChannel = "no-channel"
     /// A message's channel is created nowhere in the app: FCM's fallback channel plays the default sound.
     case channelNotCreated = "channel-not-created"
+    /// A message's channel, whose sound plays on Android 8+, cannot be read: not judged.
+    case channelNotRead = "channel-not-read"
     /// Android project sources build a sound URI from `R.raw.NAME`'s ID instead of its name.
     case resourceIdUri = "resource-id-uri"
     /// A reference names a sound that lies in the Xcode project's folder but that no app target copies.

@@ -245,6 +245,7 @@ public struct BundleValidator: Sendable {
                 played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
                 played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
                 let message = channels != nil && Self.isMessage(reference.reference)
+                played.message = message
                 if let channels, message {
                     played.channel = channels.outcome(of: reference.reference)
                     played.minSdk = scan.facts?.minSdk
