@@ -40,6 +40,12 @@ extension BundleExample {
         (try? SoundFileBuilder.make(
             .caff, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .bigEndian)),
             samples: [Int16](repeating: 100, count: 800))) ?? []
+    /// A valid sound on both platforms (16-bit PCM WAV, a tenth of a second): Android does not
+    /// play ``sound``'s CAF.
+    package static let wav: [UInt8] =
+        (try? SoundFileBuilder.make(
+            .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
+            samples: [Int16](repeating: 100, count: 800))) ?? []
     /// A WAV of 31 seconds: `too-long`, so a name resolving to it is `invalid-sound`.
     package static let tooLong: [UInt8] =
         (try? SoundFileBuilder.make(

@@ -74,12 +74,14 @@ enum PlayRules {
     static func what(_ p: PlayedReference) -> String { p.reference.name.map { "'\($0)'" } ?? "this sound" }
 
     /// An Android project whose Kotlin creates a channel as `code` says, and an FCM message whose
-    /// `android.notification` holds `message` (JSON members).
-    static func codeChannel(_ code: String, message: String) -> BundleExample {
-        var e = BundleExample.android([
-            (BundleExample.raw + "chime.ogg", sound), (BundleExample.raw + "ding.ogg", sound),
-            ("app/src/main/java/Channels.kt", Array("fun make() { val c = \(code) }".utf8))
-        ])
+    /// `android.notification` holds `message` (JSON members); `raw`: its res/raw files.
+    static func codeChannel(
+        _ code: String, message: String,
+        raw: [(name: String, bytes: [UInt8])] = [("chime.ogg", sound), ("ding.ogg", sound)]
+    ) -> BundleExample {
+        var e = BundleExample.android(
+            raw.map { (BundleExample.raw + $0.name, $0.bytes) }
+                + [("app/src/main/java/Channels.kt", Array("fun make() { val c = \(code) }".utf8))])
         e.payloads = [#"{"message": {"android": {"notification": {\#(message)}}}}"#]
         return e
     }

@@ -96,7 +96,7 @@ struct MSBuildProject: Sendable {
             var text: String {
                 let end = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
                 return XcodeWorkspace.decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self))
-                    .trimmingCharacters(in: " \t\r\n")
+                    .trimmingWhitespace()
             }
             var item: Int?
             switch stack.last?.name ?? "" {
@@ -123,15 +123,5 @@ struct MSBuildProject: Sendable {
             }
         }
         return project
-    }
-}
-
-extension String {
-    /// The string without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let drop = Set(set)
-        guard let start = firstIndex(where: { !drop.contains($0) }), let end = lastIndex(where: { !drop.contains($0) })
-        else { return "" }
-        return String(self[start...end])
     }
 }

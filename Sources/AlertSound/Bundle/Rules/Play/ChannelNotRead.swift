@@ -1,20 +1,7 @@
 import AlertSoundCore
 
-/// A sound Android plays (the shared example is a CAF, which it does not): a tenth of a second of WAV.
-private let wav: [UInt8] =
-    (try? SoundFileBuilder.make(
-        .wave, format: StreamFormat(sampleRate: 8000, channels: 1, coding: .integer(16, order: .littleEndian)),
-        samples: [Int16](repeating: 100, count: 800))) ?? []
-
-/// An Android project playing chime.wav, whose code holds `code`, and a message of `message`.
-private func channelCode(_ code: String, message: String) -> BundleExample {
-    var e = BundleExample.android([
-        (BundleExample.raw + "chime.wav", wav),
-        ("app/src/main/java/Channels.kt", Array("fun make() { val c = \(code) }".utf8))
-    ])
-    e.payloads = [#"{"message": {"android": {"notification": {\#(message)}}}}"#]
-    return e
-}
+/// A sound Android plays (the shared example is a CAF, which it does not).
+private let playable = [(name: "chime.wav", bytes: BundleExample.wav)]
 
 extension PlayRules {
     /// On Android 8 and later a message plays its channel's sound; a channel whose ID or sound the
@@ -30,14 +17,14 @@ extension PlayRules {
                 "`explain` says what plays cannot be told. Give the channel's ID and sound as literals or constants (`NotificationChannel(\"orders\", …)` with `setSound(…/raw/chime…)`), or `--lock` from `export`, to have it judged."
         ),
         triggering: [
-            channelCode(
+            codeChannel(
                 #"NotificationChannel(intent.getStringExtra("id"), "Orders", 4)"#,
-                message: #""channel_id": "orders", "sound": "chime""#)
+                message: #""channel_id": "orders", "sound": "chime""#, raw: playable)
         ],
         passing: [
-            channelCode(
+            codeChannel(
                 #"NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/chime"), null) }"#,
-                message: #""channel_id": "orders", "sound": "chime""#)
+                message: #""channel_id": "orders", "sound": "chime""#, raw: playable)
         ]
     ) { p in
         guard p.platform == .android, p.message, p.reference.name != "default" else { return nil }
