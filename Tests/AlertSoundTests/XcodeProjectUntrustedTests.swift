@@ -291,3 +291,66 @@ extension XcodeProjectTests {
         #expect(finding.code == .lockMissingSound && finding.message.contains("add it to the app target"), "\(finding)")
     }
 }
+
+/// Issue 57: an app that adds the critical-alerts entitlement with a Run Script phase at build
+/// time (`PlistBuddy -c "add com.apple.developer.usernotifications.critical-alerts bool true"` on
+/// the `.xcent` file), its committed entitlements file without it: whether the app holds it
+/// cannot be told from the files (the script's conditions decide), so the critical sound is a
+/// note, not `critical-not-entitled` (a Home Assistant-style project failed its own build).
+extension XcodeProjectTests {
+    static func scriptedProject(script: String) -> [UInt8] {
+        let escaped = script.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        return project(
+            [
+                #"F0 = {isa = PBXFileReference; path = chime.caf; sourceTree = "<group>"; };"#,
+                "B0 = {isa = PBXBuildFile; fileRef = F0; };", "R0 = {isa = PBXResourcesBuildPhase; files = (B0, ); };",
+                "S0 = {isa = PBXShellScriptBuildPhase; shellScript = \"\(escaped)\"; };",
+                #"T0 = {isa = PBXNativeTarget; buildConfigurationList = T0L; buildPhases = (R0, S0, ); name = App; productType = "com.apple.product-type.application"; };"#,
+                "T0L = {isa = XCConfigurationList; buildConfigurations = (T0R, ); };",
+                "T0R = {isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; CODE_SIGN_ENTITLEMENTS = App/App.entitlements; }; };"
+            ])
+    }
+
+    @Test(.bug(id: "57")) func aRunScriptThatAddsTheEntitlementMakesItUnknown() throws {
+        let add =
+            #"/usr/libexec/PlistBuddy -c "add com.apple.developer.usernotifications.critical-alerts bool true" "$ENTITLEMENTS_FILE""#
+        let cases: [(what: String, script: String, files: [String: [UInt8]], codes: [DiagnosticCode])] = [
+            ("inline", add, [:], [.entitlementsUnknown]),
+            (
+                "a script file the phase runs", "exec Configuration/entitlements.sh\n",
+                ["Configuration/entitlements.sh": Array("#!/bin/bash\n\(add)\n".utf8)], [.entitlementsUnknown]
+            ),
+            (
+                "a script that adds another entitlement", "exec Configuration/other.sh\n",
+                [
+                    "Configuration/other.sh": Array(
+                        "/usr/libexec/PlistBuddy -c \"add com.apple.developer.carplay-driving-task bool true\"\n".utf8)
+                ],
+                [.criticalNotEntitled]
+            ),
+            ("a script file that is not there", "exec Configuration/gone.sh\n", [:], [.criticalNotEntitled]),
+            // Outside the folder given: not read, so it says nothing.
+            ("a script file outside the folder given", "exec ../outside.sh\n", [:], [.criticalNotEntitled])
+        ]
+        for (n, c) in cases.enumerated() {
+            let scratch = try Scratch()
+            let ios = scratch.path("ios\(n)")
+            var files = c.files
+            files["App.xcodeproj/project.pbxproj"] = Self.scriptedProject(script: c.script)
+            files["chime.caf"] = BundleExample.sound
+            files["App/App.entitlements"] = Array(
+                "<plist><dict><key>aps-environment</key><string>production</string></dict></plist>".utf8)
+            try AppSearchTests.tree(ios, files)
+            try Data("\(add)\n".utf8).write(to: URL(fileURLWithPath: scratch.path("outside.sh")))
+            let critical = SoundReference.payload(Data(BundleExample.critical("chime.caf").utf8), source: "p.json")
+            let report = try BundleValidator().validate(paths: [ios], references: critical)
+            let reference = try #require(report.bundles.first?.references.first)
+            #expect(reference.diagnostics.map(\.code) == c.codes, "\(c.what): \(reference.diagnostics)")
+            #expect(report.valid == (c.codes == [.entitlementsUnknown]), "\(c.what)")
+            if c.codes == [.entitlementsUnknown] {
+                #expect(
+                    reference.diagnostics[0].message.contains("Run Script phase of App"), "\(reference.diagnostics)")
+            }
+        }
+    }
+}

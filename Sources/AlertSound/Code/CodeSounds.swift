@@ -101,7 +101,11 @@ struct CodeSounds: Sendable {
     /// anything: most of an app's files hold none, and are passed over after one search of their
     /// bytes (14 MB of Kotlin took 4.6 s read whole, issue 45).
     /// The words are the platform's and each library's (``AndroidLibrary/codeWords(forExtension:)``).
-    static func words(forExtension ext: String) -> [String] { AndroidLibrary.codeWords(forExtension: ext) }
+    /// For JavaScript and TypeScript, also the words of the payloads a server sends (``ServerPayloads``).
+    static func words(forExtension ext: String) -> [String] {
+        let words = AndroidLibrary.codeWords(forExtension: ext)
+        return AndroidLibrary.CodeLanguage(fileExtension: ext) == .javaScript ? words + ServerPayloads.words : words
+    }
 
     /// What `text`, the file `file`, gives; the language is told by `fileExtension`.
     static func read(_ text: String, file: String, fileExtension: String) -> CodeSounds {
@@ -342,6 +346,15 @@ struct CodeSounds: Sendable {
                         sound.text.trimmingWhitespace() != "false"
                     else { continue }
                     reference(sound, line: call.line, platform: .ios, call: "\(name)(content.sound)")
+                }
+            }
+            // The pushes the app's own server code sends (issue 57): each is a payload's name,
+            // judged as one; the Android handler is the app's push handler (no library given).
+            for sent in ServerPayloads.sounds(in: source) {
+                for value in ServerPayloads.choices(sent.value) ?? [sent.value] {
+                    reference(
+                        value, line: source.line(at: sent.offset), platform: sent.platform, call: sent.field,
+                        critical: sent.critical, channel: sent.channel.flatMap(source.resolve))
                 }
             }
         default:

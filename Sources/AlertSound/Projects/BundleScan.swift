@@ -34,6 +34,10 @@ struct BundleScan: Sendable {
     /// An Xcode project's app: the entitlements file its target is signed with
     /// (`CODE_SIGN_ENTITLEMENTS`); empty when it lies outside the folder given.
     var entitlementsFile: String?
+    /// An Xcode project's app: what adds the critical-alerts entitlement at build time, when a
+    /// Run Script phase does (`PlistBuddy -c "add …critical-alerts bool true"`, inline or in a
+    /// script file of the project): the file signed with may then hold it.
+    var entitlementsScript: String?
     /// The door a project's own files (its entitlements file) are read through: the folder given's.
     var door: Door?
     /// The lowest iOS version the project's app runs on, where the project says it

@@ -401,6 +401,29 @@ struct SourceText {
         return objects
     }
 
+    /// The object literal that is the value of the key at `offset` (`aps: { … }`, `"aps": { … }`),
+    /// when `key` stands there, followed by its closing quote if quoted, a `:` and a `{` that
+    /// closes within ``maximumCallLength``; nil otherwise. Brackets are matched by the file's one
+    /// settling pass, so asking at every occurrence of a key stays linear.
+    func objectValue(ofKeyAt offset: Int, key: String) -> Argument? {
+        var i = offset + key.unicodeScalars.count
+        if i < scalars.count, scalars[i] == "\"" || scalars[i] == "'" {
+            guard offset > 0, scalars[offset - 1] == scalars[i] else { return nil }
+            i += 1
+        }
+        while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
+        guard i < scalars.count, scalars[i] == ":" else { return nil }
+        i += 1
+        while i < scalars.count, scalars[i].properties.isWhitespace { i += 1 }
+        return objectValue(at: i)
+    }
+
+    /// The object literal whose `{` is at `open`, when it closes within ``maximumCallLength``.
+    func objectValue(at open: Int) -> Argument? {
+        guard open < scalars.count, scalars[open] == "{", let close = closing(open) else { return nil }
+        return Argument(scalars[open...close])
+    }
+
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
     /// for a literal or an expression.
     static func identifier(of argument: Argument) -> String? {
@@ -583,9 +606,16 @@ struct SourceText {
         private var labelMark: (label: String, mark: Int)? {
             var i = scalars.startIndex
             while i < scalars.endIndex, scalars[i].properties.isWhitespace { i += 1 }
+            // A quoted key (`"sound": …`, JSON written in code) is labelled by what it quotes.
+            let quote = i < scalars.endIndex && (scalars[i] == "\"" || scalars[i] == "'") ? scalars[i] : nil
+            if quote != nil { i += 1 }
             let head = i
             while i < scalars.endIndex, SourceText.isIdentifier(scalars[i]) { i += 1 }
             let headEnd = i
+            if let quote {
+                guard i < scalars.endIndex, scalars[i] == quote else { return nil }
+                i += 1
+            }
             while i < scalars.endIndex, scalars[i].properties.isWhitespace { i += 1 }
             guard headEnd > head, i < scalars.endIndex, scalars[i] == ":" || scalars[i] == "=" else { return nil }
             // `a == b` is no label.

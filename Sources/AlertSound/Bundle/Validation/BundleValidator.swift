@@ -181,7 +181,9 @@ public struct BundleValidator: Sendable {
         if platform == .ios, mine.contains(where: \.critical) {
             lookup =
                 self.entitlements.map(EntitlementsLookup.found) ?? scan.app.map(EntitlementsLookup.of)
-                ?? scan.entitlementsFile.map { Self.signedWith($0, through: scan.door ?? .userNamed) }
+                ?? scan.entitlementsFile.map {
+                    Self.signedWith($0, through: scan.door ?? .userNamed, addedBy: scan.entitlementsScript)
+                }
                 ?? .unknown(
                     reason:
                         "a \(scan.kind == .dataContainer ? "data container" : "resources folder") has no executable or provisioning profile to read them from"
@@ -316,12 +318,21 @@ public struct BundleValidator: Sendable {
 
     /// The entitlements an Xcode project's app target is signed with, from its
     /// `CODE_SIGN_ENTITLEMENTS` file (the provisioning profile must grant them too).
-    static func signedWith(_ file: String, through door: Door) -> EntitlementsLookup {
+    /// `script`: what adds the critical-alerts entitlement at build time (``BundleScan/entitlementsScript``);
+    /// a file without it then cannot tell what the app is signed with.
+    static func signedWith(_ file: String, through door: Door, addedBy script: String? = nil) -> EntitlementsLookup {
         guard !file.isEmpty else {
             return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file lies outside the folder given; not read")
         }
         do {
-            return .found(try Entitlements.read(path: file, through: door))
+            let entitlements = try Entitlements.read(path: file, through: door)
+            if let script, !entitlements.criticalAlerts {
+                return .unknown(
+                    reason:
+                        "\(file) lacks it, but \(script) adds \(Entitlements.criticalAlertsKey) at build time, when its conditions hold"
+                )
+            }
+            return .found(entitlements)
         } catch {
             return .unknown(reason: "the target's CODE_SIGN_ENTITLEMENTS file \(file) cannot be read: \(error)")
         }

@@ -44,7 +44,13 @@ struct XcodeProject: Sendable {
         /// Its first target's `IPHONEOS_DEPLOYMENT_TARGET` (the target's, else the project's), as
         /// written; nil when neither sets it.
         var deploymentTarget: String? = nil
+        /// The shell scripts of its first target's Run Script phases, as written (each cut at
+        /// ``maximumScriptLength``): a script may add entitlements to the signed ones at build time.
+        var scripts: [String] = []
     }
+
+    /// The longest Run Script kept: scripts that edit entitlements are a few lines.
+    static let maximumScriptLength = 16_384
 
     /// The `.xcodeproj` read.
     var path: String
@@ -117,7 +123,7 @@ struct XcodeProject: Sendable {
                     entitlements: (settings["CODE_SIGN_ENTITLEMENTS"] ?? projectSettings["CODE_SIGN_ENTITLEMENTS"])
                         .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) },
                     deploymentTarget: settings["IPHONEOS_DEPLOYMENT_TARGET"]
-                        ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"]))
+                        ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"], scripts: graph.scripts(of: target)))
         }
         return XcodeProject(path: path, apps: apps)
     }
@@ -231,6 +237,16 @@ struct XcodeProject: Sendable {
                 above = .some(placed)
             }
             return locations[id] ?? nil
+        }
+
+        /// The shell scripts of a target's Run Script phases, each cut at ``maximumScriptLength``.
+        func scripts(of target: [String: JSONValue]) -> [String] {
+            Self.unique(ids(target["buildPhases"])).compactMap { phaseID in
+                guard let phase = object(phaseID), phase.string("isa") == "PBXShellScriptBuildPhase",
+                    let script = phase.string("shellScript")
+                else { return nil }
+                return String(script.unicodeScalars.prefix(XcodeProject.maximumScriptLength))
+            }
         }
 
         /// What an app target copies into its bundle, each resource once.

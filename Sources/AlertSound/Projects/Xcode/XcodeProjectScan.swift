@@ -65,6 +65,27 @@ extension XcodeProject {
     /// The sounds in the project's folder that no app target copies, said once: they are not in
     /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
     /// first ten are named.
+    /// What in `app`'s Run Script phases adds the critical-alerts entitlement at build time: the
+    /// phase itself, or a script file it names (a word ending in `.sh`, `.rb`, `.py` or `.swift`,
+    /// read in the project's folder, inside the folder given, at most ``maximumScriptLength``
+    /// bytes); nil when none does.
+    static func entitlementsScript(of app: App, project: String, within confinement: Confinement) -> String? {
+        let key = Entitlements.criticalAlertsKey
+        let folder = parentFolder(project)
+        for script in app.scripts {
+            if script.contains(key) { return "a Run Script phase of \(app.targets[0]) (in \(project))" }
+            for word in script.split(whereSeparator: { " \n\t\"';".contains($0) })
+            where [".sh", ".rb", ".py", ".swift"].contains(where: { word.hasSuffix($0) }) {
+                guard let path = sourcePath(String(word), sourceRoot: folder), confinement.contains(path),
+                    let bytes = try? confinement.door.bytes(path, limit: maximumScriptLength, what: "build script"),
+                    String(decoding: bytes, as: UTF8.self).contains(key)
+                else { continue }
+                return "a Run Script phase of \(app.targets[0]) (\(path))"
+            }
+        }
+        return nil
+    }
+
     static func absentNote(_ scan: BundleScan) -> String? {
         guard !scan.absentFolders.isEmpty else { return nil }
         return "\(scan.root): the app copies the folder\(scan.absentFolders.count == 1 ? "" : "s") "
@@ -241,6 +262,7 @@ extension XcodeProject {
             confinement.contains(file) ? file : ""
         }
         scan.door = confinement.door
+        scan.entitlementsScript = Self.entitlementsScript(of: app, project: project.path, within: confinement)
         scan.absentFolders = absent
         scan.minimumIOS = DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement)
         return scan
