@@ -31,7 +31,7 @@ enum ServerPayloads {
 
     /// The objects no larger than this are read as payloads: a push is a few hundred bytes, and
     /// the bound keeps the reading of every key's object linear in the file however keys nest.
-    static let maximumObjectLength = 4096
+    static let maximumObjectLength = 2048
 
     /// Every sound the payloads written in `source` name.
     static func sounds(in source: SourceText) -> [Sound] {
