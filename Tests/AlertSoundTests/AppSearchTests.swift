@@ -196,3 +196,51 @@ extension AppSearchTests {
         #expect(registered.map { "\(type(of: $0))" } == ProjectRegistry.readers.map { "\($0)" })
     }
 }
+
+/// Issue 57: one project or workspace that cannot be read, found by the search, is a note naming
+/// it, and the rest of the tree is judged (a plugin example's workspace holding only
+/// `xcshareddata` ended a repository's run with exit 2); `ignore:` skips it, note and all.
+extension AppSearchTests {
+    @Test(.bug(id: "57")) func anUnreadableProjectOrWorkspaceIsANote() throws {
+        let broken: [(what: String, files: [String: [UInt8]], named: String)] = [
+            (
+                "a workspace holding only xcshareddata",
+                ["example/ios/Runner.xcworkspace/xcshareddata/IDEWorkspaceChecks.plist": Self.text("<plist/>")],
+                "example/ios/Runner.xcworkspace"
+            ),
+            (
+                "a project whose project.pbxproj is not one",
+                ["example/ios/Runner.xcodeproj/project.pbxproj": Self.text("{ not a project")],
+                "example/ios/Runner.xcodeproj"
+            ),
+            (
+                "a project without its project.pbxproj",
+                ["example/ios/Runner.xcodeproj/xcshareddata/xcschemes/Runner.xcscheme": Self.text("<Scheme/>")],
+                "example/ios/Runner.xcodeproj"
+            )
+        ]
+        for (n, c) in broken.enumerated() {
+            let scratch = try Scratch()
+            let root = scratch.path("repo\(n)")
+            try Self.tree(root, Self.app("").merging(c.files) { a, _ in a })
+            let report = try BundleValidator().validate(
+                paths: [root], references: [.named("ios:ping.caf"), .named("android:ping")])
+            #expect(report.bundles.map(\.kind) == [.xcodeProject, .androidProject], "\(c.what)")
+            #expect(report.valid, "\(c.what): \(report.bundles.map(\.references))")
+            let notes = report.notes.filter { $0.contains(root + "/" + c.named + ": cannot be read") }
+            #expect(notes.count == 1, "\(c.what): \(report.notes)")
+            // Skipped on purpose: no note, the rest judged the same.
+            var validator = BundleValidator()
+            validator.configuration.ignore = [c.named]
+            validator.configuration.folder = root
+            let ignored = try validator.validate(paths: [root])
+            #expect(ignored.bundles.count == 2, "\(c.what)")
+            #expect(!ignored.notes.contains { $0.contains(c.named) }, "\(c.what): \(ignored.notes)")
+        }
+        // Given itself, a project that cannot be read still stops the run: there is nothing else.
+        let scratch = try Scratch()
+        let given = scratch.path("given/Runner.xcodeproj")
+        try Self.tree(given, ["project.pbxproj": Self.text("{ not a project")])
+        #expect(throws: AlertSoundError.self) { try BundleValidator().validate(paths: [given]) }
+    }
+}

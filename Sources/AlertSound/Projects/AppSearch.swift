@@ -51,8 +51,11 @@ struct AppSearch {
 
     /// Searches `root`, reading what the readers read only inside `confinement`; `readers` are
     /// the kinds looked for (the registry's unless a test gives its own).
+    /// `ignored`: the configuration's `ignore` globs, asked of each entry: an entry they match is
+    /// neither shown to the readers nor searched (a broken project skipped on purpose, issue 57).
     static func search(
-        _ root: String, within confinement: Confinement, readers: [any ProjectReader.Type] = ProjectRegistry.readers
+        _ root: String, within confinement: Confinement, readers: [any ProjectReader.Type] = ProjectRegistry.readers,
+        ignored: (String) -> Bool = { _ in false }
     ) throws -> AppSearch {
         var found = AppSearch()
         found.readers = readers.map { $0.init() }
@@ -72,6 +75,7 @@ struct AppSearch {
             let entries: [(name: String, kind: FolderEntries.Kind)]
             do {
                 entries = try FolderEntries.listing(folder, through: confinement.door).sorted { $0.name < $1.name }
+                    .filter { !ignored(joinPath(folder, $0.name)) }
             } catch {
                 // A folder that cannot be opened or entered hides whatever app it holds: said.
                 log.notes.append(

@@ -46,6 +46,9 @@ struct ProjectApps {
     var notes: [String] = []
     /// What it passed over on purpose, said with the search's other such notes at the end.
     var skipped: [String] = []
+    /// Projects it could not read, each said in ``notes``: when the search finds no app at all,
+    /// the first is thrown, as for a project given (there is nothing else to judge).
+    var unreadable: [AlertSoundError] = []
 }
 
 /// A kind of project: how it is recognised in a folder's listing, the apps it builds (each a

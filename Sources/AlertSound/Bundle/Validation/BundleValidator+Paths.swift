@@ -70,15 +70,19 @@ extension BundleValidator {
             add(try XcodeReader.apps(of: projects, within: confinement))
             return (found, notes)
         }
-        let search = try AppSearch.search(root, within: confinement)
+        let configuration = self.configuration
+        let search = try AppSearch.search(root, within: confinement, ignored: { configuration.ignores($0) })
         notes += search.notes
         var skipped = search.skipped
+        var unreadable: [AlertSoundError] = []
         for reader in search.readers {
             let apps = try reader.apps(under: root, within: confinement)
             add(apps.apps)
             notes += apps.notes
             skipped += apps.skipped
+            unreadable += apps.unreadable
         }
+        if found.isEmpty, let first = unreadable.first { throw first }
         notes += skipped
         if found.isEmpty, !search.tooDeep.isEmpty {
             // Judging the folder's files as iOS resources would misjudge the app the search passed.

@@ -49,22 +49,27 @@ extension XcodeProject {
 
     /// The projects at `paths` that have an app target, each read once, and the paths of those
     /// that have none. A project a workspace names but the checkout lacks (Pods before
-    /// `pod install`) is not there to read.
+    /// `pod install`) is not there to read. One that cannot be read throws, or, given
+    /// `unreadable`, is told to it and passed over (a project the search found, issue 57).
     static func appProjects(
-        _ paths: [String], within confinement: Confinement
+        _ paths: [String], within confinement: Confinement, unreadable: ((String, Error) -> Void)? = nil
     ) throws -> (apps: [XcodeProject], others: [String]) {
         var seen: Set<String> = []
         var apps: [XcodeProject] = [], others: [String] = []
         for path in paths where isFolder(path) && seen.insert(collapsedPath(path)).inserted {
-            let project = try read(path, within: confinement)
+            let project: XcodeProject
+            do {
+                project = try read(path, within: confinement)
+            } catch {
+                guard let unreadable else { throw error }
+                unreadable(path, error)
+                continue
+            }
             if project.apps.isEmpty { others.append(path) } else { apps.append(project) }
         }
         return (apps, others)
     }
 
-    /// The sounds in the project's folder that no app target copies, said once: they are not in
-    /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
-    /// first ten are named.
     /// What in `app`'s Run Script phases adds the critical-alerts entitlement at build time: the
     /// phase itself, or a script file it names (a word ending in `.sh`, `.rb`, `.py` or `.swift`,
     /// read in the project's folder, inside the folder given, at most ``maximumScriptLength``
@@ -86,6 +91,7 @@ extension XcodeProject {
         return nil
     }
 
+    /// The folders an app target copies that the tree does not hold (made at build time), said once.
     static func absentNote(_ scan: BundleScan) -> String? {
         guard !scan.absentFolders.isEmpty else { return nil }
         return "\(scan.root): the app copies the folder\(scan.absentFolders.count == 1 ? "" : "s") "
@@ -93,6 +99,9 @@ extension XcodeProject {
             + ", not in the tree (made at build time, as Capacitor's public/ from the web build): what it will hold is not judged"
     }
 
+    /// The sounds in the project's folder that no app target copies, said once: they are not in
+    /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
+    /// first ten are named.
     static func uncopiedNote(_ scan: BundleScan) -> String? {
         guard !scan.uncopied.isEmpty else { return nil }
         let paths = scan.uncopied.values.sorted()

@@ -29,7 +29,18 @@ struct XcodeReader: ProjectReader {
             case "xcodeproj":
                 if seen.insert(collapsedPath(path)).inserted { projects.append(path) }
             case "xcworkspace" where confinement.contains(path):
-                let workspace = try XcodeWorkspace.read(path, within: confinement)
+                // One workspace that cannot be read (a checkout holding only its xcshareddata) is
+                // said, and the rest of the tree judged: the projects beside it are found anyway
+                // (issue 57: it ended the run at a repository's root).
+                let workspace: XcodeWorkspace
+                do {
+                    workspace = try XcodeWorkspace.read(path, within: confinement)
+                } catch {
+                    log.notes.append(
+                        "\(path): cannot be read as an Xcode workspace (\(error)); the projects it opens are judged where the search finds them"
+                    )
+                    continue
+                }
                 for project in workspace.projects where seen.insert(collapsedPath(project)).inserted {
                     projects.append(project)
                 }
@@ -41,7 +52,13 @@ struct XcodeReader: ProjectReader {
 
     func apps(under root: String, within confinement: Confinement) throws -> ProjectApps {
         var found = ProjectApps()
-        let projects = try XcodeProject.appProjects(self.projects, within: confinement)
+        var unreadable: [(String, Error)] = []
+        let projects = try XcodeProject.appProjects(self.projects, within: confinement) { unreadable.append(($0, $1)) }
+        for (path, error) in unreadable {
+            found.notes.append("\(path): cannot be read as an Xcode project (\(error)); its apps are not judged")
+            found.unreadable.append(
+                error as? AlertSoundError ?? AlertSoundError(.unreadable, "\(error)", path: path))
+        }
         found.apps = try Self.apps(of: projects.apps, within: confinement)
         if projects.apps.isEmpty {
             try XcodeProject.refuseUngenerated(in: [root, joinPath(root, "ios")], given: root)
