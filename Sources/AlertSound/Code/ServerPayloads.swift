@@ -26,8 +26,10 @@ enum ServerPayloads {
         var channel: SourceText.Argument?
     }
 
-    /// The words a file must hold for any of these shapes (added to the JavaScript prefilter).
-    static let words = ["aps", "android", "sendToDevice", "fcm/send", "expo-server-sdk", "exp.host"]
+    /// The words a file must hold for any of these shapes (added to the JavaScript prefilter):
+    /// every shape has a `sound` key. Not `android` or `aps`, which a web framework's bundle holds
+    /// (`maps`, a platform check), so 22 MB of vendored Ionic passed the prefilter and was parsed.
+    static let words = ["sound"]
 
     /// The objects no larger than this are read as payloads: a push is a few hundred bytes, and
     /// the bound keeps the reading of every key's object linear in the file however keys nest.
