@@ -103,22 +103,12 @@ enum ServerPayloads {
     static func choices(_ value: SourceText.Argument) -> [SourceText.Argument]? {
         if value.literal != nil { return [value] }
         let scalars = value.scalars
-        var quote: Unicode.Scalar?
         var question: Int?
         var colon: Int?
         var depth = 0
-        var i = scalars.startIndex
-        while i < scalars.endIndex {
-            let c = scalars[i]
-            if let q = quote {
-                if c == "\\" {
-                    i += 2
-                    continue
-                }
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" || c == "`" {
-                quote = c
-            } else if c == "(" || c == "[" || c == "{" {
+        walk(scalars) { i, c, quoted in
+            guard !quoted else { return }
+            if c == "(" || c == "[" || c == "{" {
                 depth += 1
             } else if c == ")" || c == "]" || c == "}" {
                 depth -= 1
@@ -127,7 +117,6 @@ enum ServerPayloads {
             } else if depth == 0, c == ":", question != nil, colon == nil {
                 colon = i
             }
-            i += 1
         }
         guard let question, let colon else { return nil }
         let sides = [
@@ -145,12 +134,10 @@ enum ServerPayloads {
         let scalars = source.scalars
         var open: [Int] = []
         var found: [(open: Int, key: Int)] = []
-        var quote: Unicode.Scalar?
         var next = 0
-        var i = 0
-        while i < scalars.count, next < keys.count {
-            if i == keys[next] {
-                next += 1
+        walk(scalars[...]) { i, c, quoted in
+            while next < keys.count, keys[next] < i { next += 1 }
+            if next < keys.count, keys[next] == i {
                 var j = i + key.unicodeScalars.count
                 if j < scalars.count, scalars[j] == "\"" || scalars[j] == "'" { j += 1 }
                 while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
@@ -158,6 +145,25 @@ enum ServerPayloads {
                     found.append((innermost, i))
                 }
             }
+            guard !quoted else { return }
+            if c == "{" {
+                open.append(i)
+            } else if c == "}" {
+                _ = open.popLast()
+            }
+        }
+        return found
+    }
+
+    /// Calls `visit` with each character of `scalars`, its index and whether it is inside a string
+    /// (`"`, `'` or `` ` ``; an escaped character is passed over): one pass, shared by the readers
+    /// above so each reads quotes alike.
+    private static func walk(
+        _ scalars: ArraySlice<Unicode.Scalar>, _ visit: (Int, Unicode.Scalar, _ quoted: Bool) -> Void
+    ) {
+        var quote: Unicode.Scalar?
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
             let c = scalars[i]
             if let q = quote {
                 if c == "\\" {
@@ -165,15 +171,12 @@ enum ServerPayloads {
                     continue
                 }
                 if c == q { quote = nil }
-            } else if c == "\"" || c == "'" || c == "`" {
-                quote = c
-            } else if c == "{" {
-                open.append(i)
-            } else if c == "}" {
-                _ = open.popLast()
+                visit(i, c, true)
+            } else {
+                if c == "\"" || c == "'" || c == "`" { quote = c }
+                visit(i, c, quote != nil)
             }
             i += 1
         }
-        return found
     }
 }
