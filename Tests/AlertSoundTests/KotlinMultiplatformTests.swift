@@ -163,6 +163,23 @@ import Testing
         #expect(try Self.iosNames(root) == ["alert.caf": true])
     }
 
+    /// A module's test source sets (`src/commonTest`, `src/androidHostTest`) are tests: a channel a
+    /// test creates is not the app's (KMPNotifier's own test made its channel "default").
+    @Test(.bug(id: "57", "KMP test source sets")) func testSourceSetsAreNotTheAppsCode() throws {
+        let scratch = try Scratch()
+        let root = try Self.project(
+            scratch,
+            kotlin: [
+                "androidHostTest/kotlin/FactoryTest.kt": #"val c = NotificationChannel("alerts", "n", 4)"#,
+                "commonTest/kotlin/T.kt": #"val s = UNNotificationSound.soundNamed("test.caf")"#,
+                "androidMain/kotlin/Channels.kt":
+                    #"val c = NotificationChannel("alerts", "n", 4).apply { setSound(Uri.parse("android.resource://p/raw/alert"), null) }"#
+            ])
+        let code = SourceWalk.read(root: root, within: Confinement(door: try #require(Door(given: root)))).sounds
+        #expect(code.channels.map(\.sound) == [.resource("alert")], "\(code.channels)")
+        #expect(code.references.isEmpty, "\(code.references)")
+    }
+
     /// A library's own sources in the repository (KMPNotifier's sample lives beside it) declare
     /// the class: the declaration is no channel.
     @Test(.bug(id: "57", "KMP declarations")) func aDeclarationIsNoChannel() {

@@ -126,6 +126,24 @@ import Testing
         #expect(notes.contains { $0.contains("Sounds.cs:1 adds files it computes") }, "\(notes)")
     }
 
+    @Test(.bug(id: "57", "Unity export")) func aCommittedExportIsJudgedAsItsXcodeProject() throws {
+        let scratch = try Scratch()
+        // U3 as committed: the exported project's Unity-iPhone target copies the file: it plays,
+        // judged once, by that project.
+        let root = try Self.project(
+            scratch,
+            [
+                "Builds/iOS/Unity-iPhone.xcodeproj/project.pbxproj": Array(
+                    BundleExample.pbxproj(copying: ["alert.caf"], target: "Unity-iPhone").utf8),
+                "Builds/iOS/alert.caf": AndroidTests.caf
+            ])
+        let pushes = try Explainer().explain(paths: [root], push: .named(sound: "alert.caf", channel: nil)).pushes
+            .filter { $0.platform == .ios }
+        #expect(pushes.count == 1 && pushes.first?.fresh.plays == .namedSound, "\(pushes.map(\.fresh))")
+        let notes = try BundleValidator().validate(paths: [root]).notes
+        #expect(notes.contains { $0.contains("exported Xcode project") }, "\(notes)")
+    }
+
     @Test(.bug(id: "57", "Unity Android")) func androidShipsThePluginsRawResources() throws {
         let scratch = try Scratch()
         let root = try Self.project(
