@@ -219,7 +219,8 @@ struct UnityReader: ProjectReader {
             let text = source.text
             let main =
                 text.contains("GetUnityMainTargetGuid") || text.contains("GetUnityTargetName")
-                || text.contains("\"Unity-iPhone\"") || !text.contains("GetUnityFrameworkTargetGuid")
+                || text.contains("\"Unity-iPhone\"")
+                || !(text.contains("GetUnityFrameworkTargetGuid") || text.contains("\"UnityFramework\""))
             let names = soundLiterals(source)
             if names.isEmpty { return ([], "\(script):\(source.line(at: first))") }
             for (name, line) in names where seen.insert(name).inserted {
