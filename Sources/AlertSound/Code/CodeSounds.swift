@@ -245,6 +245,55 @@ struct CodeSounds: Sendable {
                     if id == nil { pend(call.positional(0), .channelID(found.channels.count - 1)) }
                 }
             }
+            if fileExtension == "kt" {
+                // Kotlin Multiplatform's iOS code (`iosMain`) calls the Objective-C API itself:
+                // `UNNotificationSound.soundNamed("x.caf")`, `soundNamed(name = it)` (issue 57).
+                for name in ["soundNamed", "criticalSoundNamed"] {
+                    for offset in source.occurrences(of: name) {
+                        guard let call = source.call(at: offset, name: name),
+                            let argument = call.positional(0) ?? call.labelled("name")
+                        else { continue }
+                        reference(
+                            argument, line: call.line, platform: .ios, call: name, critical: name.hasPrefix("critical"))
+                    }
+                }
+            }
+            // Channels the app describes to a library that creates them (KMPNotifier, Alarmee),
+            // and the sound a library plays on iOS: each library's own calls (``AndroidLibrary``).
+            for library in AndroidLibrary.allCases {
+                for object in library.channelObjects where object.language == .kotlinOrJava {
+                    for offset in source.occurrences(of: object.call) where !Self.declaration(at: offset, in: source) {
+                        guard let call = source.call(at: offset, name: object.call) else { continue }
+                        let idArgument = call.labelled(object.idLabel) ?? call.positional(object.idPosition)
+                        let id = idArgument.map { source.resolve($0) } ?? object.defaultID
+                        let soundArgument = call.labelled(object.soundLabel) ?? call.positional(object.soundPosition)
+                        let sound: ChannelSound
+                        switch object.sound {
+                        case .resourceName:
+                            sound = soundArgument.map { Self.namedSound($0, in: source) } ?? .defaultSound
+                        case .uri:
+                            sound = soundArgument.map { Self.uriString($0, in: source) } ?? .defaultSound
+                        }
+                        // A raw resource's name goes through the library's rule; a URI names its resource itself.
+                        let declaration = ChannelDeclaration(
+                            id: id, sound: sound, position: position(call.line),
+                            library: object.sound == .resourceName ? library : nil)
+                        found.channels.append(declaration)
+                        if declaration.id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
+                        if sound == .computed, object.sound == .resourceName {
+                            pend(soundArgument, .channelSound(found.channels.count - 1, defaultIsDefault: false))
+                        }
+                    }
+                }
+                for ios in library.iosSounds where ios.language == .kotlinOrJava {
+                    for offset in source.occurrences(of: ios.call) where !Self.declaration(at: offset, in: source) {
+                        guard let call = source.call(at: offset, name: ios.call),
+                            let argument = call.labelled(ios.label) ?? call.positional(ios.position), !argument.isNull
+                        else { continue }
+                        reference(argument, line: call.line, platform: .ios, call: "\(ios.call)(\(ios.label))")
+                    }
+                }
+            }
             for line in textLines(source.text) {
                 found.rawUses.formUnion(ResourceIDURIs.idUses(in: line, evenWhenNamed: true))
             }
@@ -423,6 +472,30 @@ struct CodeSounds: Sendable {
         let sounds = Set(source.assignedValues(of: name).map { androidURI(SourceText.Argument(text: $0)) })
         guard sounds.count == 1, let sound = sounds.first else { return .computed }
         return sound
+    }
+
+    /// Whether the word at `offset` is declared there (`class NotificationChannelData(`, `fun
+    /// soundNamed(`) rather than called: the word before it is `class`, `fun` or `constructor`
+    /// (a library's own sources, when the repository holds them).
+    static func declaration(at offset: Int, in source: SourceText) -> Bool {
+        var i = offset - 1
+        while i >= 0, source.scalars[i] == " " || source.scalars[i] == "\t" { i -= 1 }
+        var word = ""
+        while i >= 0, SourceText.isIdentifier(source.scalars[i]), word.unicodeScalars.count < 12 {
+            word.unicodeScalars.insert(source.scalars[i], at: word.unicodeScalars.startIndex)
+            i -= 1
+        }
+        return ["class", "fun", "constructor", "interface", "object"].contains(word)
+    }
+
+    /// A URI string a library parses (KMPNotifier's `soundUri`): `null` is no sound (the
+    /// library sets none: the default plays), else as ``androidURI(_:in:)`` reads a `Uri`,
+    /// through a `.toString()` of one.
+    static func uriString(_ argument: SourceText.Argument, in source: SourceText) -> ChannelSound {
+        if argument.isNull { return .defaultSound }
+        var text = argument.value.text.trimmingWhitespace()
+        if text.hasSuffix(".toString()") { text = String(text.dropLast(".toString()".count)) }
+        return androidURI(SourceText.Argument(text: text), in: source)
     }
 
     /// A channel's `setSound(uri, …)` argument: `null` is none; `R.raw.x` or a literal

@@ -38,7 +38,10 @@ enum SourceWalk {
             {
                 let path = joinPath(folder, name)
                 if kind == .folder {
+                    // A Kotlin Multiplatform module's test source sets (`src/commonTest`,
+                    // `src/androidHostTest`, `src/iosTest`) are tests too (issue 57).
                     guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
+                        !(name.hasSuffix("Test") && lastComponent(folder) == "src"),
                         !["xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework"].contains(
                             lowercasedExtension(name)),
                         level + 1 <= Limits.sourceSearchDepth

@@ -32,6 +32,12 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     /// The names of the app's calls that create its channels (`createChannel`): a call of that
     /// name goes to it when the app declares it (``AndroidLibraries/library(ofChannelCallBy:)``).
     public let channelCalls: [String]
+    /// Channels the app's code describes to it in a constructor call, which it then creates
+    /// itself (KMPNotifier's `NotificationChannelData`, Alarmee's `AlarmeeNotificationChannel`).
+    public let channelObjects: [ChannelObject]
+    /// Arguments of the app's calls that name the sound it plays on iOS, as given
+    /// (`UNNotificationSound.soundNamed`): KMPNotifier's `notificationSoundName`.
+    public let iosSounds: [IOSSound]
     /// Where its rule was read: repository, file, function.
     public let citation: Citation
     /// Names and the resources it asks for, as its tests check them.
@@ -49,6 +55,46 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         public var nuget: [String] = []
         /// Expo config plugins that install it.
         public var expoPlugins: [String] = []
+        /// Unity packages (`Packages/manifest.json`'s `dependencies`).
+        public var upm: [String] = []
+    }
+
+    /// A channel the app describes to the library in a constructor call (Kotlin's named or
+    /// positional arguments), which the library creates with that ID and sound.
+    public struct ChannelObject: Sendable, Hashable {
+        /// How its sound argument names the sound.
+        public enum Sound: Sendable, Hashable {
+            /// A raw resource's name, which the library makes `android.resource://PACKAGE/raw/NAME` of.
+            case resourceName
+            /// A URI string the library parses as it is (`android.resource://…/raw/x`, or `…/R.raw.x`'s ID).
+            case uri
+        }
+        /// The language of the app's code it is read in.
+        public var language: CodeLanguage
+        /// The constructor's name.
+        public var call: String
+        /// The ID's argument label, and its position when given without one.
+        public var idLabel: String
+        public var idPosition: Int
+        /// The ID the library gives a channel whose ID is left out.
+        public var defaultID: String?
+        /// The sound's argument label, and its position when given without one; left out or
+        /// `null`, the channel plays the default sound.
+        public var soundLabel: String
+        public var soundPosition: Int
+        public var sound: Sound
+    }
+
+    /// An argument of one of the app's calls that names the library's iOS sound, as iOS's
+    /// `soundNamed` takes it (left out or `null`: the default sound).
+    public struct IOSSound: Sendable, Hashable {
+        /// The language of the app's code it is read in.
+        public var language: CodeLanguage
+        /// The call's name.
+        public var call: String
+        /// The argument's label, and its position when given without one.
+        public var label: String
+        public var position: Int
     }
 
     /// The languages code reading reads.
@@ -131,8 +177,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     init(
         id: String, displayName: String, lookupRule: SoundName.LookupRule, rule: String, ruleDocumented: String,
         handlesPush: Bool = false, fallbackResource: String? = nil, coordinates: Coordinates,
-        codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], citation: Citation,
-        examples: [Example]
+        codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], channelObjects: [ChannelObject] = [],
+        iosSounds: [IOSSound] = [], citation: Citation, examples: [Example]
     ) {
         self.id = id
         self.displayName = displayName
@@ -144,6 +190,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         self.coordinates = coordinates
         self.codeWords = codeWords
         self.channelCalls = channelCalls
+        self.channelObjects = channelObjects
+        self.iosSounds = iosSounds
         self.citation = citation
         self.examples = examples
     }
@@ -151,7 +199,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
     public static let allCases: [AndroidLibrary] = [
         .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
-        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification
+        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification, .kmpNotifier, .alarmee,
+        .unityMobileNotifications
     ]
 
     /// The words a source file with this extension must hold for code reading to find anything in
@@ -161,7 +210,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         let platform: [String]
         switch language {
         case .swiftOrObjectiveC: platform = ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
-        case .kotlinOrJava: platform = ["NotificationChannel", "R.raw."]
+        // Kotlin Multiplatform's iOS code calls `UNNotificationSound.soundNamed` itself (issue 57).
+        case .kotlinOrJava: platform = ["NotificationChannel", "R.raw.", "oundNamed"]
         case .dart, .javaScript: platform = []
         }
         var words = platform
@@ -319,6 +369,77 @@ extension AndroidLibrary {
         ])
 }
 
+extension AndroidLibrary {
+    /// KMPNotifier (Kotlin Multiplatform): one channel, created on Android 8 and later from the
+    /// app's `NotificationChannelData` (ID `DEFAULT_NOTIFICATION_CHANNEL_ID` unless given), with
+    /// `setSound(Uri.parse(soundUri))` when a URI is given and no sound (the default) otherwise;
+    /// on iOS `notificationSoundName` goes to `UNNotificationSound.soundNamed` as given.
+    public static let kmpNotifier = AndroidLibrary(
+        id: "kmpnotifier", displayName: "KMPNotifier", lookupRule: .exact,
+        rule: "KMPNotifier gives its channel the URI the app passes (soundUri) as it is",
+        ruleDocumented:
+            "its channel (`NotificationChannelData`, ID `DEFAULT_NOTIFICATION_CHANNEL_ID` unless given) plays the `soundUri` the app passes, parsed as it is (`android.resource://PACKAGE/raw/NAME`); none: the default sound",
+        coordinates: Coordinates(gradle: ["io.github.mirzemehdi:kmpnotifier"]),
+        codeWords: [.kotlinOrJava: ["NotificationChannelData", "notificationSoundName"]],
+        channelObjects: [
+            ChannelObject(
+                language: .kotlinOrJava, call: "NotificationChannelData", idLabel: "id", idPosition: 0,
+                defaultID: "DEFAULT_NOTIFICATION_CHANNEL_ID", soundLabel: "soundUri", soundPosition: 3, sound: .uri)
+        ],
+        iosSounds: [
+            IOSSound(
+                language: .kotlinOrJava, call: "NotificationPlatformConfiguration.Ios", label: "notificationSoundName",
+                position: 2)
+        ],
+        citation: Citation(
+            repository: "mirzemehdi/KMPNotifier",
+            file: "kmpnotifier-local/src/androidMain/…/notification/NotificationChannelFactory.kt",
+            function: "createChannels"),
+        examples: [Example(name: "custom_notification_sound", lookups: ["custom_notification_sound"])])
+
+    /// Alarmee (Kotlin Multiplatform): each `AlarmeeNotificationChannel` the app lists is created
+    /// with `android.resource://PACKAGE/raw/` and its `soundFilename` exactly, or without a sound
+    /// (the default) when it has none; on iOS `IosNotificationConfiguration`'s `soundFilename` goes
+    /// to `UNNotificationSound.soundNamed` as given.
+    public static let alarmee = AndroidLibrary(
+        id: "alarmee", displayName: "Alarmee", lookupRule: .exact,
+        rule: "Alarmee makes android.resource://…/raw/NAME of a channel's soundFilename exactly",
+        ruleDocumented:
+            "a channel's (`AlarmeeNotificationChannel`) `soundFilename` as `android.resource://PACKAGE/raw/NAME`, exactly as given; none: the default sound",
+        coordinates: Coordinates(gradle: ["io.github.tweener:alarmee"]),
+        codeWords: [.kotlinOrJava: ["AlarmeeNotificationChannel", "IosNotificationConfiguration"]],
+        channelObjects: [
+            ChannelObject(
+                language: .kotlinOrJava, call: "AlarmeeNotificationChannel", idLabel: "id", idPosition: 0,
+                defaultID: nil, soundLabel: "soundFilename", soundPosition: 3, sound: .resourceName)
+        ],
+        iosSounds: [
+            IOSSound(language: .kotlinOrJava, call: "IosNotificationConfiguration", label: "soundFilename", position: 0)
+        ],
+        citation: Citation(
+            repository: "Tweener/alarmee", file: "alarmee/src/androidMain/…/channel/NotificationChannelRegister.kt",
+            function: "register"),
+        examples: [Example(name: "hello", lookups: ["hello"])])
+
+    /// Unity Mobile Notifications: on Android its channels (`AndroidNotificationChannel`, given to
+    /// `AndroidNotificationCenter.RegisterNotificationChannel`) have no sound property, and its Java
+    /// side creates them without `setSound`: every channel plays the default sound. (Its iOS
+    /// `SoundName` goes to `soundNamed` as given; the file must reach the generated Xcode project.)
+    public static let unityMobileNotifications = AndroidLibrary(
+        id: "com.unity.mobile.notifications", displayName: "Unity Mobile Notifications",
+        lookupRule: SoundName.LookupRule(tries: [], defaultWord: .exact),
+        rule: "Unity Mobile Notifications names no sound on Android: its channels play the default sound",
+        ruleDocumented:
+            "no name: a channel has no sound property and is created without one, so it plays the default sound",
+        coordinates: Coordinates(upm: ["com.unity.mobile.notifications"]),
+        channelCalls: ["RegisterNotificationChannel"],
+        citation: Citation(
+            repository: "Unity-Technologies/com.unity.mobile.notifications",
+            file: "com.unity.mobile.notifications/Runtime/Android/Plugins/…/UnityNotificationManager.java",
+            function: "registerNotificationChannel"),
+        examples: [Example(name: "alert", lookups: [])])
+}
+
 /// The libraries an app declares, read from its manifests: what handles its push messages on
 /// Android, and so which rule a payload's or `--sound` name is judged by.
 public struct AndroidLibraries: Sendable, Hashable {
@@ -390,6 +511,17 @@ public struct AndroidLibraries: Sendable, Hashable {
     mutating func read(gradle text: String, file: String) {
         for library in AndroidLibrary.allCases where library.coordinates.gradle.contains(where: text.contains) {
             add(library, in: file)
+        }
+    }
+
+    /// The packages a Unity project's `Packages/manifest.json` depends on.
+    mutating func read(unityManifest bytes: [UInt8], file: String) {
+        guard case .object(let top)? = try? JSONParser.parse(bytes), case .object(let deps)? = top["dependencies"]
+        else { return }
+        for name in deps.keys.sorted() {
+            for library in AndroidLibrary.allCases where library.coordinates.upm.contains(name) {
+                add(library, in: file)
+            }
         }
     }
 

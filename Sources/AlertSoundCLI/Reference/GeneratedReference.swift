@@ -200,7 +200,9 @@ enum GeneratedReference {
         rows += ProjectRegistry.hosts.map { host in
             (
                 name: host.framework,
-                detected: "`\(host.marker)` in the folder above an Xcode or Gradle project it finds",
+                detected: host.naming.map {
+                    "a `\(host.marker)` naming `\($0)` in the folder above an Xcode or Gradle project it finds, or in a module folder in it"
+                } ?? "`\(host.marker)` in the folder above an Xcode or Gradle project it finds",
                 judged: "by those projects, as each says; the app's code is read from the folder above them",
                 reports: "as those projects'"
             )
@@ -280,7 +282,8 @@ enum GeneratedReference {
         case .markdown:
             func declared(_ c: AndroidLibrary.Coordinates) -> String {
                 let parts: [(String, [String])] = [
-                    ("npm", c.npm), ("pub", c.pub), ("Gradle", c.gradle), ("NuGet", c.nuget)
+                    ("npm", c.npm), ("pub", c.pub), ("Gradle", c.gradle), ("NuGet", c.nuget),
+                    ("Unity's `Packages/manifest.json`", c.upm)
                 ]
                 return parts.filter { !$0.1.isEmpty }.map { "\($0.0) \(spans($0.1))" }.joined(separator: "; ")
             }

@@ -69,7 +69,9 @@ extension Limits {
                     + "read for sound names and channels in at most \(grouped(maximumSourceFiles)) source files of "
                     + "\(mebibytes(maximumAndroidSourceBytes)) each and \(mebibytes(maximumSourceBytes)) in all, \(sourceSearchDepth) levels "
                     + "deep (a note says when more were left); at most \(maximumConstantNames) names of another file's "
-                    + "constants looked up, within \(mebibytes(Int(maximumConstantSearchBytes))) of searching (past it, none)"
+                    + "constants looked up, within \(mebibytes(Int(maximumConstantSearchBytes))) of searching (past it, none); "
+                    + "the build files of \(maximumHostModules) module folders beside an Xcode project read to learn whether "
+                    + "it is Kotlin Multiplatform's"
             ),
             Documented(
                 what: "Xcode projects",

@@ -65,6 +65,10 @@ public enum Limits {
     /// Bytes searched for those names in all (each name counts a file's bytes once): past it, none is
     /// resolved, as a value seen in part could be one of two.
     public static let maximumConstantSearchBytes: Int64 = 1 << 30
+    /// Module folders of a folder above an app whose Gradle build file is read to learn whether it
+    /// is a Kotlin Multiplatform project (whose Kotlin is the iOS app's code), and of a Unity
+    /// project's Editor folders read for scripts that add files to the generated Xcode project.
+    public static let maximumHostModules = 64
     /// Folder levels below an app's root read for source (packages nest: `java/com/example/app/notifications`).
     public static let sourceSearchDepth = 16
     /// An Android source file read for `R.raw` URIs (larger ones are generated code, most likely).

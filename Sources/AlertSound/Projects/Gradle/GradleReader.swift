@@ -54,7 +54,8 @@ struct GradleReader: ProjectReader {
     func apps(under root: String, within confinement: Confinement) throws -> ProjectApps {
         var found = ProjectApps()
         let roots = self.roots
-        if roots.isEmpty {
+        // A Unity project's raw resources are its Android plugins', which its own reader judges.
+        if roots.isEmpty, !UnityReader.isProject(root) {
             // No Gradle file names an application module: a module or raw folder given, or a project
             // whose build files say it some other way, is judged by the res/raw folders in reach.
             if let rawFolders = AndroidProject.rawFoldersIfAndroid(root, through: confinement.door) {
