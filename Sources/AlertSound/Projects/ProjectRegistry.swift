@@ -7,7 +7,8 @@ import AlertSoundCore
 /// line here.
 package enum ProjectRegistry {
     static let readers: [any ProjectReader.Type] = [
-        BuiltApps.self, ExpoReader.self, XcodeReader.self, GradleReader.self, MauiReader.self, ResourcesFolder.self
+        BuiltApps.self, ExpoReader.self, XcodeReader.self, GradleReader.self, MauiReader.self, CordovaReader.self,
+        NativeScriptReader.self, ResourcesFolder.self
     ]
 
     /// Frameworks whose apps are built by the Xcode and Gradle projects of their `ios/` and
