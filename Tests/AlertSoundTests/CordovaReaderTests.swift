@@ -125,7 +125,12 @@ import Testing
         let root = try Self.app(
             scratch, config: Self.config(android: Self.androidAlert),
             files: ["res/android/alert.wav": AndroidTests.pcm16], code: Self.alertChannel)
-        #expect(try plays(try explain(root, sound: "alert", channel: "fcm_default_channel"), .android) == .defaultSound)
+        let named = try explain(root, sound: "alert", channel: "fcm_default_channel")
+        #expect(try plays(named, .android) == .defaultSound)
+        // Because firebasex creates that channel, not because nothing does (FCM's fallback).
+        let step = named.pushes.first { $0.platform == .android }?.steps.first { $0.step == .channel }
+        #expect(
+            step?.text.contains("which the app creates with the default sound") == true, "\(String(describing: step))")
         // An FCM message that names no channel goes to the default channel firebasex's plugin.xml names.
         let push = try ExplainTests.payload(ExplainTests.fcm(#""sound": "alert""#), at: scratch)
         let explanation = try Explainer().explain(paths: [root], push: push)
