@@ -227,6 +227,18 @@ import Testing
         #expect(android?.channels.map(\.id) == ["fcm_default_channel"], "\(android?.channels ?? [])")
     }
 
+    /// A Capacitor app keeps a config.xml for its Cordova plugins' preferences: it is no Cordova
+    /// app, and its native projects alone are judged.
+    @Test(.bug(id: "57", "Capacitor config.xml")) func capacitorsConfigIsNoCordovaApp() throws {
+        let scratch = try Scratch()
+        let root = try Self.app(
+            scratch, config: Self.config(ios: #"<resource-file src="res/ios/gone.caf" />"#),
+            files: ["capacitor.config.json": Array(#"{"appId":"com.example","webDir":"www"}"#.utf8)])
+        let run = try BundleValidator().prepare(paths: [root])
+        #expect(run.scans.isEmpty || !run.scans.contains { $0.root.contains("(Cordova") }, "\(run.scans.map(\.root))")
+        #expect(run.notes.contains { $0.contains("a Capacitor app's config.xml") }, "\(run.notes)")
+    }
+
     /// Hostile or foreign config.xml: another tool's is no app; broken XML is refused with its
     /// offset; a long one is read in one pass.
     @Test(.bug(id: "57", "hostile config.xml")) func hostileConfigsAreReadOrRefused() throws {

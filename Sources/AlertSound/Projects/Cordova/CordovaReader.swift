@@ -25,8 +25,8 @@ struct CordovaReader: ProjectReader {
             "one app per platform it names: each `<platform>`'s `<resource-file>` where `cordova prepare` puts it (iOS: the app's top level; Android: its `target` under `platforms/android/`, so `app/src/main/res/raw/` is a raw resource and `res/raw/` is not packaged), `www/` as the iOS folder `www/`; a platform whose generated project is committed in `platforms/` is judged by that project; code in the app's folder",
         reports: [.resources, .androidProject])
 
-    static func marks(_ name: String) -> Bool { name == "config.xml" }
-    static let rootMarkers = ["config.xml"]
+    // No `marks`: `config.xml` is also Android's `res/xml/config.xml` and other tools' file, which
+    // would make every deep folder holding one "an app's files past the search's depth".
 
     /// The folders a Cordova tool makes or fills: not the app's own code, and not searched for
     /// other Cordova apps (`platforms/android/app/src/main/res/xml/config.xml` is a copy).
@@ -147,6 +147,17 @@ struct CordovaReader: ProjectReader {
             package = top
         }
         let dependencies = dependencies(package)
+        // Capacitor keeps a config.xml for its Cordova plugins' preferences: its apps are the
+        // native projects in ios/ and android/, which the Xcode and Gradle readers judge.
+        let capacitor = ["capacitor.config.json", "capacitor.config.ts", "capacitor.config.js"].first {
+            isFile(joinPath(folder, $0))
+        }
+        if capacitor != nil || dependencies["@capacitor/core"] != nil {
+            found.skipped.append(
+                "\(path): a Capacitor app's config.xml (for its Cordova plugins' preferences), not a Cordova app: its ios and android projects are what is judged"
+            )
+            return found
+        }
         for platform in [Platform.ios, .android] where platforms(config: config, package: package).contains(platform) {
             if let project = commitsProject(platform, folder: folder, within: confinement) {
                 found.skipped.append(
