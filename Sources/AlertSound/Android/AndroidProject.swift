@@ -11,10 +11,11 @@ import Darwin
 /// `android/app/src/free/res/raw`), their sounds, and the keep rules beside them.
 enum AndroidProject {
     /// Folders never searched: build output, dependencies, tool state and the iOS half of a
-    /// cross-platform project.
+    /// cross-platform project; NativeScript's `App_Resources`, which its own reader places (its
+    /// `Android/src/main/res/raw` is no module of a Gradle project: issue 57).
     static let skippedFolders: Set<String> = [
         "build", "intermediates", "generated", ".gradle", ".git", ".idea", ".cxx", ".dart_tool", "node_modules", "Pods",
-        "ios", "DerivedData", "test", "androidTest", "testFixtures"
+        "ios", "DerivedData", "test", "androidTest", "testFixtures", "App_Resources"
     ]
 
     /// What a search for `res/raw` folders found.

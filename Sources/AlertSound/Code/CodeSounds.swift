@@ -34,6 +34,11 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     func attributed(to libraries: AndroidLibraries) -> ChannelDeclaration {
         var declaration = self
         declaration.library = library.map(libraries.library(ofChannelCallBy:))
+        // A library that looks no name up (the older nativescript-local-notifications) makes its
+        // channels without a sound: the default sound.
+        if case .resource = sound, declaration.library?.lookupRule.tries.isEmpty == true {
+            declaration.sound = .defaultSound
+        }
         return declaration
     }
 }
@@ -373,9 +378,13 @@ struct CodeSounds: Sendable {
             // one `sound` is the iOS file name (UNNotificationSoundName) and, by the plugin's rule, the
             // Android resource (issue 57).
             for offset in source.occurrences(of: "schedule") {
-                guard let call = source.call(at: offset, name: "schedule"),
-                    let list = call.positional(0)?.labelled("notifications")
-                else { continue }
+                guard let call = source.call(at: offset, name: "schedule"), let first = call.positional(0) else {
+                    continue
+                }
+                guard let list = first.labelled("notifications") else {
+                    Self.localNotifications(first, call: call, offset: offset, in: source, into: &found, file: file)
+                    continue
+                }
                 for notification in Self.elements(of: list) {
                     guard let sound = notification.labelled("sound"), !sound.isNull else { continue }
                     let what = "schedule(notifications[].sound)"
@@ -410,6 +419,78 @@ struct CodeSounds: Sendable {
             break
         }
         return found
+    }
+
+    /// Cordova's `cordova.plugins.notification.local.schedule({…})` and NativeScript's
+    /// `LocalNotifications.schedule([{…}])`: the options themselves, one object or a list (issue 57).
+    /// Each names its iOS sound and creates (Android 8 and later) the channel it is posted to with
+    /// its sound, as each plugin does:
+    /// - NativeScript (@nativescript/local-notifications, `Builder.java`): channel `channel`, else
+    ///   `Notifications`; its sound looked up exactly; absent or `default`, the default sound;
+    /// - Cordova (cordova-plugin-local-notification 1.x, `Options.java`, `AssetUtil.java`):
+    ///   channel `androidChannelId`, else `default_channel`; `res://x.mp3` a raw resource by the
+    ///   library's rule, on iOS its last component; `file://x` the file `www/x` (iOS: that
+    ///   sub-path; Android: a copy served by the plugin, not judged); absent, `true` or `default`
+    ///   the default sound; `false`, `null` or another path no sound at all.
+    static func localNotifications(
+        _ first: SourceText.Argument, call: SourceText.Call, offset: Int, in source: SourceText,
+        into found: inout CodeSounds, file: String
+    ) {
+        let before = source.scalars[max(0, offset - 6)..<offset]
+        let cordova = String(String.UnicodeScalarView(before)) == "local."
+        let listed = elements(of: first)
+        for options in listed.isEmpty ? [first] : listed {
+            let sound = options.labelled("sound")
+            let channelLabel = cordova ? "androidChannelId" : "channel"
+            guard sound != nil || options.labelled(channelLabel) != nil else { continue }
+            let position = SourcePosition(file: file, line: call.line)
+            let channelArgument = options.labelled(channelLabel)
+            let id: String? =
+                channelArgument == nil
+                ? (cordova ? "default_channel" : "Notifications") : channelArgument.flatMap(source.resolve)
+            let word = sound.map { $0.text.trimmingWhitespace() }
+            let name = sound.flatMap(source.resolve)
+            // What iOS is asked for, and what the channel plays.
+            var iosName: String?
+            var channel: ChannelSound
+            if sound == nil || word == "true" || name == "default" {
+                channel = .defaultSound
+            } else if sound?.isNull == true || word == "false" {
+                channel = .silent
+            } else if let name {
+                if !cordova {
+                    iosName = name
+                    channel = .resource(name)
+                } else if name.hasPrefix("res:") {
+                    iosName = lastComponent(name)
+                    channel = .resource(name)
+                } else if name.hasPrefix("file://") || name.hasPrefix("www") {
+                    let path = name.hasPrefix("file://") ? String(name.dropFirst("file://".count)) : name
+                    iosName = path.hasPrefix("www") ? path : "www/" + path
+                    channel = .computed
+                } else {
+                    iosName = name
+                    channel = .silent
+                }
+            } else {
+                channel = .computed
+            }
+            var named = SoundReference(
+                name: iosName, source: "\(file):\(call.line)", platform: .ios, field: "schedule(sound)")
+            named.position = position
+            if sound != nil, iosName == nil, channel == .computed {
+                named.problems = [
+                    computedName.diagnostic(
+                        "schedule(sound) is given a name computed at run time (\(sound?.preview(60) ?? "")): not judged"
+                    )
+                ]
+            }
+            if iosName != nil || channel == .computed { found.references.append(named) }
+            found.channels.append(
+                ChannelDeclaration(
+                    id: id, sound: channel, position: position,
+                    library: cordova ? .cordovaLocalNotification : .nativeScriptLocalNotifications))
+        }
     }
 
     /// The argument of `.init(rawValue: x)` or `.init(x)`, when `argument` is that whole

@@ -20,6 +20,13 @@ enum SourceWalk {
         "node_modules", "Pods", "Carthage", "build", "Build", "DerivedData", "intermediates", "vendor", "test", "tests",
         "Tests", "androidTest", "__tests__", "__mocks__", "e2e"
     ]
+    /// Folders of an app's root that a framework's tool makes or fills, by the file that marks the
+    /// framework: Cordova's generated native projects and installed plugins (whose own sources
+    /// create channels the app does not), NativeScript's generated projects (issue 57).
+    static let generatedFolders: [(marker: String, folders: Set<String>)] = [
+        ("config.xml", ["platforms", "plugins"]), ("nativescript.config.ts", ["platforms"]),
+        ("nativescript.config.js", ["platforms"])
+    ]
 
     /// What the code under `root` gives, and whether the walk stopped at its bound.
     static func read(root: String, within confinement: Confinement) -> (sounds: CodeSounds, incomplete: Bool) {
@@ -31,6 +38,9 @@ enum SourceWalk {
         var bytesRead: Int64 = 0
         var sources: [String] = []
         var incomplete = false
+        let generated = generatedFolders.filter { isFile(joinPath(root, $0.marker)) }.reduce(into: Set<String>()) {
+            $0.formUnion($1.folders)
+        }
         walk: while next < pending.count {
             let (folder, level) = pending[next]
             next += 1
@@ -42,6 +52,7 @@ enum SourceWalk {
                     // `src/androidHostTest`, `src/iosTest`) are tests too (issue 57).
                     guard !skippedFolders.contains(name), !name.hasPrefix("."), !name.hasSuffix("Tests"),
                         !(name.hasSuffix("Test") && lastComponent(folder) == "src"),
+                        level > 0 || !generated.contains(name),
                         !["xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework"].contains(
                             lowercasedExtension(name)),
                         level + 1 <= Limits.sourceSearchDepth

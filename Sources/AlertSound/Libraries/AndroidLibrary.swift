@@ -200,7 +200,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     public static let allCases: [AndroidLibrary] = [
         .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
         .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification, .kmpNotifier, .alarmee,
-        .unityMobileNotifications
+        .unityMobileNotifications, .cordovaLocalNotification, .cordovaFirebasex, .nativeScriptLocalNotifications,
+        .nativeScriptLocalNotificationsLegacy
     ]
 
     /// The words a source file with this extension must hold for code reading to find anything in
@@ -438,6 +439,83 @@ extension AndroidLibrary {
             file: "com.unity.mobile.notifications/Runtime/Android/Plugins/…/UnityNotificationManager.java",
             function: "registerNotificationChannel"),
         examples: [Example(name: "alert", lookups: [])])
+
+    /// Cordova's local notification plugin (npm `cordova-plugin-local-notification`, 1.x): a
+    /// `res://` sound is its last path component cut at its last `.`, looked up as a raw resource
+    /// (`AssetUtil.getResId`); `file://` names a file of `www/`, served from the plugin's own
+    /// provider, not a resource. Each channel (`androidChannelId`) is created once with the
+    /// notification's sound; a name it cannot resolve gives the channel no sound at all.
+    public static let cordovaLocalNotification = AndroidLibrary(
+        id: "cordova-plugin-local-notification", displayName: "`cordova-plugin-local-notification`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponent, .cutAtLastDot]], defaultWord: .exact),
+        rule: "cordova-plugin-local-notification looks up a res:// name's last component cut at its last '.'",
+        ruleDocumented:
+            "`res://NAME.mp3`: its last component cut at its last `.`; `file://` is a file of `www/`, not a resource; `default` is the default sound",
+        coordinates: Coordinates(
+            npm: ["cordova-plugin-local-notification", "de.appplant.cordova.plugin.local-notification"]),
+        codeWords: [.javaScript: ["schedule"]], channelCalls: ["schedule"],
+        citation: Citation(
+            repository: "katzer/cordova-plugin-local-notifications", file: "src/android/util/AssetUtil.java",
+            function: "getResId"),
+        examples: [
+            Example(name: "res://alert.mp3", lookups: ["alert"]), Example(name: "default", lookups: [])
+        ])
+
+    /// cordova-plugin-firebasex (and its modular `cordova-plugin-firebasex-messaging`): a channel's
+    /// `sound` (`FirebasePlugin.createChannel({id, sound})`) becomes `android.resource://PKG/raw/NAME`
+    /// exactly as given, no extension cut (`FirebasePlugin.java`, `createChannel`); its own channel
+    /// ``firebasexDefaultChannel`` is FCM's default and plays the default sound.
+    public static let cordovaFirebasex = AndroidLibrary(
+        id: "cordova-plugin-firebasex", displayName: "`cordova-plugin-firebasex`", lookupRule: .exact,
+        rule: "cordova-plugin-firebasex makes android.resource://…/raw/NAME of a channel's sound exactly",
+        ruleDocumented:
+            "a channel's `sound` exactly as given (`my_sound.mp3` names no resource); its `fcm_default_channel` plays the default sound",
+        coordinates: Coordinates(npm: ["cordova-plugin-firebasex", "cordova-plugin-firebasex-messaging"]),
+        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "dpa99c/cordova-plugin-firebasex", file: "src/android/FirebasePlugin.java",
+            function: "createChannel"),
+        examples: [
+            Example(name: "my_sound", lookups: ["my_sound"]), Example(name: "my_sound.mp3", lookups: ["my_sound.mp3"])
+        ])
+
+    /// The channel cordova-plugin-firebasex creates at start and names FCM's default in its
+    /// `plugin.xml` (`default_notification_channel_id`), with the default sound.
+    public static let firebasexDefaultChannel = "fcm_default_channel"
+
+    /// NativeScript's local notifications plugin (`@nativescript/local-notifications`): on
+    /// Android 8 and later a notification's `sound` is looked up exactly as given
+    /// (`getIdentifier(sound, "raw")`, no extension cut) for the channel it is posted to.
+    public static let nativeScriptLocalNotifications = AndroidLibrary(
+        id: "@nativescript/local-notifications", displayName: "`@nativescript/local-notifications`",
+        lookupRule: .exact,
+        rule: "@nativescript/local-notifications looks the name up exactly",
+        ruleDocumented: "exactly as given (`customsound.wav` names no resource); `default` is the default sound",
+        coordinates: Coordinates(npm: ["@nativescript/local-notifications"]),
+        codeWords: [.javaScript: ["schedule"]], channelCalls: ["schedule"],
+        citation: Citation(
+            repository: "NativeScript/plugins",
+            file: "packages/local-notifications/native-src/android/…/localnotifications/Builder.java",
+            function: "build"),
+        examples: [
+            Example(name: "customsound", lookups: ["customsound"]), Example(name: "default", lookups: [])
+        ])
+
+    /// The older `nativescript-local-notifications`: on Android it plays no custom sound at all
+    /// ("custom sounds do not currently work"): its channels are created without one and a
+    /// notification's `sound` becomes the default sound (`Builder.java`), so every name it is
+    /// given plays the default sound.
+    public static let nativeScriptLocalNotificationsLegacy = AndroidLibrary(
+        id: "nativescript-local-notifications", displayName: "`nativescript-local-notifications`",
+        lookupRule: SoundName.LookupRule(tries: [], defaultWord: .looksUp),
+        rule: "nativescript-local-notifications plays the default sound for every name on Android",
+        ruleDocumented: "none: every name plays the default sound (its channels have no sound)",
+        coordinates: Coordinates(npm: ["nativescript-local-notifications"]),
+        codeWords: [.javaScript: ["schedule"]], channelCalls: ["schedule"],
+        citation: Citation(
+            repository: "EddyVerbruggen/nativescript-local-notifications",
+            file: "native-src/android/…/localnotifications/Builder.java", function: "build"),
+        examples: [Example(name: "customsound", lookups: [])])
 }
 
 /// The libraries an app declares, read from its manifests: what handles its push messages on

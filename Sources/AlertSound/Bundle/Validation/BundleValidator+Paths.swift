@@ -51,7 +51,9 @@ extension BundleValidator {
             scan.codeRead = sounds.files > 0
             if platform == .android {
                 // A call's library is the one the app declares (issue 57).
-                scan.channels = sounds.channels.map { $0.attributed(to: scan.libraries) }
+                // Channels the reader knows a library creates itself come first: it makes them
+                // at start, before the app's code runs (cordova-plugin-firebasex's default).
+                scan.channels += sounds.channels.map { $0.attributed(to: scan.libraries) }
                 scan.codeReferences += Self.channelSounds(scan.channels)
                 scan.keep?.referenced.formUnion(sounds.rawUses)
             }
