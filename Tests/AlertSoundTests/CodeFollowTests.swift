@@ -237,3 +237,75 @@ import Testing
         #expect(read(java, "java").channels.map { Self.describe($0.sound) } == ["siren", "chime", "computed"])
     }
 }
+
+/// The endings of a channel made by a helper, judged as a message on it is (issue 57): the
+/// channel's sound plays, another sound plays, the default plays, nothing plays, not told.
+@Suite struct CodeFollowEndingTests {
+    @Test(.bug(id: "57")) func aHelpersChannelsEachDecideTheirMessages() throws {
+        let book = ChannelBookTests()
+        let scratch = try Scratch()
+        let root = try book.app(
+            scratch,
+            kotlin: """
+                object Channels {
+                    private fun make(id: String, sound: Uri?) {
+                        val ch = NotificationChannel(id, "n", NotificationManager.IMPORTANCE_HIGH)
+                        ch.setSound(sound, null)
+                        manager.createNotificationChannel(ch)
+                    }
+                    fun all() {
+                        make("orders", Uri.parse("android.resource://" + context.packageName + "/raw/order_ready"))
+                        make("bells", Uri.parse("android.resource://${context.packageName}/raw/bell"))
+                        make("plain", RingtoneManager.getDefaultUri(RingtoneManager.TYPE_NOTIFICATION))
+                        make("quiet", null)
+                        make(prefs.channel(), Uri.parse(prefs.sound()))
+                    }
+                }
+                """)
+        func on(_ channel: String) throws -> [[DiagnosticCode]] {
+            try book.codes(root, book.message(#""channel_id": "\#(channel)", "sound": "order_ready""#))
+        }
+        #expect(try on("orders") == [[]])
+        #expect(try on("bells") == [[.channelSoundMismatch]])
+        #expect(try on("plain") == [[.channelSoundMismatch]])
+        #expect(try on("quiet") == [[.channelSoundMismatch]])
+        // A channel the code makes with a computed ID may be this one: not told.
+        #expect(try on("news") == [[.channelNotRead]])
+    }
+
+    /// A channel object kept only for its ID and name (its properties read, the object passed
+    /// nowhere) is not created; one passed to `createNotificationChannel` is.
+    @Test(.bug(id: "57")) func aChannelBuiltOnlyForItsIDIsNotCreated() {
+        let dart = """
+            Future<void> show(RemoteMessage message) async {
+              AndroidNotificationChannel channel = AndroidNotificationChannel('orders', 'Orders', sound: null);
+              final details = AndroidNotificationDetails(channel.id, channel.name,
+                  sound: RawResourceAndroidNotificationSound('order_ready'));
+            }
+            Future<void> create() async {
+              AndroidNotificationChannel channel = const AndroidNotificationChannel('orders', 'Orders',
+                  sound: RawResourceAndroidNotificationSound('bell'));
+              await plugin.resolvePlatformSpecificImplementation()?.createNotificationChannel(channel);
+            }
+            """
+        let channels = CodeSounds.read(dart, file: "F.dart", fileExtension: "dart").channels
+        // The created channel and the details' (its ID computed); not the one built for its ID.
+        #expect(channels.map(\.position.line) == [7, 3])
+        #expect(channels.map(\.sound) == [.resource("bell"), .resource("order_ready")])
+        #expect(channels.map(\.implicit) == [false, true])
+        let kotlin = """
+            fun ids() {
+                val held = NotificationChannel("held", "H", 4)
+                builder.setChannelId(held.id)
+                val made = NotificationChannel("made", "M", 4)
+                made.setSound(null, null)
+                manager.createNotificationChannel(made)
+                val alone = NotificationChannel("alone", "A", 4)
+                val also = NotificationChannel("also", "A", 4)
+                also.let { manager.createNotificationChannel(it) }
+            }
+            """
+        #expect(
+            CodeSounds.read(kotlin, file: "F.kt", fileExtension: "kt").channels.map(\.id) == ["made", "alone", "also"])
+    }
+}

@@ -189,6 +189,18 @@ struct CodeSounds: Sendable {
             }
             add(id, sound, line: line)
         }
+        // A channel object is created only when passed on (to `createNotificationChannel`, a list,
+        // a return): one kept in a variable whose every later use in its block reads a member
+        // (`channel.id`, `channel.setSound(…)`) never is (issue 57: a channel built only for its
+        // ID was taken as made, with its sound). A bounded number of such searches per file.
+        var searches = 0
+        func mayBeCreated(_ offset: Int) -> Bool {
+            guard let variable = source.assignedVariable(before: offset), searches < CodeFollow.maximumSearches else {
+                return true
+            }
+            searches += 1
+            return !source.onlyMembersRead(of: variable, from: offset, to: source.blockEnd(around: offset))
+        }
         // The channel just added, its ID or sound a name to resolve elsewhere.
         func pendChannel(_ declaration: ChannelDeclaration, id: SourceText.Argument?, sound: SourceText.Argument?) {
             if declaration.id == nil { pend(id, .channelID(found.channels.count - 1)) }
@@ -240,7 +252,9 @@ struct CodeSounds: Sendable {
             // flutter_local_notifications creates a channel from the details the first time it shows them.
             for name in ["AndroidNotificationChannel", "AndroidNotificationDetails"] {
                 for offset in source.occurrences(of: name) {
-                    guard let call = source.call(at: offset, name: name) else { continue }
+                    guard let call = source.call(at: offset, name: name),
+                        name == "AndroidNotificationDetails" || mayBeCreated(offset)
+                    else { continue }
                     let idArgument = call.labelled("id") ?? call.positional(0)
                     let playSound = call.labelled("playSound")?.text.trimmingWhitespace()
                     // The name `RawResourceAndroidNotificationSound` is given, else the whole `sound`.
@@ -282,7 +296,7 @@ struct CodeSounds: Sendable {
                     .sorted()
                 var following = 0
                 for offset in starts {
-                    guard let call = source.call(at: offset, name: name) else { continue }
+                    guard let call = source.call(at: offset, name: name), mayBeCreated(offset) else { continue }
                     // Its settings: the code up to the next channel made in the file.
                     while following < all.count, all[following] <= offset + name.unicodeScalars.count { following += 1 }
                     let end = following < all.count ? all[following] : source.scalars.count

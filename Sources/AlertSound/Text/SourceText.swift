@@ -498,6 +498,88 @@ struct SourceText {
         return true
     }
 
+    /// The variable the expression at `offset` is assigned to (`val ch = ` / `NotificationChannel
+    /// channel = new ` / `final c = const `, `this.channel = `), read back along its line; nil
+    /// when it is not the right side of an assignment.
+    func assignedVariable(before offset: Int) -> String? {
+        let floor = max(0, offset - 256)
+        var i = offset - 1
+        func skipSpace() { while i >= floor, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i -= 1 } }
+        skipSpace()
+        for word in ["new", "const"] {
+            let w = Array(word.unicodeScalars)
+            if i - w.count + 1 >= floor, Array(scalars[(i - w.count + 1)...i]) == w,
+                i - w.count < 0 || !Self.isIdentifier(scalars[i - w.count])
+            {
+                i -= w.count
+                skipSpace()
+            }
+        }
+        guard i >= floor + 1, scalars[i] == "=", !"=!<>+-*/".unicodeScalars.contains(scalars[i - 1]) else { return nil }
+        var start = i - 1
+        while start >= floor, scalars[start] != "\n", scalars[start] != ";", scalars[start] != "{",
+            scalars[start] != "}"
+        {
+            start -= 1
+        }
+        var head = String(String.UnicodeScalarView(scalars[(start + 1)..<i]))
+        // `val ch: NotificationChannel`: the name is before the type.
+        if let colon = head.firstIndex(of: ":") { head = String(head[..<colon]) }
+        let name = head.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }.last.map(String.init)
+        return name.flatMap { $0.first?.isNumber == false ? $0 : nil }
+    }
+
+    /// Whether `name` in `from..<to` is only a holder of values: each use reaches a member of it
+    /// (`name.id`, `name?.x`; none a scope function's — `also`, `let`, `apply`, `run`, `with`,
+    /// `takeIf` — that passes it on), so the value itself is never passed anywhere, and at least
+    /// one reads a property's value (`name.id` not followed by `(` or `=`). One pass over the range.
+    func onlyMembersRead(of name: String, from: Int, to: Int) -> Bool {
+        let needle = Array(name.unicodeScalars)
+        guard let first = needle.first, needle.count <= 64 else { return false }
+        var read = false
+        let scope: Set<String> = ["also", "let", "apply", "run", "with", "takeIf", "takeUnless"]
+        var i = max(0, from)
+        let end = min(to, scalars.count)
+        var quote: Unicode.Scalar?
+        while i + needle.count <= end {
+            defer { i += 1 }
+            // Text in quotes names nothing (`NotificationChannel("held", …)` is no use of `held`).
+            let c = scalars[i]
+            if let q = quote {
+                if c == "\\" {
+                    i += 1
+                } else if c == q || c == "\n" {
+                    quote = nil
+                }
+                continue
+            }
+            if c == "\"" || c == "'" || c == "`" {
+                quote = c
+                continue
+            }
+            guard c == first, i == 0 || !Self.isIdentifier(scalars[i - 1]),
+                Array(scalars[i..<(i + needle.count)]) == needle,
+                i + needle.count >= scalars.count || !Self.isIdentifier(scalars[i + needle.count])
+            else { continue }
+            var j = i + needle.count
+            while j < end, scalars[j] == " " || scalars[j] == "?" || scalars[j] == "!" { j += 1 }
+            // Its declaration (`val ch =`, `ch: T =`) is no use.
+            if j < end, scalars[j] == "=" || scalars[j] == ":" { continue }
+            guard j < end, scalars[j] == "." else { return false }
+            var k = j + 1
+            while k < end, Self.isIdentifier(scalars[k]) { k += 1 }
+            if scope.contains(String(String.UnicodeScalarView(scalars[(j + 1)..<k]))) { return false }
+            var after = k
+            while after < end, scalars[after] == " " { after += 1 }
+            if after < end, scalars[after] != "(", scalars[after] != "{",
+                scalars[after] != "=" || (after + 1 < end && scalars[after + 1] == "=")
+            {
+                read = true
+            }
+        }
+        return read
+    }
+
     /// The `{` of the innermost block around `offset`, nil at the top level.
     func enclosingBlock(of offset: Int) -> Int? {
         let cache = blocks()
