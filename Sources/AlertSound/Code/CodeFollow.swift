@@ -316,13 +316,14 @@ struct CodeFollow {
                 guard maySearch() else { return nil }
                 var found = calls(of: name, declaredAt: at, body: open, binding: bound, parameters, depth: depth)
                 // Called nowhere in the file with them: each parameter's default, when all have one
-                // (a helper's `{String channelId = 'default_channel'}`).
+                // (a helper's `{String channelId = 'default_channel'}`), and, as another file may
+                // pass others, the parameters themselves (computed: nothing is known to be missing).
                 if found == nil, bound.allSatisfy({ $0.value != nil }) {
                     var binding = Binding()
                     for parameter in bound {
                         binding.values[parameter.name] = parameter.value.map(SourceText.Argument.init(text:))
                     }
-                    found = [binding]
+                    found = [binding, Binding()]
                 }
                 memo.calls[key] = found
                 return found
