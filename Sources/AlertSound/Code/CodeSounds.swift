@@ -124,15 +124,28 @@ struct CodeSounds: Sendable {
             else { return }
             found.pending.append(Pending(slot: slot, name: name))
         }
+        let follow = CodeFollow(source)
         func reference(
             _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
-            library: AndroidLibrary? = nil, channel: String? = nil
+            library: AndroidLibrary? = nil, channel: String? = nil, at offset: Int? = nil
         ) {
             guard var argument else { return }
             // Swift infers the type of `.init(rawValue: "call.caf")` or `.init("call.caf")` from the
             // parameter: the name is the initialiser's argument.
             if platform == .ios, let inner = Self.inferredInitialiser(argument) { argument = inner }
             var name = source.resolve(argument)
+            // A helper's parameter (`func schedule(sound: String)` then `UNNotificationSound(named:
+            // UNNotificationSoundName(sound))`): the name each call of the helper passes (issue 57).
+            if name == nil, let offset, let bindings = follow.bindings(of: CodeFollow.names(argument), at: offset),
+                follow.mayMake(bindings.count)
+            {
+                for binding in bindings {
+                    reference(
+                        follow.substitute(argument, binding), line: binding.offset.map(source.line(at:)) ?? line,
+                        platform: platform, call: call, critical: critical, library: library, channel: channel)
+                }
+                return
+            }
             // `UNNotificationSoundName("")` on purpose: no file has that name, so iOS plays the
             // default sound, as a payload's "default" asks (issue 57).
             if platform == .ios, name == "" { name = "default" }
@@ -151,6 +164,52 @@ struct CodeSounds: Sendable {
             }
             found.references.append(named)
         }
+        // A channel made at `offset` from `id` and `sound` as `made` reads them: when a name they
+        // use is a parameter of the helper around the call, or a loop's variable, one channel
+        // per value it takes there (``CodeFollow``, issue 57); else the one channel. A name
+        // still unbound is left to another file's constants (`pendSound`: a name, not a URI).
+        func channel(
+            at offset: Int, line: Int, id: SourceText.Argument?, sound: SourceText.Argument?,
+            library: AndroidLibrary?, implicit: Bool = false, pendSound: Bool?,
+            _ made: (SourceText.Argument?, SourceText.Argument?) -> (id: String?, sound: ChannelSound)
+        ) {
+            func add(_ id: SourceText.Argument?, _ sound: SourceText.Argument?, line: Int) {
+                let read = made(id, sound)
+                found.channels.append(
+                    ChannelDeclaration(
+                        id: read.id, sound: read.sound, position: position(line), library: library,
+                        implicit: implicit))
+                if read.id == nil { pend(id, .channelID(found.channels.count - 1)) }
+                if read.sound == .computed, let defaultIsDefault = pendSound {
+                    pend(sound, .channelSound(found.channels.count - 1, defaultIsDefault: defaultIsDefault))
+                }
+            }
+            let plain = made(id, sound)
+            var names: Set<String> = []
+            if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
+            if plain.sound == .computed { names.formUnion(CodeFollow.names(sound)) }
+            if let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
+                for binding in bindings {
+                    add(
+                        follow.substitute(id, binding), follow.substitute(sound, binding),
+                        line: binding.offset.map(source.line(at:)) ?? line)
+                }
+                return
+            }
+            add(id, sound, line: line)
+        }
+        // A channel object is created only when passed on (to `createNotificationChannel`, a list,
+        // a return): one kept in a variable whose every later use in its block reads a member
+        // (`channel.id`, `channel.setSound(…)`) never is (issue 57: a channel built only for its
+        // ID was taken as made, with its sound). A bounded number of such searches per file.
+        var searches = 0
+        func mayBeCreated(_ offset: Int) -> Bool {
+            guard let variable = source.assignedVariable(before: offset), searches < CodeFollow.maximumSearches else {
+                return true
+            }
+            searches += 1
+            return !source.onlyMembersRead(of: variable, from: offset, to: source.blockEnd(around: offset))
+        }
         // The channel just added, its ID or sound a name to resolve elsewhere.
         func pendChannel(_ declaration: ChannelDeclaration, id: SourceText.Argument?, sound: SourceText.Argument?) {
             if declaration.id == nil { pend(id, .channelID(found.channels.count - 1)) }
@@ -165,7 +224,7 @@ struct CodeSounds: Sendable {
                 guard let call = source.call(at: offset, name: "UNNotificationSoundName") else { continue }
                 reference(
                     call.labelled("rawValue") ?? call.positional(0), line: call.line, platform: .ios,
-                    call: "UNNotificationSoundName")
+                    call: "UNNotificationSoundName", at: offset)
             }
             for name in ["soundNamed", "criticalSoundNamed"] {
                 for offset in source.occurrences(of: name) {
@@ -173,14 +232,15 @@ struct CodeSounds: Sendable {
                         !argument.text.contains("UNNotificationSoundName")
                     else { continue }
                     reference(
-                        argument, line: call.line, platform: .ios, call: name, critical: name.hasPrefix("critical"))
+                        argument, line: call.line, platform: .ios, call: name, critical: name.hasPrefix("critical"),
+                        at: offset)
                 }
             }
             for offset in source.occurrences(of: "UNNotificationSound") {
                 guard let call = source.call(at: offset, name: "UNNotificationSound"),
                     let named = call.labelled("named"), !named.text.contains("UNNotificationSoundName")
                 else { continue }
-                reference(named, line: call.line, platform: .ios, call: "UNNotificationSound(named:)")
+                reference(named, line: call.line, platform: .ios, call: "UNNotificationSound(named:)", at: offset)
             }
         case "dart":
             for offset in source.occurrences(of: "RawResourceAndroidNotificationSound") {
@@ -188,45 +248,56 @@ struct CodeSounds: Sendable {
                 reference(
                     call.positional(0), line: call.line, platform: .android,
                     call: "RawResourceAndroidNotificationSound",
-                    library: .flutterLocalNotifications)
+                    library: .flutterLocalNotifications, at: offset)
             }
             for name in ["DarwinNotificationDetails", "IOSNotificationDetails"] {
                 for offset in source.occurrences(of: name) {
                     guard let call = source.call(at: offset, name: name), let sound = call.labelled("sound"),
                         !sound.isNull
                     else { continue }
-                    reference(sound, line: call.line, platform: .ios, call: "\(name)(sound:)")
+                    reference(sound, line: call.line, platform: .ios, call: "\(name)(sound:)", at: offset)
                 }
             }
             // flutter_local_notifications creates a channel from the details the first time it shows them.
             for name in ["AndroidNotificationChannel", "AndroidNotificationDetails"] {
                 for offset in source.occurrences(of: name) {
-                    guard let call = source.call(at: offset, name: name) else { continue }
+                    guard let call = source.call(at: offset, name: name),
+                        name == "AndroidNotificationDetails" || mayBeCreated(offset)
+                    else { continue }
                     let idArgument = call.labelled("id") ?? call.positional(0)
-                    let id = idArgument.flatMap(source.resolve)
-                    var soundArgument: SourceText.Argument?
-                    var sound = ChannelSound.defaultSound
-                    if call.labelled("playSound")?.text.trimmingWhitespace() == "false" {
-                        sound = .silent
-                    } else if let value = call.labelled("sound"), !value.isNull {
+                    let playSound = call.labelled("playSound")?.text.trimmingWhitespace()
+                    // The name `RawResourceAndroidNotificationSound` is given, else the whole `sound`.
+                    var soundArgument = call.labelled("sound")
+                    if let value = soundArgument {
                         let inner = SourceText(value.text)
-                        let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first
-                        soundArgument = o.flatMap {
-                            inner.call(at: $0, name: "RawResourceAndroidNotificationSound")?.positional(0)
+                        if let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first,
+                            let name = inner.call(at: o, name: "RawResourceAndroidNotificationSound")?.positional(0)
+                        {
+                            soundArgument = name
                         }
-                        sound = soundArgument.flatMap(source.resolve).map(ChannelSound.resource) ?? .computed
                     }
-                    found.channels.append(
-                        ChannelDeclaration(
-                            id: id, sound: sound, position: position(call.line), library: .flutterLocalNotifications,
-                            implicit: name == "AndroidNotificationDetails"))
-                    if id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
-                    if sound == .computed {
-                        pend(soundArgument, .channelSound(found.channels.count - 1, defaultIsDefault: false))
+                    channel(
+                        at: offset, line: call.line, id: idArgument, sound: soundArgument,
+                        library: .flutterLocalNotifications, implicit: name == "AndroidNotificationDetails",
+                        pendSound: false
+                    ) { id, sound in
+                        (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source))
                     }
                 }
             }
         case "kt", "java":
+            // Each enum's entries read once: a file naming many of them reads the enum once.
+            var enums: [String: Set<String>] = [:]
+            func enumName(_ argument: SourceText.Argument) -> String? {
+                Self.kotlinEnumName(argument) { type in
+                    if let known = enums[type] { return known }
+                    // Each enum is a search of the file: a bounded number of them.
+                    guard enums.count < CodeFollow.maximumSearches else { return [] }
+                    let entries = Self.kotlinEnumEntries(type, in: source)
+                    enums[type] = entries
+                    return entries
+                }
+            }
             for name in ["NotificationChannel", "NotificationChannelCompat.Builder"] {
                 let starts = source.occurrences(of: name)
                 let all =
@@ -234,20 +305,21 @@ struct CodeSounds: Sendable {
                     .sorted()
                 var following = 0
                 for offset in starts {
-                    guard let call = source.call(at: offset, name: name) else { continue }
-                    let id = call.positional(0).flatMap(source.resolve)
+                    guard let call = source.call(at: offset, name: name), mayBeCreated(offset) else { continue }
                     // Its settings: the code up to the next channel made in the file.
                     while following < all.count, all[following] <= offset + name.unicodeScalars.count { following += 1 }
                     let end = following < all.count ? all[following] : source.scalars.count
                     let segment = SourceText(String(String.UnicodeScalarView(source.scalars[offset..<end])))
-                    var sound = ChannelSound.defaultSound
-                    if let s = segment.occurrences(of: "setSound").first,
-                        let argument = segment.call(at: s, name: "setSound")?.positional(0)
-                    {
-                        sound = Self.androidURI(argument, in: source)
+                    let set = segment.occurrences(of: "setSound").first
+                    let argument = set.flatMap { segment.call(at: $0, name: "setSound")?.positional(0) }
+                    channel(
+                        at: offset, line: call.line, id: call.positional(0), sound: argument.map(Self.uriTarget),
+                        library: nil, pendSound: nil
+                    ) { id, sound in
+                        let read = id.flatMap(source.resolve) ?? id.flatMap(enumName)
+                        guard let sound else { return (read, .defaultSound) }
+                        return (read, Self.androidURI(sound, in: source, at: offset + (set ?? 0)))
                     }
-                    found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
-                    if id == nil { pend(call.positional(0), .channelID(found.channels.count - 1)) }
                 }
             }
             if fileExtension == "kt" {
@@ -305,12 +377,10 @@ struct CodeSounds: Sendable {
         case "js", "jsx", "ts", "tsx", "mjs", "cjs":
             for offset in source.occurrences(of: "setNotificationChannelAsync") {
                 guard let call = source.call(at: offset, name: "setNotificationChannelAsync") else { continue }
-                let declaration = ChannelDeclaration(
-                    id: call.positional(0).flatMap(source.resolve),
-                    sound: Self.namedSound(call.positional(1)?.labelled("sound"), in: source),
-                    position: position(call.line), library: .expoNotifications)
-                found.channels.append(declaration)
-                pendChannel(declaration, id: call.positional(0), sound: call.positional(1)?.labelled("sound"))
+                channel(
+                    at: offset, line: call.line, id: call.positional(0), sound: call.positional(1)?.labelled("sound"),
+                    library: .expoNotifications, pendSound: true
+                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
             }
             // react-native-firebase v5 builds a channel object: `new firebase.notifications.Android
             // .Channel(id, name, importance).setSound("x.wav")`, then passes it to createChannel.
@@ -355,23 +425,22 @@ struct CodeSounds: Sendable {
                         continue
                     }
                 }
-                let declaration = ChannelDeclaration(
-                    id: options.labelled("id").flatMap(source.resolve),
-                    sound: Self.namedSound(options.labelled("sound"), in: source),
-                    position: position(call.line), library: .notifee)
-                found.channels.append(declaration)
-                pendChannel(declaration, id: options.labelled("id"), sound: options.labelled("sound"))
+                channel(
+                    at: offset, line: call.line, id: options.labelled("id"), sound: options.labelled("sound"),
+                    library: .notifee, pendSound: true
+                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
             }
             for offset in source.occurrences(of: "displayNotification") {
                 guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)
                 else { continue }
                 if let ios = options.labelled("ios"), let sound = ios.labelled("sound"), !sound.isNull {
-                    reference(sound, line: call.line, platform: .ios, call: "displayNotification(ios.sound)")
+                    reference(
+                        sound, line: call.line, platform: .ios, call: "displayNotification(ios.sound)", at: offset)
                 }
                 if let android = options.labelled("android"), let sound = android.labelled("sound"), !sound.isNull {
                     reference(
                         sound, line: call.line, platform: .android, call: "displayNotification(android.sound)",
-                        library: .notifee, channel: android.labelled("channelId").flatMap(source.resolve))
+                        library: .notifee, channel: android.labelled("channelId").flatMap(source.resolve), at: offset)
                 }
             }
             // Capacitor's `LocalNotifications.schedule({ notifications: [{ sound, channelId }] })`: the
@@ -403,7 +472,7 @@ struct CodeSounds: Sendable {
                         !sound.isNull, sound.text.trimmingWhitespace() != "true",
                         sound.text.trimmingWhitespace() != "false"
                     else { continue }
-                    reference(sound, line: call.line, platform: .ios, call: "\(name)(content.sound)")
+                    reference(sound, line: call.line, platform: .ios, call: "\(name)(content.sound)", at: offset)
                 }
             }
             // The pushes the app's own server code sends (issue 57): each is a payload's name,
@@ -524,10 +593,78 @@ struct CodeSounds: Sendable {
         return SourceText("f(" + text.dropFirst().dropLast() + ")").call(at: 0, name: "f")?.arguments ?? []
     }
 
+    /// A flutter_local_notifications channel's sound: `playSound: false` is none; no `sound` the
+    /// default; the name `RawResourceAndroidNotificationSound` is given, or the resource of the
+    /// URI `UriAndroidNotificationSound` is given; anything else computed.
+    static func dartSound(_ value: SourceText.Argument?, playSound: String?, in source: SourceText) -> ChannelSound {
+        if playSound == "false" { return .silent }
+        guard let value, !value.isNull else { return .defaultSound }
+        if let name = source.resolve(value) { return .resource(name) }
+        let inner = SourceText(value.text)
+        if let o = inner.occurrences(of: "RawResourceAndroidNotificationSound").first,
+            let name = inner.call(at: o, name: "RawResourceAndroidNotificationSound")?.positional(0)
+        {
+            return source.resolve(name).map(ChannelSound.resource) ?? .computed
+        }
+        if let o = inner.occurrences(of: "UriAndroidNotificationSound").first,
+            let uri = inner.call(at: o, name: "UriAndroidNotificationSound")?.positional(0)
+        {
+            return androidURI(uri, in: source)
+        }
+        return .computed
+    }
+
+    /// The URI `Uri.parse(x)` or `x.toUri()` parses (`x`), else the argument: the name a
+    /// helper's parameter or a variable gives.
+    static func uriTarget(_ argument: SourceText.Argument) -> SourceText.Argument {
+        let text = argument.text.trimmingWhitespace()
+        if text.hasPrefix("Uri.parse(") {
+            let inner = SourceText(text)
+            // The whole text, not `Uri.parse(a) + b`.
+            if let call = inner.call(at: 0, name: "Uri.parse"), call.arguments.count == 1,
+                let value = call.positional(0),
+                value.text.unicodeScalars.count + 11 == text.unicodeScalars.count
+            {
+                return value
+            }
+        }
+        if text.hasSuffix(".toUri()") { return SourceText.Argument(text: String(text.dropLast(8))) }
+        return argument
+    }
+
+    /// Kotlin's `Enum.ENTRY.name`, when `entries` (``kotlinEnumEntries(_:in:)``) of the enum holds
+    /// it: an entry's name is the string.
+    static func kotlinEnumName(_ argument: SourceText.Argument, entries: (String) -> Set<String>) -> String? {
+        let parts = argument.text.trimmingWhitespace().split(separator: ".").map(String.init)
+        guard parts.count >= 3, parts.last == "name",
+            parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(SourceText.isIdentifier) })
+        else { return nil }
+        let entry = parts[parts.count - 2]
+        return entries(parts[parts.count - 3]).contains(entry) ? entry : nil
+    }
+
+    /// The entries of `enum class type` as this file declares it: the names before its first `;`.
+    static func kotlinEnumEntries(_ type: String, in source: SourceText) -> Set<String> {
+        guard let declared = source.occurrences(of: "enum class " + type).first,
+            let body = source.scalars[declared..<min(source.scalars.count, declared + 512)].firstIndex(of: "{")
+        else { return [] }
+        let close = source.blockClose(body)
+        var end = body + 1
+        while end < close, source.scalars[end] != ";" { end += 1 }
+        let list = SourceText("f(" + String(String.UnicodeScalarView(source.scalars[(body + 1)..<end])) + ")")
+        let entries = list.call(at: 0, name: "f")?.arguments.compactMap { argument -> String? in
+            let name = String(
+                String.UnicodeScalarView(
+                    argument.text.trimmingWhitespace().unicodeScalars.prefix(while: SourceText.isIdentifier)))
+            return name.isEmpty ? nil : name
+        }
+        return Set(entries ?? [])
+    }
+
     /// A channel's sound given by name (Expo's and notifee's `sound`): absent is the default sound,
     /// `null` none.
     static func namedSound(_ value: SourceText.Argument?, in source: SourceText) -> ChannelSound {
-        guard let value else { return .defaultSound }
+        guard let value, value.text.trimmingWhitespace() != "undefined" else { return .defaultSound }
         if value.isNull { return .silent }
         if let name = source.resolve(value) { return name == "default" ? .defaultSound : .resource(name) }
         return .computed
@@ -537,7 +674,7 @@ struct CodeSounds: Sendable {
     /// a variable (`soundUri`, `Uri.parse(SOUND_URI)`), what this file assigns to it: one sound
     /// from every assignment, else computed (issue 57: a URI built in a variable, the pattern
     /// the docs recommend, was "computed").
-    static func androidURI(_ argument: SourceText.Argument, in source: SourceText) -> ChannelSound {
+    static func androidURI(_ argument: SourceText.Argument, in source: SourceText, at use: Int? = nil) -> ChannelSound {
         let direct = androidURI(argument)
         guard direct == .computed else { return direct }
         var target = argument
@@ -551,8 +688,11 @@ struct CodeSounds: Sendable {
         let name = target.text.trimmingWhitespace()
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(SourceText.isIdentifier) else { return .computed }
         let sounds = Set(source.assignedValues(of: name).map { androidURI(SourceText.Argument(text: $0)) })
-        guard sounds.count == 1, let sound = sounds.first else { return .computed }
-        return sound
+        if sounds.count == 1, let sound = sounds.first { return sound }
+        // Given several values in turn (`uri = …` before each channel): the one that reaches the
+        // use, when one does (issue 57).
+        guard let use, let value = source.reachingValue(of: name, at: use) else { return .computed }
+        return androidURI(SourceText.Argument(text: value))
     }
 
     /// Whether the word at `offset` is declared there (`class NotificationChannelData(`, `fun
@@ -586,10 +726,21 @@ struct CodeSounds: Sendable {
         if argument.isNull { return .silent }
         if text.contains("getDefaultUri") || text.contains("DEFAULT_NOTIFICATION_URI") { return .defaultSound }
         if let name = ResourceIDURIs.idUses(in: text, evenWhenNamed: true).first { return .resource(name) }
-        let parts = text.split(separator: "/raw/", maxSplits: 1, omittingEmptySubsequences: false)
-        if parts.count == 2 {
-            let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { return .resource(String(name)) }
+        for marker in ["/raw/", "\"raw/", "'raw/"] {
+            let parts = text.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 {
+                let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if !name.isEmpty { return .resource(String(name)) }
+            }
+        }
+        // `Uri.Builder().scheme(SCHEME_ANDROID_RESOURCE).authority(pkg).appendPath("raw").appendPath("x")`.
+        guard text.contains("appendPath") else { return .computed }
+        let inner = SourceText(text)
+        let paths = inner.occurrences(of: "appendPath").compactMap {
+            inner.call(at: $0, name: "appendPath")?.positional(0)?.literal
+        }
+        if let raw = paths.firstIndex(of: "raw"), raw + 1 < paths.count, !paths[raw + 1].isEmpty {
+            return .resource(paths[raw + 1])
         }
         return .computed
     }

@@ -135,8 +135,15 @@ struct AndroidChain {
                 (reference.channel.map { "posted on channel \($0)" }
                     ?? "posted on the manifest's default channel, else FCM's fallback channel")
                 + ": on Android 8 and later its sound is the channel's; \(why), so what it plays cannot be told\(older)"
+            // Where the channels that cannot be read are made, so the reader can look (issue 57).
+            let computed = app.scan.channels.filter { $0.id == nil }.prefix(3).map {
+                Evidence(
+                    "a channel created with an ID computed at run time (\($0.plays))", file: $0.position.file,
+                    line: $0.position.line)
+            }
             chain.add(
-                ExplanationStep(step: .channel, verdict: .unknown, text: text, codes: [.channelNotRead]),
+                ExplanationStep(
+                    step: .channel, verdict: .unknown, text: text, evidence: Array(computed), codes: [.channelNotRead]),
                 decides: PlayOutcome(.unknown, because: why, code: .channelNotRead))
             return existing
         }

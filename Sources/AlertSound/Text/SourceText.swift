@@ -21,6 +21,8 @@ struct SourceText {
     /// Where each bracket a call's arguments were read through closes, so that no text is read
     /// twice for calls nested in calls (`id(id(id(…` in a Gradle file read 4 KB per `id`).
     private let brackets = BracketCache()
+    /// The file's `{ }` blocks, made when first asked (``enclosingBlock(of:)``).
+    private let blockCache = BlockCache()
 
     private final class ConstantCache {
         var values: [String: String?] = [:]
@@ -30,6 +32,17 @@ struct SourceText {
         /// for the same reason: many calls passing one variable cost one search.
         var assigned: [String: [String]] = [:]
         var objects: [String: [Argument]] = [:]
+        /// Where each name's assignments have their `=`, and what each reaching one assigns.
+        var equals: [String: [Int]] = [:]
+        var reaching: [Int: String?] = [:]
+    }
+
+    /// For each scalar offset, the `{` of the innermost block around it (-1 at the top level), and
+    /// where each block closes: one forward pass, for what reaches a use (issue 57).
+    private final class BlockCache {
+        var made = false
+        var enclosing: [Int32] = []
+        var close: [Int: Int] = [:]
     }
 
     /// For each scalar offset: ``unknown``, ``unclosed`` (not closed within
@@ -352,10 +365,267 @@ struct SourceText {
                 start = end + 1
                 end = min(ahead.statementEnd(from: start), start + 511)
             }
+            end = continued(start, end) { ahead.statementEnd(from: $0) }
             values.append(String(String.UnicodeScalarView(scalars[start..<end])))
             if values.count == limit { break }
         }
         return values
+    }
+
+    /// Where a value that starts at `start` and was read to `end` (a line's end) really ends: on
+    /// the next lines while a bracket is open, the next line starts a call chain (`.path(…)`,
+    /// `?.let`, `?:`) or `+`, or the line ends in an operator (`+`, `(`, `,`, `=`) — a builder
+    /// written over lines (`Uri.Builder()` then `.scheme(…)` …) is one value (issue 57). At most
+    /// ``maximumValueLength`` characters; `statementEnd` finds each next line's end.
+    private func continued(_ start: Int, _ end: Int, statementEnd: (Int) -> Int) -> Int {
+        var end = end
+        var depth = 0
+        func count(_ range: Range<Int>) {
+            var quote: Unicode.Scalar?
+            var escaped = false
+            for c in scalars[range] {
+                if let q = quote {
+                    if escaped {
+                        escaped = false
+                    } else if c == "\\" {
+                        escaped = true
+                    } else if c == q {
+                        quote = nil
+                    }
+                } else if c == "\"" || c == "'" || c == "`" {
+                    quote = c
+                } else if c == "(" || c == "[" || c == "{" {
+                    depth += 1
+                } else if c == ")" || c == "]" || c == "}" {
+                    depth -= 1
+                }
+            }
+        }
+        count(start..<end)
+        let limit = min(scalars.count, start + Self.maximumValueLength)
+        while end < limit, scalars[end] == "\n" {
+            var next = end + 1
+            while next < limit, scalars[next] == " " || scalars[next] == "\t" || scalars[next] == "\n" { next += 1 }
+            guard next < limit else { break }
+            var last = end - 1
+            while last >= start, scalars[last].properties.isWhitespace { last -= 1 }
+            let first = scalars[next]
+            let opens = depth > 0 || first == "." || first == "?" || first == "+" || first == ":"
+            let trails = last >= start && ["+", "(", ",", "=", "."].contains(scalars[last])
+            guard opens || trails else { break }
+            let after = min(statementEnd(next), limit)
+            count(next..<after)
+            end = after
+        }
+        return end
+    }
+
+    /// A value is read at most this far over its lines.
+    static let maximumValueLength = 2048
+
+    /// The value of the assignment to `name` that reaches `offset`: the last one before it, when
+    /// it is a statement of its own (not the branch of an `if` written without braces) in a block
+    /// that holds `offset` — an assignment inside a branch that closed before is no answer. Nil
+    /// otherwise: a variable given several values in turn (`uri = …` before each channel) is read
+    /// as a reader of the code reads it (issue 57). Each answer is kept, so each assignment's
+    /// value is read once however many uses it has.
+    func reachingValue(of name: String, at offset: Int) -> String? {
+        let equals: [Int]
+        if let known = constants.equals[name] {
+            equals = known
+        } else {
+            var ahead = LookAhead(scalars)
+            equals = assignments(to: name, &ahead)
+            constants.equals[name] = equals
+        }
+        // The last `=` before `offset`.
+        var low = 0, high = equals.count
+        while low < high {
+            let mid = (low + high) / 2
+            if equals[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let at = equals[low - 1]
+        guard offset < blockEnd(around: at) else { return nil }
+        if let known = constants.reaching[at] { return known }
+        let value = standsAlone(at) ? boundedValue(after: at) : nil
+        constants.reaching[at] = value
+        return value
+    }
+
+    /// The value after the `=` at `equals`, over its lines (``continued(_:_:statementEnd:)``), read
+    /// at most ``maximumValueLength`` characters ahead.
+    private func boundedValue(after equals: Int) -> String {
+        let limit = min(scalars.count, equals + 1 + Self.maximumValueLength)
+        func statementEnd(_ i: Int) -> Int {
+            var j = i
+            while j < limit, scalars[j] != "\n", scalars[j] != ";" { j += 1 }
+            return j
+        }
+        var start = equals + 1
+        while start < limit, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+        if start < limit, scalars[start] == "\n" { start += 1 }
+        let end = continued(start, statementEnd(start), statementEnd: statementEnd)
+        return String(String.UnicodeScalarView(scalars[start..<end]))
+    }
+
+    /// Whether the assignment whose `=` is at `equals` is a statement of its own: on its line only
+    /// a declaration's words come before it (`val uri`, `Uri uri`, `final var x`), and the line
+    /// before is no `if`, `else`, `for` or `while` header whose body it would be.
+    private func standsAlone(_ equals: Int) -> Bool {
+        var i = equals - 1
+        let floor = max(0, equals - 256)
+        while i >= floor, scalars[i] != "\n" { i -= 1 }
+        guard i < floor || scalars[i] == "\n" || i < 0 else { return false }
+        let line = String(String.UnicodeScalarView(scalars[(i + 1)..<equals]))
+        let words = line.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
+        let control: Set<Substring> = ["if", "else", "for", "while", "when", "case", "return", "switch", "do"]
+        guard !words.contains(where: control.contains),
+            line.unicodeScalars.allSatisfy({ Self.isIdentifier($0) || " \t.:<>?,[]".unicodeScalars.contains($0) })
+        else { return false }
+        // The line before: a control word's header without its block is this statement's owner.
+        guard i > 0 else { return true }
+        var j = i - 1
+        let stop = max(0, i - 256)
+        while j > stop, scalars[j] != "\n" { j -= 1 }
+        let before = String(String.UnicodeScalarView(scalars[(scalars[j] == "\n" ? j + 1 : j)..<i]))
+            .trimmingWhitespace()
+        if let first = before.split(whereSeparator: { !$0.isLetter }).first, control.contains(first),
+            !before.hasSuffix("{"), !before.hasSuffix(";"), !before.hasSuffix("}")
+        {
+            return false
+        }
+        return true
+    }
+
+    /// The variable the expression at `offset` is assigned to (`val ch = ` / `NotificationChannel
+    /// channel = new ` / `final c = const `, `this.channel = `), read back along its line; nil
+    /// when it is not the right side of an assignment.
+    func assignedVariable(before offset: Int) -> String? {
+        let floor = max(0, offset - 256)
+        var i = offset - 1
+        func skipSpace() { while i >= floor, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i -= 1 } }
+        skipSpace()
+        for word in ["new", "const"] {
+            let w = Array(word.unicodeScalars)
+            if i - w.count + 1 >= floor, Array(scalars[(i - w.count + 1)...i]) == w,
+                i - w.count < 0 || !Self.isIdentifier(scalars[i - w.count])
+            {
+                i -= w.count
+                skipSpace()
+            }
+        }
+        guard i >= floor + 1, scalars[i] == "=", !"=!<>+-*/".unicodeScalars.contains(scalars[i - 1]) else { return nil }
+        var start = i - 1
+        while start >= floor, scalars[start] != "\n", scalars[start] != ";", scalars[start] != "{",
+            scalars[start] != "}"
+        {
+            start -= 1
+        }
+        var head = String(String.UnicodeScalarView(scalars[(start + 1)..<i]))
+        // `val ch: NotificationChannel`: the name is before the type.
+        if let colon = head.firstIndex(of: ":") { head = String(head[..<colon]) }
+        let name = head.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }.last.map(String.init)
+        return name.flatMap { $0.first?.isNumber == false ? $0 : nil }
+    }
+
+    /// Whether `name` in `from..<to` is only a holder of values: each use reaches a member of it
+    /// (`name.id`, `name?.x`; none a scope function's — `also`, `let`, `apply`, `run`, `with`,
+    /// `takeIf` — that passes it on), so the value itself is never passed anywhere, and at least
+    /// one reads a property's value (`name.id` not followed by `(` or `=`). One pass over the range.
+    func onlyMembersRead(of name: String, from: Int, to: Int) -> Bool {
+        let needle = Array(name.unicodeScalars)
+        guard let first = needle.first, needle.count <= 64 else { return false }
+        var read = false
+        let scope: Set<String> = ["also", "let", "apply", "run", "with", "takeIf", "takeUnless"]
+        var i = max(0, from)
+        let end = min(to, scalars.count)
+        var quote: Unicode.Scalar?
+        while i + needle.count <= end {
+            defer { i += 1 }
+            // Text in quotes names nothing (`NotificationChannel("held", …)` is no use of `held`).
+            let c = scalars[i]
+            if let q = quote {
+                if c == "\\" {
+                    i += 1
+                } else if c == q || c == "\n" {
+                    quote = nil
+                }
+                continue
+            }
+            if c == "\"" || c == "'" || c == "`" {
+                quote = c
+                continue
+            }
+            guard c == first, i == 0 || !Self.isIdentifier(scalars[i - 1]),
+                Array(scalars[i..<(i + needle.count)]) == needle,
+                i + needle.count >= scalars.count || !Self.isIdentifier(scalars[i + needle.count])
+            else { continue }
+            var j = i + needle.count
+            while j < end, scalars[j] == " " || scalars[j] == "?" || scalars[j] == "!" { j += 1 }
+            // Its declaration (`val ch =`, `ch: T =`) is no use.
+            if j < end, scalars[j] == "=" || scalars[j] == ":" { continue }
+            guard j < end, scalars[j] == "." else { return false }
+            var k = j + 1
+            while k < end, Self.isIdentifier(scalars[k]) { k += 1 }
+            if scope.contains(String(String.UnicodeScalarView(scalars[(j + 1)..<k]))) { return false }
+            var after = k
+            while after < end, scalars[after] == " " { after += 1 }
+            if after < end, scalars[after] != "(", scalars[after] != "{",
+                scalars[after] != "=" || (after + 1 < end && scalars[after + 1] == "=")
+            {
+                read = true
+            }
+        }
+        return read
+    }
+
+    /// The `{` of the innermost block around `offset`, nil at the top level.
+    func enclosingBlock(of offset: Int) -> Int? {
+        let cache = blocks()
+        guard offset >= 0, offset < cache.enclosing.count else { return nil }
+        let open = Int(cache.enclosing[offset])
+        return open >= 0 ? open : nil
+    }
+
+    /// Where the block whose `{` is at `open` closes (the text's end when it does not).
+    func blockClose(_ open: Int) -> Int { blocks().close[open] ?? scalars.count }
+
+    /// Where the innermost block around `offset` closes (the text's end at the top level).
+    func blockEnd(around offset: Int) -> Int { enclosingBlock(of: offset).map(blockClose) ?? scalars.count }
+
+    /// The file's blocks, read in one forward pass the first time they are asked for; quotes
+    /// end at their line's end, as ``init(_:)`` reads them.
+    private func blocks() -> BlockCache {
+        let cache = blockCache
+        guard !cache.made else { return cache }
+        cache.made = true
+        var enclosing = [Int32](repeating: -1, count: scalars.count)
+        var stack: [Int] = []
+        var quote: Unicode.Scalar?
+        var j = 0
+        while j < scalars.count {
+            let c = scalars[j]
+            enclosing[j] = Int32(stack.last ?? -1)
+            if let q = quote {
+                if c == "\\", j + 1 < scalars.count {
+                    enclosing[j + 1] = enclosing[j]
+                    j += 2
+                    continue
+                }
+                if c == q || c == "\n" { quote = nil }
+            } else if c == "\"" || c == "'" || c == "`" {
+                quote = c
+            } else if c == "{" {
+                stack.append(j)
+            } else if c == "}", let open = stack.popLast() {
+                cache.close[open] = j
+            }
+            j += 1
+        }
+        for open in stack { cache.close[open] = scalars.count }
+        cache.enclosing = enclosing
+        return cache
     }
 
     /// Where each assignment to `name` has its `=`: the whole word (`soundUri`, not `mySoundUri`),
@@ -641,7 +911,10 @@ struct SourceText {
             else { return nil }
             let inner = SourceText(
                 "f(" + String(String.UnicodeScalarView(scalars[(range.lowerBound + 1)..<range.upperBound])) + ")")
-            return inner.call(at: 0, name: "f")?.arguments.first { $0.label == label }?.value
+            // A shorthand member (`{ id, sound }`) is its own name's value.
+            let members = inner.call(at: 0, name: "f")?.arguments ?? []
+            return members.first { $0.label == label }?.value
+                ?? members.first { $0.label == nil && $0.text.trimmingWhitespace() == label }
         }
 
         /// The string literal the argument is, without interpolation (`"x"`, `'x'`, `@"x"`, a
