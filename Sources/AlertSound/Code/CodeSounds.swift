@@ -344,9 +344,13 @@ struct CodeSounds: Sendable {
                     reference(sound, line: call.line, platform: .ios, call: "\(name)(content.sound)")
                 }
             }
+        case "cs":
+            found.append(CSharpSounds.read(source, file: file))
         default:
             break
         }
+        // Channels constructed through a library's type, as its entry describes them.
+        found.append(LibraryChannels.read(source, file: file, fileExtension: fileExtension))
         return found
     }
 

@@ -13,12 +13,12 @@ import Darwin
 enum SourceWalk {
     /// The languages read.
     static let extensions: Set<String> = [
-        "swift", "m", "mm", "kt", "java", "dart", "js", "jsx", "ts", "tsx", "mjs", "cjs"
+        "swift", "m", "mm", "kt", "java", "dart", "js", "jsx", "ts", "tsx", "mjs", "cjs", "cs"
     ]
     /// Folders never read: dependencies, build output, tool state, tests (a test's sound is not the app's).
     static let skippedFolders: Set<String> = [
         "node_modules", "Pods", "Carthage", "build", "Build", "DerivedData", "intermediates", "vendor", "test", "tests",
-        "Tests", "androidTest", "__tests__", "__mocks__", "e2e"
+        "Tests", "androidTest", "__tests__", "__mocks__", "e2e", "bin", "obj"
     ]
 
     /// What the code under `root` gives, and whether the walk stopped at its bound.
