@@ -322,7 +322,8 @@ enum CSharpSounds {
                     return !(s[i] == "=" && i + 1 < s.count && s[i + 1] != "=")
                 }
             }
-            return passes[name]?.contains { $0 > offset } ?? true
+            // In order: a use after `offset` is one after the last before it.
+            return (passes[name]?.last).map { $0 > offset } ?? true
         }
 
         /// A name's literal value (``SourceText/resolve(_:)``), else that of the one expression a
