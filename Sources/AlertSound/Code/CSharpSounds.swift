@@ -323,7 +323,8 @@ enum CSharpSounds {
                 }
             }
             // In order: a use after `offset` is one after the last before it.
-            return (passes[name]?.last).map { $0 > offset } ?? true
+            guard let uses = passes[name] else { return true }
+            return (uses.last ?? -1) > offset
         }
 
         /// A name's literal value (``SourceText/resolve(_:)``), else that of the one expression a
