@@ -484,9 +484,13 @@ struct CodeSounds: Sendable {
                         critical: sent.critical, channel: sent.channel.flatMap(source.resolve))
                 }
             }
+        case "cs":
+            found.append(CSharpSounds.read(source, file: file))
         default:
             break
         }
+        // Channels constructed through a library's type, as its entry describes them.
+        found.append(LibraryChannels.read(source, file: file, fileExtension: fileExtension))
         return found
     }
 

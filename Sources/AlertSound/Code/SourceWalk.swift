@@ -13,12 +13,12 @@ import Darwin
 enum SourceWalk {
     /// The languages read.
     static let extensions: Set<String> = [
-        "swift", "m", "mm", "kt", "java", "dart", "js", "jsx", "ts", "tsx", "mjs", "cjs"
+        "swift", "m", "mm", "kt", "java", "dart", "js", "jsx", "ts", "tsx", "mjs", "cjs", "cs"
     ]
     /// Folders never read: dependencies, build output, tool state, tests (a test's sound is not the app's).
     static let skippedFolders: Set<String> = [
         "node_modules", "Pods", "Carthage", "build", "Build", "DerivedData", "intermediates", "vendor", "test", "tests",
-        "Tests", "androidTest", "__tests__", "__mocks__", "e2e"
+        "Tests", "androidTest", "__tests__", "__mocks__", "e2e", "bin", "obj"
     ]
     /// Folders of an app's root that a framework's tool makes or fills, by the file that marks the
     /// framework: Cordova's generated native projects and installed plugins (whose own sources

@@ -42,6 +42,14 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     public let citation: Citation
     /// Names and the resources it asks for, as its tests check them.
     public let examples: [Example]
+    /// The channels the app's code makes through it with a constructor or an object initialiser
+    /// (awesome_notifications' `NotificationChannel(channelKey:, soundSource:)`,
+    /// Plugin.LocalNotification's `AndroidNotificationChannelRequest { Id, Sound }`).
+    public let channelConstructors: [ChannelConstructor]
+    /// The channels it creates itself, whatever the app's code does (Capacitor's `default`).
+    public let ownChannels: [OwnChannel]
+    /// The channel its notifications go to when the app's code names none.
+    public let defaultChannel: String?
 
     /// How an app declares a library, by package manager.
     public struct Coordinates: Sendable, Hashable {
@@ -97,6 +105,38 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         public var position: Int
     }
 
+    /// A channel made by a constructor or an object initialiser of the library's (issue 57): its
+    /// type's name, and the members that give its ID and sound, read as the library reads them.
+    public struct ChannelConstructor: Sendable, Hashable {
+        /// The language it is written in.
+        public var language: CodeLanguage
+        /// The type constructed (`NotificationChannel`, `AndroidNotificationChannelRequest`).
+        public var name: String
+        /// The member or argument label that gives the channel's ID.
+        public var idLabel: String
+        /// The ID when none is given (Plugin.LocalNotification's `Plugin.LocalNotification.GENERAL`).
+        public var defaultID: String?
+        /// The member that names its sound: a resource's name (the library's rule), or a `://` URI.
+        public var soundLabel: String
+        /// The member that turns sound off (`playSound: false`).
+        public var switchLabel: String?
+        /// What the channel plays when it is off: nothing when the library sets no sound
+        /// (`setSound(null, …)`), else the default (it leaves the channel's sound alone).
+        public var silentWhenOff: Bool
+    }
+
+    /// A channel the library creates itself, not the app's code: its ID, and the configuration
+    /// value that names its sound (absent: the default sound), read from the app's root.
+    public struct OwnChannel: Sendable, Hashable {
+        /// The channel's ID.
+        public var id: String
+        /// Configuration files, from the app's root, the first found read: JSON, or a program
+        /// (`capacitor.config.ts`) read as text.
+        public var configFiles: [String]
+        /// The keys, outermost first, of the value that names its sound.
+        public var soundKey: [String]
+    }
+
     /// The languages code reading reads.
     public enum CodeLanguage: String, Sendable, Hashable, CaseIterable {
         /// JavaScript and TypeScript.
@@ -107,11 +147,14 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         case kotlinOrJava
         /// Swift and Objective-C.
         case swiftOrObjectiveC
+        /// C# (.NET MAUI, Xamarin).
+        case cSharp
 
         /// The language of a source file with this extension.
         public init(fileExtension ext: String) {
             switch ext {
             case "swift", "m", "mm": self = .swiftOrObjectiveC
+            case "cs": self = .cSharp
             case "dart": self = .dart
             case "kt", "java": self = .kotlinOrJava
             default: self = .javaScript
@@ -178,7 +221,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         id: String, displayName: String, lookupRule: SoundName.LookupRule, rule: String, ruleDocumented: String,
         handlesPush: Bool = false, fallbackResource: String? = nil, coordinates: Coordinates,
         codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], channelObjects: [ChannelObject] = [],
-        iosSounds: [IOSSound] = [], citation: Citation, examples: [Example]
+        iosSounds: [IOSSound] = [], citation: Citation, examples: [Example],
+        channelConstructors: [ChannelConstructor] = [], ownChannels: [OwnChannel] = [], defaultChannel: String? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -194,14 +238,17 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         self.iosSounds = iosSounds
         self.citation = citation
         self.examples = examples
+        self.channelConstructors = channelConstructors
+        self.ownChannels = ownChannels
+        self.defaultChannel = defaultChannel
     }
 
     /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
     public static let allCases: [AndroidLibrary] = [
         .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
-        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification, .kmpNotifier, .alarmee,
-        .unityMobileNotifications, .cordovaLocalNotification, .cordovaFirebasex, .nativeScriptLocalNotifications,
-        .nativeScriptLocalNotificationsLegacy
+        .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification, .awesomeNotifications,
+        .kmpNotifier, .alarmee, .unityMobileNotifications, .cordovaLocalNotification, .cordovaFirebasex,
+        .nativeScriptLocalNotifications, .nativeScriptLocalNotificationsLegacy
     ]
 
     /// The words a source file with this extension must hold for code reading to find anything in
@@ -213,11 +260,17 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         case .swiftOrObjectiveC: platform = ["UNNotificationSound", "oundNamed", "Sounds\"", "SoundInstaller"]
         // Kotlin Multiplatform's iOS code calls `UNNotificationSound.soundNamed` itself (issue 57).
         case .kotlinOrJava: platform = ["NotificationChannel", "R.raw.", "oundNamed"]
+        // Apple's and Android's own APIs as .NET binds them (`UNNotificationSound.GetSound`,
+        // `new NotificationChannel(…)`, `Resource.Raw.x`).
+        case .cSharp: platform = ["UNNotificationSound", "NotificationChannel", "Resource.Raw."]
         case .dart, .javaScript: platform = []
         }
         var words = platform
         for library in allCases {
-            for word in library.codeWords[language] ?? [] where !words.contains(word) { words.append(word) }
+            let constructed = library.channelConstructors.filter { $0.language == language }.map(\.name)
+            for word in (library.codeWords[language] ?? []) + constructed where !words.contains(word) {
+                words.append(word)
+            }
         }
         return words
     }
@@ -334,7 +387,16 @@ extension AndroidLibrary {
         examples: [
             Example(name: "beep.wav", lookups: ["beep"]), Example(name: "raw/beep", lookups: ["beep"]),
             Example(name: "Beep-Sound.wav", lookups: ["Beep-Sound"])
-        ])
+        ],
+        // The plugin creates channel `default` when it loads, with the configuration's
+        // `plugins.LocalNotifications.sound` (LocalNotificationManager.createNotificationChannel),
+        // and posts a notification without `channelId` there.
+        ownChannels: [
+            OwnChannel(
+                id: "default", configFiles: ["capacitor.config.json", "capacitor.config.ts", "capacitor.config.js"],
+                soundKey: ["plugins", "LocalNotifications", "sound"])
+        ],
+        defaultChannel: "default")
 
     /// Capacitor's push notifications plugin: FCM's SDK shows the push messages themselves (its
     /// messaging service only forwards them); the plugin's own rule is its channels' sound, cut at
@@ -361,12 +423,45 @@ extension AndroidLibrary {
         rule: "Plugin.LocalNotification looks up the name's last component cut at its last '.'",
         ruleDocumented: "its last path component cut at its last `.`; a `://` URI as it is",
         coordinates: Coordinates(nuget: ["Plugin.LocalNotification"]),
+        codeWords: [.cSharp: ["NotificationRequest"]],
+        channelCalls: ["AndroidNotificationChannelRequest"],
         citation: Citation(
             repository: "thudugala/Plugin.LocalNotification",
             file: "Source/Plugin.LocalNotification/Platforms/Android/LocalNotificationCenter.cs",
             function: "GetSoundUri"),
         examples: [
             Example(name: "Resources/raw/beep.wav", lookups: ["beep"]), Example(name: "default", lookups: ["default"])
+        ],
+        // `Id` defaults to `Plugin.LocalNotification.GENERAL` (AndroidOptions.DefaultChannelId); an
+        // empty `Sound` leaves the default, and `EnableSound = false` makes no `SetSound` call, so
+        // the channel keeps Android's default sound (LocalNotificationCenter.CreateNotificationChannels).
+        channelConstructors: [
+            ChannelConstructor(
+                language: .cSharp, name: "AndroidNotificationChannelRequest", idLabel: "Id",
+                defaultID: "Plugin.LocalNotification.GENERAL", soundLabel: "Sound", switchLabel: "EnableSound",
+                silentWhenOff: false)
+        ],
+        defaultChannel: "Plugin.LocalNotification.GENERAL")
+
+    /// awesome_notifications (Flutter): a channel's `soundSource` is `resource://raw/NAME`, looked up
+    /// as `res_NAME`, then `NAME` (AudioUtils.getAudioResourceId); `playSound: false` sets no sound
+    /// (`setSound(null, null)`, ChannelManager.setAndroidChannel); an empty `soundSource` is the
+    /// default notification sound.
+    public static let awesomeNotifications = AndroidLibrary(
+        id: "awesome_notifications", displayName: "`awesome_notifications`",
+        lookupRule: SoundName.LookupRule(tries: [[.lastPathComponent]], defaultWord: .looksUp),
+        rule: "awesome_notifications looks up the last component of resource://raw/NAME",
+        ruleDocumented: "`resource://raw/NAME`: the name after its last `/`",
+        coordinates: Coordinates(pub: ["awesome_notifications"]),
+        channelCalls: ["NotificationChannel"],
+        citation: Citation(
+            repository: "rafaelsetragni/awesome_notifications",
+            file: "android/…/managers/ChannelManager.java", function: "setAndroidChannel"),
+        examples: [Example(name: "resource://raw/notification", lookups: ["notification"])],
+        channelConstructors: [
+            ChannelConstructor(
+                language: .dart, name: "NotificationChannel", idLabel: "channelKey", soundLabel: "soundSource",
+                switchLabel: "playSound", silentWhenOff: true)
         ])
 }
 
@@ -612,6 +707,20 @@ public struct AndroidLibraries: Sendable, Hashable {
             let name = attributes[include.upperBound...].prefix { $0 != "\"" }.lowercased()
             for library in AndroidLibrary.allCases
             where library.coordinates.nuget.contains(where: { $0.lowercased() == name }) {
+                add(library, in: file)
+            }
+        }
+        // A library's own project, referenced from source (`…\Plugin.LocalNotification.csproj`, as
+        // its samples do): the project is named for the package it builds.
+        for tag in text.split(separator: "<ProjectReference").dropFirst() {
+            let attributes = tag.prefix { $0 != ">" }
+            guard let include = attributes.firstRange(of: "Include=\"") else { continue }
+            let path = attributes[include.upperBound...].prefix { $0 != "\"" }
+            let name = path.split(whereSeparator: { $0 == "\\" || $0 == "/" }).last.map(String.init) ?? ""
+            guard name.lowercased().hasSuffix(".csproj") else { continue }
+            let package = name.dropLast(".csproj".count).lowercased()
+            for library in AndroidLibrary.allCases
+            where library.coordinates.nuget.contains(where: { $0.lowercased() == package }) {
                 add(library, in: file)
             }
         }

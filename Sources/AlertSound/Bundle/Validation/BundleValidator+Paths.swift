@@ -45,15 +45,22 @@ extension BundleValidator {
                 )
             }
             let platform = scan.kind.platform
-            scan.codeReferences = sounds.references.filter { $0.platform == platform }
+            scan.codeReferences = sounds.references.filter { $0.platform == platform }.map { reference in
+                // A library posts what names no channel on its own default channel (issue 57).
+                var reference = reference
+                if reference.channel == nil { reference.channel = reference.library?.defaultChannel }
+                return reference
+            }
             if platform == .ios { scan.installer = sounds.installer }
             // A project without a source file (a folder of resources) says nothing of its channels.
             scan.codeRead = sounds.files > 0
             if platform == .android {
                 // A call's library is the one the app declares (issue 57).
-                // Channels the reader knows a library creates itself come first: it makes them
-                // at start, before the app's code runs (cordova-plugin-firebasex's default).
-                scan.channels += sounds.channels.map { $0.attributed(to: scan.libraries) }
+                // The channels a library creates itself come first: it makes them when it loads,
+                // before the app's code runs (cordova-plugin-firebasex's default, Capacitor's own).
+                scan.channels +=
+                    LibraryChannels.own(by: scan.libraries, root: root, within: confinement)
+                    + sounds.channels.map { $0.attributed(to: scan.libraries) }
                 scan.codeReferences += Self.channelSounds(scan.channels)
                 scan.keep?.referenced.formUnion(sounds.rawUses)
             }

@@ -36,7 +36,10 @@ struct BuiltApps: ProjectReader {
     /// Which kind a folder is, and the root sounds are resolved against.
     static func classify(folder: String) throws -> (BundleKind, String) {
         switch lowercasedExtension(lastComponent(folder)) {
-        case "app": return (.app, folder)
+        // Xcode names a built app `.app`; a source folder may be `Company.App` (a .NET solution's,
+        // issue 57): that is one only with an app's Info.plist.
+        case "app" where lastComponent(folder).hasSuffix(".app") || isFile(folder + "/Info.plist"):
+            return (.app, folder)
         case "xcodeproj", "xcworkspace": return (.resources, folder)
         case "xcarchive":
             let apps = folder + "/Products/Applications"

@@ -13,15 +13,16 @@ import AlertSoundCore
 /// - an item under a condition naming a platform (`$(TargetFramework.Contains('-android'))`) is
 ///   that platform's only, so an Android-only MP3 is never judged by iOS's rules.
 /// In an SDK-style project the files of the platform resource folders are items without being
-/// listed (the SDKs' default items); a legacy Xamarin project ships only what it lists. C# code is
-/// not read for sound names yet.
+/// listed (the SDKs' default items); a legacy Xamarin project ships only what it lists. Its C# is
+/// read for sound names and channels (``CSharpSounds``), from the project's folder (or the one above
+/// it, when it references a sibling project).
 struct MauiReader: ProjectReader {
     static let kind = ProjectKind(
         name: ".NET MAUI or Xamarin project",
         detected:
             "a `.csproj` that builds an app (`OutputType` `Exe`, or `AndroidApplication`) for iOS or Android: `UseMaui`, `TargetFrameworks` naming `-ios` or `-android`, or Xamarin.iOS's or Xamarin.Android's project type",
         judged:
-            "one app per platform it targets: `BundleResource` and `MauiAsset` items where they land in the iOS app (`Platforms/iOS/Resources/x.caf` at the top), `AndroidResource` items in `res/` (`Platforms/Android/Resources/raw/`), `MauiAsset` in Android's `assets/` (not a raw resource); an item under a platform's condition only on that platform; minimum iOS from `SupportedOSPlatformVersion`; C# code is not read",
+            "one app per platform it targets: `BundleResource` and `MauiAsset` items where they land in the iOS app (`Platforms/iOS/Resources/x.caf` at the top), `AndroidResource` items in `res/` (`Platforms/Android/Resources/raw/`), `MauiAsset` in Android's `assets/` (not a raw resource); an Android resource by the folder it lands in (lowercased, as the build does); a bundle resource named `Resources/…` stops the iOS build; an item under a platform's condition only on that platform; minimum iOS and Android from `SupportedOSPlatformVersion`; its C# read for sound names and channels",
         reports: [.resources, .androidProject])
 
     static func marks(_ name: String) -> Bool { lowercasedExtension(name) == "csproj" }
@@ -67,14 +68,52 @@ struct MauiReader: ProjectReader {
         var found = ProjectApps()
         for (path, project) in projects {
             let (scans, notes) = Self.scans(path: path, project: project, within: confinement)
-            // C# is not read for sound names: no code root.
-            found.apps += scans.map { ProjectApp(scan: $0, codeRoot: nil) }
+            let root = Self.codeRoot(path: path, project: project, within: confinement)
+            found.apps += scans.map { ProjectApp(scan: $0, codeRoot: root) }
             found.notes += notes
         }
         return found
     }
 
     // MARK: What the project is
+
+    /// Where the app's C# is read: the project's folder, or the folder above it when the project
+    /// references a sibling project (`..\\App.Core\\App.Core.csproj`, a Xamarin or Avalonia
+    /// solution's shared code, where the platform heads' constants and helpers often live).
+    static func codeRoot(path: String, project: MSBuildProject, within confinement: Confinement) -> String {
+        let folder = parentFolder(path)
+        let sibling = project.items.contains { item in
+            guard item.type == "ProjectReference", let include = item.include else { return false }
+            let parts = normalized(include).split(separator: "/")
+            return parts.count == 3 && parts[0] == ".."
+        }
+        let above = parentFolder(folder)
+        return sibling && above != folder && confinement.contains(above) ? above : folder
+    }
+
+    /// The notification libraries the project references: its `PackageReference`s, and a
+    /// `ProjectReference` to a library's own project (`…/Plugin.LocalNotification.csproj`, as its
+    /// samples build it), and the same of the projects it references directly.
+    static func libraries(
+        path: String, project: MSBuildProject, within confinement: Confinement
+    )
+        -> AndroidLibraries
+    {
+        var libraries = AndroidLibraries()
+        var files = [path]
+        for item in project.items where item.type == "ProjectReference" {
+            guard let include = item.include, !include.contains("$(") else { continue }
+            files.append(joinPath(parentFolder(path), normalized(include)))
+        }
+        for file in files.prefix(16) {
+            guard confinement.contains(file), isFile(file),
+                let bytes = try? confinement.door.bytes(
+                    file, limit: Limits.maximumAndroidSourceBytes, what: ".NET project")
+            else { continue }
+            libraries.read(csproj: String(decoding: bytes, as: UTF8.self), file: file)
+        }
+        return libraries
+    }
 
     static let xamarinIOSType = "feacfbd2-3405-455c-9665-78fe426c6842"
     static let xamarinAndroidType = "efba0ad7-5a72-4c68-af49-83d382785dcf"
@@ -143,6 +182,38 @@ struct MauiReader: ProjectReader {
     struct Shipped {
         var source: String
         var landing: String
+        /// Its name in the iOS app, and the reserved part of it, which stops the build.
+        var reserved: (name: String, part: String)? = nil
+    }
+
+    /// The part of a bundle resource's name the .NET iOS build refuses (error E0102, dotnet/macios
+    /// `BundleResource.IsIllegalName`): a top folder `Resources` or `_CodeSignature`, or the
+    /// bundle's own files; nil when it is allowed.
+    static func reservedName(_ name: String) -> String? {
+        let files = [
+            "info.plist", "embedded.mobileprovision", "resourcerules.plist", "pkginfo", "coderesources",
+            "_codesignature"
+        ]
+        if files.contains(name.lowercased()) { return name }
+        let top = name.split(separator: "/").first.map(String.init) ?? name
+        return ["resources", "_codesignature"].contains(top.lowercased()) ? top : nil
+    }
+
+    /// Where an Android resource lands: its path (`Link` or where it is) with each resource
+    /// prefix it starts with taken off, in order (dotnet/android `AndroidComputeResPaths`), under
+    /// `res/`. aapt2 compiles each file by the folder it is in (`compile` takes a resource's type
+    /// from its path's last folder, `ExtractResourcePathData`), so `Resources/raw/x.wav` under a
+    /// MAUI project's `Platforms/Android/Resources` prefix, or `values/raw/x.mp3`, is `raw/x`;
+    /// the path is lowercased first.
+    static func androidLanding(_ named: String, prefixes: [String]) -> String {
+        var relative = named
+        for prefix in prefixes where relative.lowercased().hasPrefix(prefix.lowercased() + "/") {
+            relative = String(relative.dropFirst(prefix.count + 1))
+        }
+        // Lowercased whole (`LowercaseFilenames="True"` in Xamarin.Android.Common.targets): C#'s
+        // `Resource.Raw.notifMessage` reaches `notifmessage` through the build's case map.
+        let parts = relative.lowercased().split(separator: "/")
+        return "res/" + parts.suffix(2).joined(separator: "/")
     }
 
     /// The two apps a project makes (one per platform it targets), and what could not be read.
@@ -154,11 +225,15 @@ struct MauiReader: ProjectReader {
         let literal = { (name: String) -> String? in
             project.values(name).last { !$0.isEmpty && !$0.contains("$(") }.map(normalized)
         }
-        let iosPrefixes =
-            [literal("IPhoneResourcePrefix") ?? (single ? "Platforms/iOS/Resources" : "Resources")]
-            + ["Resources"]
-        let androidPrefix =
-            literal("MonoAndroidResourcePrefix") ?? (single ? "Platforms/Android/Resources" : "Resources")
+        // The SDKs' prefixes (`;`-separated): MAUI sets its platform folder's alone
+        // (SingleProject.Before.targets), so `Resources/` is no prefix in a single project.
+        let prefixes = { (name: String, fallback: String) -> [String] in
+            let given = project.values(name).last { !$0.isEmpty && !$0.contains("$(") }
+            return (given ?? fallback).split(separator: ";").map { normalized(String($0)) }.filter { !$0.isEmpty }
+        }
+        let iosPrefixes = prefixes("IPhoneResourcePrefix", single ? "Platforms/iOS/Resources" : "Resources")
+        let androidPrefixes = prefixes(
+            "MonoAndroidResourcePrefix", single ? "Platforms/Android/Resources" : "Resources")
         var notes: [String] = []
         var ios: [String: Shipped] = [:], android: [String: Shipped] = [:]
         var iosOrder: [String] = [], androidOrder: [String] = []
@@ -174,11 +249,11 @@ struct MauiReader: ProjectReader {
         let targets = targets(project)
         var items = project.items
         if project.sdk != nil, !project.values("EnableDefaultItems").contains(where: { $0.lowercased() == "false" }) {
-            if targets.contains(.ios) {
-                items.insert(.init(type: "BundleResource", include: iosPrefixes[0] + "/**"), at: 0)
+            if targets.contains(.ios), let prefix = iosPrefixes.first {
+                items.insert(.init(type: "BundleResource", include: prefix + "/**"), at: 0)
             }
-            if targets.contains(.android) {
-                items.insert(.init(type: "AndroidResource", include: androidPrefix + "/**"), at: 0)
+            if targets.contains(.android), let prefix = androidPrefixes.first {
+                items.insert(.init(type: "AndroidResource", include: prefix + "/**"), at: 0)
             }
         }
         for item in items where ["BundleResource", "AndroidResource", "MauiAsset"].contains(item.type) {
@@ -200,16 +275,24 @@ struct MauiReader: ProjectReader {
                             name.replacingAll("%(RecursiveDir)", with: file.recursiveDir)
                                 .replacingAll("%(Filename)%(Extension)", with: lastComponent(file.path)))
                     }
-                    for prefix in prefixes where named.lowercased().hasPrefix(prefix.lowercased() + "/") {
-                        return String(named.dropFirst(prefix.count + 1))
-                    }
-                    return named
+                    // The longest prefix it starts with is taken off (dotnet/macios
+                    // BundleResource.GetLogicalName).
+                    let matched = prefixes.filter { named.lowercased().hasPrefix($0.lowercased() + "/") }
+                    guard let prefix = matched.max(by: { $0.count < $1.count }) else { return named }
+                    return String(named.dropFirst(prefix.count + 1))
                 }
                 switch item.type {
                 case "BundleResource" where platforms.contains(.ios):
-                    ship(.ios, Shipped(source: file.path, landing: logical(iosPrefixes)))
+                    let name = logical(iosPrefixes)
+                    if let reserved = reservedName(name) {
+                        // The build stops: said of the file the name was meant for, where it was meant to be.
+                        ship(.ios, Shipped(source: file.path, landing: lastComponent(name), reserved: (name, reserved)))
+                    } else {
+                        ship(.ios, Shipped(source: file.path, landing: name))
+                    }
                 case "AndroidResource" where platforms.contains(.android):
-                    ship(.android, Shipped(source: file.path, landing: "res/" + logical([androidPrefix])))
+                    ship(
+                        .android, Shipped(source: file.path, landing: androidLanding(named, prefixes: androidPrefixes)))
                 case "MauiAsset":
                     if platforms.contains(.ios) { ship(.ios, Shipped(source: file.path, landing: logical([]))) }
                     if platforms.contains(.android) {
@@ -229,12 +312,15 @@ struct MauiReader: ProjectReader {
             scans.append(scan)
         }
         if targets.contains(.android) {
-            scans.append(
-                BundleScan(
-                    kind: .androidProject, root: "\(path) (\(what), Android)",
-                    sounds: androidOrder.compactMap { android[$0] }.map {
-                        sound($0, kind: .androidProject, within: confinement)
-                    }))
+            var scan = BundleScan(
+                kind: .androidProject, root: "\(path) (\(what), Android)",
+                sounds: androidOrder.compactMap { android[$0] }.map {
+                    sound($0, kind: .androidProject, within: confinement)
+                })
+            scan.libraries = libraries(path: path, project: project, within: confinement)
+            scan.facts = AndroidAppFacts(
+                minSdk: minimumAndroid(project, targets: targets), defaultChannel: nil, libraries: scan.libraries)
+            scans.append(scan)
         }
         return (scans, notes)
     }
@@ -242,6 +328,18 @@ struct MauiReader: ProjectReader {
     /// The shipped file as a found sound: placed by where it lands, shown by its path in the project.
     static func sound(_ file: Shipped, kind: BundleKind, within confinement: Confinement) -> FoundSound {
         let content: FoundSound.Content
+        if let reserved = file.reserved {
+            content = .problem(
+                Rule.judge(
+                    failure: AlertSoundError(
+                        .unreadable,
+                        "its name in the iOS app would be \(reserved.name), and the .NET iOS build refuses '\(reserved.part)' as reserved (error E0102): the app does not build; give it a Link or LogicalName without it",
+                        path: file.source)))
+            return FoundSound(
+                relativePath: file.landing, displayRoot: parentFolder(file.source) + "/",
+                shownFrom: file.landing.utf8.count - lastComponent(file.landing).utf8.count,
+                location: SoundLocation.of(relativePath: file.landing, kind: kind), content: content)
+        }
         switch confinement.place(of: file.source) {
         case .inside(let resolved?):
             content =
@@ -259,6 +357,18 @@ struct MauiReader: ProjectReader {
             relativePath: file.landing, displayRoot: parentFolder(file.source) + "/",
             shownFrom: file.landing.utf8.count - name.utf8.count,
             location: SoundLocation.of(relativePath: file.landing, kind: kind), content: content)
+    }
+
+    /// `SupportedOSPlatformVersion` (an API level) under a condition naming Android, or without a
+    /// condition in a project for Android alone.
+    static func minimumAndroid(_ project: MSBuildProject, targets: Set<Platform>) -> Int? {
+        for property in project.properties where property.name == "SupportedOSPlatformVersion" {
+            let platforms = property.condition.map { Self.platforms(of: [$0]) } ?? targets
+            guard platforms == [.android], let level = Int(property.value.split(separator: ".").first ?? "")
+            else { continue }
+            return level
+        }
+        return nil
     }
 
     /// `SupportedOSPlatformVersion` under a condition naming iOS.

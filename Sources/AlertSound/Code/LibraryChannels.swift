@@ -1,0 +1,167 @@
+import AlertSoundCore
+
+/// Channels a notification library makes, read from its data in ``AndroidLibrary`` (issue 57):
+/// those the app's code constructs through it (``AndroidLibrary/ChannelConstructor``: a call
+/// `NotificationChannel(channelKey: …, soundSource: …)` or an initialiser
+/// `new AndroidNotificationChannelRequest { Id = …, Sound = … }`), and those it creates itself
+/// from the app's configuration (``AndroidLibrary/OwnChannel``: Capacitor's `default`).
+enum LibraryChannels {
+    /// The channels `source`, a file in the language of `fileExtension`, constructs through a
+    /// library, with the names to resolve across files. One pass over the file per constructor;
+    /// a constructor inside one already read is passed over, so no text is read twice.
+    static func read(_ source: SourceText, file: String, fileExtension ext: String) -> CodeSounds {
+        var found = CodeSounds()
+        let language = AndroidLibrary.CodeLanguage(fileExtension: ext)
+        for library in AndroidLibrary.allCases {
+            for constructor in library.channelConstructors where constructor.language == language {
+                var scanned = 0
+                for offset in source.occurrences(of: constructor.name) where offset >= scanned {
+                    let start = offset + constructor.name.unicodeScalars.count
+                    // Its members: a call's labelled arguments, an initialiser's assignments, or both.
+                    let call = source.call(at: offset, name: constructor.name)
+                    let constructed = language == .cSharp && CSharpSounds.precededByNew(offset, in: source)
+                    let braces = constructed ? CSharpSounds.initialiser(after: start, in: source) : nil
+                    if let braces {
+                        scanned = braces.end
+                    } else if constructed, call == nil {
+                        // Unclosed within its bound: what starts inside that window is not read again.
+                        scanned = start + SourceText.maximumCallLength
+                    }
+                    guard call != nil || braces != nil else { continue }
+                    func member(_ label: String) -> SourceText.Argument? {
+                        call?.labelled(label) ?? braces?.value.labelled(label)
+                    }
+                    let idArgument = member(constructor.idLabel)
+                    let id = idArgument == nil ? constructor.defaultID : idArgument.flatMap(source.resolve)
+                    var sound = ChannelSound.defaultSound
+                    let soundArgument = member(constructor.soundLabel)
+                    if let label = constructor.switchLabel, member(label)?.text.trimmingWhitespace() == "false" {
+                        sound = constructor.silentWhenOff ? .silent : .defaultSound
+                    } else if let value = soundArgument, !value.isNull {
+                        sound = Self.sound(value, in: source)
+                    }
+                    let line = source.line(at: offset)
+                    found.channels.append(
+                        ChannelDeclaration(
+                            id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library))
+                    let index = found.channels.count - 1
+                    if id == nil, let idArgument, let name = SourceText.identifier(of: idArgument),
+                        !source.binds(name)
+                    {
+                        found.pending.append(CodeSounds.Pending(slot: .channelID(index), name: name))
+                    }
+                    if sound == .computed, let soundArgument, let name = SourceText.identifier(of: soundArgument),
+                        !source.binds(name)
+                    {
+                        found.pending.append(
+                            CodeSounds.Pending(slot: .channelSound(index, defaultIsDefault: false), name: name))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// A constructor's sound member: empty is the default sound; a `://` URI names the resource
+    /// after `/raw/` (awesome_notifications' `resource://raw/x`); any other literal is a name the
+    /// library's rule turns into a resource; anything else is computed.
+    static func sound(_ value: SourceText.Argument, in source: SourceText) -> ChannelSound {
+        guard let name = source.resolve(value) else { return .computed }
+        if name.isEmpty { return .defaultSound }
+        guard name.contains("://") else { return .resource(name) }
+        let parts = name.split(separator: "/raw/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty else { return .computed }
+        return .resource(String(parts[1]))
+    }
+
+    /// The channels the declared libraries create themselves, their sound read from the app's
+    /// configuration under `root` (the first of each one's files found, at most
+    /// `Limits.maximumAndroidSourceBytes`): a JSON file by its keys, a program (`capacitor.config.ts`)
+    /// by the object literal each key opens. Made before any of the app's (when the library loads).
+    static func own(
+        by libraries: AndroidLibraries, root: String, within confinement: Confinement
+    )
+        -> [ChannelDeclaration]
+    {
+        var channels: [ChannelDeclaration] = []
+        for library in libraries.declared {
+            for channel in library.ownChannels {
+                var sound = ChannelSound.defaultSound
+                var position = SourcePosition(file: libraries.evidence[library] ?? root, line: 1)
+                for config in channel.configFiles {
+                    let path = joinPath(root, config)
+                    guard confinement.contains(path), isFile(path),
+                        let bytes = try? confinement.door.bytes(
+                            path, limit: Limits.maximumAndroidSourceBytes, what: "configuration")
+                    else { continue }
+                    position = SourcePosition(file: path, line: 1)
+                    let named =
+                        lowercasedExtension(config) == "json"
+                        ? jsonValue(bytes, channel.soundKey)
+                        : programValue(SourceText(String(decoding: bytes, as: UTF8.self)), channel.soundKey)
+                    if let named, let value = named.value, !value.isEmpty {
+                        sound = .resource(value)
+                        position.line = named.line
+                    } else if named?.value == nil, named != nil {
+                        sound = .computed
+                    }
+                    break
+                }
+                channels.append(ChannelDeclaration(id: channel.id, sound: sound, position: position, library: library))
+            }
+        }
+        return channels
+    }
+
+    /// The string at `keys` in a JSON document; nil when absent, a nil value when not a string.
+    static func jsonValue(_ bytes: [UInt8], _ keys: [String]) -> (value: String?, line: Int)? {
+        guard var value = try? JSONParser.parse(bytes) else { return nil }
+        for key in keys {
+            guard case .object(let members) = value, let next = members[key] else { return nil }
+            value = next
+        }
+        guard case .string(let text) = value else { return (nil, 1) }
+        return (text, 1)
+    }
+
+    /// The value a program's object literals give `keys` (`plugins: { LocalNotifications: { sound:
+    /// 'x.wav' } }`): the last key in the object literal the one before it opens; nil when absent.
+    static func programValue(_ source: SourceText, _ keys: [String]) -> (value: String?, line: Int)? {
+        guard keys.count >= 2 else { return nil }
+        let owner = keys[keys.count - 2]
+        for offset in source.occurrences(of: owner) {
+            let s = source.scalars
+            var i = offset + owner.unicodeScalars.count
+            if i < s.count, s[i] == "\"" || s[i] == "'" { i += 1 }
+            while i < s.count, s[i] == " " { i += 1 }
+            guard i < s.count, s[i] == ":" else { continue }
+            i += 1
+            while i < s.count, s[i].properties.isWhitespace { i += 1 }
+            guard i < s.count, s[i] == "{", let close = CSharpSounds.matching(i, in: s) else { continue }
+            guard let value = SourceText.Argument(s[i...close]).labelled(keys[keys.count - 1]) else { return nil }
+            return (source.resolve(value), source.line(at: offset))
+        }
+        return nil
+    }
+}
+
+extension CodeSounds {
+    /// Adds what another reading of the same file found, its pending names' slots counted from
+    /// this one's channels and references.
+    mutating func append(_ other: CodeSounds) {
+        pending += other.pending.map { item in
+            var item = item
+            switch item.slot {
+            case .channelID(let i): item.slot = .channelID(channels.count + i)
+            case .channelSound(let i, let d): item.slot = .channelSound(channels.count + i, defaultIsDefault: d)
+            case .reference(let i): item.slot = .reference(references.count + i)
+            case .channelOptions(let i): item.slot = .channelOptions(channels.count + i)
+            }
+            return item
+        }
+        references += other.references
+        channels += other.channels
+        installer = installer ?? other.installer
+        rawUses.formUnion(other.rawUses)
+    }
+}
