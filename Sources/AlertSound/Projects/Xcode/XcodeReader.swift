@@ -10,7 +10,7 @@ struct XcodeReader: ProjectReader {
         detected:
             "an `.xcodeproj` folder, or the projects an `.xcworkspace` opens (given, or found in a folder)",
         judged:
-            "one iOS app per app target (product type application): what its Copy Bundle Resources and copy-files phases copy, placed where they land; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
+            "one app per app target (product type application) and system its `SDKROOT` or `SUPPORTED_PLATFORMS` names: what its Copy Bundle Resources and copy-files phases copy, placed where they land (a macOS app's `Contents/Resources`); iOS and macOS apps by iOS's rules, watchOS apps play the default sound and tvOS apps none, whatever is named; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
         reports: [.xcodeProject])
 
     static func marks(_ name: String) -> Bool { ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(name)) }
@@ -26,6 +26,14 @@ struct XcodeReader: ProjectReader {
         for (name, kind) in folder.entries where kind == .folder {
             let path = joinPath(folder.path, name)
             switch lowercasedExtension(name) {
+            // A project or workspace folder holding only `xcshareddata` (schemes, a package
+            // resolution, committed beside an XcodeGen spec that generates the rest) is no project:
+            // said, and the rest of the tree judged (issue 57: it stopped the run).
+            case "xcodeproj" where !isFile(joinPath(path, "project.pbxproj")),
+                "xcworkspace" where !isFile(joinPath(path, "contents.xcworkspacedata")):
+                log.notes.append(
+                    "\(path): holds no \(lowercasedExtension(name) == "xcodeproj" ? "project.pbxproj" : "contents.xcworkspacedata") (only shared settings, as beside a generated project's spec), so it was not read"
+                )
             case "xcodeproj":
                 if seen.insert(collapsedPath(path)).inserted { projects.append(path) }
             case "xcworkspace" where confinement.contains(path):
@@ -67,7 +75,7 @@ struct XcodeReader: ProjectReader {
         for project in projects.others
         where !project.split(separator: "/").contains(where: { AppSearch.skippedFolders.contains(String($0)) }) {
             found.notes.append(
-                "\(project): builds no iOS app (no target of product type application for iOS), so nothing it copies ships in one"
+                "\(project): builds no app (no target of product type application), so nothing it copies ships in one"
             )
         }
         return found
@@ -80,7 +88,10 @@ struct XcodeReader: ProjectReader {
             try XcodeProject.scans(project, within: confinement).map { scan in
                 ProjectApp(
                     scan: scan, codeRoot: ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement),
-                    notes: [XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)].compactMap { $0 })
+                    notes: [
+                        XcodeProject.systemNote(scan), XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)
+                    ]
+                    .compactMap { $0 })
             }
         }
     }
