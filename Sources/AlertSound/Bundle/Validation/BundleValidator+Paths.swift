@@ -86,7 +86,6 @@ extension BundleValidator {
         }
         if found.isEmpty, let first = unreadable.first { throw first }
         notes += skipped
-        if found.isEmpty, let refusal { throw refusal }
         if found.isEmpty, !search.tooDeep.isEmpty {
             // Judging the folder's files as iOS resources would misjudge the app the search passed.
             throw AlertSoundError(

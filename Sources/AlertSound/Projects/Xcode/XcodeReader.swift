@@ -26,14 +26,6 @@ struct XcodeReader: ProjectReader {
         for (name, kind) in folder.entries where kind == .folder {
             let path = joinPath(folder.path, name)
             switch lowercasedExtension(name) {
-            // A project or workspace folder holding only `xcshareddata` (schemes, a package
-            // resolution, committed beside an XcodeGen spec that generates the rest) is no project:
-            // said, and the rest of the tree judged (issue 57: it stopped the run).
-            case "xcodeproj" where !isFile(joinPath(path, "project.pbxproj")),
-                "xcworkspace" where !isFile(joinPath(path, "contents.xcworkspacedata")):
-                log.notes.append(
-                    "\(path): holds no \(lowercasedExtension(name) == "xcodeproj" ? "project.pbxproj" : "contents.xcworkspacedata") (only shared settings, as beside a generated project's spec), so it was not read"
-                )
             case "xcodeproj":
                 if seen.insert(collapsedPath(path)).inserted { projects.append(path) }
             case "xcworkspace" where confinement.contains(path):
