@@ -137,6 +137,28 @@ import Testing
         }
     }
 
+    /// A Flutter app's shared Dart code names the iOS app's sounds; its `macos/` app, which ships
+    /// none, is named only by its own project's code, so it does not fail on the iOS app's names.
+    @Test(.bug(id: "57")) func aHostFrameworksMacAppIsNotNamedByTheSharedCode() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("flutter")
+        try AppSearchTests.tree(
+            root,
+            [
+                "pubspec.yaml": Array("name: app\ndependencies:\n  flutter_local_notifications: any\n".utf8),
+                "lib/main.dart": Array("final ios = DarwinNotificationDetails(sound: 'ping.caf');".utf8),
+                "ios/Runner.xcodeproj/project.pbxproj": Array(
+                    BundleExample.pbxproj(copying: ["Runner/ping.caf"], target: "Runner").utf8),
+                "ios/Runner/ping.caf": AndroidTests.caf,
+                "macos/Runner.xcodeproj/project.pbxproj": Array(
+                    BundleExample.pbxproj(copying: [], target: "Runner", settings: "SDKROOT = macosx;").utf8)
+            ])
+        let report = try BundleValidator().validate(paths: [root])
+        #expect(report.bundles.map { $0.bundle.hasSuffix("(macOS app target Runner)") } == [false, true])
+        #expect(report.bundles[0].references.map(\.name) == ["ping.caf"], "the iOS app is named by the Dart code")
+        #expect(report.valid, "\(report.bundles.map(\.references))")
+    }
+
     @Test(.bug(id: "57")) func platformChoosesOneSystemsApps() throws {
         let scratch = try Scratch()
         let root = try Self.project(

@@ -246,7 +246,11 @@ enum FileFacts {
         summary: String, findings: [Diagnostic], first: Diagnostic?, evidence: [Evidence]
     ) {
         let findings = file.diagnostics.filter { !leaving.contains($0.code) }
-        let first = findings.first { $0.fails(strict: file.strict) }
+        // A failure that decides whatever the format (too long, unreadable) comes before an
+        // undocumented format's, whose outcome is not known (issue 57: a 2-minute MP3 was "cannot
+        // be told" where it plays the default sound on every iOS).
+        let failing = findings.filter { $0.fails(strict: file.strict) }
+        let first = failing.first { $0.code != .undocumentedFormat } ?? failing.first
         let evidence =
             [Evidence(format(file), file: path)]
             + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }

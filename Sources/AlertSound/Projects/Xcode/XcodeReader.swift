@@ -78,8 +78,15 @@ struct XcodeReader: ProjectReader {
     static func apps(of projects: [XcodeProject], within confinement: Confinement) throws -> [ProjectApp] {
         try projects.flatMap { project in
             try XcodeProject.scans(project, within: confinement).map { scan in
+                // A host framework's shared code (Flutter's lib/, React Native's) is read as the iOS
+                // app's: its sound names are the iOS app's, so a macOS, watchOS or tvOS app beside it
+                // (Flutter's macos/Runner) is named only by its own project's code (issue 57: the
+                // iOS app's names failed a Flutter app's Mac app, which ships no sound).
                 ProjectApp(
-                    scan: scan, codeRoot: ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement),
+                    scan: scan,
+                    codeRoot: scan.os == .ios
+                        ? ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement)
+                        : parentFolder(project.path),
                     notes: [
                         XcodeProject.systemNote(scan), XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)
                     ]
