@@ -153,6 +153,26 @@ import Testing
         }
     }
 
+    /// A file over 30 s plays the default sound whatever iOS makes of its format: the length
+    /// decides, not the undocumented format, which said "cannot be told" (issue 57: a 2-minute MP3
+    /// in a real app).
+    @Test(.bug(id: "57")) func aTooLongFileOfAnUndocumentedFormatPlaysTheDefault() throws {
+        let packets = 1340
+        let long = Fixture.caf([
+            .init("desc", Fixture.desc(format: "aac ", bytesPerPacket: 0, framesPerPacket: 1024, bits: 0)),
+            .init(
+                "pakt",
+                Fixture.pakt(packets: Int64(packets), valid: 44100 * 31, priming: 2112, remainder: 2948)
+                    + [UInt8](repeating: 32, count: packets)),
+            .init("data", Fixture.cafData(packets * 32))
+        ])
+        let scratch = try Scratch()
+        let root = try Self.app(scratch, ios: ["long.caf": long], minimumIOS: "15.0")
+        let ios = try only(try explain(root, .named(sound: "long.caf", channel: nil)), .ios)
+        #expect(decided(ios)! == (.file, .defaultSound), "\(ios.steps)")
+        #expect(ios.fresh.plays == .defaultSound && ios.fresh.code == .tooLong, "\(ios.fresh)")
+    }
+
     @Test func aCriticalAlertWithoutTheEntitlementPlaysAsAnOrdinaryOne() throws {
         let scratch = try Scratch()
         let root = try Self.app(scratch)

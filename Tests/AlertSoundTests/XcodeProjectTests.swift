@@ -277,6 +277,33 @@ import Testing
     }
 
     /// Xcode 16's synchronized folders: every file is the target's but its membership exceptions.
+    /// A `.bundle` inside a synchronized folder is copied whole, as Xcode copies a bundle: its
+    /// files stay in it, where a notification's sound is not found by name (issue 57: they were
+    /// flattened to the app's top level, so a sound only inside a nested bundle "played").
+    @Test(.bug(id: "57")) func aBundleInASynchronizedFolderKeepsItsFiles() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("App")
+        try AppSearchTests.tree(
+            root,
+            [
+                "App/Kit.bundle/Sounds/kit.caf": AndroidTests.caf, "App/top.caf": AndroidTests.caf,
+                "App.xcodeproj/project.pbxproj": Array(
+                    """
+                    // !$*UTF8*$!
+                    { archiveVersion = 1; objectVersion = 77; objects = {
+                      S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                      G1 = {isa = PBXGroup; children = (S1, ); sourceTree = "<group>"; };
+                      T1 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
+                      P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, ); };
+                    }; rootObject = P1; }
+                    """.utf8)
+            ])
+        let report = try BundleValidator().validate(path: root, references: [.named("kit.caf")])
+        let landed = Dictionary(report.files.map { ($0.relativePath, $0.location) }, uniquingKeysWith: { a, _ in a })
+        #expect(landed == ["top.caf": .bundle, "Kit.bundle/Sounds/kit.caf": .resourceBundle], "\(landed)")
+        #expect(!report.valid, "kit.caf is found only inside the nested bundle")
+    }
+
     @Test func synchronizedFoldersShipAllButTheirExceptions() throws {
         let scratch = try Scratch()
         let root = scratch.path("App")

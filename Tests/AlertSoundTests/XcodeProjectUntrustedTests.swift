@@ -267,7 +267,11 @@ extension XcodeProjectTests {
             ])
         let critical = SoundReference.payload(Data(BundleExample.critical("chime.caf").utf8), source: "p.json")
         let report = try BundleValidator().validate(paths: [ios], references: critical)
-        #expect(report.bundles.count == 1 && report.bundles[0].bundle.hasSuffix("(app target App)"))
+        // Each app is judged for its own system (issue 57: the watchOS and macOS apps were passed over).
+        #expect(
+            report.bundles.map { $0.bundle.split(separator: "(").last ?? "" } == [
+                "app target App)", "watchOS app target Watch)", "macOS app target Mac)"
+            ], "\(report.bundles.map(\.bundle))")
         let reference = try #require(report.bundles[0].references.first)
         #expect(reference.diagnostics.map(\.code) == [.criticalNotEntitled], "\(reference.diagnostics)")
         #expect(report.bundles[0].entitlements?.path.hasSuffix("App/App.entitlements") == true)

@@ -44,6 +44,14 @@ public struct Explainer: Sendable {
                 case .files, .closed, .unjudged: break
                 }
             }
+            if let outcome = scan.os.fixedOutcome {
+                // watchOS and tvOS: what plays is the system's, whatever is named (issue 57).
+                pushes += references.filter { $0.platform == nil || $0.platform == platform }.map {
+                    IOSChain.fixed(app: app, reference: $0, because: outcome, payload: push.payloadLines)
+                }
+                if unnamed { pushes.append(IOSChain.silent(app: app, source: push.source)) }
+                continue
+            }
             for report in reports {
                 guard let decisions = report.decisions else { continue }
                 pushes.append(
@@ -136,7 +144,7 @@ struct Chain {
     /// The push, its result step and its sentence; `named`: what plays when no step decided.
     mutating func push(
         platform: Platform, app: String?, kind: BundleKind?, report: ReferenceReport, channel: String?,
-        named: PlayOutcome? = nil, existing: PlayOutcome? = nil
+        named: PlayOutcome? = nil, existing: PlayOutcome? = nil, os: AppleOS? = nil
     ) -> PushExplanation {
         let fresh = outcome ?? named ?? PlayOutcome(.unknown, because: "nothing decided what plays")
         if steps.last?.step != .result {
@@ -145,7 +153,7 @@ struct Chain {
                     step: .result, verdict: Self.verdict(fresh), text: Self.phrase(fresh),
                     codes: fresh.code.map { [$0] } ?? []))
         }
-        var summary = "On \(platform.displayName)"
+        var summary = "On \(os?.displayName ?? platform.displayName)"
         if let app { summary += " (\(app))" }
         summary += ", " + Self.phrase(fresh, name: report.name)
         if let degraded, fresh.plays == .namedSound { summary += ", but " + degraded }
@@ -154,7 +162,8 @@ struct Chain {
         }
         return PushExplanation(
             platform: platform, app: app, kind: kind, name: report.name, source: report.source, field: report.field,
-            channel: channel, steps: steps, fresh: fresh, existing: existing, summary: summary + ".")
+            channel: channel, steps: steps, fresh: fresh, existing: existing, summary: summary + ".",
+            os: os == .ios ? nil : os)
     }
 
     static func verdict(_ outcome: PlayOutcome) -> ExplanationStep.Verdict {
@@ -237,7 +246,11 @@ enum FileFacts {
         summary: String, findings: [Diagnostic], first: Diagnostic?, evidence: [Evidence]
     ) {
         let findings = file.diagnostics.filter { !leaving.contains($0.code) }
-        let first = findings.first { $0.fails(strict: file.strict) }
+        // A failure that decides whatever the format (too long, unreadable) comes before an
+        // undocumented format's, whose outcome is not known (issue 57: a 2-minute MP3 was "cannot
+        // be told" where it plays the default sound on every iOS).
+        let failing = findings.filter { $0.fails(strict: file.strict) }
+        let first = failing.first { $0.code != .undocumentedFormat } ?? failing.first
         let evidence =
             [Evidence(format(file), file: path)]
             + findings.filter { $0 != first }.map { Evidence("[\($0.code.rawValue)] \($0.message)") }

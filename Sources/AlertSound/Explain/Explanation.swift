@@ -70,12 +70,18 @@ public struct PushExplanation: Sendable, Codable, Equatable {
     public var existing: PlayOutcome?
     /// One sentence a support engineer could paste into a reply.
     public var summary: String
+    /// The Apple system the app is built for, when it is not iOS (a macOS, watchOS or tvOS app of
+    /// an Xcode project): ``platform`` is then `ios`, the family whose payload key (`aps.sound`) it
+    /// reads, and this says whose rules decided. `nil` for iOS and Android.
+    public var os: AppleOS?
 
     /// A push's explanation.
     public init(
         platform: Platform, app: String?, kind: BundleKind?, name: String?, source: String, field: String?,
-        channel: String?, steps: [ExplanationStep], fresh: PlayOutcome, existing: PlayOutcome?, summary: String
+        channel: String?, steps: [ExplanationStep], fresh: PlayOutcome, existing: PlayOutcome?, summary: String,
+        os: AppleOS? = nil
     ) {
+        self.os = os
         self.platform = platform
         self.app = app
         self.kind = kind

@@ -37,7 +37,13 @@ struct IOSChain {
     private func finish(_ chain: inout Chain) -> PushExplanation {
         return chain.push(
             platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil,
-            named: PlayOutcome(.namedSound, sound: decisions.described))
+            named: PlayOutcome(.namedSound, sound: decisions.described), os: app.scan.os)
+    }
+
+    /// The system's name, and where its main bundle keeps what the Resources phase copies.
+    private var system: (name: String, bundle: String) {
+        app.scan.os == .macos
+            ? ("macOS", "the main bundle's Contents/Resources") : ("iOS", "the main bundle's top level")
     }
 
     private func critical(_ chain: inout Chain) {
@@ -125,14 +131,17 @@ struct IOSChain {
         if let path = report.resolvedPath, let found = decisions.file {
             evidence.append(Evidence("found: \(found.relativePath) (\(found.location.rawValue))", file: path))
             if app.scan.kind == .xcodeProject {
-                evidence.append(Evidence("an app target's Resources phase copies it to the bundle's top level"))
+                evidence.append(
+                    Evidence(
+                        "an app target's Resources phase copies it to "
+                            + (app.scan.os == .macos ? "the bundle's Contents/Resources" : "the bundle's top level")))
             }
         } else if let candidate = report.candidate {
             evidence.append(
                 Evidence("nearly: \(candidate.relativePath) (\(candidate.location.rawValue))", file: candidate.path))
         }
         let text =
-            "iOS looks for '\(name)' in the app's Library/Sounds\(groups), then the main bundle's top level; the first file of exactly this name plays"
+            "\(system.name) looks for '\(name)' in the app's Library/Sounds\(groups), then \(system.bundle); the first file of exactly this name plays"
         // Not in the bundle, in an app that fills Library/Sounds itself: only the device can tell.
         if failing.isEmpty, let maybe = findings.first(where: { $0.code == .noSuchSound }), app.scan.installer != nil {
             chain.add(
@@ -201,6 +210,40 @@ struct IOSChain {
                     "the payload has no aps.sound (nor FCM's apns or a legacy notification.sound): iOS shows it without a sound",
                 evidence: [Evidence("the payload", file: source)]),
             decides: PlayOutcome(.silent))
-        return chain.push(platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil)
+        return chain.push(
+            platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil, os: app.scan.os)
+    }
+
+    /// A name sent to a watchOS or tvOS app: the system decides what plays, whatever the name
+    /// (`because`, ``AppleOS/fixedOutcome``): the default sound on watchOS (or the default asked
+    /// for), nothing on tvOS; never the named file. Not a finding of validate-bundle, which says it
+    /// in a note: the app can do nothing about it.
+    static func fixed(
+        app: AppFacts, reference: SoundReference, because: String, payload: PayloadLines?
+    ) -> PushExplanation {
+        let report = ReferenceReport(
+            name: reference.name, source: reference.source, field: reference.field, platform: .ios,
+            critical: reference.critical, resolvedPath: nil, diagnostics: reference.problems, strict: false,
+            position: reference.position)
+        var chain = Chain()
+        let tv = app.scan.os == .tvos
+        chain.add(PayloadStep.step(report, problems: [], payload: payload))
+        let outcome: PlayOutcome
+        switch reference.name {
+        case nil: outcome = PlayOutcome(.silent)
+        case "default"? where !tv: outcome = PlayOutcome(.requestedDefault)
+        case _ where tv: outcome = PlayOutcome(.noSound, because: because)
+        default: outcome = PlayOutcome(.defaultSound, because: because)
+        }
+        chain.add(
+            ExplanationStep(
+                step: .lookup, verdict: Chain.verdict(outcome),
+                text: because + (tv || reference.name == nil ? "" : ": no file is looked up"),
+                evidence: [
+                    Evidence("\(app.root) is built for \(app.scan.os.displayName) (its SDKROOT or SUPPORTED_PLATFORMS)")
+                ]),
+            decides: outcome)
+        return chain.push(
+            platform: .ios, app: app.root, kind: app.scan.kind, report: report, channel: nil, os: app.scan.os)
     }
 }

@@ -46,6 +46,11 @@ struct BundleScan: Sendable {
     /// Whether every sound here is a notification sound by the project's own configuration (an
     /// Expo config's sounds list): each counts as named.
     var listed = false
+    /// The Apple system an app is built for (an Xcode project's target says; a built app, a
+    /// resources folder: iOS). A watchOS or tvOS app plays no custom sound, and has no sounds here.
+    var os = AppleOS.ios
+    /// How many sounds a watchOS or tvOS app copies that are not judged (none plays there).
+    var unjudgedSounds = 0
     /// Whether the app's sources were read (a project, not a built app): only then is a channel
     /// nothing creates known to be missing.
     var codeRead = false

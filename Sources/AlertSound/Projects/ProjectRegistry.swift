@@ -7,8 +7,8 @@ import AlertSoundCore
 /// line here.
 package enum ProjectRegistry {
     static let readers: [any ProjectReader.Type] = [
-        BuiltApps.self, ExpoReader.self, XcodeReader.self, GradleReader.self, MauiReader.self, UnityReader.self,
-        CordovaReader.self, NativeScriptReader.self, ResourcesFolder.self
+        BuiltApps.self, ExpoReader.self, XcodeReader.self, XcodeGenReader.self, GradleReader.self, MauiReader.self,
+        UnityReader.self, CordovaReader.self, NativeScriptReader.self, ResourcesFolder.self
     ]
 
     /// Frameworks whose apps are built by the Xcode and Gradle projects of their `ios/` and

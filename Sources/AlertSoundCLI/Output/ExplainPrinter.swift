@@ -16,7 +16,7 @@ enum ExplainPrinter {
     }
 
     static func title(_ push: PushExplanation) -> String {
-        "\(push.platform.displayName)\(push.app.map { ": \($0)" } ?? "")"
+        "\(push.os?.displayName ?? push.platform.displayName)\(push.app.map { ": \($0)" } ?? "")"
     }
 
     static func place(_ evidence: Evidence) -> String? {

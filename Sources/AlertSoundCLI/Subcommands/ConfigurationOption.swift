@@ -60,14 +60,32 @@ extension BundleValidator {
     /// configuration, `--ios-minimum`, the platforms (`--platform`, else the configuration's) and
     /// `--lock`.
     mutating func configure(
-        _ configuration: Configuration, iosMinimum: IOSMinimumOption, platforms: [Platform], lock: String?
+        _ configuration: Configuration, iosMinimum: IOSMinimumOption, platforms: [PlatformChoice], lock: String?
     ) throws {
         self.configuration = configuration
         minimumIOS = iosMinimum.given
-        if let platforms = platforms.isEmpty ? configuration.platforms : Set(platforms) { self.platforms = platforms }
+        if let platforms = platforms.isEmpty ? configuration.platforms : Set(platforms.map(\.platform)) {
+            self.platforms = platforms
+        }
+        // `--platform macos` judges the macOS apps alone; `ios` the iOS apps, as before macOS,
+        // watchOS and tvOS apps were read.
+        let systems = Set(platforms.compactMap(\.system))
+        if !systems.isEmpty { self.systems = systems }
         if let lock {
             self.lock = try SoundLock.read(path: lock)
             lockPath = lock
         }
     }
+}
+
+/// What `--platform` of validate-bundle and explain names: Android, or one Apple system (all of
+/// which read `aps.sound`, judged by the rules of the system an Xcode project's target is built for).
+enum PlatformChoice: String, ExpressibleByArgument, CaseIterable {
+    case ios, android, macos, watchos, tvos
+
+    /// The platform whose payload keys it reads.
+    var platform: Platform { self == .android ? .android : .ios }
+
+    /// The Apple system, for all but Android.
+    var system: AppleOS? { AppleOS(rawValue: rawValue) }
 }

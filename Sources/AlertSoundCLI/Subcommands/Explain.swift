@@ -22,7 +22,11 @@ struct Explain: ParsableCommand {
             its evidence and the file and line it was read from. iOS: the payload's key; critical or \
             not (the entitlement); the folders searched (the app's Library/Sounds, its app groups', \
             then the main bundle's top level; the first match plays); the file's format and length, \
-            and for a format Apple does not document, the iOS versions it is seen to play on. \
+            and for a format Apple does not document, the iOS versions it is seen to play on. A \
+            macOS app (an Xcode target built for macosx) is explained by the same rules, its main \
+            bundle's files in Contents/Resources; a watchOS app plays the default sound and a tvOS \
+            app none, whatever the push names (its "os" says which system; --platform macos, \
+            watchos or tvos explains only that system's apps). \
             Android: the library that shows the message and its name rule; the channel (the \
             message's, else the manifest's default channel, else FCM's fallback), where the app \
             creates it and with which sound, which plays on Android 8 and later; the raw resource, \
@@ -68,9 +72,9 @@ struct Explain: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Explain only this platform (ios or android; repeatable): a push that also reaches the other is not explained there, and a note says so.",
+            "Explain only this platform (ios, android, macos, watchos or tvos; repeatable): a push that also reaches another is not explained there, and a note says so.",
             valueName: "platform"))
-    var platform: [Platform] = []
+    var platform: [PlatformChoice] = []
 
     @Option(
         name: .long,

@@ -22,7 +22,12 @@ struct ValidateBundle: ParsableCommand {
             any folder, searched 8 levels deep for every app in it (the kinds read: \
             \(ProjectRegistry.kinds.map(\.name).joined(separator: ", ")); node_modules, Pods, build \
             and hidden folders skipped), each judged on its own. A name meant for a platform no PATH is an app \
-            of fails (no-app-for-platform) unless --platform leaves that platform out. iOS sounds \
+            of fails (no-app-for-platform) unless --platform leaves that platform out. An Xcode \
+            project's app targets are judged for the system each is built for (SDKROOT, or each of \
+            a multiplatform target's SUPPORTED_PLATFORMS): macOS apps as iOS apps are, their \
+            resources in Contents/Resources; a watchOS app plays the default sound and a tvOS app \
+            none whatever a name asks, so their sounds and names are not judged, and a note says \
+            so (--platform ios, macos, watchos or tvos judges one system's apps). iOS sounds \
             are judged as `check` judges them and placed: bundle and library-sounds are reachable by \
             name; localized (.lproj) and subfolder are not. Android sounds are judged by Android's \
             rules (resource name, a format Android plays, a keep rule against resource shrinking); \
@@ -72,9 +77,9 @@ struct ValidateBundle: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Judge only this platform (ios or android; repeatable): the other's apps and the names meant for it are left out, and a note says so. By default a name meant for a platform no PATH is an app of fails (no-app-for-platform).",
+            "Judge only this platform (ios, android, macos, watchos or tvos; repeatable): the others' apps and the names meant for them are left out, and a note says so. By default a name meant for a platform no PATH is an app of fails (no-app-for-platform).",
             valueName: "platform"))
-    var platform: [Platform] = []
+    var platform: [PlatformChoice] = []
 
     @Flag(
         name: .customLong("package-resources"),

@@ -42,6 +42,47 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
     public var displayName: String { self == .ios ? "iOS" : "Android" }
 }
 
+/// The Apple operating system an app is built for (issue 57). A payload's `aps.sound` reaches
+/// each alike (``Platform/ios`` is their rules' family), but what plays differs: iOS (with iPadOS,
+/// visionOS and Mac Catalyst) and macOS look a custom sound up by its file name in the app's
+/// `Library/Sounds` and its bundle's resources (a macOS app's `Contents/Resources`), with the same
+/// formats and length; watchOS has no API to name a custom sound (`UNNotificationSound(named:)` is
+/// unavailable there), so the default plays; tvOS plays no notification sound at all
+/// (`UNNotificationSound` is unavailable there).
+public enum AppleOS: String, Sendable, Hashable, Codable, CaseIterable {
+    case ios
+    case macos
+    case watchos
+    case tvos
+
+    /// "iOS", "macOS", "watchOS", "tvOS", for people.
+    public var displayName: String {
+        switch self {
+        case .ios: return "iOS"
+        case .macos: return "macOS"
+        case .watchos: return "watchOS"
+        case .tvos: return "tvOS"
+        }
+    }
+
+    /// Whether a notification there can play a custom sound the app names (iOS, macOS).
+    public var playsCustomSounds: Bool { self == .ios || self == .macos }
+
+    /// What plays there for every notification when no custom sound can: watchOS's default sound;
+    /// nothing on tvOS. Nil where a custom sound plays.
+    public var fixedOutcome: String? {
+        switch self {
+        case .ios, .macos: return nil
+        case .watchos:
+            return
+                "watchOS plays the default sound for every notification: UNNotificationSound(named:) is unavailable there, so no custom sound can be named"
+        case .tvos:
+            return
+                "tvOS plays no notification sound: UNNotificationSound and a notification's sound are unavailable there"
+        }
+    }
+}
+
 /// Where a sound sits, which decides whether iOS finds it by name.
 public enum SoundLocation: String, Sendable, Codable {
     /// The bundle's top level: reachable.

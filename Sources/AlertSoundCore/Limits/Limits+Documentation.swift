@@ -78,7 +78,10 @@ extension Limits {
                 limit: "a `project.pbxproj` of \(mebibytes(maximumXcodeProjectBytes)), building at most "
                     + "\(maximumXcodeApps) different apps (targets that copy the same files are one) of "
                     + "\(grouped(maximumProjectSounds)) sound files each (more is reported as not judged); a workspace's "
-                    + "`contents.xcworkspacedata` of \(mebibytes(maximumXcodeWorkspaceBytes))"),
+                    + "`contents.xcworkspacedata` of \(mebibytes(maximumXcodeWorkspaceBytes)); an XcodeGen spec of "
+                    + "\(maximumXcodeGenSpecFiles) files (`project.yml` and what it includes) of "
+                    + "\(mebibytes(maximumXcodeGenSpecBytes)) each, nested as payloads are, each source's first "
+                    + "\(maximumXcodeGenPatterns) `excludes` and `includes` globs"),
             Documented(
                 what: "lock files",
                 limit: "a lock of \(mebibytes(maximumLockBytes)), read as untrusted input (people edit it): sound "

@@ -77,6 +77,12 @@ public enum Limits {
     public static let maximumResourceTableStrings = 4_000_000
     /// A `project.pbxproj` (the largest seen in real apps are a few MB).
     public static let maximumXcodeProjectBytes = 32 << 20
+    /// An XcodeGen spec file (`project.yml` and each file it includes); real ones are tens of KB.
+    public static let maximumXcodeGenSpecBytes = 4 << 20
+    /// Files one XcodeGen spec reads, itself and those it includes (however deep).
+    public static let maximumXcodeGenSpecFiles = 64
+    /// Globs of one XcodeGen source's `excludes` or `includes` that are used.
+    public static let maximumXcodeGenPatterns = 256
     /// A workspace's `contents.xcworkspacedata` (Xcode's own are a few hundred bytes per project).
     public static let maximumXcodeWorkspaceBytes = 1 << 20
     /// Different apps one Xcode project builds that are judged (app targets that copy the same

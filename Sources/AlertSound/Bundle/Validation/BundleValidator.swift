@@ -37,6 +37,9 @@ public struct BundleValidator: Sendable {
     /// The platforms judged (`--platform`): apps of the others found under a path, and names meant
     /// for them, are left out on purpose and said so in ``ValidationRun/notes``. All by default.
     public var platforms: Set<Platform> = Set(Platform.allCases)
+    /// The Apple systems judged (`--platform ios`, `macos`, `watchos`, `tvos`): an Xcode project's
+    /// apps for the others are left out on purpose and said so. All by default.
+    public var systems: Set<AppleOS> = Set(AppleOS.allCases)
     /// The repository's choices (`.alertsound.yml`): sounds never judged, and whether every sound
     /// fails on its findings or only those something names.
     public var configuration = Configuration()
@@ -112,6 +115,10 @@ public struct BundleValidator: Sendable {
                     notes.append("\(scan.root) left out: it is \(scan.kind.platform.displayName)'s (--platform)")
                     continue
                 }
+                guard scan.kind.platform != .ios || systems.contains(scan.os) else {
+                    notes.append("\(scan.root) left out: it is \(scan.os.displayName)'s (--platform)")
+                    continue
+                }
                 control?.expect(Int64(scan.sounds.count))
                 scans.append(scan)
             }
@@ -119,7 +126,7 @@ public struct BundleValidator: Sendable {
         }
         // Nothing names a notification sound: each sound is judged as one, and that is said.
         if !Self.namesSomething(references, lock: lock), !configuration.judgeEverySound {
-            for scan in scans where scan.codeReferences.isEmpty && !scan.listed {
+            for scan in scans where scan.codeReferences.isEmpty && !scan.listed && scan.os.playsCustomSounds {
                 notes.append(
                     "\(scan.root): nothing names a notification sound (no payload, --sound, list, lock or name in the app's code), so every sound is judged as one; name them (--sound default when the pushes use only the default sound) to judge only those"
                 )
@@ -152,8 +159,12 @@ public struct BundleValidator: Sendable {
         let sounds = scan.sounds
         // Each name's index among those given goes on its report (``ReferenceDecisions/given``):
         // explain lays out these verdicts and never pairs them with names again.
-        let given = references.indices.filter { references[$0].platform == nil || references[$0].platform == platform }
-        var mine = given.map { references[$0] } + scan.codeReferences
+        // A watchOS or tvOS app plays what its system decides, whatever is named (its note says
+        // which): no name is judged there, and explain says what plays (issue 57).
+        let given =
+            scan.os.playsCustomSounds
+            ? references.indices.filter { references[$0].platform == nil || references[$0].platform == platform } : []
+        var mine = given.map { references[$0] } + (scan.os.playsCustomSounds ? scan.codeReferences : [])
         let asGiven = mine
         // Where each name leads is known from names alone; whether the sound there plays is added
         // once it has been judged, so only the verdicts references need are kept.

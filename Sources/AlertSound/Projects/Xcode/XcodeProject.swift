@@ -24,6 +24,12 @@ struct XcodeProject: Sendable {
             /// A synchronized folder (Xcode 16): its files but `excluded` (paths relative to it),
             /// each flat at the top level or in its `.lproj`.
             case synchronizedFolder(excluded: Set<String>)
+            /// A folder an XcodeGen spec lists as a group source: every file under it but those
+            /// `excludes` match (globs relative to it, a folder's matching all it holds), and when
+            /// `includes` is given only those it matches, each flat at the top level or in its
+            /// `.lproj`; a folder with an extension (`Kit.bundle`, `Art.xcassets`) is one resource,
+            /// copied whole (XcodeGen's `SourceGenerator` makes a file reference of it).
+            case group(excludes: [String], includes: [String])
         }
         /// The file or folder in the source tree, as the project's text places it.
         var path: String
@@ -47,6 +53,9 @@ struct XcodeProject: Sendable {
         /// The shell scripts of its first target's Run Script phases, as written (each cut at
         /// ``maximumScriptLength``): a script may add entitlements to the signed ones at build time.
         var scripts: [String] = []
+        /// The system it is built for (``XcodeProject/systems(_:project:)``): a multiplatform target
+        /// builds one app for each.
+        var os = AppleOS.ios
     }
 
     /// The longest Run Script kept: scripts that edit entitlements are a few lines.
@@ -90,42 +99,81 @@ struct XcodeProject: Sendable {
         }
         var graph = Graph(objects: objects, sourceRoot: sourceRoot)
         var apps: [App] = []
-        var appOf: [Set<Resource>: Int] = [:]
+        var appOf: [AppKey: Int] = [:]
         let projectSettings = graph.buildSettings(of: project)
         for id in Graph.unique(graph.ids(project["targets"])) {
             guard let target = graph.object(id), target.string("isa") == "PBXNativeTarget",
                 target.string("productType") == "com.apple.product-type.application"
             else { continue }
             let settings = graph.buildSettings(of: target)
-            // A watchOS, tvOS or macOS app (Xcode 14's single-target watch app is an "application"
-            // too; a Flutter app's macos/ project builds a Mac app): not the iPhone app whose
-            // bundle a notification's sound is looked up in.
-            if ["watchos", "appletvos", "macosx"].contains(settings["SDKROOT"] ?? projectSettings["SDKROOT"] ?? "") {
-                continue
-            }
             let name = target.string("name") ?? id
             let resources = graph.resources(of: target, id: id)
-            // Targets that copy the same files make the same bundle: judged once, named together.
-            if let same = appOf[Set(resources)] {
-                apps[same].targets.append(name)
-                continue
+            // A macOS, watchOS or tvOS app (Xcode 14's single-target watch app is an "application"
+            // too; a Flutter app's macos/ project builds a Mac app) is judged by its own system's
+            // rules (issue 57), and a multiplatform target builds one app for each system.
+            for os in systems(settings, project: projectSettings) {
+                // Targets that copy the same files for the same system make the same bundle: judged
+                // once, named together.
+                let key = AppKey(resources: Set(resources), os: os)
+                if let same = appOf[key] {
+                    apps[same].targets.append(name)
+                    continue
+                }
+                guard apps.count < Limits.maximumXcodeApps else {
+                    throw AlertSoundError(
+                        .invalidRequest,
+                        "the project builds more than \(Limits.maximumXcodeApps) different apps; alertsound judges at most that many in one project: validate the built apps",
+                        path: file)
+                }
+                appOf[key] = apps.count
+                apps.append(
+                    App(
+                        targets: [name], resources: resources,
+                        entitlements: (settings["CODE_SIGN_ENTITLEMENTS"] ?? projectSettings["CODE_SIGN_ENTITLEMENTS"])
+                            .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) },
+                        deploymentTarget: os == .ios
+                            ? settings["IPHONEOS_DEPLOYMENT_TARGET"] ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"]
+                            : nil, scripts: graph.scripts(of: target), os: os))
             }
-            guard apps.count < Limits.maximumXcodeApps else {
-                throw AlertSoundError(
-                    .invalidRequest,
-                    "the project builds more than \(Limits.maximumXcodeApps) different apps; alertsound judges at most that many in one project: validate the built apps",
-                    path: file)
-            }
-            appOf[Set(resources)] = apps.count
-            apps.append(
-                App(
-                    targets: [name], resources: resources,
-                    entitlements: (settings["CODE_SIGN_ENTITLEMENTS"] ?? projectSettings["CODE_SIGN_ENTITLEMENTS"])
-                        .flatMap { Self.sourcePath($0, sourceRoot: sourceRoot) },
-                    deploymentTarget: settings["IPHONEOS_DEPLOYMENT_TARGET"]
-                        ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"], scripts: graph.scripts(of: target)))
         }
         return XcodeProject(path: path, apps: apps)
+    }
+
+    /// What makes two targets one app: the same files, for the same system.
+    private struct AppKey: Hashable {
+        var resources: Set<Resource>
+        var os: AppleOS
+    }
+
+    /// The systems a target builds its app for, from its build settings (the shipping
+    /// configuration's, Release, as for every setting read here; the project's where the target
+    /// sets none): `SDKROOT` names one (`macosx`, `watchos`, `appletvos`, `iphoneos`, `xros`); a
+    /// multiplatform target has `SDKROOT = auto` and lists its platforms in `SUPPORTED_PLATFORMS`
+    /// (`iphoneos iphonesimulator macosx xros xrsimulator`), each an app of its own. Neither set:
+    /// iOS, Xcode's default for an app target of an iOS project. visionOS looks sounds up as iOS
+    /// does (Apple's `init(named:)` page lists it), so it is judged as iOS; Mac Catalyst's app is
+    /// the iOS target's, built for the Mac with the same resources at the top of
+    /// `Contents/Resources`, so the iOS app's verdicts hold for it and it is not a second app.
+    static func systems(_ settings: [String: String], project: [String: String]) -> [AppleOS] {
+        func system(_ sdk: Substring) -> AppleOS? {
+            let sdk = sdk.lowercased()
+            if sdk.hasPrefix("macosx") { return .macos }
+            if sdk.hasPrefix("watch") { return .watchos }
+            if sdk.hasPrefix("appletv") { return .tvos }
+            if sdk.hasPrefix("iphone") || sdk.hasPrefix("xr") { return .ios }
+            return nil
+        }
+        var found: [AppleOS] = []
+        func add(_ os: AppleOS?) { if let os, !found.contains(os) { found.append(os) } }
+        let sdk = (settings["SDKROOT"] ?? project["SDKROOT"] ?? "").trimmingWhitespace()
+        // A path to an SDK (`/…/MacOSX14.0.sdk`) names it by its last part.
+        add(system(Substring(lastComponent(sdk))))
+        for platform in (settings["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"] ?? "").split(
+            whereSeparator: { $0 == " " || $0 == "\t" }).prefix(16)
+        {
+            add(system(platform))
+        }
+        return found.isEmpty ? [.ios] : found
     }
 
     /// A build setting's path in the source tree: relative to the project's folder, or after

@@ -99,6 +99,16 @@ extension XcodeProject {
             + ", not in the tree (made at build time, as Capacitor's public/ from the web build): what it will hold is not judged"
     }
 
+    /// A watchOS or tvOS app's note: what plays there, and that its sounds are not judged.
+    static func systemNote(_ scan: BundleScan) -> String? {
+        guard let outcome = scan.os.fixedOutcome else { return nil }
+        let copied =
+            scan.unjudgedSounds == 0
+            ? ""
+            : "; the \(scan.unjudgedSounds) sound\(scan.unjudgedSounds == 1 ? " it copies is" : "s it copies are") not judged as notification sounds"
+        return "\(scan.root): \(outcome)\(copied)"
+    }
+
     /// The sounds in the project's folder that no app target copies, said once: they are not in
     /// the app, whatever the folder suggests (a reference naming one gets `not-in-target`). The
     /// first ten are named.
@@ -110,8 +120,9 @@ extension XcodeProject {
             "\(paths.count) sound\(paths.count == 1 ? "" : "s") in the folder of \(scan.root) that no app target copies, so not in the app: \(named)"
     }
 
-    /// Specs from which a tool generates the `.xcodeproj`: XcodeGen, Tuist.
-    static let generatedProjectSpecs = [("project.yml", "XcodeGen"), ("Project.swift", "Tuist")]
+    /// Specs from which a tool generates the `.xcodeproj` that alertsound does not read: Tuist's.
+    /// XcodeGen's `project.yml` is read by ``XcodeGenReader`` instead (issue 57).
+    static let generatedProjectSpecs = [("Project.swift", "Tuist")]
 
     /// One bundle per app the project builds: the sounds its targets copy, placed where they land
     /// (a folder reference's files in its folder, a variant group's in their `.lproj`), shown by
@@ -187,8 +198,13 @@ extension XcodeProject {
         for resource in app.resources {
             let shownFolder = parentFolder(resource.path) + "/"
             switch resource.kind {
-            case .folderReference, .synchronizedFolder:
-                let what = resource.kind == .folderReference ? "the folder" : "the synchronized folder"
+            case .folderReference, .synchronizedFolder, .group:
+                let what: String
+                switch resource.kind {
+                case .folderReference: what = "the folder"
+                case .group: what = "the group's folder"
+                default: what = "the synchronized folder"
+                }
                 switch place(resource, what: what) {
                 case .failure(let error):
                     add(
@@ -201,6 +217,18 @@ extension XcodeProject {
                 case .success(let resolved):
                     // A folder's walk stays inside it (links out are reported), from where it leads.
                     let walked = walk(resolved ?? resource.path, shown: resource.path)
+                    if case .group(let excludes, let includes) = resource.kind {
+                        let selection = GroupSelection(excludes: excludes, includes: includes)
+                        for file in walked where selection.takes(file.relativePath) {
+                            copied.insert(collapsedPath(joinPath(resource.path, file.relativePath)))
+                            let landing = GroupSelection.landing(file.relativePath, packages: .anyExtension)
+                            add(
+                                landing, shownRoot: parentFolder(joinPath(resource.path, file.relativePath)) + "/",
+                                shownFrom: landing.utf8.count - lastComponent(landing).utf8.count,
+                                FoundSound.Content(file.content))
+                        }
+                        continue
+                    }
                     guard case .synchronizedFolder(let excluded) = resource.kind else {
                         copied.insert(resource.path)
                         for file in walked {
@@ -212,12 +240,11 @@ extension XcodeProject {
                         }
                         continue
                     }
-                    // A file in a `.lproj` folder lands in it, any other flat at the top level.
+                    // A file in a `.lproj` folder lands in it, one in a `.bundle` stays in it (the
+                    // bundle is copied whole), any other flat at the top level.
                     for file in walked where !excluded.contains(file.relativePath) {
                         copied.insert(collapsedPath(joinPath(resource.path, file.relativePath)))
-                        let parts = file.relativePath.split(separator: "/")
-                        let lproj = parts.dropLast().last { $0.hasSuffix(".lproj") }
-                        let landing = lproj.map { "\($0)/\(parts.last ?? "")" } ?? String(parts.last ?? "")
+                        let landing = GroupSelection.landing(file.relativePath, packages: .bundles)
                         add(
                             landing, shownRoot: parentFolder(joinPath(resource.path, file.relativePath)) + "/",
                             shownFrom: landing.utf8.count - lastComponent(landing).utf8.count,
@@ -263,9 +290,21 @@ extension XcodeProject {
             if uncopied[key] == nil { uncopied[key] = path }
         }
         let names = app.targets.joined(separator: ", ")
+        // An iOS app is named as it always was; another system's says which (a multiplatform
+        // target's apps share their target's name).
+        let system = app.os == .ios ? "" : app.os.displayName + " "
         var scan = BundleScan(
-            kind: .xcodeProject, root: "\(project.path) (app target\(app.targets.count == 1 ? "" : "s") \(names))",
+            kind: .xcodeProject,
+            root: "\(project.path) (\(system)app target\(app.targets.count == 1 ? "" : "s") \(names))",
             sounds: sounds, uncopied: uncopied)
+        scan.os = app.os
+        if !app.os.playsCustomSounds {
+            // What it copies is never a notification's sound there (``AppleOS/fixedOutcome``): its
+            // files are the app's own audio, not judged as notification sounds.
+            scan.sounds = []
+            scan.uncopied = [:]
+            scan.unjudgedSounds = sounds.count
+        }
         scan.entitlementsFile = app.entitlements.map { file in
             // What the target is signed with, read only inside the folder given.
             confinement.contains(file) ? file : ""
@@ -273,7 +312,56 @@ extension XcodeProject {
         scan.door = confinement.door
         scan.entitlementsScript = Self.entitlementsScript(of: app, project: project.path, within: confinement)
         scan.absentFolders = absent
-        scan.minimumIOS = DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement)
+        scan.minimumIOS =
+            app.os == .ios ? DeploymentTarget.ofXcodeApp(app, project: project.path, within: confinement) : nil
         return scan
+    }
+}
+
+/// Which files of a group's folder an XcodeGen target takes, and where each lands.
+struct GroupSelection {
+    let excludes: [PathGlob]
+    let includes: [PathGlob]
+
+    init(excludes: [String], includes: [String]) {
+        self.excludes = excludes.prefix(Limits.maximumXcodeGenPatterns).map { PathGlob($0) }
+        self.includes = includes.prefix(Limits.maximumXcodeGenPatterns).map { PathGlob($0) }
+    }
+
+    /// Whether the file at `relative` (to the group's folder) is taken: no exclude matches it or a
+    /// folder above it, and, with includes, one matches it or a folder above it.
+    func takes(_ relative: String) -> Bool {
+        let parts = relative.split(separator: "/")
+        var prefixes: [[UInt8]] = []
+        var path = ""
+        for part in parts {
+            path = path.isEmpty ? String(part) : path + "/" + part
+            prefixes.append(Array(path.utf8))
+        }
+        if excludes.contains(where: { glob in prefixes.contains { glob.matches($0) } }) { return false }
+        return includes.isEmpty || includes.contains { glob in prefixes.contains { glob.matches($0) } }
+    }
+
+    /// The folders copied whole, with everything in them: any with an extension (XcodeGen), or
+    /// `.bundle` folders (Xcode's synchronized folders).
+    enum Packages { case anyExtension, bundles }
+
+    /// Where a file at `relative` in the folder lands in the bundle: inside the first folder copied
+    /// whole, as it sits there; else in its `.lproj`; else flat at the top level.
+    static func landing(_ relative: String, packages: Packages) -> String {
+        let parts = relative.split(separator: "/")
+        let folders = parts.dropLast()
+        if let package = folders.firstIndex(where: { folder in
+            let name = folder.lowercased()
+            guard !name.hasSuffix(".lproj") else { return false }
+            switch packages {
+            case .bundles: return name.hasSuffix(".bundle")
+            case .anyExtension: return name.dropFirst().contains(".")
+            }
+        }) {
+            return parts[package...].joined(separator: "/")
+        }
+        let lproj = folders.last { $0.hasSuffix(".lproj") }
+        return lproj.map { "\($0)/\(parts.last ?? "")" } ?? String(parts.last ?? "")
     }
 }

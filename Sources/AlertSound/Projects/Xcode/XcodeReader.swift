@@ -10,7 +10,7 @@ struct XcodeReader: ProjectReader {
         detected:
             "an `.xcodeproj` folder, or the projects an `.xcworkspace` opens (given, or found in a folder)",
         judged:
-            "one iOS app per app target (product type application): what its Copy Bundle Resources and copy-files phases copy, placed where they land; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
+            "one app per app target (product type application) and system its `SDKROOT` or `SUPPORTED_PLATFORMS` names: what its Copy Bundle Resources and copy-files phases copy, placed where they land (a macOS app's `Contents/Resources`); iOS and macOS apps by iOS's rules, watchOS apps play the default sound and tvOS apps none, whatever is named; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
         reports: [.xcodeProject])
 
     static func marks(_ name: String) -> Bool { ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(name)) }
@@ -67,7 +67,7 @@ struct XcodeReader: ProjectReader {
         for project in projects.others
         where !project.split(separator: "/").contains(where: { AppSearch.skippedFolders.contains(String($0)) }) {
             found.notes.append(
-                "\(project): builds no iOS app (no target of product type application for iOS), so nothing it copies ships in one"
+                "\(project): builds no app (no target of product type application), so nothing it copies ships in one"
             )
         }
         return found
@@ -78,9 +78,19 @@ struct XcodeReader: ProjectReader {
     static func apps(of projects: [XcodeProject], within confinement: Confinement) throws -> [ProjectApp] {
         try projects.flatMap { project in
             try XcodeProject.scans(project, within: confinement).map { scan in
+                // A host framework's shared code (Flutter's lib/, React Native's) is read as the iOS
+                // app's: its sound names are the iOS app's, so a macOS, watchOS or tvOS app beside it
+                // (Flutter's macos/Runner) is named only by its own project's code (issue 57: the
+                // iOS app's names failed a Flutter app's Mac app, which ships no sound).
                 ProjectApp(
-                    scan: scan, codeRoot: ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement),
-                    notes: [XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)].compactMap { $0 })
+                    scan: scan,
+                    codeRoot: scan.os == .ios
+                        ? ProjectRegistry.codeRoot(of: parentFolder(project.path), within: confinement)
+                        : parentFolder(project.path),
+                    notes: [
+                        XcodeProject.systemNote(scan), XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)
+                    ]
+                    .compactMap { $0 })
             }
         }
     }
