@@ -196,8 +196,10 @@ struct CodeFollow {
         // The whole argument a name or a member: the value itself, not a copy of its text.
         if let name = Self.base(argument), let value = binding.values[name] {
             let text = argument.text.trimmingWhitespace()
-            guard let dot = text.firstIndex(of: ".") else { return value }
-            let member = String(text[text.index(after: dot)...].filter { $0 != "?" && $0 != "!" })
+            // A member access (`c.sound`), not a sound name: what follows its first dot.
+            let access = text.drop(while: { $0 != "." })
+            guard !access.isEmpty else { return value }
+            let member = String(access.dropFirst().filter { $0 != "?" && $0 != "!" })
             return self.member(value, member) ?? argument
         }
         let replaced = Self.scan(argument) { name, member, quoted, _ in

@@ -11,7 +11,9 @@ extension Rule {
             details:
                 "AIFF-C ima4 lengths are whole \(IMA4.framesPerPacket)-frame packets."),
         evaluate: { subject in
-            guard let info = subject.info, info.container.isAppleAlertContainer,
+            // A format Apple does not document but current iOS plays (MP3, AAC, ALAC) is held to
+            // the same 30 s: a 2-minute MP3 plays the default sound on every iOS (issue 57).
+            guard let info = subject.info, info.container.isAppleAlertContainer || UndocumentedFormat.of(info) != nil,
                 let frames = info.frames, let rate = info.sampleRate, Double(frames) >= maximumAlertDuration * rate
             else { return nil }
             // The longest that still plays is the largest frame count strictly below 30 s.
@@ -27,10 +29,10 @@ extension Rule {
         },
         triggering: [
             Example.sound(frames: 1_323_000), Example.sound(.aifc, .ima4, bits: 4, frames: 20_672 * 64),
-            Example.sound(.wav, rate: 8000, frames: 8000 * 45)
+            Example.sound(.wav, rate: 8000, frames: 8000 * 45), Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)
         ],
         passing: [
             Example.sound(frames: 1_322_999), Example.sound(.aifc, .ima4, bits: 4, frames: 20_671 * 64),
-            Example.sound(.mp3, .codec(.mp3), frames: 10_000_000)
+            Example.sound(.mp3, .codec(.mp3), frames: 44_100)
         ])
 }
