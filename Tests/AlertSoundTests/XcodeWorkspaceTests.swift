@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func locationsAndEntities() {
-        #expect(XcodeWorkspace.decodeEntities("a&amp;b&quot;&#x41;&#66;&bogus;&") == "a&b\"AB&bogus;&")
+        #expect(XMLTags.decodeEntities("a&amp;b&quot;&#x41;&#66;&bogus;&") == "a&b\"AB&bogus;&")
         #expect(
             XcodeWorkspace.resolve(
                 "self:", group: "x", container: "ios/A.xcodeproj", workspace: "ios/A.xcodeproj/project.xcworkspace")

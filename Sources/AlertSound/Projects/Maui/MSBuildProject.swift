@@ -50,52 +50,31 @@ struct MSBuildProject: Sendable {
         func fail(_ what: String) -> AlertSoundError {
             AlertSoundError(.malformed, "not an MSBuild project: \(what)", path: path, offset: Int64(i))
         }
-        while i < bytes.count {
-            guard let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else { break }
-            i = open
-            if bytes[i...].starts(with: Array("<!--".utf8)) {
-                guard let end = XcodeWorkspace.find(Array("-->".utf8), in: bytes, from: i + 4) else {
-                    throw fail("a comment is not closed")
-                }
-                i = end + 3
-                continue
-            }
-            // The tag's end: the first `>` outside a quoted attribute value.
-            var close = i + 1
-            var quote: UInt8?
-            while close < bytes.count {
-                let byte = bytes[close]
-                if let q = quote {
-                    if byte == q { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                }
-                close += 1
-            }
-            guard close < bytes.count else { throw fail("a tag is not closed") }
-            let body = bytes[(i + 1)..<close]
-            i = close + 1
-            guard let first = body.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
-            if first == UInt8(ascii: "/") {
-                let name = String(decoding: body.dropFirst().prefix { !XcodeWorkspace.isSpace($0) }, as: UTF8.self)
+        while let tag = try XMLTags.next(
+            in: bytes, from: i,
+            fail: { what, at in
+                i = at
+                return fail(what)
+            })
+        {
+            i = tag.end
+            if tag.closing {
+                let name = tag.name
                 guard let top = stack.last, top.name == name else { throw fail("</\(name)> closes nothing open") }
                 stack.removeLast()
                 continue
             }
-            let selfClosing = body.last == UInt8(ascii: "/")
-            let inner = selfClosing ? body.dropLast() : body
-            let name = String(decoding: inner.prefix { !XcodeWorkspace.isSpace($0) }, as: UTF8.self)
-            let attributes = Array(inner.dropFirst(name.utf8.count))
+            let selfClosing = tag.selfClosing
+            let name = tag.name
+            let attributes = tag.attributes
             func attribute(_ key: String) throws -> String? {
-                try XcodeWorkspace.attribute(key, in: attributes, fail: fail)
+                try XMLTags.attribute(key, in: attributes, fail: fail)
             }
             let condition = try attribute("Condition")
             // The text up to the next tag: a property's value, or an item's metadata.
             var text: String {
                 let end = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
-                return XcodeWorkspace.decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self))
+                return XMLTags.decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self))
                     .trimmingWhitespace()
             }
             var item: Int?

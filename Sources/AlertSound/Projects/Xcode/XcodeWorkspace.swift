@@ -106,95 +106,21 @@ struct XcodeWorkspace: Sendable {
         func fail(_ what: String) -> AlertSoundError {
             AlertSoundError(.malformed, "not an Xcode workspace: \(what)", path: file, offset: Int64(i))
         }
-        while let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
-            i = open
-            if bytes[i...].starts(with: Array("<!--".utf8)) {
-                guard let end = find(Array("-->".utf8), in: bytes, from: i + 4) else {
-                    throw fail("a comment is not closed")
-                }
-                i = end + 3
+        while let tag = try XMLTags.next(
+            in: bytes, from: i,
+            fail: { what, at in
+                i = at
+                return fail(what)
+            })
+        {
+            i = tag.end
+            if tag.closing {
+                tags.append(.close(tag.name))
                 continue
             }
-            guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { throw fail("a tag is not closed") }
-            let body = bytes[(i + 1)..<close]
-            i = close + 1
-            guard let first = body.first, first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
-            if first == UInt8(ascii: "/") {
-                tags.append(.close(String(decoding: body.dropFirst().prefix { !isSpace($0) }, as: UTF8.self)))
-                continue
-            }
-            let selfClosing = body.last == UInt8(ascii: "/")
-            let inner = selfClosing ? body.dropLast() : body
-            let name = String(decoding: inner.prefix { !isSpace($0) }, as: UTF8.self)
-            let location = try attribute("location", in: Array(inner.dropFirst(name.utf8.count)), fail: fail)
-            tags.append(selfClosing ? .empty(name, location: location) : .open(name, location: location))
+            let location = try XMLTags.attribute("location", in: tag.attributes, fail: fail)
+            tags.append(tag.selfClosing ? .empty(tag.name, location: location) : .open(tag.name, location: location))
         }
         return tags
-    }
-
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard start <= bytes.count - needle.count else { return nil }
-        return (start...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    /// The value of attribute `name` in a tag's attribute text (`a = "x" b='y'`).
-    static func attribute(_ name: String, in text: [UInt8], fail: (String) -> AlertSoundError) throws -> String? {
-        var i = 0
-        var found: String?
-        while i < text.count {
-            while i < text.count, isSpace(text[i]) { i += 1 }
-            guard i < text.count else { break }
-            let start = i
-            while i < text.count, !isSpace(text[i]), text[i] != UInt8(ascii: "=") { i += 1 }
-            let key = String(decoding: text[start..<i], as: UTF8.self)
-            while i < text.count, isSpace(text[i]) { i += 1 }
-            guard i < text.count, text[i] == UInt8(ascii: "=") else { throw fail("attribute \(key) has no value") }
-            i += 1
-            while i < text.count, isSpace(text[i]) { i += 1 }
-            guard i < text.count, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else {
-                throw fail("attribute \(key)'s value is not quoted")
-            }
-            let quote = text[i]
-            guard let end = text[(i + 1)...].firstIndex(of: quote) else {
-                throw fail("attribute \(key)'s value is not closed")
-            }
-            if key == name { found = decodeEntities(String(decoding: text[(i + 1)..<end], as: UTF8.self)) }
-            i = end + 1
-        }
-        return found
-    }
-
-    /// XML's five named entities and numeric references; anything else is left as written.
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
-                out.append("&")
-                rest = rest.dropFirst()
-                continue
-            }
-            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-            let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"][String(entity)]
-            var scalar: Unicode.Scalar?
-            if entity.hasPrefix("#x") {
-                scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-            } else if entity.hasPrefix("#") {
-                scalar = UInt32(entity.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
-            }
-            if let replacement = named ?? scalar.map({ String($0) }) {
-                out += replacement
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                out.append("&")
-                rest = rest.dropFirst()
-            }
-        }
-        return out + rest
     }
 }
