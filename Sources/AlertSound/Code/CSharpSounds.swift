@@ -33,16 +33,10 @@ enum CSharpSounds {
             // An empty name is no file: iOS plays the default sound (as Swift's
             // `UNNotificationSoundName("")`), and so does Plugin.LocalNotification.
             if name == "" { name = "default" }
-            var named = SoundReference(
-                name: name, source: "\(file):\(line)", critical: critical, platform: platform, field: call)
-            named.position = position(line)
-            named.library = library
-            named.channel = channel
+            let named = CodeSounds.reference(
+                name, at: position(line), platform: platform, call: call, critical: critical, library: library,
+                channel: channel, preview: argument.preview(60))
             if name == nil {
-                named.problems = [
-                    CodeSounds.computedName.diagnostic(
-                        "\(call) is given a name computed at run time (\(argument.preview(60))): not judged")
-                ]
                 pend(target, .reference(found.references.count))
             }
             found.references.append(named)

@@ -102,6 +102,27 @@ struct CodeSounds: Sendable {
         }
     }
 
+    /// The reference code makes of `name` at `position` (nil: computed at run time, the note
+    /// `computed-name` quoting `preview`, what the code passes): one shape for every language read.
+    static func reference(
+        _ name: String?, at position: SourcePosition, platform: Platform, call: String, critical: Bool,
+        library: AndroidLibrary?, channel: String?, preview: String
+    ) -> SoundReference {
+        var named = SoundReference(
+            name: name, source: "\(position.file):\(position.line)", critical: critical, platform: platform,
+            field: call)
+        named.position = position
+        named.library = library
+        named.channel = channel
+        if name == nil {
+            named.problems = [
+                CodeSounds.computedName.diagnostic(
+                    "\(call) is given a name computed at run time (\(preview)): not judged")
+            ]
+        }
+        return named
+    }
+
     /// The words a file of each language must hold for ``read(_:file:fileExtension:)`` to find
     /// anything: most of an app's files hold none, and are passed over after one search of their
     /// bytes (14 MB of Kotlin took 4.6 s read whole, issue 45).
@@ -149,17 +170,10 @@ struct CodeSounds: Sendable {
             // `UNNotificationSoundName("")` on purpose: no file has that name, so iOS plays the
             // default sound, as a payload's "default" asks (issue 57).
             if platform == .ios, name == "" { name = "default" }
-            var named = SoundReference(
-                name: name, source: "\(file):\(line)", critical: critical, platform: platform, field: call)
-            named.position = position(line)
-            named.library = library
-            named.channel = channel
+            let named = Self.reference(
+                name, at: position(line), platform: platform, call: call, critical: critical, library: library,
+                channel: channel, preview: argument.preview(60))
             if name == nil {
-                named.problems = [
-                    CodeSounds.computedName.diagnostic(
-                        "\(call) is given a name computed at run time (\(argument.preview(60))): not judged"
-                    )
-                ]
                 pend(argument, .reference(found.references.count))
             }
             found.references.append(named)
