@@ -31,28 +31,26 @@ enum ServerPayloads {
     /// (`maps`, a platform check), so 22 MB of vendored Ionic passed the prefilter and was parsed.
     static let words = ["sound"]
 
-    /// The objects no larger than this are read as payloads: a push is a few hundred bytes, and
-    /// the bound keeps the reading of every key's object linear in the file however keys nest.
-    static let maximumObjectLength = 2048
-
-    /// Every sound the payloads written in `source` name.
+    /// Every sound the payloads written in `source` name. Objects are read by their top-level
+    /// members (``SourceText/members(ofObjectAt:)``), so keys nested in keys cost their text once.
     static func sounds(in source: SourceText) -> [Sound] {
         var found: [Sound] = []
-        func object(_ key: String, at offset: Int) -> SourceText.Argument? {
-            guard let value = source.objectValue(ofKeyAt: offset, key: key),
-                value.scalars.count <= maximumObjectLength
-            else { return nil }
-            return value
+        // The object a key's value is, read by its members; nil when the value is no object.
+        func object(_ key: String, at offset: Int) -> [String: SourceText.Argument]? {
+            guard let value = source.objectValue(ofKeyAt: offset, key: key) else { return nil }
+            return members(of: value)
+        }
+        func members(of value: SourceText.Argument) -> [String: SourceText.Argument]? {
+            guard let open = value.openingBrace else { return nil }
+            return Dictionary(source.members(ofObjectAt: open).map { ($0.key, $0.value) }) { first, _ in first }
         }
         for offset in source.occurrences(of: "aps") {
-            guard let aps = object("aps", at: offset), let sound = aps.labelled("sound") else { continue }
-            if sound.text.trimmingWhitespace().hasPrefix("{") {
+            guard let aps = object("aps", at: offset), let sound = aps["sound"] else { continue }
+            if let dictionary = members(of: sound) {
                 // `sound: { critical: 1, name: "siren.caf", volume: 1.0 }`: a critical alert when
                 // `critical` is 1 (or true).
-                guard let name = sound.labelled("name") else { continue }
-                let critical = sound.labelled("critical").map {
-                    ["1", "true"].contains($0.text.trimmingWhitespace())
-                }
+                guard let name = dictionary["name"] else { continue }
+                let critical = dictionary["critical"].map { ["1", "true"].contains($0.text.trimmingWhitespace()) }
                 found.append(
                     Sound(
                         value: name, offset: offset, platform: .ios, field: "aps.sound.name",
@@ -61,24 +59,26 @@ enum ServerPayloads {
                 found.append(Sound(value: sound, offset: offset, platform: .ios, field: "aps.sound"))
             }
         }
-        var androidNotifications: [ClosedRange<Int>] = []
+        var androidNotifications: Set<Int> = []
         for offset in source.occurrences(of: "android") {
-            guard let android = object("android", at: offset), let notification = android.labelled("notification")
+            guard let android = object("android", at: offset), let value = android["notification"],
+                let notification = members(of: value)
             else { continue }
-            androidNotifications.append(android.scalars.startIndex...(android.scalars.endIndex - 1))
-            guard let sound = notification.labelled("sound") else { continue }
+            if let open = value.openingBrace { androidNotifications.insert(open) }
+            guard let sound = notification["sound"] else { continue }
             found.append(
                 Sound(
                     value: sound, offset: offset, platform: .android, field: "android.notification.sound",
-                    channel: notification.labelled("channelId") ?? notification.labelled("channel_id")))
+                    channel: notification["channelId"] ?? notification["channel_id"]))
         }
         let text = source.text
         if text.contains("sendToDevice") || text.contains("fcm/send") || text.contains("sendToTopic") {
-            for offset in source.occurrences(of: "notification")
-            where !androidNotifications.contains(where: { $0.contains(offset) }) {
-                guard let notification = object("notification", at: offset), let sound = notification.labelled("sound")
+            for offset in source.occurrences(of: "notification") {
+                guard let value = source.objectValue(ofKeyAt: offset, key: "notification"),
+                    let open = value.openingBrace, !androidNotifications.contains(open),
+                    let notification = members(of: value), let sound = notification["sound"]
                 else { continue }
-                let channel = notification.labelled("android_channel_id")
+                let channel = notification["android_channel_id"]
                 found.append(Sound(value: sound, offset: offset, platform: .ios, field: "notification.sound"))
                 found.append(
                     Sound(
@@ -88,10 +88,8 @@ enum ServerPayloads {
         }
         if text.contains("expo-server-sdk") || text.contains("exp.host") || text.contains("ExpoPushMessage") {
             for (open, key) in objectsHoldingKey("sound", in: source) {
-                guard let message = source.objectValue(at: open), message.scalars.count <= maximumObjectLength,
-                    message.labelled("to") != nil, let sound = message.labelled("sound"),
-                    !sound.text.trimmingWhitespace().hasPrefix("{")
-                else { continue }
+                let message = Dictionary(source.members(ofObjectAt: open).map { ($0.key, $0.value) }) { a, _ in a }
+                guard message["to"] != nil, let sound = message["sound"], members(of: sound) == nil else { continue }
                 found.append(Sound(value: sound, offset: key, platform: .ios, field: "sound"))
             }
         }

@@ -694,6 +694,44 @@ struct SourceText {
         return Argument(scalars[open...close])
     }
 
+    /// The members at the top level of the object literal whose `{` is at `open` (`key: value`,
+    /// `"key": value`), each value a slice of this text: a nested bracket is passed over where it
+    /// closes (the file's one settling pass), so asking this of every object in a file reads each
+    /// character once, however deep objects nest (``labelled`` re-reads an object's whole text).
+    /// Empty when no object closes there.
+    func members(ofObjectAt open: Int) -> [(key: String, value: Argument)] {
+        guard open < scalars.count, scalars[open] == "{", let close = closing(open) else { return [] }
+        var members: [(key: String, value: Argument)] = []
+        var start = open + 1
+        var quote: Unicode.Scalar?
+        var j = open + 1
+        func member(_ end: Int) {
+            let item = Argument(scalars[start..<end])
+            if let key = item.label { members.append((key, item.value)) }
+        }
+        while j < close {
+            let c = scalars[j]
+            if let q = quote {
+                if c == "\\" {
+                    j += 2
+                    continue
+                }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" || c == "`" {
+                quote = c
+            } else if c == "(" || c == "[" || c == "{" {
+                guard let inner = closing(j), inner < close else { return members }
+                j = inner
+            } else if c == "," {
+                member(j)
+                start = j + 1
+            }
+            j += 1
+        }
+        member(close)
+        return members
+    }
+
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
     /// for a literal or an expression.
     static func identifier(of argument: Argument) -> String? {
@@ -853,6 +891,13 @@ struct SourceText {
         }
 
         var isBlank: Bool { trimmed == nil }
+
+        /// Where its `{` is, when it is an object literal (after white space): an offset into the
+        /// file it is a slice of, for ``SourceText/members(ofObjectAt:)`` of that file.
+        var openingBrace: Int? {
+            guard let range = trimmed, scalars[range.lowerBound] == "{" else { return nil }
+            return range.lowerBound
+        }
 
         /// At most `count` characters of its text, without surrounding whitespace (for a message).
         func preview(_ count: Int) -> String {
