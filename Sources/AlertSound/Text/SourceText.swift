@@ -168,11 +168,20 @@ struct SourceText {
                 arguments: [Argument(text: String(String.UnicodeScalarView(scalars[(i + 1)..<end])))])
         }
         guard scalars[i] == "(", let close = closing(i) else { return nil }
-        // The arguments split at the top level; a bracket inside is passed over to where it closes.
-        var arguments: [Argument] = []
-        var start = i + 1
+        guard var arguments = items(between: i, and: close) else { return nil }
+        // `f()` has no argument; `f(a, )` has a blank last one.
+        if arguments.count == 1, arguments[0].isBlank { arguments = [] }
+        return Call(line: line(at: offset), arguments: arguments)
+    }
+
+    /// What lies between the bracket at `open` and its `close`, split at the top level's commas: a
+    /// bracket inside is passed over to where it closes (the file's one settling pass), and so are
+    /// quotes. Nil when a bracket inside does not close before `close`.
+    private func items(between open: Int, and close: Int) -> [Argument]? {
+        var items: [Argument] = []
+        var start = open + 1
         var quote: Unicode.Scalar?
-        var j = i + 1
+        var j = open + 1
         while j < close {
             let c = scalars[j]
             if let q = quote {
@@ -184,18 +193,16 @@ struct SourceText {
             } else if c == "\"" || c == "'" || c == "`" {
                 quote = c
             } else if c == "(" || c == "[" || c == "{" {
-                // Closed, as the bracket at `i` is: it closes before it.
-                guard let inner = closing(j) else { return nil }
+                guard let inner = closing(j), inner < close else { return nil }
                 j = inner
             } else if c == "," {
-                arguments.append(Argument(scalars[start..<j]))
+                items.append(Argument(scalars[start..<j]))
                 start = j + 1
             }
             j += 1
         }
-        let last = Argument(scalars[start..<close])
-        if !last.isBlank || !arguments.isEmpty { arguments.append(last) }
-        return Call(line: line(at: offset), arguments: arguments)
+        items.append(Argument(scalars[start..<close]))
+        return items
     }
 
     /// Where the bracket at `open` closes, when it does within ``maximumCallLength`` (quotes and
@@ -700,36 +707,10 @@ struct SourceText {
     /// character once, however deep objects nest (``labelled`` re-reads an object's whole text).
     /// Empty when no object closes there.
     func members(ofObjectAt open: Int) -> [(key: String, value: Argument)] {
-        guard open < scalars.count, scalars[open] == "{", let close = closing(open) else { return [] }
-        var members: [(key: String, value: Argument)] = []
-        var start = open + 1
-        var quote: Unicode.Scalar?
-        var j = open + 1
-        func member(_ end: Int) {
-            let item = Argument(scalars[start..<end])
-            if let key = item.label { members.append((key, item.value)) }
-        }
-        while j < close {
-            let c = scalars[j]
-            if let q = quote {
-                if c == "\\" {
-                    j += 2
-                    continue
-                }
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" || c == "`" {
-                quote = c
-            } else if c == "(" || c == "[" || c == "{" {
-                guard let inner = closing(j), inner < close else { return members }
-                j = inner
-            } else if c == "," {
-                member(j)
-                start = j + 1
-            }
-            j += 1
-        }
-        member(close)
-        return members
+        guard open < scalars.count, scalars[open] == "{", let close = closing(open),
+            let items = items(between: open, and: close)
+        else { return [] }
+        return items.compactMap { item in item.label.map { ($0, item.value) } }
     }
 
     /// The identifier an argument is (`kChannelId`, or `Keys.CHANNEL_ID` by its last part); nil
