@@ -572,7 +572,10 @@ extension AndroidLibrary {
             function: "createChannel"),
         examples: [
             Example(name: "my_sound", lookups: ["my_sound"]), Example(name: "my_sound.mp3", lookups: ["my_sound.mp3"])
-        ])
+        ],
+        // The plugin creates this channel at start with the default sound (FirebasePlugin.java,
+        // createDefaultChannel).
+        ownChannels: [OwnChannel(id: firebasexDefaultChannel, configFiles: [], soundKey: [])])
 
     /// The channel cordova-plugin-firebasex creates at start and names FCM's default in its
     /// `plugin.xml` (`default_notification_channel_id`), with the default sound.

@@ -230,15 +230,11 @@ struct CordovaReader: ProjectReader {
                 if let minSdk = config.preference("android-minSdkVersion", for: "android").flatMap({ Int($0) }) {
                     facts.minSdk = minSdk
                 }
-                // cordova-plugin-firebasex's plugin.xml names its own channel FCM's default, and
-                // the plugin creates it at start with the default sound (FirebasePlugin.java,
-                // createDefaultChannel): a message that names no channel, or that one, plays it.
-                if let file = facts.libraries.evidence[.cordovaFirebasex] {
+                // cordova-plugin-firebasex's plugin.xml names its own channel FCM's default: a
+                // message that names no channel goes there. The channel itself is the entry's
+                // (``AndroidLibrary/ownChannels``), made with the app's other channels.
+                if facts.libraries.evidence[.cordovaFirebasex] != nil {
                     facts.defaultChannel = facts.defaultChannel ?? AndroidLibrary.firebasexDefaultChannel
-                    scan.channels.append(
-                        ChannelDeclaration(
-                            id: AndroidLibrary.firebasexDefaultChannel, sound: .defaultSound,
-                            position: SourcePosition(file: file, line: 1), library: .cordovaFirebasex))
                 }
                 scan.facts = facts
                 scan.libraries = facts.libraries
