@@ -171,4 +171,74 @@ import Testing
         #expect(mac.pushes.map(\.os) == [.macos])
         #expect(mac.notes.contains { $0.contains("left out: it is iOS's") }, "\(mac.notes)")
     }
+
+    /// An iOS app (`App`, depending on the framework `Shared`) and a macOS launcher (`Launcher`) in
+    /// one project; `Shared/Alerts.swift` asks for a critical alert, `Loose.swift` is compiled by no
+    /// target, `Launcher/Main.swift` only by the launcher.
+    static let twoApps = """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 54; objects = {
+        F1 = {isa = PBXFileReference; path = "App/siren.caf"; sourceTree = "<group>"; };
+        F2 = {isa = PBXFileReference; path = "App/AppDelegate.swift"; sourceTree = "<group>"; };
+        F3 = {isa = PBXFileReference; path = "Shared/Alerts.swift"; sourceTree = "<group>"; };
+        F4 = {isa = PBXFileReference; path = "Launcher/Main.swift"; sourceTree = "<group>"; };
+        B1 = {isa = PBXBuildFile; fileRef = F1; };
+        B2 = {isa = PBXBuildFile; fileRef = F2; };
+        B3 = {isa = PBXBuildFile; fileRef = F3; };
+        B4 = {isa = PBXBuildFile; fileRef = F4; };
+        G1 = {isa = PBXGroup; children = (F1, F2, F3, F4, ); sourceTree = "<group>"; };
+        R1 = {isa = PBXResourcesBuildPhase; files = (B1, ); };
+        S1 = {isa = PBXSourcesBuildPhase; files = (B2, ); };
+        S2 = {isa = PBXSourcesBuildPhase; files = (B3, ); };
+        S3 = {isa = PBXSourcesBuildPhase; files = (B4, ); };
+        D1 = {isa = PBXTargetDependency; target = T2; };
+        T1 = {isa = PBXNativeTarget; buildPhases = (S1, R1, ); dependencies = (D1, ); name = App; productType = "com.apple.product-type.application"; };
+        T2 = {isa = PBXNativeTarget; buildPhases = (S2, ); name = Shared; productType = "com.apple.product-type.framework"; };
+        T3 = {isa = PBXNativeTarget; buildConfigurationList = L3; buildPhases = (S3, ); name = Launcher; productType = "com.apple.product-type.application"; };
+        L3 = {isa = XCConfigurationList; buildConfigurations = (C3, ); };
+        C3 = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = macosx;}; };
+        P1 = {isa = PBXProject; mainGroup = G1; targets = (T1, T2, T3, ); };
+        }; rootObject = P1; }
+        """
+
+    @Test(.bug(id: "57")) func codeOnlyAnotherAppCompilesNamesNoneOfThisAppsSounds() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("repo")
+        try AppSearchTests.tree(
+            root,
+            [
+                "Both.xcodeproj/project.pbxproj": Array(Self.twoApps.utf8),
+                "App/siren.caf": AndroidTests.caf,
+                "App/AppDelegate.swift": Array("let hello = 1\n".utf8),
+                "Shared/Alerts.swift": Array(
+                    "let s = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(\"siren.caf\"))\n".utf8),
+                "Launcher/Main.swift": Array("let bye = 2\n".utf8),
+                "Loose.swift": Array(
+                    "let t = UNNotificationSound(named: UNNotificationSoundName(\"siren.caf\"))\n".utf8)
+            ])
+        let report = try BundleValidator().validate(paths: [root])
+        try #require(report.bundles.count == 2, "\(report.bundles.map(\.bundle))")
+        #expect(report.bundles[1].bundle.hasSuffix("(macOS app target Launcher)"))
+        func origins(_ index: Int) -> [String] {
+            report.bundles[index].references.compactMap { $0.position.map { lastComponent($0.file) } }.sorted()
+        }
+        // The framework the iOS app depends on names its critical alert; the loose file, which no
+        // target compiles, is read for both, as code the project does not describe.
+        #expect(origins(0) == ["Alerts.swift", "Loose.swift"])
+        #expect(origins(1) == ["Loose.swift"], "the launcher builds neither the app nor its framework")
+        #expect(report.bundles[0].references.filter(\.critical).map(\.name) == ["siren.caf"])
+    }
+
+    @Test(.bug(id: "57")) func aSynchronizedFolderCompilesWhatItsExceptionsLeave() {
+        var compiles = CompiledFiles()
+        compiles.own = CompiledFiles.Files(folders: ["repo/App": ["Widget.swift"]])
+        compiles.all = compiles.own
+        compiles.all.formUnion(CompiledFiles.Files(files: ["repo/Mac/Main.swift"], folders: ["repo/Widget": []]))
+        #expect(!compiles.excludes("repo/App/Sub/Push.swift"), "in the app's synchronized folder")
+        #expect(!compiles.excludes("./repo/Loose.swift"), "compiled by no target")
+        #expect(compiles.excludes("repo/Mac/Main.swift"), "compiled by another app only")
+        #expect(compiles.excludes("repo/Widget/View.swift"))
+        // Excluded from the app's folder, and compiled by no other target: no target compiles it.
+        #expect(!compiles.excludes("repo/App/Widget.swift"))
+    }
 }

@@ -84,6 +84,20 @@ import Testing
         #expect(found[4].problems.map(\.code) == [.computedName])
     }
 
+    @Test(.bug(id: 57, "critical alerts named by UNNotificationSoundName"))
+    func aNameMadeInsideCriticalSoundNamedIsACriticalAlerts() {
+        let swift = read(
+            """
+            let a = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("siren.caf"))
+            let b = UNNotificationSound(named: UNNotificationSoundName("ping.caf"))
+            let c = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(rawValue: "horn.caf"), withAudioVolume: 0.5)
+            let d = UNNotificationSoundName("after.caf")
+            """, "swift")
+        let found = swift.references.sorted { ($0.position?.line ?? 0) < ($1.position?.line ?? 0) }
+        #expect(found.map(\.name) == ["siren.caf", "ping.caf", "horn.caf", "after.caf"])
+        #expect(found.map(\.critical) == [true, false, true, false])
+    }
+
     @Test(.bug(id: 57, "react-native-firebase v5 channels")) func aBuiltChannelObjectIsItsChannel() {
         let js = read(
             """

@@ -234,11 +234,26 @@ struct CodeSounds: Sendable {
         switch fileExtension {
         case "swift", "m", "mm":
             found.installer = Self.soundsFolderWrite(source).map(position)
+            // `criticalSoundNamed(UNNotificationSoundName("x"))` names a critical alert's sound: the
+            // arguments of those calls, in order, met in one pass beside the names' (linear).
+            var criticalArguments: [Range<Int>] = []
+            for offset in source.occurrences(of: "criticalSoundNamed") {
+                guard let call = source.call(at: offset, name: "criticalSoundNamed"), let argument = call.positional(0)
+                else { continue }
+                criticalArguments.append(argument.scalars.indices)
+            }
+            var nextCritical = 0
             for offset in source.occurrences(of: "UNNotificationSoundName") {
                 guard let call = source.call(at: offset, name: "UNNotificationSoundName") else { continue }
+                while nextCritical < criticalArguments.count, criticalArguments[nextCritical].upperBound <= offset {
+                    nextCritical += 1
+                }
                 reference(
                     call.labelled("rawValue") ?? call.positional(0), line: call.line, platform: .ios,
-                    call: "UNNotificationSoundName", at: offset)
+                    call: "UNNotificationSoundName",
+                    critical: nextCritical < criticalArguments.count
+                        && criticalArguments[nextCritical].contains(offset),
+                    at: offset)
             }
             for name in ["soundNamed", "criticalSoundNamed"] {
                 for offset in source.occurrences(of: name) {

@@ -37,6 +37,8 @@ struct ProjectApp {
     var scan: BundleScan
     var codeRoot: String?
     var notes: [String] = []
+    /// Which files under ``codeRoot`` its build compiles, where the project says; nil: all of them.
+    var compiles: CompiledFiles? = nil
 }
 
 /// Everything a reader found once the search is over.

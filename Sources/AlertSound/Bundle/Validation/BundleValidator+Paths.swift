@@ -37,7 +37,7 @@ extension BundleValidator {
         let code = SourceWalk.Cache()
         /// What the code under `root` gives `scan`'s platform: its names, and on Android its
         /// channels and the raw resources it plays.
-        func read(_ scan: inout BundleScan, codeUnder root: String) {
+        func read(_ scan: inout BundleScan, codeUnder root: String, compiles: CompiledFiles?) {
             let (sounds, incomplete) = code.read(root: root, within: confinement)
             if incomplete, !notes.contains(where: { $0.hasPrefix(root + ": ") }) {
                 notes.append(
@@ -45,7 +45,12 @@ extension BundleValidator {
                 )
             }
             let platform = scan.kind.platform
-            scan.codeReferences = sounds.references.filter { $0.platform == platform }.map { reference in
+            // Code only another app of the project compiles names none of this app's sounds.
+            let own = sounds.references.filter { reference in
+                guard let compiles, let file = reference.position?.file else { return true }
+                return !compiles.excludes(file)
+            }
+            scan.codeReferences = own.filter { $0.platform == platform }.map { reference in
                 // A library posts what names no channel on its own default channel (issue 57).
                 var reference = reference
                 if reference.channel == nil { reference.channel = reference.library?.defaultChannel }
@@ -68,7 +73,7 @@ extension BundleValidator {
         func add(_ apps: [ProjectApp]) {
             for app in apps {
                 var scan = app.scan
-                if let root = app.codeRoot { read(&scan, codeUnder: root) }
+                if let root = app.codeRoot { read(&scan, codeUnder: root, compiles: app.compiles) }
                 found.append(scan)
                 notes += app.notes
             }

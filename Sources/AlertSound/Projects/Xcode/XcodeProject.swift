@@ -56,6 +56,9 @@ struct XcodeProject: Sendable {
         /// The system it is built for (``XcodeProject/systems(_:project:)``): a multiplatform target
         /// builds one app for each.
         var os = AppleOS.ios
+        /// The code its targets and their dependencies compile, and what the project's other
+        /// targets compile.
+        var compiles = CompiledFiles()
     }
 
     /// The longest Run Script kept: scripts that edit entitlements are a few lines.
@@ -100,8 +103,11 @@ struct XcodeProject: Sendable {
         var graph = Graph(objects: objects, sourceRoot: sourceRoot)
         var apps: [App] = []
         var appOf: [AppKey: Int] = [:]
+        // Each app's target IDs, for the code they compile (worked out once every target is known).
+        var appTargets: [[String]] = []
         let projectSettings = graph.buildSettings(of: project)
-        for id in Graph.unique(graph.ids(project["targets"])) {
+        let targetIDs = Graph.unique(graph.ids(project["targets"]))
+        for id in targetIDs {
             guard let target = graph.object(id), target.string("isa") == "PBXNativeTarget",
                 target.string("productType") == "com.apple.product-type.application"
             else { continue }
@@ -117,6 +123,7 @@ struct XcodeProject: Sendable {
                 let key = AppKey(resources: Set(resources), os: os)
                 if let same = appOf[key] {
                     apps[same].targets.append(name)
+                    appTargets[same].append(id)
                     continue
                 }
                 guard apps.count < Limits.maximumXcodeApps else {
@@ -126,6 +133,7 @@ struct XcodeProject: Sendable {
                         path: file)
                 }
                 appOf[key] = apps.count
+                appTargets.append([id])
                 apps.append(
                     App(
                         targets: [name], resources: resources,
@@ -134,6 +142,14 @@ struct XcodeProject: Sendable {
                         deploymentTarget: os == .ios
                             ? settings["IPHONEOS_DEPLOYMENT_TARGET"] ?? projectSettings["IPHONEOS_DEPLOYMENT_TARGET"]
                             : nil, scripts: graph.scripts(of: target), os: os))
+            }
+        }
+        if !apps.isEmpty {
+            let known = graph.compiledByTarget(targetIDs)
+            let all = graph.compiled(by: targetIDs, in: known)
+            for index in apps.indices {
+                let own = graph.closure(of: appTargets[index], among: known)
+                apps[index].compiles = CompiledFiles(own: graph.compiled(by: own, in: known), all: all)
             }
         }
         return XcodeProject(path: path, apps: apps)
@@ -297,6 +313,94 @@ struct XcodeProject: Sendable {
             }
         }
 
+        /// What each native target compiles: the Sources phases it lists (by ID) and its
+        /// synchronized folders, less the files the folder's exceptions take from it.
+        mutating func compiledByTarget(
+            _ targetIDs: [String]
+        ) -> [String: (phases: [String], folders: CompiledFiles.Files)] {
+            var out: [String: (phases: [String], folders: CompiledFiles.Files)] = [:]
+            for id in targetIDs {
+                guard let target = object(id), target.string("isa") == "PBXNativeTarget" else { continue }
+                let phases = Self.unique(ids(target["buildPhases"])).filter {
+                    object($0)?.string("isa") == "PBXSourcesBuildPhase"
+                }
+                var folders = CompiledFiles.Files()
+                for folder in synchronizedFolders(of: target, id: id) {
+                    folders.formUnion(CompiledFiles.Files(folders: [folder.path: folder.excluded]))
+                }
+                out[id] = (phases, folders)
+            }
+            return out
+        }
+
+        /// What `targets` compile, each Sources phase read once (however many targets list it:
+        /// the work stays linear in the project's text).
+        mutating func compiled(
+            by targets: some Sequence<String>, in known: [String: (phases: [String], folders: CompiledFiles.Files)]
+        ) -> CompiledFiles.Files {
+            var out = CompiledFiles.Files()
+            var read: Set<String> = []
+            for id in targets {
+                guard let target = known[id] else { continue }
+                out.formUnion(target.folders)
+                for phaseID in target.phases where read.insert(phaseID).inserted {
+                    guard let phase = object(phaseID) else { continue }
+                    for buildFileID in Self.unique(ids(phase["files"])) {
+                        guard let buildFile = object(buildFileID), let refID = buildFile.string("fileRef"),
+                            let path = location(of: refID)
+                        else { continue }
+                        out.files.insert(path)
+                    }
+                }
+            }
+            return out
+        }
+
+        /// `targets` and every target they depend on, however deep (`dependencies` →
+        /// PBXTargetDependency → `target`), each once: a walk with a list, not recursion, so a
+        /// project's depth cannot outgrow a thread's stack and a cycle ends where it closes.
+        func closure(
+            of targets: [String], among known: [String: (phases: [String], folders: CompiledFiles.Files)]
+        ) -> Set<String> {
+            var seen = Set(targets)
+            var pending = targets
+            while let id = pending.popLast() {
+                guard let target = object(id) else { continue }
+                for dependencyID in Self.unique(ids(target["dependencies"])) {
+                    guard let dependency = object(dependencyID), let next = dependency.string("target"),
+                        known[next] != nil, seen.insert(next).inserted
+                    else { continue }
+                    pending.append(next)
+                }
+            }
+            return seen
+        }
+
+        /// A target's synchronized folders (Xcode 16) with the files its exceptions take out
+        /// (paths relative to the folder). Folders at one path are one: a file is in unless every
+        /// one of them excludes it (10,000 groups over one folder are one walk, not 10,000).
+        mutating func synchronizedFolders(
+            of target: [String: JSONValue], id targetID: String
+        ) -> [(
+            path: String, excluded: Set<String>
+        )] {
+            var synchronized: [(path: String, excluded: Set<String>)] = []
+            var synchronizedAt: [String: Int] = [:]
+            for groupID in Self.unique(ids(target["fileSystemSynchronizedGroups"])) {
+                guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup",
+                    let folder = location(of: groupID)
+                else { continue }
+                let excluded = excluded(group, id: groupID)[targetID] ?? []
+                if let at = synchronizedAt[folder] {
+                    synchronized[at].excluded.formIntersection(excluded)
+                } else {
+                    synchronizedAt[folder] = synchronized.count
+                    synchronized.append((folder, excluded))
+                }
+            }
+            return synchronized
+        }
+
         /// What an app target copies into its bundle, each resource once.
         mutating func resources(of target: [String: JSONValue], id targetID: String) -> [Resource] {
             var out: [Resource] = []
@@ -322,23 +426,7 @@ struct XcodeProject: Sendable {
                     for resource in copied(refID, into: prefix) { add(resource) }
                 }
             }
-            // Synchronized folders at one path are one: a file is copied unless every one of them
-            // excludes it (10,000 groups over one folder are one walk, not 10,000).
-            var synchronized: [(path: String, excluded: Set<String>)] = []
-            var synchronizedAt: [String: Int] = [:]
-            for groupID in Self.unique(ids(target["fileSystemSynchronizedGroups"])) {
-                guard let group = object(groupID), group.string("isa") == "PBXFileSystemSynchronizedRootGroup",
-                    let folder = location(of: groupID)
-                else { continue }
-                let excluded = excluded(group, id: groupID)[targetID] ?? []
-                if let at = synchronizedAt[folder] {
-                    synchronized[at].excluded.formIntersection(excluded)
-                } else {
-                    synchronizedAt[folder] = synchronized.count
-                    synchronized.append((folder, excluded))
-                }
-            }
-            for folder in synchronized {
+            for folder in synchronizedFolders(of: target, id: targetID) {
                 add(Resource(path: folder.path, bundlePath: "", kind: .synchronizedFolder(excluded: folder.excluded)))
             }
             return out

@@ -77,7 +77,7 @@ struct XcodeReader: ProjectReader {
     /// folder above it), and what no target copies said after it.
     static func apps(of projects: [XcodeProject], within confinement: Confinement) throws -> [ProjectApp] {
         try projects.flatMap { project in
-            try XcodeProject.scans(project, within: confinement).map { scan in
+            try zip(project.apps, XcodeProject.scans(project, within: confinement)).map { app, scan in
                 // A host framework's shared code (Flutter's lib/, React Native's) is read as the iOS
                 // app's: its sound names are the iOS app's, so a macOS, watchOS or tvOS app beside it
                 // (Flutter's macos/Runner) is named only by its own project's code (issue 57: the
@@ -90,7 +90,8 @@ struct XcodeReader: ProjectReader {
                     notes: [
                         XcodeProject.systemNote(scan), XcodeProject.absentNote(scan), XcodeProject.uncopiedNote(scan)
                     ]
-                    .compactMap { $0 })
+                    .compactMap { $0 },
+                    compiles: app.compiles)
             }
         }
     }
