@@ -10,7 +10,7 @@ struct XcodeReader: ProjectReader {
         detected:
             "an `.xcodeproj` folder, or the projects an `.xcworkspace` opens (given, or found in a folder)",
         judged:
-            "one app per app target (product type application) and system its `SDKROOT` or `SUPPORTED_PLATFORMS` names: what its Copy Bundle Resources and copy-files phases copy, placed where they land (a macOS app's `Contents/Resources`); iOS and macOS apps by iOS's rules, watchOS apps play the default sound and tvOS apps none, whatever is named; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; sounds in the project's folder that no app target copies are said",
+            "one app per app target (product type application) and system its `SDKROOT` or `SUPPORTED_PLATFORMS` names: what its Copy Bundle Resources and copy-files phases copy, placed where they land (a macOS app's `Contents/Resources`); iOS and macOS apps by iOS's rules, watchOS apps play the default sound and tvOS apps none, whatever is named; its minimum iOS from `IPHONEOS_DEPLOYMENT_TARGET` or the Podfile; its entitlements file; named by the code in the project's folder that its own targets and the targets they depend on compile, and by code no target compiles (a host framework's); sounds in the project's folder that no app target copies are said",
         reports: [.xcodeProject])
 
     static func marks(_ name: String) -> Bool { ["xcodeproj", "xcworkspace"].contains(lowercasedExtension(name)) }
