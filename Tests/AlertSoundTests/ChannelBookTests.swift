@@ -78,6 +78,52 @@ import Testing
         #expect(try codes(none, message(#""sound": "default""#) + [.named("android:bell")]) == [[], []])
     }
 
+    /// An app that targets Android 7 or older uses no channels: every version plays a message's
+    /// own sound (a 2014 Cordova app's `platforms/android`, `apply plugin: 'android'` and
+    /// `<uses-sdk android:targetSdkVersion="19"/>` in its top-level manifest, was judged by FCM's
+    /// fallback channel, and its Gradle project as building no app).
+    @Test(.bug(id: "57")) func anAppTargetingAndroid7OrOlderPlaysTheMessagesSound() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("old")
+        try AppSearchTests.tree(
+            root,
+            [
+                "settings.gradle": Array("include ':'\n".utf8),
+                "build.gradle": Array("apply plugin: 'android'\nandroid { compileSdkVersion 19 }\n".utf8),
+                "AndroidManifest.xml": Array(
+                    #"<manifest><uses-sdk android:minSdkVersion="10" android:targetSdkVersion="19" /></manifest>"#.utf8),
+                "res/raw/beep.wav": AndroidTests.pcm16,
+                "src/com/old/Push.java": Array("class Push { int id = R.raw.beep; }\n".utf8)
+            ])
+        let report = try BundleValidator().validate(paths: [root], references: message(#""sound": "beep""#))
+        try #require(report.bundles.count == 1)
+        #expect(report.bundles[0].kind == .androidProject, "apply plugin: 'android' builds an app")
+        #expect(report.bundles[0].references.filter { $0.position == nil }.map { $0.diagnostics.map(\.code) } == [[]])
+        let explanation = try Explainer().explain(
+            paths: [root],
+            push: .payload(
+                Data(#"{"message": {"android": {"notification": {"sound": "beep"}}}}"#.utf8), source: "push.json"))
+        let android = try #require(explanation.pushes.first { $0.platform == .android })
+        #expect(android.fresh.plays == .namedSound, "\(android.summary)")
+        #expect(android.steps.contains { $0.step == .channel && $0.text.contains("targetSdk 19") })
+        // Targeting Android 8 (a build file's setting, over the manifest's): FCM's fallback channel.
+        try Data("apply plugin: 'android'\nandroid { defaultConfig { targetSdkVersion 26 } }\n".utf8).write(
+            to: URL(fileURLWithPath: root + "/build.gradle"))
+        #expect(try codes(root, message(#""sound": "beep""#)) == [[.noChannel]])
+    }
+
+    @Test(.bug(id: "57")) func theTargetVersionIsReadFromBuildFilesAndManifests() {
+        #expect(AndroidAppFacts.sdk(["targetSdkVersion", "targetSdk"], in: "targetSdk = 34") == 34)
+        #expect(AndroidAppFacts.sdk(["targetSdkVersion", "targetSdk"], in: "targetSdkVersion(23)") == 23)
+        #expect(
+            AndroidAppFacts.sdk(["targetSdkVersion", "targetSdk"], in: "targetSdk = flutter.targetSdkVersion") == nil)
+        #expect(AndroidAppFacts.sdk(["targetSdkVersion", "targetSdk"], in: "// targetSdkVersion 19\n") == nil)
+        let sdks = AndroidAppFacts.usesSdk(in: #"<manifest><uses-sdk android:targetSdkVersion="22"/></manifest>"#)
+        #expect(sdks.min == nil && sdks.target == 22)
+        #expect(GradleReader.appliesApplicationPlugin("apply plugin: \"android\""))
+        #expect(!GradleReader.appliesApplicationPlugin("apply plugin: 'android-library'"))
+    }
+
     @Test(.bug(id: 45, "item 5")) func aChannelNothingCreates() throws {
         let scratch = try Scratch(), other = try Scratch()
         let root = try app(scratch, kotlin: #"val c = NotificationChannel("orders", "O", 4)"#)

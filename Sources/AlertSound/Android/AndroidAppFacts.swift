@@ -15,6 +15,11 @@ struct AndroidAppFacts: Sendable, Hashable {
     /// `minSdk` / `minSdkVersion` of the app, when a build file gives it as a number (a Flutter
     /// app's `flutter.minSdkVersion` is not read: nil).
     var minSdk: Int?
+    /// `targetSdk` / `targetSdkVersion` of the app (a build file's, else the manifest's
+    /// `<uses-sdk>`): an app targeting Android 7 or older (below 26) uses no channels, and its
+    /// notifications play their own sound on every version (Android's "pre-channels" notifications;
+    /// FCM makes no channel for it).
+    var targetSdk: Int?
     /// The manifest's default channel for FCM messages.
     var defaultChannel: String?
     /// The notification libraries the app declares (`package.json`, `pubspec.yaml`, Gradle).
@@ -49,13 +54,30 @@ struct AndroidAppFacts: Sendable, Hashable {
             [root]
             + FolderEntries.names(in: root, .folder, through: confinement.door).sorted().map { joinPath(root, $0) }
         var rootMinSdk: Int?
+        var rootTargetSdk: Int?
+        var manifestSdks: (min: Int?, target: Int?) = (nil, nil)
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
                 let path = joinPath(module, name)
                 guard let gradle = text(path) else { continue }
                 facts.libraries.read(gradle: gradle, file: path)
-                guard let value = minSdk(in: gradle) else { continue }
-                if module == root { rootMinSdk = value } else if facts.minSdk == nil { facts.minSdk = value }
+                if let value = minSdk(in: gradle) {
+                    if module == root { rootMinSdk = value } else if facts.minSdk == nil { facts.minSdk = value }
+                }
+                if let value = sdk(["targetSdkVersion", "targetSdk"], in: gradle) {
+                    if module == root {
+                        rootTargetSdk = value
+                    } else if facts.targetSdk == nil {
+                        facts.targetSdk = value
+                    }
+                }
+            }
+            // A Gradle module's manifest, or an older (Ant, Eclipse) project's at its top.
+            for manifest in [joinPath(module, "src/main/AndroidManifest.xml"), joinPath(module, "AndroidManifest.xml")]
+            {
+                guard let xml = text(manifest) else { continue }
+                let sdks = usesSdk(in: xml)
+                manifestSdks = (manifestSdks.min ?? sdks.min, manifestSdks.target ?? sdks.target)
             }
             let manifest = joinPath(module, "src/main/AndroidManifest.xml")
             if facts.defaultChannel == nil, let xml = text(manifest), let value = metaData(defaultChannelKey, in: xml) {
@@ -75,15 +97,35 @@ struct AndroidAppFacts: Sendable, Hashable {
             }
         }
         // React Native keeps it in the root project's `ext { minSdkVersion = 24 }`.
-        facts.minSdk = facts.minSdk ?? rootMinSdk
+        // A build file's setting overrides the manifest's `<uses-sdk>`, which older projects use.
+        facts.minSdk = facts.minSdk ?? rootMinSdk ?? manifestSdks.min
+        facts.targetSdk = facts.targetSdk ?? rootTargetSdk ?? manifestSdks.target
         return facts
+    }
+
+    /// Whether the app targets Android 7 or older, so its notifications use no channels.
+    var usesNoChannels: Bool { targetSdk.map { $0 < 26 } ?? false }
+
+    /// `android:minSdkVersion` and `android:targetSdkVersion` of a manifest's `<uses-sdk>`.
+    static func usesSdk(in xml: String) -> (min: Int?, target: Int?) {
+        for element in xml.split(separator: "<") where element.hasPrefix("uses-sdk") {
+            let text = String(element)
+            return (
+                attribute("android:minSdkVersion", in: text).flatMap { Int($0) },
+                attribute("android:targetSdkVersion", in: text).flatMap { Int($0) }
+            )
+        }
+        return (nil, nil)
     }
 
     /// The first `minSdk 26`, `minSdk = 26`, `minSdkVersion 26`, `minSdkVersion(26)` or
     /// `minSdkVersion = 26` in build-file text that is not a comment.
-    static func minSdk(in gradle: String) -> Int? {
+    static func minSdk(in gradle: String) -> Int? { sdk(["minSdkVersion", "minSdk"], in: gradle) }
+
+    /// The first of `keys` (`targetSdkVersion 19`, `targetSdk = 34`) followed by a number.
+    static func sdk(_ keys: [String], in gradle: String) -> Int? {
         let source = SourceText(gradle)
-        for key in ["minSdkVersion", "minSdk"] {
+        for key in keys {
             for offset in source.occurrences(of: key) {
                 var i = offset + key.unicodeScalars.count
                 while i < source.scalars.count, [" ", "=", "(", "\t"].contains(source.scalars[i]) { i += 1 }

@@ -102,9 +102,18 @@ struct AndroidChain {
                 .otherSound, sound: "the sound the channel was first created with", because: stale.message,
                 code: .channelStale)
         }
+        if let target = app.scan.facts?.targetSdk, app.scan.facts?.usesNoChannels == true {
+            chain.add(
+                ExplanationStep(
+                    step: .channel, verdict: .passes,
+                    text:
+                        "the app targets Android 7 or older (targetSdk \(target)), so its notifications use no channels: the message's own sound plays on every version"
+                ))
+            return nil
+        }
         guard decisions.message else {
-            // A bare name (--sound without --channel, as validate-bundle's --sound): it is
-            // posted on no channel in particular, so the channel's is not judged.
+            // A name that is no message (validate-bundle's --sound, a list's): it is posted on no
+            // channel in particular, so the channel's is not judged.
             chain.add(
                 ExplanationStep(
                     step: .channel, verdict: .risk,

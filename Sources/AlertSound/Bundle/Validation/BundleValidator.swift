@@ -257,7 +257,9 @@ public struct BundleValidator: Sendable {
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
                 played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
                 played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
-                let message = channels != nil && Self.isMessage(reference.reference)
+                // An app targeting Android 7 or older uses no channels: a message's own sound plays.
+                let message =
+                    channels != nil && Self.isMessage(reference.reference) && !(scan.facts?.usesNoChannels ?? false)
                 played.message = message
                 if let channels, message {
                     played.channel = channels.outcome(of: reference.reference)

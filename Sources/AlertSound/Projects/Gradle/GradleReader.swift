@@ -110,6 +110,9 @@ struct GradleReader: ProjectReader {
         {
             return true
         }
+        // The Android plugin's ID before its 1.0 (2014): `apply plugin: 'android'` builds an app
+        // (Cordova's generated projects of that time; `android-library` a library).
+        for quote in ["'", "\""] where code.contains("apply plugin: \(quote)android\(quote)") { return true }
         // A convention plugin of the project's own (`id("io.element.android-compose-application")`).
         return pluginIDs(source).contains { $0.contains("android") && $0.hasSuffix("application") }
     }
