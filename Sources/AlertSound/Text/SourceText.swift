@@ -37,6 +37,8 @@ struct SourceText {
         var reaching: [Int: String?] = [:]
         /// ``rawLookupParameter(ofFunction:)``'s answers.
         var rawLookups: [String: Int?] = [:]
+        /// Whether the file calls `getIdentifier` at all (nil: not yet looked).
+        var looksUpIdentifiers: Bool?
     }
 
     /// For each scalar offset, the `{` of the innermost block around it (-1 at the top level), and
@@ -795,16 +797,22 @@ struct SourceText {
     /// resource (`getIdentifier(p, "raw", …)` in its body, `p` that parameter): a call of it names
     /// the resource its argument there gives, as a helper `getResource(name)` that returns the
     /// URI of the ID (issue 57). Nil when the file declares no such function. Each name is
-    /// searched for once, at most ``maximumRawLookups`` names a file (each a pass over it).
+    /// searched for once, at most ``maximumRawLookups`` names a file (each a pass over it), and
+    /// none in a file that calls no `getIdentifier`.
     func rawLookupParameter(ofFunction name: String) -> Int? {
         if let known = constants.rawLookups[name] { return known }
-        guard constants.rawLookups.count < Self.maximumRawLookups else { return nil }
+        if constants.looksUpIdentifiers == nil {
+            constants.looksUpIdentifiers = !occurrences(of: "getIdentifier").isEmpty
+        }
+        guard constants.looksUpIdentifiers == true, constants.rawLookups.count < Self.maximumRawLookups else {
+            return nil
+        }
         let found = rawLookupParameterOnce(name)
         constants.rawLookups[name] = found
         return found
     }
 
-    static let maximumRawLookups = 64
+    static let maximumRawLookups = 16
 
     private func rawLookupParameterOnce(_ name: String) -> Int? {
         let length = name.unicodeScalars.count
