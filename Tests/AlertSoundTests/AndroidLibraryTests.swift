@@ -219,4 +219,52 @@ import Testing
         #expect(
             AndroidLibrary.pluginLocalNotification.lookups("Platforms/Android/Resources/raw/chime.mp3") == ["chime"])
     }
+
+    /// react-native-push-notification from 6.0.0 creates no channel itself: a notification on a
+    /// channel the app never created is dropped (no sound at all), by the version its lock (else
+    /// its package.json) installs; its `createChannel({channelId, soundName, playSound})` makes
+    /// the app's channels, `default` and no `soundName` the default sound (issue 57, rn-medrem-1).
+    @Test(.bug(id: "57", "react-native-push-notification")) func reactNativePushNotificationsChannels() throws {
+        let scratch = try Scratch()
+        func app(_ version: String, lock: String? = nil) throws -> String {
+            let root = scratch.path(UUID().uuidString)
+            var files = AppSearchTests.app("", iosSound: nil, raw: ["noti.wav": AndroidTests.pcm16])
+            files["package.json"] = Array(
+                #"{"dependencies": {"react-native": "0.70", "react-native-push-notification": "\#(version)"}}"#.utf8)
+            if let lock {
+                files["package-lock.json"] = Array(
+                    #"{"lockfileVersion": 2, "packages": {"node_modules/react-native-push-notification": {"version": "\#(lock)"}}}"#
+                        .utf8)
+            }
+            files["src/notify.js"] = Array(
+                """
+                PushNotification.createChannel({ channelId: 'reminders', channelName: 'R', soundName: 'noti.wav' }, (created) => {});
+                PushNotification.createChannel({ channelId: 'plain', channelName: 'P', soundName: 'Default' });
+                PushNotification.createChannel({ channelId: 'quiet', channelName: 'Q', soundName: 'noti.wav', playSound: false });
+                """.utf8)
+            try AppSearchTests.tree(root, files)
+            return root
+        }
+        func plays(_ root: String, _ sound: String, on channel: String) throws -> PlayOutcome.Plays {
+            let pushes = try Explainer().explain(paths: [root], push: .named(sound: sound, channel: channel)).pushes
+                .filter { $0.platform == .android }
+            try #require(pushes.count == 1, "\(pushes.map(\.summary))")
+            return pushes[0].fresh.plays
+        }
+        let current = try app("^8.1.1")
+        #expect(try plays(current, "noti.wav", on: "DemoAppID") == .noSound)
+        #expect(try plays(current, "noti.wav", on: "reminders") == .namedSound)
+        #expect(try plays(current, "noti.wav", on: "plain") == .defaultSound)
+        #expect(try plays(current, "noti.wav", on: "quiet") == .noSound)
+        let report = try BundleValidator().validate(
+            paths: [current], references: Push.named(sound: "noti.wav", channel: "DemoAppID").references)
+        let finding = report.bundles.first?.references.first?.diagnostics.first { $0.code == .channelNotCreated }
+        #expect(finding?.message.contains("drop") == true, "\(report.bundles.map(\.references))")
+        // Before 6.0.0 it made a missing channel itself: not dropped. The lock decides over the range.
+        #expect(try plays(try app("^5.1.1"), "noti.wav", on: "DemoAppID") != .noSound)
+        #expect(try plays(try app("^5.1.1", lock: "8.1.1"), "noti.wav", on: "DemoAppID") == .noSound)
+        #expect(AndroidLibrary.version("~6.0", isAtLeast: "6.0.0") == true)
+        #expect(AndroidLibrary.version("5.9.9", isAtLeast: "6.0.0") == false)
+        #expect(AndroidLibrary.version("file:../src", isAtLeast: "6.0.0") == nil)
+    }
 }

@@ -136,4 +136,90 @@ import Testing
         #expect(try plays(root, sound: "customsound.caf", on: .ios) == .namedSound)
         #expect(try plays(root, sound: "other.caf", on: .ios) == .defaultSound)
     }
+
+    /// NativeScript's TypeScript calling Android's own channel API by its Java names, as the
+    /// Java reader reads it: an exported helper (`createAndroidNotificationChannel(channel)`) makes
+    /// each channel from the object its caller in another file passes, its sound the URI of
+    /// `getIdentifier(name, "raw", …)` built by another helper of the file (issue 57, brawa's shape).
+    static let helperFile = """
+        import { Utils } from "@nativescript/core";
+        export function getResource(name: string, folder?: string): { id: number; uri: android.net.Uri } {
+          const context = Utils.android.getApplicationContext();
+          const packageName = context.getPackageName();
+          const id = context.getResources().getIdentifier(name, folder || "raw", packageName);
+          const uri = android.net.Uri.parse(`${android.content.ContentResolver.SCHEME_ANDROID_RESOURCE}://${packageName}/${id}`);
+          return { id, uri };
+        }
+        export function createAndroidNotificationChannel(channel: { id: string; name: string; soundFilename?: string }) {
+          if (android.os.Build.VERSION.SDK_INT >= 26) {
+            // @ts-ignore
+            const notificationChannel = new android.app.NotificationChannel(
+              channel.id,
+              channel.name,
+              android.app.NotificationManager.IMPORTANCE_HIGH
+            );
+            if (channel.soundFilename) {
+              const attributes = new android.media.AudioAttributes.Builder().build();
+              notificationChannel.setSound(getResource(channel.soundFilename).uri, attributes);
+            }
+            const manager = Utils.android.getApplicationContext().getSystemService(android.app.NotificationManager.class);
+            manager.createNotificationChannel(notificationChannel);
+          }
+        }
+        """
+
+    @Test(.bug(id: "57", "NativeScript calls Android's API")) func androidsChannelAPIByItsJavaNames() throws {
+        let scratch = try Scratch()
+        let calls = """
+            import { createAndroidNotificationChannel } from "./android-notification";
+            Application.android.on(Application.android.activityCreatedEvent, (args: any) => {
+              createAndroidNotificationChannel({ id: "AlarmA", name: "A", soundFilename: "alarma" });
+              createAndroidNotificationChannel({ id: "AlarmB", name: "B", soundFilename: "alarmb" });
+              createAndroidNotificationChannel({ id: "reminder", name: "Reminders" });
+            });
+            """
+        let raw = "App_Resources/Android/src/main/res/raw/"
+        let root = try Self.app(
+            scratch,
+            files: [
+                raw + "alarma.wav": AndroidTests.pcm16, raw + "alarmb.wav": AndroidTests.pcm16,
+                raw + "alarmc.wav": AndroidTests.pcm16, "src/android-notification.ts": Array(Self.helperFile.utf8)
+            ], code: calls, library: "@nativescript/firebase-messaging")
+        // The channel made with the sound named plays it; another's plays its own; one made
+        // without a sound plays the default; one created nowhere is FCM's fallback.
+        #expect(try plays(root, sound: "alarma", channel: "AlarmA", on: .android) == .namedSound)
+        #expect(try plays(root, sound: "alarmc", channel: "AlarmB", on: .android) == .otherSound)
+        #expect(try plays(root, sound: "alarma", channel: "reminder", on: .android) == .defaultSound)
+        #expect(try plays(root, sound: "alarma", channel: "AlarmZ", on: .android) == .defaultSound)
+        let scan = try #require(try BundleValidator().prepare(paths: [root]).scans.first { $0.kind == .androidProject })
+        let made = scan.channels.map { "\($0.id ?? "?")=\($0.sound)" }
+        #expect(
+            made == ["AlarmA=resource(\"alarma\")", "AlarmB=resource(\"alarmb\")", "reminder=defaultSound"], "\(made)")
+        #expect(scan.channels.allSatisfy { $0.position.file.hasSuffix("src/app.ts") })
+    }
+
+    /// The same helper called in its own file: each call's object, a member it leaves out
+    /// `undefined` (no sound set: the default); a helper called nowhere leaves its channel
+    /// computed (what plays cannot be told), never "created nowhere".
+    @Test(.bug(id: "57", "NativeScript calls Android's API")) func androidsChannelAPIInOneFile() throws {
+        let scratch = try Scratch()
+        let raw = "App_Resources/Android/src/main/res/raw/"
+        let code =
+            Self.helperFile + """
+
+                createAndroidNotificationChannel({ id: "AlarmA", name: "A", soundFilename: "alarma" });
+                createAndroidNotificationChannel({ id: "quiet", name: "Q" });
+                """
+        let root = try Self.app(
+            scratch, files: [raw + "alarma.wav": AndroidTests.pcm16], code: code,
+            library: "@nativescript/firebase-messaging")
+        #expect(try plays(root, sound: "alarma", channel: "AlarmA", on: .android) == .namedSound)
+        #expect(try plays(root, sound: "alarma", channel: "quiet", on: .android) == .defaultSound)
+
+        let another = try Scratch()
+        let uncalled = try Self.app(
+            another, files: [raw + "alarma.wav": AndroidTests.pcm16], code: Self.helperFile,
+            library: "@nativescript/firebase-messaging")
+        #expect(try plays(uncalled, sound: "alarma", channel: "AlarmA", on: .android) == .unknown)
+    }
 }

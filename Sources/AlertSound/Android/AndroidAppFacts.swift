@@ -41,7 +41,11 @@ struct AndroidAppFacts: Sendable, Hashable {
         func text(_ path: String) -> String? { bytes(path).map { String(decoding: $0, as: UTF8.self) } }
         for folder in [root, parentFolder(root)] where confinement.contains(folder) {
             let package = joinPath(folder, "package.json"), pubspec = joinPath(folder, "pubspec.yaml")
-            if let json = bytes(package) { facts.libraries.read(packageJSON: json, file: package) }
+            if let json = bytes(package) {
+                facts.libraries.read(packageJSON: json, file: package)
+                // The versions installed: a library's behaviour may depend on it (issue 57).
+                if let lock = bytes(joinPath(folder, "package-lock.json")) { facts.libraries.read(packageLock: lock) }
+            }
             if let yaml = text(pubspec) { facts.libraries.read(pubspec: yaml, file: pubspec) }
             // A .NET app (MAUI, Xamarin) declares its NuGet packages in its project file.
             for name in FolderEntries.names(in: folder, .file, through: confinement.door).sorted()

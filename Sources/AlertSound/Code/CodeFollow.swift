@@ -213,7 +213,10 @@ struct CodeFollow {
 
     /// `member` of an object literal (`{ id: 'a' }`) or of a constructor call (``constructorMember(_:_:)``).
     private func member(_ value: SourceText.Argument, _ member: String) -> SourceText.Argument? {
-        value.labelled(member) ?? constructorMember(value, member)
+        if let given = value.labelled(member) ?? constructorMember(value, member) { return given }
+        // An object literal without it: JavaScript's `undefined` (a TypeScript optional member
+        // the call leaves out, `{ id: 'reminder' }` for `channel.soundFilename`, issue 57).
+        return value.text.trimmingWhitespace().hasPrefix("{") ? SourceText.Argument(text: "undefined") : nil
     }
 
     /// The argument a constructor call (`Channel("a", R.raw.a)`) gives its class's property
@@ -350,29 +353,9 @@ struct CodeFollow {
         var found: [Binding] = []
         let close = source.blockClose(body)
         for offset in source.occurrences(of: name) where offset != declaration && !(body...close).contains(offset) {
-            guard found.count < Self.maximumBindings, let call = source.call(at: offset, name: name) else { continue }
-            // Where the arguments of this call land: labelled ones by label, the rest in order.
-            var values: [String: SourceText.Argument] = [:]
-            let positional = call.arguments.filter { $0.label == nil }
-            var next = 0
-            var complete = true
-            for parameter in parameters {
-                if let labelled = call.arguments.first(where: {
-                    $0.label == parameter.label || $0.label == parameter.name
-                }) {
-                    values[parameter.name] = labelled.value
-                } else if next < positional.count {
-                    values[parameter.name] = positional[next]
-                    next += 1
-                } else if let value = parameter.value {
-                    values[parameter.name] = SourceText.Argument(text: value)
-                } else if bound.contains(where: { $0.name == parameter.name }) {
-                    complete = false
-                }
-            }
-            // A call with another number of arguments is another function's (the platform's
-            // `createNotificationChannel(channel)` inside a helper of that name).
-            guard complete, positional.count <= parameters.count else { continue }
+            guard found.count < Self.maximumBindings, let call = source.call(at: offset, name: name),
+                let values = Self.values(of: call, for: parameters, requiring: Set(bound.map(\.name)))
+            else { continue }
             var binding = Binding(values: [:], offset: offset)
             for parameter in bound { binding.values[parameter.name] = values[parameter.name] }
             // The caller passing its own parameter on: followed to its callers, a bounded depth.
@@ -388,6 +371,33 @@ struct CodeFollow {
             }
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// Where the arguments of `call` land among `parameters`: labelled ones by label, the rest
+    /// in order, then each parameter's default. Nil when one of `bound` is given no value, or the
+    /// call has more positional arguments than there are parameters: another function's (the
+    /// platform's `createNotificationChannel(channel)` inside a helper of that name).
+    static func values(
+        of call: SourceText.Call, for parameters: [(name: String, label: String, value: String?)],
+        requiring bound: Set<String>
+    ) -> [String: SourceText.Argument]? {
+        var values: [String: SourceText.Argument] = [:]
+        let positional = call.arguments.filter { $0.label == nil }
+        var next = 0
+        for parameter in parameters {
+            if let labelled = call.arguments.first(where: { $0.label == parameter.label || $0.label == parameter.name })
+            {
+                values[parameter.name] = labelled.value
+            } else if next < positional.count {
+                values[parameter.name] = positional[next]
+                next += 1
+            } else if let value = parameter.value {
+                values[parameter.name] = SourceText.Argument(text: value)
+            } else if bound.contains(parameter.name) {
+                return nil
+            }
+        }
+        return positional.count <= parameters.count ? values : nil
     }
 
     enum Header {

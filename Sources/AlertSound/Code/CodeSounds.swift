@@ -74,6 +74,9 @@ struct CodeSounds: Sendable {
     /// Names a call passes that its own file neither assigns nor binds (a constant of another
     /// file): ``SourceWalk`` resolves them across the app's files once every file is read.
     var pending: [Pending] = []
+    /// Channels made in a helper function no call in its own file reaches: ``HelperChannel``
+    /// gives them the arguments of its calls in the app's other files.
+    var helpers: [HelperChannel] = []
 
     /// A name to resolve, and where its value goes.
     struct Pending: Sendable {
@@ -146,6 +149,8 @@ struct CodeSounds: Sendable {
             found.pending.append(Pending(slot: slot, name: name))
         }
         let follow = CodeFollow(source)
+        // Helpers whose calls are looked for in other files: a bounded number per file.
+        var helperWalks = 0
         func reference(
             _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
             library: AndroidLibrary? = nil, channel: String? = nil, at offset: Int? = nil
@@ -211,6 +216,18 @@ struct CodeSounds: Sendable {
                 return
             }
             add(id, sound, line: line)
+            // Inside a helper that no call in this file reaches (an exported function the app's
+            // entry file calls): the calls in the app's other files give it (issue 57).
+            let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
+            if let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches {
+                helperWalks += 1
+                if let helper = follow.enclosingFunction(binding: names, at: offset) {
+                    found.helpers.append(
+                        HelperChannel(
+                            function: helper.name, parameters: helper.parameters, file: file,
+                            channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
+                }
+            }
         }
         // A channel object is created only when passed on (to `createNotificationChannel`, a list,
         // a return): one kept in a variable whose every later use in its block reads a member
@@ -342,7 +359,8 @@ struct CodeSounds: Sendable {
                     let set = segment.occurrences(of: "setSound").first
                     let argument = set.flatMap { segment.call(at: $0, name: "setSound")?.positional(0) }
                     channel(
-                        at: offset, line: call.line, id: call.positional(0), sound: argument.map(Self.uriTarget),
+                        at: offset, line: call.line, id: call.positional(0),
+                        sound: argument.map { Self.rawLookup(Self.uriTarget($0), in: source) },
                         library: nil, pendSound: nil
                     ) { id, sound in
                         let read = id.flatMap(source.resolve) ?? id.flatMap(enumName)
@@ -404,6 +422,12 @@ struct CodeSounds: Sendable {
                 found.rawUses.formUnion(ResourceIDURIs.idUses(in: line, evenWhenNamed: true))
             }
         case "js", "jsx", "ts", "tsx", "mjs", "cjs":
+            // NativeScript reaches Android's SDK by its Java names (`new android.app.NotificationChannel(…)`,
+            // `channel.setSound(uri, attributes)`, `android.net.Uri.parse(…)`): those calls mean what
+            // they mean in Java, so the file is also read as the Java reader reads it (issue 57).
+            if AndroidLibrary.androidJavaNames.contains(where: text.contains) {
+                found.append(Self.read(text, file: file, fileExtension: "java"))
+            }
             for offset in source.occurrences(of: "setNotificationChannelAsync") {
                 guard let call = source.call(at: offset, name: "setNotificationChannelAsync") else { continue }
                 channel(
@@ -429,7 +453,8 @@ struct CodeSounds: Sendable {
                 pendChannel(declaration, id: call.positional(0), sound: sound)
             }
             for offset in source.occurrences(of: "createChannel") {
-                guard let call = source.call(at: offset, name: "createChannel"), var options = call.positional(0)
+                guard let call = source.call(at: offset, name: "createChannel"), var options = call.positional(0),
+                    !Self.otherLibrarysOptions(options)
                 else { continue }
                 // Options declared apart from the call (`createChannel(soundChannel)`): this file's
                 // object of that name, else another file's (issue 57), else not known.
@@ -710,6 +735,10 @@ struct CodeSounds: Sendable {
     static func androidURI(_ argument: SourceText.Argument, in source: SourceText, at use: Int? = nil) -> ChannelSound {
         let direct = androidURI(argument)
         guard direct == .computed else { return direct }
+        // `getIdentifier(NAME, "raw", …)` of a constant of this file.
+        if let name = rawIdentifierLookup(argument.text) {
+            return source.resolve(name).map(ChannelSound.resource) ?? .computed
+        }
         var target = argument
         let inner = SourceText(argument.text)
         if let offset = inner.occurrences(of: "Uri.parse").first,
@@ -766,6 +795,14 @@ struct CodeSounds: Sendable {
                 if !name.isEmpty { return .resource(String(name)) }
             }
         }
+        // `getIdentifier(NAME, "raw", package)`: the ID of raw resource NAME, which the URI ends
+        // with (`"android.resource://" + pkg + "/" + res.getIdentifier("x", "raw", pkg)`, issue 57).
+        // A name left `undefined` (an optional member a call does not give) is no sound set: the
+        // code that builds such a URI sets it only when given one, so the channel keeps the default.
+        if let name = rawIdentifierLookup(text) {
+            if let literal = name.literal { return .resource(literal) }
+            return name.text.trimmingWhitespace() == "undefined" ? .defaultSound : .computed
+        }
         // `Uri.Builder().scheme(SCHEME_ANDROID_RESOURCE).authority(pkg).appendPath("raw").appendPath("x")`.
         guard text.contains("appendPath") else { return .computed }
         let inner = SourceText(text)
@@ -776,6 +813,50 @@ struct CodeSounds: Sendable {
             return .resource(paths[raw + 1])
         }
         return .computed
+    }
+
+    /// Whether `createChannel` options are a library's that its entry describes
+    /// (``AndroidLibrary/ChannelConstructor``, read by ``LibraryChannels``): keyed by its ID's
+    /// label (react-native-push-notification's `channelId`), not notifee's `id`.
+    static func otherLibrarysOptions(_ options: SourceText.Argument) -> Bool {
+        guard options.labelled("id") == nil else { return false }
+        return AndroidLibrary.allCases.contains { library in
+            library.channelConstructors.contains {
+                $0.language == .javaScript && $0.name == "createChannel" && options.labelled($0.idLabel) != nil
+            }
+        }
+    }
+
+    /// The name a `getIdentifier(NAME, "raw", …)` in `text` looks up as a raw resource; nil when
+    /// `text` makes no such lookup.
+    static func rawIdentifierLookup(_ text: String) -> SourceText.Argument? {
+        guard text.contains("getIdentifier") else { return nil }
+        let inner = SourceText(text)
+        for offset in inner.occurrences(of: "getIdentifier") {
+            guard let call = inner.call(at: offset, name: "getIdentifier"), let type = call.positional(1),
+                SourceText.namesRaw(type), let name = call.positional(0)
+            else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// A call of a function of this file that looks its parameter up as a raw resource
+    /// (`getResource(name).uri`: ``SourceText/rawLookupParameter(ofFunction:)``) as that lookup,
+    /// `getIdentifier(ARGUMENT, "raw")` with the argument the call gives it, so that what a
+    /// helper's caller passes reaches it (issue 57); else `argument` itself.
+    static func rawLookup(_ argument: SourceText.Argument, in source: SourceText) -> SourceText.Argument {
+        let text = argument.text.trimmingWhitespace()
+        let head = String(text.unicodeScalars.prefix { SourceText.isIdentifier($0) || $0 == "." }.map(Character.init))
+        guard let name = head.split(separator: ".").last.map(String.init), !name.isEmpty,
+            head.unicodeScalars.count < text.unicodeScalars.count
+        else { return argument }
+        let start = head.unicodeScalars.count - name.unicodeScalars.count
+        let inner = SourceText(text)
+        guard let call = inner.call(at: start, name: name),
+            let index = source.rawLookupParameter(ofFunction: name), let given = call.positional(index)
+        else { return argument }
+        return SourceText.Argument(text: "getIdentifier(\(given.text), \"raw\")")
     }
 
     /// A name the code computes: said, not judged.

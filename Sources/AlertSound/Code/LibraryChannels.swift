@@ -32,6 +32,9 @@ enum LibraryChannels {
                         call?.labelled(label) ?? braces?.value.labelled(label)
                     }
                     let idArgument = member(constructor.idLabel)
+                    // A JavaScript call's options name their library by their keys: without this
+                    // one's ID key (`channelId`), the call is another library's (notifee's `id`).
+                    if language == .javaScript, idArgument == nil { continue }
                     let id = idArgument == nil ? constructor.defaultID : idArgument.flatMap(source.resolve)
                     var sound = ChannelSound.defaultSound
                     let soundArgument = member(constructor.soundLabel)
@@ -40,6 +43,8 @@ enum LibraryChannels {
                     } else if let value = soundArgument, !value.isNull {
                         sound = Self.sound(value, in: source)
                     }
+                    // The library's word for the default sound (react-native-push-notification's `default`).
+                    if case .resource(let name) = sound, library.lookups(name).isEmpty { sound = .defaultSound }
                     let line = source.line(at: offset)
                     found.channels.append(
                         ChannelDeclaration(
@@ -158,6 +163,11 @@ extension CodeSounds {
             case .channelOptions(let i): item.slot = .channelOptions(channels.count + i)
             }
             return item
+        }
+        helpers += other.helpers.map { helper in
+            var helper = helper
+            helper.channel += channels.count
+            return helper
         }
         references += other.references
         channels += other.channels

@@ -81,24 +81,11 @@ enum SourceWalk {
                 guard SourceText.holds(bytes, CodeSounds.words(forExtension: ext)) else { continue }
                 let sounds = CodeSounds.read(String(decoding: bytes, as: UTF8.self), file: path, fileExtension: ext)
                 // Slots count from this file's first reference and channel; here they count from the app's.
-                found.pending += sounds.pending.map { item in
-                    var item = item
-                    switch item.slot {
-                    case .channelID(let i): item.slot = .channelID(found.channels.count + i)
-                    case .channelSound(let i, let d):
-                        item.slot = .channelSound(found.channels.count + i, defaultIsDefault: d)
-                    case .reference(let i): item.slot = .reference(found.references.count + i)
-                    case .channelOptions(let i): item.slot = .channelOptions(found.channels.count + i)
-                    }
-                    return item
-                }
-                found.references += sounds.references
-                found.channels += sounds.channels
-                found.installer = found.installer ?? sounds.installer
-                found.rawUses.formUnion(sounds.rawUses)
+                found.append(sounds)
             }
         }
         resolveAcrossFiles(&found, sources, through: confinement.door)
+        HelperChannel.resolve(&found, sources, through: confinement.door)
         return (found, incomplete)
     }
 

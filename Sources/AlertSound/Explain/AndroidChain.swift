@@ -30,7 +30,9 @@ struct AndroidChain {
             // exist (Android 7 and older); an app that installs on 8 and later only never looks it up.
             let channelDecided = chain.outcome != nil
             if !channelDecided || (app.scan.facts?.minSdk ?? 0) < 26 {
-                lookup(&chain, name: name, olderOnly: channelDecided)
+                lookup(
+                    &chain, name: name, olderOnly: channelDecided,
+                    degrades: channelDecided && chain.outcome?.plays == .namedSound)
                 file(&chain, olderOnly: channelDecided)
             }
         } else if report.name == "default" {
@@ -171,6 +173,17 @@ struct AndroidChain {
                 return PlayOutcome(.namedSound, sound: "res/raw/\(declaration.resource ?? "")", because: made)
             case .silent where finding == nil && reference.name == nil:
                 return PlayOutcome(.silent, because: made)
+            case .resource where finding == nil && decisions.file == nil && reference.name != nil:
+                // The sound the message names, as the channel's own library turns it into a
+                // resource (Capacitor's channel `sound.wav` is res/raw/sound), where the message's
+                // handler finds no resource for the name (FCM looks `sound.wav` up exactly): on
+                // Android 8 and later the channel's sound plays all the same (issue 57); the
+                // lookup's failure, on the older versions the app installs on, degrades it. (With
+                // minSdk 26 or more, validate-bundle still fails the name's lookup: left to it.)
+                guard (app.scan.facts?.minSdk ?? 0) < 26, let resource = declaration.resource,
+                    app.scan.sounds.contains(where: { AndroidRules.resourceName(of: $0) == resource })
+                else { return nil }
+                return PlayOutcome(.namedSound, sound: "res/raw/\(resource)", because: made)
             case _ where finding == nil:
                 return nil
             case .resource:
@@ -252,10 +265,22 @@ struct AndroidChain {
                     evidence: [Evidence("the lock's channel \(id) for \(entry.name)", file: app.lockPath)],
                     codes: codes.map(\.code)),
                 decides: decided)
-        case .missing(let id, let created):
-            let because = "channel \(id) is created nowhere in the app's code, so FCM posts it on its fallback channel"
+        case .missing(let id, let created, let dropped):
             // The channels the app does create, where: the one meant is usually among them.
             let made = created.flatMap(evidence)
+            if let dropped {
+                // A library that creates no channel itself: Android drops the notification (issue 57).
+                let because =
+                    "channel \(id) is created nowhere in the app's code and \(dropped.rawValue) creates none itself, so Android drops the notification"
+                chain.add(
+                    ExplanationStep(
+                        step: .channel, verdict: .otherSound,
+                        text: because + ": it is not shown and no sound plays\(older)", evidence: made,
+                        codes: codes.map(\.code)),
+                    decides: PlayOutcome(.noSound, because: because, code: finding?.code ?? .channelNotCreated))
+                return existing
+            }
+            let because = "channel \(id) is created nowhere in the app's code, so FCM posts it on its fallback channel"
             chain.add(
                 ExplanationStep(
                     step: .channel, verdict: .defaultSound,
@@ -278,7 +303,9 @@ struct AndroidChain {
         return existing
     }
 
-    private func lookup(_ chain: inout Chain, name: String, olderOnly: Bool) {
+    /// `degrades`: the channel plays the named sound on Android 8 and later, so a lookup that
+    /// fails on older versions degrades it rather than deciding.
+    private func lookup(_ chain: inout Chain, name: String, olderOnly: Bool, degrades: Bool = false) {
         let findings = report.diagnostics.filter {
             ![.payloadKey, .channel].contains($0.code.step) && $0.code != .invalidSound
         }
@@ -293,6 +320,13 @@ struct AndroidChain {
         let text =
             (olderOnly ? "on Android 7 and older, where the message's own sound plays: " : "")
             + "the library looks up a raw resource for '\(name)'"
+        if degrades, let failing = failing.first {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .degraded, text: text + ": " + failing.message, evidence: evidence,
+                    codes: findings.map(\.code)))
+            return
+        }
         chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
     }
 

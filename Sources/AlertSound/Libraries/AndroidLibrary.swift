@@ -50,6 +50,10 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     public let ownChannels: [OwnChannel]
     /// The channel its notifications go to when the app's code names none.
     public let defaultChannel: String?
+    /// The version from which it creates no channel itself, so that a notification it posts on a
+    /// channel the app never created is dropped by Android 8 and later (no notification, no
+    /// sound); nil when it never drops one (FCM's SDK posts it on its fallback channel).
+    public let dropsOnMissingChannelFrom: String?
 
     /// How an app declares a library, by package manager.
     public struct Coordinates: Sendable, Hashable {
@@ -222,7 +226,8 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         handlesPush: Bool = false, fallbackResource: String? = nil, coordinates: Coordinates,
         codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], channelObjects: [ChannelObject] = [],
         iosSounds: [IOSSound] = [], citation: Citation, examples: [Example],
-        channelConstructors: [ChannelConstructor] = [], ownChannels: [OwnChannel] = [], defaultChannel: String? = nil
+        channelConstructors: [ChannelConstructor] = [], ownChannels: [OwnChannel] = [], defaultChannel: String? = nil,
+        dropsOnMissingChannelFrom: String? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -241,6 +246,7 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         self.channelConstructors = channelConstructors
         self.ownChannels = ownChannels
         self.defaultChannel = defaultChannel
+        self.dropsOnMissingChannelFrom = dropsOnMissingChannelFrom
     }
 
     /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
@@ -248,7 +254,13 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         .fcm, .expoNotifications, .reactNativeFirebaseV5, .notifee, .flutterLocalNotifications, .oneSignal,
         .capacitorLocalNotifications, .capacitorPushNotifications, .pluginLocalNotification, .awesomeNotifications,
         .kmpNotifier, .alarmee, .unityMobileNotifications, .cordovaLocalNotification, .cordovaFirebasex,
-        .nativeScriptLocalNotifications, .nativeScriptLocalNotificationsLegacy
+        .nativeScriptLocalNotifications, .nativeScriptLocalNotificationsLegacy, .reactNativePushNotification
+    ]
+
+    /// The Java names of Android's channel API a JavaScript or TypeScript file reaches it by:
+    /// NativeScript exposes every Java package as a global (`new android.app.NotificationChannel(…)`).
+    public static let androidJavaNames = [
+        "android.app.NotificationChannel", "androidx.core.app.NotificationChannelCompat"
     ]
 
     /// The words a source file with this extension must hold for code reading to find anything in
@@ -263,7 +275,9 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         // Apple's and Android's own APIs as .NET binds them (`UNNotificationSound.GetSound`,
         // `new NotificationChannel(…)`, `Resource.Raw.x`).
         case .cSharp: platform = ["UNNotificationSound", "NotificationChannel", "Resource.Raw."]
-        case .dart, .javaScript: platform = []
+        // NativeScript's TypeScript calls Android's own API by its Java names (issue 57).
+        case .javaScript: platform = androidJavaNames
+        case .dart: platform = []
         }
         var words = platform
         for library in allCases {
@@ -616,6 +630,57 @@ extension AndroidLibrary {
         examples: [Example(name: "customsound", lookups: [])])
 }
 
+extension AndroidLibrary {
+    /// react-native-push-notification (zo0r): it replaces FCM's messaging service and posts what it
+    /// is given itself. A name is looked up as given, then cut at its last `.`, and `default` (any
+    /// case) is the default sound (`RNPushNotificationHelper.getSoundUri`); a channel is made by
+    /// `createChannel({channelId, soundName, playSound})`, `playSound: false` with no sound
+    /// (`setSound(null, null)`). From 6.0.0 it creates no channel itself (CHANGELOG 6.0.0: "You
+    /// must create your channels before triggering a notification"; before, `sendToNotificationCentre`
+    /// called `checkOrCreateChannel`), so a notification on a channel the app never created is
+    /// dropped (README: "if the channel doesn't exist, notification will not trigger").
+    public static let reactNativePushNotification = AndroidLibrary(
+        id: "react-native-push-notification", displayName: "`react-native-push-notification`",
+        lookupRule: SoundName.LookupRule(tries: [[], [.cutAtLastDot]], defaultWord: .anyCase),
+        rule: "react-native-push-notification looks up the name, then the name cut at its last '.'",
+        ruleDocumented:
+            "as given, then cut at its last `.`; `default` is the default sound; from 6.0.0 a notification on a channel the app never created is dropped",
+        handlesPush: true,
+        coordinates: Coordinates(npm: ["react-native-push-notification"]),
+        codeWords: [.javaScript: ["createChannel"]], channelCalls: ["createChannel"],
+        citation: Citation(
+            repository: "zo0r/react-native-push-notification",
+            file: "android/src/main/java/com/dieam/reactnativepushnotification/modules/RNPushNotificationHelper.java",
+            function: "getSoundUri"),
+        examples: [
+            Example(name: "noti.wav", lookups: ["noti.wav", "noti"]), Example(name: "Default", lookups: [])
+        ],
+        channelConstructors: [
+            ChannelConstructor(
+                language: .javaScript, name: "createChannel", idLabel: "channelId", soundLabel: "soundName",
+                switchLabel: "playSound", silentWhenOff: true)
+        ],
+        dropsOnMissingChannelFrom: "6.0.0")
+
+    /// Whether `version` (a package's `x.y.z`, or the lower bound of a range: `^8.1.1`, `~6.0`) is
+    /// `from` or later; nil when it names no version (`latest`, `file:…`, a Git URL).
+    static func version(_ version: String, isAtLeast from: String) -> Bool? {
+        func numbers(_ text: String) -> [Int]? {
+            let start = text.drop { !$0.isNumber }
+            guard text.prefix(text.count - start.count).allSatisfy({ "^~>=v ".contains($0) }) else { return nil }
+            let digits = start.prefix { $0.isNumber || $0 == "." }
+            let parts = digits.split(separator: ".").compactMap { Int($0) }
+            return parts.isEmpty ? nil : parts
+        }
+        guard let have = numbers(version), let need = numbers(from) else { return nil }
+        for i in 0..<max(have.count, need.count) {
+            let (a, b) = (i < have.count ? have[i] : 0, i < need.count ? need[i] : 0)
+            if a != b { return a > b }
+        }
+        return true
+    }
+}
+
 /// The libraries an app declares, read from its manifests: what handles its push messages on
 /// Android, and so which rule a payload's or `--sound` name is judged by.
 public struct AndroidLibraries: Sendable, Hashable {
@@ -623,6 +688,8 @@ public struct AndroidLibraries: Sendable, Hashable {
     public var declared: [AndroidLibrary] = []
     /// Where each was declared (`package.json`, `pubspec.yaml`, a Gradle file).
     public var evidence: [AndroidLibrary: String] = [:]
+    /// The version of each npm package declared: its lock's, else its `package.json` range.
+    public var versions: [AndroidLibrary: String] = [:]
 
     /// None declared: FCM's SDK handles what is sent.
     public init() {}
@@ -632,6 +699,15 @@ public struct AndroidLibraries: Sendable, Hashable {
     /// react-native-firebase v5, which showed notifications itself); otherwise FCM's SDK does
     /// (notifee and flutter_local_notifications show only what the app's code asks them to).
     public var pushHandler: AndroidLibrary { declared.first(where: \.handlesPush) ?? .fcm }
+
+    /// Whether `library`, at the version the app declares, has Android drop a notification on a
+    /// channel the app never created (``AndroidLibrary/dropsOnMissingChannelFrom``); a version
+    /// that cannot be read is taken as the current one.
+    public func dropsOnMissingChannel(_ library: AndroidLibrary) -> Bool {
+        guard let from = library.dropsOnMissingChannelFrom else { return false }
+        guard let version = versions[library] else { return true }
+        return AndroidLibrary.version(version, isAtLeast: from) ?? true
+    }
 
     /// The library a channel the app's code creates goes to, which code reading `guessed` from the
     /// call alone: the guess when the app declares it, or when it declares no other library with a
@@ -653,13 +729,33 @@ public struct AndroidLibraries: Sendable, Hashable {
     /// `devDependencies`).
     mutating func read(packageJSON bytes: [UInt8], file: String) {
         guard case .object(let top)? = try? JSONParser.parse(bytes) else { return }
+        var specs: [String: String] = [:]
         let names = ["dependencies", "devDependencies"].flatMap { key -> [String] in
             guard case .object(let deps)? = top[key] else { return [] }
+            for (name, value) in deps { if case .string(let spec) = value { specs[name] = spec } }
             return Array(deps.keys)
         }
         for name in names.sorted() {
             for library in AndroidLibrary.allCases where library.coordinates.npm.contains(name) {
                 add(library, in: file)
+                if versions[library] == nil { versions[library] = specs[name] }
+            }
+        }
+    }
+
+    /// The versions a `package-lock.json` installs of the npm packages declared: its
+    /// `packages["node_modules/NAME"].version` (lockfile 2 and 3), else `dependencies[NAME].version`
+    /// (lockfile 1).
+    mutating func read(packageLock bytes: [UInt8]) {
+        guard case .object(let top)? = try? JSONParser.parse(bytes) else { return }
+        for library in declared {
+            for name in library.coordinates.npm {
+                var entry: JSONValue?
+                if case .object(let packages)? = top["packages"] { entry = packages["node_modules/" + name] }
+                if entry == nil, case .object(let dependencies)? = top["dependencies"] { entry = dependencies[name] }
+                if case .object(let fields)? = entry, case .string(let version)? = fields["version"] {
+                    versions[library] = version
+                }
             }
         }
     }

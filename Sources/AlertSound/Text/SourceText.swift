@@ -35,6 +35,10 @@ struct SourceText {
         /// Where each name's assignments have their `=`, and what each reaching one assigns.
         var equals: [String: [Int]] = [:]
         var reaching: [Int: String?] = [:]
+        /// ``rawLookupParameter(ofFunction:)``'s answers.
+        var rawLookups: [String: Int?] = [:]
+        /// Whether the file calls `getIdentifier` at all (nil: not yet looked).
+        var looksUpIdentifiers: Bool?
     }
 
     /// For each scalar offset, the `{` of the innermost block around it (-1 at the top level), and
@@ -641,7 +645,9 @@ struct SourceText {
     private func assignments(to name: String, _ ahead: inout LookAhead) -> [Int] {
         var found: [Int] = []
         let length = name.unicodeScalars.count
-        for offset in occurrences(of: name) {
+        // At most a few declarations' bodies read (nested ones would read the same text again).
+        var bodies = 0
+        for offset in occurrences(of: name) where bodies < 8 {
             var i = offset + length
             guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
                 i >= scalars.count || !Self.isIdentifier(scalars[i])
@@ -785,6 +791,83 @@ struct SourceText {
             if before >= 0, before < offset - 1, Self.isIdentifier(scalars[before]) { return true }
         }
         return false
+    }
+
+    /// Which parameter of the function `name`, declared in this file, it looks up as a raw
+    /// resource (`getIdentifier(p, "raw", …)` in its body, `p` that parameter): a call of it names
+    /// the resource its argument there gives, as a helper `getResource(name)` that returns the
+    /// URI of the ID (issue 57). Nil when the file declares no such function. Each name is
+    /// searched for once, at most ``maximumRawLookups`` names a file (each a pass over it), and
+    /// none in a file that calls no `getIdentifier`.
+    func rawLookupParameter(ofFunction name: String) -> Int? {
+        if let known = constants.rawLookups[name] { return known }
+        if constants.looksUpIdentifiers == nil {
+            constants.looksUpIdentifiers = !occurrences(of: "getIdentifier").isEmpty
+        }
+        guard constants.looksUpIdentifiers == true, constants.rawLookups.count < Self.maximumRawLookups else {
+            return nil
+        }
+        let found = rawLookupParameterOnce(name)
+        constants.rawLookups[name] = found
+        return found
+    }
+
+    static let maximumRawLookups = 16
+
+    private func rawLookupParameterOnce(_ name: String) -> Int? {
+        let length = name.unicodeScalars.count
+        // At most a few declarations' bodies read (nested ones would read the same text again).
+        var bodies = 0
+        for offset in occurrences(of: name) where bodies < 8 {
+            // A declaration: its parameters, then its body (`function f(n) {`, `fun f(n): Uri {`,
+            // `Uri f(String n) {`); a call is followed by anything else.
+            var open = offset + length
+            while open < scalars.count, scalars[open] == " " { open += 1 }
+            guard open < scalars.count, scalars[open] == "(", let close = closing(open),
+                let declared = items(between: open, and: close)
+            else { continue }
+            var brace = close + 1
+            while brace < scalars.count, brace - close < 128, scalars[brace] != "{", scalars[brace] != ";",
+                scalars[brace] != "=", scalars[brace] != ")", scalars[brace] != ","
+            {
+                brace += 1
+            }
+            guard brace < scalars.count, scalars[brace] == "{", var end = closing(brace) else { continue }
+            // A TypeScript return type of an object's shape (`): { id: number; uri: Uri } {`): the
+            // body is the block after it.
+            var next = end + 1
+            while next < scalars.count, next - end < 64, scalars[next].properties.isWhitespace { next += 1 }
+            if next < scalars.count, scalars[next] == "{", let body = closing(next) {
+                brace = next
+                end = body
+            }
+            bodies += 1
+            let parameters = declared.map { Self.parameterName($0.text) }
+            let body = SourceText(String(String.UnicodeScalarView(scalars[brace...end])))
+            for at in body.occurrences(of: "getIdentifier") {
+                guard let lookup = body.call(at: at, name: "getIdentifier"), let type = lookup.positional(1),
+                    Self.namesRaw(type), let given = lookup.positional(0)?.text.trimmingWhitespace(),
+                    let index = parameters.firstIndex(of: given)
+                else { continue }
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// A declared parameter's name: `name`, `name: Type`, `name?: Type`, `Type name`, `name = x`.
+    private static func parameterName(_ declared: String) -> String {
+        let head = declared.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        let named = head.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return named.split { !isIdentifier($0.unicodeScalars.first!) }.last.map(String.init) ?? ""
+    }
+
+    /// Whether a `getIdentifier` type argument is `"raw"`, or falls back to it (`folder || "raw"`,
+    /// `type ?? "raw"`: an optional parameter left out).
+    static func namesRaw(_ argument: Argument) -> Bool {
+        if argument.literal == "raw" { return true }
+        let text = argument.text.trimmingWhitespace()
+        return (text.hasSuffix("\"raw\"") || text.hasSuffix("'raw'")) && (text.contains("||") || text.contains("??"))
     }
 
     /// Whether `bytes` hold one of `words` (ASCII): a first search, before a file is read as text.

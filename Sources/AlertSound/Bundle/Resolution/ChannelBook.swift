@@ -17,10 +17,14 @@ struct ChannelBook: Sendable {
     /// The lock's channels, by ID: export made them, and the app creates them from its constants.
     let locked: [String: SoundLock.Entry]
     let facts: AndroidAppFacts?
+    /// The libraries the app declares: which posts a message, and whether it is dropped on a
+    /// channel nothing creates.
+    let libraries: AndroidLibraries
 
     init(scan: BundleScan, lock: SoundLock?) {
         codeRead = scan.codeRead
         facts = scan.facts
+        libraries = scan.libraries
         someComputed = scan.channels.contains { $0.id == nil }
         locked = Dictionary((lock?.sounds ?? []).map { ($0.channelId, $0) }, uniquingKeysWith: { a, _ in a })
         // Explicit channels first (their calls are named for it), then the details that make one.
@@ -41,8 +45,12 @@ struct ChannelBook: Sendable {
         if let id = reference.channel {
             if let declaration = byID[id] { return .created(declaration) }
             if let entry = locked[id] { return .locked(id: id, entry) }
+            // The library that posts it: one that creates no channel itself has it dropped (issue 57).
+            let poster = reference.library ?? libraries.pushHandler
             return codeRead && !someComputed
-                ? .missing(id: id, created: byID.keys.sorted().prefix(10).compactMap { byID[$0] }) : nil
+                ? .missing(
+                    id: id, created: byID.keys.sorted().prefix(10).compactMap { byID[$0] },
+                    droppedBy: libraries.dropsOnMissingChannel(poster) ? poster : nil) : nil
         }
         // A message without a channel: FCM's choice (Expo's push service always names one, or its own default).
         if let id = facts?.defaultChannel {
@@ -80,9 +88,10 @@ enum ChannelOutcome: Sendable {
     case created(ChannelDeclaration)
     /// The channel the message names is one the lock made.
     case locked(id: String, SoundLock.Entry)
-    /// The message names a channel nothing in the app creates: FCM's fallback channel.
+    /// The message names a channel nothing in the app creates: FCM's fallback channel, or, when
+    /// `droppedBy` posts it (a library that creates no channel itself), no notification at all.
     /// `created`: the first channels the app does create, by ID (the one meant is usually among them).
-    case missing(id: String, created: [ChannelDeclaration])
+    case missing(id: String, created: [ChannelDeclaration], droppedBy: AndroidLibrary?)
     /// The message names none: the manifest's default channel, created in the code.
     case defaultChannel(ChannelDeclaration)
     /// The message names none, and no default channel is created: FCM's fallback channel.

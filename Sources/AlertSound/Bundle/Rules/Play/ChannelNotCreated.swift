@@ -23,7 +23,14 @@ extension PlayRules {
                 #"NotificationChannel("orders", "Orders", 4)"#, message: #""channel_id": "orders", "sound": "default""#)
         ]
     ) { p in
-        guard p.platform == .android, !p.lockGiven, case .missing(let id, _)? = p.channel else { return nil }
+        guard p.platform == .android, !p.lockGiven, case .missing(let id, _, let dropped)? = p.channel else {
+            return nil
+        }
+        if let dropped {
+            return Rule.Finding(
+                "channel \(id) is created nowhere in the app's code, and \(dropped.rawValue) creates none itself: Android 8 and later drop a notification posted on a channel that does not exist, so it is not shown and no sound plays;"
+                    + " create the channel (with its sound) before the first notification")
+        }
         return Rule.Finding(
             "channel \(id) is created nowhere in the app's code: FCM posts the message on its fallback channel, which plays the default sound\(p.reference.name.map { $0 == "default" ? "" : ", not '\($0)'" } ?? "");"
                 + " create the channel (with its sound) before the first message arrives")
