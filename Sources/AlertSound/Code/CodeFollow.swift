@@ -15,6 +15,8 @@ import AlertSoundCore
 struct CodeFollow {
     let source: SourceText
     private let memo = Memo()
+    /// What ``sound(of:at:)`` has read of this file's functions (CodeReturns.swift).
+    let functions = FunctionMemo()
 
     /// Answers kept per file: each helper's calls and each class's constructor read once,
     /// however many channels ask (a file of many channels in one helper stays linear).
@@ -30,7 +32,7 @@ struct CodeFollow {
     }
 
     /// Whether one more search of the whole file may be made.
-    private func maySearch() -> Bool {
+    func maySearch() -> Bool {
         guard memo.searches < Self.maximumSearches else { return false }
         memo.searches += 1
         return true

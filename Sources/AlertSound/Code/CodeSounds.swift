@@ -16,17 +16,22 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// Made only when missing, by a notification's details (flutter_local_notifications'
     /// `AndroidNotificationDetails`): a channel created explicitly with the same ID comes first.
     public var implicit: Bool
+    /// How code reading reached the sound, when it followed it through functions and branches
+    /// (issue 57): the fresh-install answer of a preference with a constant default, or the
+    /// branches a computed sound comes from; nil when the call names it itself.
+    public var origin: String?
 
     /// A channel created at `position`.
     public init(
         id: String?, sound: ChannelSound, position: SourcePosition, library: AndroidLibrary? = nil,
-        implicit: Bool = false
+        implicit: Bool = false, origin: String? = nil
     ) {
         self.id = id
         self.sound = sound
         self.position = position
         self.library = library
         self.implicit = implicit
+        self.origin = origin
     }
 
     /// The same channel, its library the one of `libraries` its call goes to
@@ -185,28 +190,32 @@ struct CodeSounds: Sendable {
         func channel(
             at offset: Int, line: Int, id: SourceText.Argument?, sound: SourceText.Argument?,
             library: AndroidLibrary?, implicit: Bool = false, pendSound: Bool?,
-            _ made: (SourceText.Argument?, SourceText.Argument?) -> (id: String?, sound: ChannelSound)
+            _ made: (SourceText.Argument?, SourceText.Argument?, Int?) -> (
+                id: String?, sound: ChannelSound, origin: String?
+            )
         ) {
-            func add(_ id: SourceText.Argument?, _ sound: SourceText.Argument?, line: Int) {
-                let read = made(id, sound)
+            // `given`: where a helper's call gave the sound (its locals are read there), when it did.
+            func add(_ id: SourceText.Argument?, _ sound: SourceText.Argument?, line: Int, given: Int? = nil) {
+                let read = made(id, sound, given)
                 found.channels.append(
                     ChannelDeclaration(
                         id: read.id, sound: read.sound, position: position(line), library: library,
-                        implicit: implicit))
+                        implicit: implicit, origin: read.origin))
                 if read.id == nil { pend(id, .channelID(found.channels.count - 1)) }
                 if read.sound == .computed, let defaultIsDefault = pendSound {
                     pend(sound, .channelSound(found.channels.count - 1, defaultIsDefault: defaultIsDefault))
                 }
             }
-            let plain = made(id, sound)
+            let plain = made(id, sound, nil)
             var names: Set<String> = []
             if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
             if plain.sound == .computed { names.formUnion(CodeFollow.names(sound)) }
             if let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
                 for binding in bindings {
+                    let bound = follow.substitute(sound, binding)
                     add(
-                        follow.substitute(id, binding), follow.substitute(sound, binding),
-                        line: binding.offset.map(source.line(at:)) ?? line)
+                        follow.substitute(id, binding), bound, line: binding.offset.map(source.line(at:)) ?? line,
+                        given: bound?.text == sound?.text ? nil : binding.offset)
                 }
                 return
             }
@@ -294,8 +303,8 @@ struct CodeSounds: Sendable {
                         at: offset, line: call.line, id: idArgument, sound: soundArgument,
                         library: .flutterLocalNotifications, implicit: name == "AndroidNotificationDetails",
                         pendSound: false
-                    ) { id, sound in
-                        (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source))
+                    ) { id, sound, _ in
+                        (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source), nil)
                     }
                 }
             }
@@ -329,10 +338,16 @@ struct CodeSounds: Sendable {
                     channel(
                         at: offset, line: call.line, id: call.positional(0), sound: argument.map(Self.uriTarget),
                         library: nil, pendSound: nil
-                    ) { id, sound in
+                    ) { id, sound, given in
                         let read = id.flatMap(source.resolve) ?? id.flatMap(enumName)
-                        guard let sound else { return (read, .defaultSound) }
-                        return (read, Self.androidURI(sound, in: source, at: offset + (set ?? 0)))
+                        guard let sound else { return (read, .defaultSound, nil) }
+                        let use = given ?? offset + (set ?? 0)
+                        let plain = Self.androidURI(sound, in: source, at: use)
+                        // Through the functions and branches that give it (issue 57): what that
+                        // finds, when it took more than the value itself.
+                        let followed = follow.sound(of: sound, at: use)
+                        guard plain == .computed || followed.origin != nil else { return (read, plain, nil) }
+                        return (read, followed.sound, followed.origin)
                     }
                 }
             }
@@ -394,7 +409,7 @@ struct CodeSounds: Sendable {
                 channel(
                     at: offset, line: call.line, id: call.positional(0), sound: call.positional(1)?.labelled("sound"),
                     library: .expoNotifications, pendSound: true
-                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
+                ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
             }
             // react-native-firebase v5 builds a channel object: `new firebase.notifications.Android
             // .Channel(id, name, importance).setSound("x.wav")`, then passes it to createChannel.
@@ -442,7 +457,7 @@ struct CodeSounds: Sendable {
                 channel(
                     at: offset, line: call.line, id: options.labelled("id"), sound: options.labelled("sound"),
                     library: .notifee, pendSound: true
-                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
+                ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
             }
             for offset in source.occurrences(of: "displayNotification") {
                 guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)
