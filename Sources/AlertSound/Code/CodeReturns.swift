@@ -10,8 +10,10 @@ import AlertSoundCore
 ///
 /// Bounded: at most ``maximumSteps`` steps deep (a variable, a return, a branch each one; the
 /// recursion is at most that many frames), ``maximumCandidates`` values per sound,
-/// ``maximumReturns`` returns per function, ``maximumFollows`` sounds followed per file, and
-/// each function looked up once per file within the file's searches (``CodeFollow/maySearch()``).
+/// ``maximumReturns`` returns per function, ``maximumFollows`` sounds followed and
+/// ``maximumVisits`` values read per file; each function is looked up once per file within the
+/// file's searches (``CodeFollow/maySearch()``), and what a call returns with the same values
+/// bound is read once.
 /// Every text read is at most ``SourceText/maximumValueLength`` characters.
 extension CodeFollow {
     /// One value a sound may take.
@@ -36,12 +38,18 @@ extension CodeFollow {
         var functions: [String: Function?] = [:]
         var returns: [Int]?
         var follows = 0
+        /// What each call returns, by the function's name and the values bound to its
+        /// parameters: the same call from many channels is followed once.
+        var results: [String: [Candidate]] = [:]
+        /// Values followed in this file: at most ``maximumVisits``.
+        var visits = 0
     }
 
     static let maximumSteps = 8
     static let maximumCandidates = 16
     static let maximumReturns = 8
     static let maximumFollows = 256
+    static let maximumVisits = 4096
 
     /// Words of the APIs that read what an app stores between runs: Android's SharedPreferences
     /// (`getSharedPreferences`, `PreferenceManager`) and Jetpack DataStore, an app's own wrapper of
@@ -66,6 +74,7 @@ extension CodeFollow {
     /// Each value `argument`, used at `use`, may take, appended to `found`.
     func candidates(of argument: SourceText.Argument, at use: Int, steps: Int, into found: inout [Candidate]) {
         guard found.count < Self.maximumCandidates else { return }
+        functions.visits += 1
         let line = source.line(at: max(0, min(use, source.scalars.count - 1)))
         func computed() {
             found.append(Candidate(sound: .computed, line: line, stored: stored(argument.text, at: use)))
@@ -84,7 +93,7 @@ extension CodeFollow {
             found.append(Candidate(sound: direct, line: line, stored: false))
             return
         }
-        guard steps < Self.maximumSteps else { return computed() }
+        guard steps < Self.maximumSteps, functions.visits < Self.maximumVisits else { return computed() }
         if Self.isName(text) {
             // A variable: the value that reaches the use, else the one the file gives it.
             let assigned = source.assignedValues(of: text)
@@ -95,10 +104,21 @@ extension CodeFollow {
         }
         if let callee = Self.callee(text), let function = function(named: callee.name) {
             let binding = bind(callee.call, function.parameters, at: use)
-            for returned in function.returns {
-                let value = SourceText.Argument(text: returned.text)
-                candidates(of: substitute(value, binding) ?? value, at: returned.at, steps: steps + 1, into: &found)
+            let key = ([callee.name] + function.parameters.map { binding.values[$0.name]?.text ?? "" }).joined(
+                separator: "\u{0}")
+            var returned: [Candidate]
+            if let known = functions.results[key] {
+                returned = known
+            } else {
+                returned = []
+                for value in function.returns {
+                    let argument = SourceText.Argument(text: value.text)
+                    candidates(
+                        of: substitute(argument, binding) ?? argument, at: value.at, steps: steps + 1, into: &returned)
+                }
+                functions.results[key] = returned
             }
+            found += returned.prefix(Self.maximumCandidates - found.count)
             return
         }
         computed()
