@@ -232,3 +232,104 @@ import Testing
         #expect(chosen.fresh.because?.contains("'bell'") == true, "\(chosen.fresh.because ?? "")")
     }
 }
+
+/// A helper that makes a channel from its parameters, declared in one file and called from
+/// others (issue 57): each call makes its channel, the ID's package name and string resources
+/// read from the module's Gradle file and `res/values`; a call passing a value computed at run
+/// time leaves that channel's ID computed; a helper called nowhere stays computed.
+@Suite struct HelperAcrossFilesTests {
+    static let files: [String: String] = [
+        "app/build.gradle": """
+        plugins { id 'com.android.application' }
+        android {
+            defaultConfig {
+                applicationId "com.shop"
+                minSdkVersion 26
+            }
+        }
+        """,
+        "app/src/main/res/values/strings.xml": """
+        <resources>
+            <string name="updates_name">Updates</string>
+        </resources>
+        """,
+        "app/src/main/java/com/shop/NotificationHelper.kt": """
+        object NotificationHelper {
+            fun createNotificationChannel(context: Context, name: String, descriptionText: String) {
+                val channelId = "${context.packageName}-$name"
+                val channel = NotificationChannel(channelId, name, NotificationManager.IMPORTANCE_HIGH)
+                channel.setSound(Uri.parse("android.resource://" + context.packageName + "/raw/order_ready"), null)
+                manager.createNotificationChannel(channel)
+            }
+            fun makeWith(id: String, sound: Uri?) {
+                val c = NotificationChannel(id, "n", 4)
+                c.setSound(sound, null)
+                manager.createNotificationChannel(c)
+            }
+            fun never(id: String, sound: Uri?) {
+                val c = NotificationChannel(id, "n", 4)
+                c.setSound(sound, null)
+                manager.createNotificationChannel(c)
+            }
+        }
+        """,
+        "app/src/main/java/com/shop/MainActivity.kt": """
+        class MainActivity : AppCompatActivity() {
+            fun setUp() {
+                NotificationHelper.createNotificationChannel(this, getString(R.string.updates_name), "News")
+                NotificationHelper.makeWith("bells", Uri.parse("android.resource://com.shop/raw/bell"))
+                NotificationHelper.makeWith(id = "quiet", sound = null)
+            }
+            fun courses(result: List<Doc>) {
+                for (document in result) {
+                    val cn = document.getString("courseName")
+                    NotificationHelper.createNotificationChannel(this, cn, "Course")
+                }
+            }
+        }
+        """
+    ]
+
+    @Test(.bug(id: "57")) func eachCallInAnotherFileMakesItsChannel() throws {
+        let found = try CrossFileConstantTests().walk(Self.files)
+        let described = Set(found.channels.map { "\($0.id ?? "?")=\(CodeFollowTests.describe($0.sound))" })
+        #expect(
+            described == ["com.shop-Updates=order_ready", "?=order_ready", "bells=bell", "quiet=silent", "?=computed"],
+            "\(found.channels)")
+        let updates = try #require(found.channels.first { $0.id == "com.shop-Updates" })
+        #expect(updates.position.file.hasSuffix("MainActivity.kt") && updates.position.line == 3)
+        #expect(updates.origin?.contains("NotificationHelper.kt") == true, "\(updates.origin ?? "")")
+        #expect(found.pending.isEmpty)
+    }
+
+    /// The package name is not known when a flavor appends a suffix: the ID stays computed.
+    @Test(.bug(id: "57")) func aSuffixedPackageLeavesTheIDComputed() throws {
+        var files = Self.files
+        files["app/build.gradle"] = """
+            android {
+                defaultConfig { applicationId "com.shop" }
+                productFlavors { free { applicationIdSuffix ".free" } }
+            }
+            """
+        let found = try CrossFileConstantTests().walk(files)
+        #expect(!found.channels.contains { $0.id?.hasPrefix("com.shop") == true }, "\(found.channels)")
+        #expect(found.channels.contains { $0.id == "bells" })
+    }
+
+    /// Through validate-bundle: a message on the channel the other file's call makes plays its
+    /// sound; one on a channel the app never makes is not told while a computed ID remains.
+    @Test(.bug(id: "57")) func aMessageOnTheHelpersChannel() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("shop")
+        var files = Self.files.mapValues { Array($0.utf8) }
+        files["app/src/main/res/raw/order_ready.wav"] = AndroidTests.pcm16
+        files["app/src/main/res/raw/bell.wav"] = AndroidTests.pcm16
+        try AppSearchTests.tree(root, files)
+        let book = ChannelBookTests()
+        #expect(
+            try book.codes(root, book.message(#""channel_id": "com.shop-Updates", "sound": "order_ready""#)) == [[]])
+        #expect(
+            try book.codes(root, book.message(#""channel_id": "bells", "sound": "order_ready""#))
+                == [[.channelSoundMismatch]])
+    }
+}

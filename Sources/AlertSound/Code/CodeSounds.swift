@@ -89,9 +89,68 @@ struct CodeSounds: Sendable {
             case reference(Int)
             /// The channel's options are the object literal another file assigns to the name.
             case channelOptions(Int)
+            /// The channel is made by a helper function that no call in its own file binds: its
+            /// calls in the app's other files make it (issue 57).
+            case helperChannel(Int, HelperCall)
         }
         var slot: Slot
         var name: String
+    }
+
+    /// A helper function that makes a channel from its parameters, as its calls elsewhere bind them.
+    struct HelperCall: Sendable {
+        var name: String
+        var parameters: [CodeFollow.Parameter]
+        /// The parameters the channel's ID or sound uses.
+        var needed: Set<String>
+        /// The ID's and the sound's arguments as the helper passes them, and what its own file
+        /// reads of them.
+        var id: String?
+        var sound: String?
+        var knownID: String?
+        var knownSound: ChannelSound
+        /// The sound is a URI (`setSound`); else a name by the library's rule (Expo, notifee).
+        var uri: Bool
+        var library: AndroidLibrary?
+        /// Where the helper makes it.
+        var made: SourcePosition
+
+        /// The channel a call of the helper in `text` makes; nil when the call does not give
+        /// the parameters it needs. Android's package name and string resources (`values`) are
+        /// read where the ID names them.
+        func channel(
+            _ call: SourceText.Call, in text: SourceText, values: AndroidValues, file: String
+        )
+            -> ChannelDeclaration?
+        {
+            guard let binding = CodeFollow.binding(call, parameters, needed: needed) else { return nil }
+            var rewritten = CodeFollow.Binding()
+            for (key, value) in binding.values {
+                rewritten.values[key] = SourceText.Argument(text: values.rewrite(value.text))
+            }
+            let follow = CodeFollow(text)
+            var readID = knownID
+            if readID == nil, let id,
+                let bound = follow.substitute(SourceText.Argument(text: values.rewrite(id)), rewritten)
+            {
+                let value = SourceText.Argument(text: values.rewrite(bound.text))
+                readID =
+                    text.resolve(value)
+                    ?? CodeSounds.kotlinEnumName(value) { CodeSounds.kotlinEnumEntries($0, in: text) }
+            }
+            var readSound = knownSound
+            if readSound == .computed, let sound,
+                let bound = follow.substitute(SourceText.Argument(text: sound), rewritten)
+            {
+                readSound =
+                    uri
+                    ? CodeSounds.androidURI(CodeSounds.uriTarget(bound), in: text)
+                    : CodeSounds.namedSound(bound, in: text)
+            }
+            return ChannelDeclaration(
+                id: readID, sound: readSound, position: SourcePosition(file: file, line: call.line), library: library,
+                origin: "made by \(name) at \(made.file):\(made.line), called here")
+        }
     }
 
     /// Puts `value`, the constant `pending.name` stands for, where it goes.
@@ -103,7 +162,7 @@ struct CodeSounds: Sendable {
         case .reference(let i):
             references[i].name = value
             references[i].problems.removeAll { $0.code == .computedName }
-        case .channelOptions: break
+        case .channelOptions, .helperChannel: break
         }
     }
 
@@ -206,6 +265,16 @@ struct CodeSounds: Sendable {
                     pend(sound, .channelSound(found.channels.count - 1, defaultIsDefault: defaultIsDefault))
                 }
             }
+            var id = id
+            // An ID kept in a local (`val channelId = "${context.packageName}-$name"`): its value
+            // there, when it is built from other names (a literal is the constants' rule's: one
+            // value across the file).
+            if let name = id?.text.trimmingWhitespace(), CodeFollow.isName(name), made(id, sound, nil).id == nil,
+                let value = source.reachingValue(of: name, at: offset), SourceText.Argument(text: value).literal == nil,
+                !CodeFollow.names(SourceText.Argument(text: value)).isEmpty
+            {
+                id = SourceText.Argument(text: value)
+            }
             let plain = made(id, sound, nil)
             var names: Set<String> = []
             if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
@@ -220,6 +289,17 @@ struct CodeSounds: Sendable {
                 return
             }
             add(id, sound, line: line)
+            // A helper no call in this file binds: its calls in the app's other files (issue 57).
+            if pendSound != false, let helper = follow.helper(of: names, at: offset) {
+                let read = made(id, sound, nil)
+                let call = HelperCall(
+                    name: helper.name, parameters: helper.parameters,
+                    needed: names.intersection(helper.parameters.map(\.name)), id: id?.text, sound: sound?.text,
+                    knownID: read.id, knownSound: read.sound, uri: pendSound == nil, library: library,
+                    made: position(line))
+                found.pending.append(
+                    Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
+            }
         }
         // A channel object is created only when passed on (to `createNotificationChannel`, a list,
         // a return): one kept in a variable whose every later use in its block reads a member
