@@ -82,15 +82,21 @@ import Testing
                     if (channel != null) {
                         return channel.sound
                     }
-                    return prefs.getString("sound", null)?.toUri()
+                    return prefs.soundUri
                 }
                 fun create(context: Context) {
                     val c = NotificationChannel("news", "News", 4)
                     c.setSound(getUri(context, "news"), null)
+                    val d = NotificationChannel("alerts", "Alerts", 4)
+                    d.setSound(prefs.getString("alert_sound", DEFAULT_ALERT)?.toUri(), null)
+                    val e = NotificationChannel("muted", "Muted", 4)
+                    e.setSound(prefs.getString("muted_sound", null)?.toUri(), null)
                 }
+                const val DEFAULT_ALERT = "android.resource://com.shop/raw/siren"
             }
             """
-        #expect(plays(unknown) == ["news=computed"])
+        // SharedPreferences' `getString(key, default)` returns the default on a fresh install.
+        #expect(plays(unknown) == ["news=computed", "alerts=siren", "muted=silent"])
     }
 
     static let preferences = """

@@ -81,7 +81,9 @@ extension CodeFollow {
         }
         // Branches first: `a ?: RingtoneManager.getDefaultUri(…)` names the default URI, and is
         // not only the default.
-        let text = CodeSounds.uriTarget(argument).text.trimmingWhitespace()
+        var text = CodeSounds.uriTarget(argument).text.trimmingWhitespace()
+        // `x?.toUri()`, `x!!`: the value is `x`'s.
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if steps < Self.maximumSteps, let branches = Self.branches(of: text), branches.count > 1 {
             for branch in branches {
                 candidates(of: SourceText.Argument(text: branch), at: use, steps: steps + 1, into: &found)
@@ -100,6 +102,15 @@ extension CodeFollow {
             guard let value = source.reachingValue(of: text, at: use) ?? (assigned.count == 1 ? assigned[0] : nil)
             else { return computed() }
             candidates(of: SourceText.Argument(text: value), at: use, steps: steps + 1, into: &found)
+            return
+        }
+        // SharedPreferences' `getString(key, default)`: on a fresh install nothing is stored, and
+        // it returns the default; later, what the user stored.
+        if let callee = Self.callee(text), callee.name == "getString", callee.call.arguments.count == 2,
+            let fallback = callee.call.positional(1), stored(text, at: use)
+        {
+            found.append(Candidate(sound: .computed, line: line, stored: true))
+            candidates(of: fallback, at: use, steps: steps + 1, into: &found)
             return
         }
         if let callee = Self.callee(text), let function = function(named: callee.name) {
