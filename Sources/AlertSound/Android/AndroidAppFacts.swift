@@ -164,7 +164,7 @@ struct AndroidAppFacts: Sendable, Hashable {
         return nil
     }
 
-    private static func attribute(_ name: String, in element: String) -> String? {
+    static func attribute(_ name: String, in element: String) -> String? {
         let parts = element.split(separator: "\(name)=\"", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let end = parts[1].firstIndex(of: "\"") else { return nil }
         return String(parts[1][..<end])

@@ -15,6 +15,8 @@ import AlertSoundCore
 struct CodeFollow {
     let source: SourceText
     private let memo = Memo()
+    /// What ``sound(of:at:)`` has read of this file's functions (CodeReturns.swift).
+    let functions = FunctionMemo()
 
     /// Answers kept per file: each helper's calls and each class's constructor read once,
     /// however many channels ask (a file of many channels in one helper stays linear).
@@ -30,7 +32,7 @@ struct CodeFollow {
     }
 
     /// Whether one more search of the whole file may be made.
-    private func maySearch() -> Bool {
+    func maySearch() -> Bool {
         guard memo.searches < Self.maximumSearches else { return false }
         memo.searches += 1
         return true
@@ -341,6 +343,72 @@ struct CodeFollow {
             block = source.enclosingBlock(of: open)
         }
         return nil
+    }
+
+    /// The helper function around `offset` whose parameters `names` include, when no loop or
+    /// callback around it binds them first: its name and parameters, for its calls in the app's
+    /// other files (issue 57: a helper in `NotificationHelper.kt` called from an Activity).
+    func helper(of names: Set<String>, at offset: Int) -> (name: String, parameters: [Parameter])? {
+        guard !names.isEmpty else { return nil }
+        var block = source.enclosingBlock(of: offset)
+        var levels = 0
+        while let open = block, levels < Self.maximumLevels {
+            levels += 1
+            let header: Header?
+            if let known = memo.headers[open] {
+                header = known
+            } else {
+                header = Self.header(of: open, in: source) { self.maySearch() }
+                memo.headers.updateValue(header, forKey: open)
+            }
+            switch header {
+            case .loop(let variables, _)?:
+                if !names.isDisjoint(with: variables.keys) { return nil }
+            case .function(let name, _, let parameters)?:
+                guard parameters.contains(where: { names.contains($0.name) }) else { return nil }
+                return (name, parameters.map { Parameter(name: $0.name, label: $0.label, value: $0.value) })
+            case .opaque(let parameters)?:
+                if !names.isDisjoint(with: parameters) { return nil }
+            case nil:
+                break
+            }
+            block = source.enclosingBlock(of: open)
+        }
+        return nil
+    }
+
+    /// A function's parameter: its name, the label a call gives it, its default.
+    struct Parameter: Sendable, Hashable {
+        var name: String
+        var label: String
+        var value: String?
+    }
+
+    /// The values a call gives `parameters`: by label, by position, else the default. Nil when
+    /// one of `needed` gets none, or the call passes more positional arguments than there are
+    /// parameters (another function of the same name: the platform's
+    /// `createNotificationChannel(channel)` inside a helper so named).
+    static func binding(
+        _ call: SourceText.Call, _ parameters: [Parameter], needed: Set<String>
+    ) -> Binding? {
+        var binding = Binding()
+        let positional = call.arguments.filter { $0.label == nil }
+        guard positional.count <= parameters.count else { return nil }
+        var next = 0
+        for parameter in parameters {
+            if let labelled = call.arguments.first(where: { $0.label == parameter.label || $0.label == parameter.name })
+            {
+                binding.values[parameter.name] = labelled.value
+            } else if next < positional.count {
+                binding.values[parameter.name] = positional[next]
+                next += 1
+            } else if let value = parameter.value {
+                binding.values[parameter.name] = SourceText.Argument(text: value)
+            } else if needed.contains(parameter.name) {
+                return nil
+            }
+        }
+        return binding
     }
 
     /// Each call of the function `name` in the file (not its declaration, not within its own

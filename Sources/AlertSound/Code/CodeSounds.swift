@@ -16,17 +16,22 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// Made only when missing, by a notification's details (flutter_local_notifications'
     /// `AndroidNotificationDetails`): a channel created explicitly with the same ID comes first.
     public var implicit: Bool
+    /// How code reading reached the sound, when it followed it through functions and branches
+    /// (issue 57): the fresh-install answer of a preference with a constant default, or the
+    /// branches a computed sound comes from; nil when the call names it itself.
+    public var origin: String?
 
     /// A channel created at `position`.
     public init(
         id: String?, sound: ChannelSound, position: SourcePosition, library: AndroidLibrary? = nil,
-        implicit: Bool = false
+        implicit: Bool = false, origin: String? = nil
     ) {
         self.id = id
         self.sound = sound
         self.position = position
         self.library = library
         self.implicit = implicit
+        self.origin = origin
     }
 
     /// The same channel, its library the one of `libraries` its call goes to
@@ -87,9 +92,68 @@ struct CodeSounds: Sendable {
             case reference(Int)
             /// The channel's options are the object literal another file assigns to the name.
             case channelOptions(Int)
+            /// The channel is made by a helper function that no call in its own file binds: its
+            /// calls in the app's other files make it (issue 57).
+            case helperChannel(Int, HelperCall)
         }
         var slot: Slot
         var name: String
+    }
+
+    /// A helper function that makes a channel from its parameters, as its calls elsewhere bind them.
+    struct HelperCall: Sendable {
+        var name: String
+        var parameters: [CodeFollow.Parameter]
+        /// The parameters the channel's ID or sound uses.
+        var needed: Set<String>
+        /// The ID's and the sound's arguments as the helper passes them, and what its own file
+        /// reads of them.
+        var id: String?
+        var sound: String?
+        var knownID: String?
+        var knownSound: ChannelSound
+        /// The sound is a URI (`setSound`); else a name by the library's rule (Expo, notifee).
+        var uri: Bool
+        var library: AndroidLibrary?
+        /// Where the helper makes it.
+        var made: SourcePosition
+
+        /// The channel a call of the helper in `text` makes; nil when the call does not give
+        /// the parameters it needs. Android's package name and string resources (`values`) are
+        /// read where the ID names them.
+        func channel(
+            _ call: SourceText.Call, in text: SourceText, values: AndroidValues, file: String
+        )
+            -> ChannelDeclaration?
+        {
+            guard let binding = CodeFollow.binding(call, parameters, needed: needed) else { return nil }
+            var rewritten = CodeFollow.Binding()
+            for (key, value) in binding.values {
+                rewritten.values[key] = SourceText.Argument(text: values.rewrite(value.text))
+            }
+            let follow = CodeFollow(text)
+            var readID = knownID
+            if readID == nil, let id,
+                let bound = follow.substitute(SourceText.Argument(text: values.rewrite(id)), rewritten)
+            {
+                let value = SourceText.Argument(text: values.rewrite(bound.text))
+                readID =
+                    text.resolve(value)
+                    ?? CodeSounds.kotlinEnumName(value) { CodeSounds.kotlinEnumEntries($0, in: text) }
+            }
+            var readSound = knownSound
+            if readSound == .computed, let sound,
+                let bound = follow.substitute(SourceText.Argument(text: sound), rewritten)
+            {
+                readSound =
+                    uri
+                    ? CodeSounds.androidURI(CodeSounds.uriTarget(bound), in: text)
+                    : CodeSounds.namedSound(bound, in: text)
+            }
+            return ChannelDeclaration(
+                id: readID, sound: readSound, position: SourcePosition(file: file, line: call.line), library: library,
+                origin: "made by \(name) at \(made.file):\(made.line), called here")
+        }
     }
 
     /// Puts `value`, the constant `pending.name` stands for, where it goes.
@@ -101,7 +165,7 @@ struct CodeSounds: Sendable {
         case .reference(let i):
             references[i].name = value
             references[i].problems.removeAll { $0.code == .computedName }
-        case .channelOptions: break
+        case .channelOptions, .helperChannel: break
         }
     }
 
@@ -190,42 +254,70 @@ struct CodeSounds: Sendable {
         func channel(
             at offset: Int, line: Int, id: SourceText.Argument?, sound: SourceText.Argument?,
             library: AndroidLibrary?, implicit: Bool = false, pendSound: Bool?,
-            _ made: (SourceText.Argument?, SourceText.Argument?) -> (id: String?, sound: ChannelSound)
+            _ made: (SourceText.Argument?, SourceText.Argument?, Int?) -> (
+                id: String?, sound: ChannelSound, origin: String?
+            )
         ) {
-            func add(_ id: SourceText.Argument?, _ sound: SourceText.Argument?, line: Int) {
-                let read = made(id, sound)
+            // `given`: where a helper's call gave the sound (its locals are read there), when it did.
+            func add(_ id: SourceText.Argument?, _ sound: SourceText.Argument?, line: Int, given: Int? = nil) {
+                let read = made(id, sound, given)
                 found.channels.append(
                     ChannelDeclaration(
                         id: read.id, sound: read.sound, position: position(line), library: library,
-                        implicit: implicit))
+                        implicit: implicit, origin: read.origin))
                 if read.id == nil { pend(id, .channelID(found.channels.count - 1)) }
                 if read.sound == .computed, let defaultIsDefault = pendSound {
                     pend(sound, .channelSound(found.channels.count - 1, defaultIsDefault: defaultIsDefault))
                 }
             }
-            let plain = made(id, sound)
+            var id = id
+            // An ID kept in a local (`val channelId = "${context.packageName}-$name"`): its value
+            // there, when it is built from other names (a literal is the constants' rule's: one
+            // value across the file).
+            if let name = id?.text.trimmingWhitespace(), CodeFollow.isName(name), made(id, sound, nil).id == nil,
+                let value = source.reachingValue(of: name, at: offset), SourceText.Argument(text: value).literal == nil,
+                !CodeFollow.names(SourceText.Argument(text: value)).isEmpty
+            {
+                id = SourceText.Argument(text: value)
+            }
+            let plain = made(id, sound, nil)
             var names: Set<String> = []
             if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
             if plain.sound == .computed { names.formUnion(CodeFollow.names(sound)) }
             if let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
                 for binding in bindings {
+                    let bound = follow.substitute(sound, binding)
                     add(
-                        follow.substitute(id, binding), follow.substitute(sound, binding),
-                        line: binding.offset.map(source.line(at:)) ?? line)
+                        follow.substitute(id, binding), bound, line: binding.offset.map(source.line(at:)) ?? line,
+                        given: bound?.text == sound?.text ? nil : binding.offset)
                 }
                 return
             }
             add(id, sound, line: line)
-            // Inside a helper that no call in this file reaches (an exported function the app's
-            // entry file calls): the calls in the app's other files give it (issue 57).
-            let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
-            if let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches {
-                helperWalks += 1
-                if let helper = follow.enclosingFunction(binding: names, at: offset) {
-                    found.helpers.append(
-                        HelperChannel(
-                            function: helper.name, parameters: helper.parameters, file: file,
-                            channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
+            // A helper no call in this file binds: its calls in the app's other files (issue 57).
+            // Two readings meet here (one from the Kotlin/Java follower, one from NativeScript's
+            // TypeScript): the first that finds the helper makes its channels, never both.
+            if pendSound != false, let helper = follow.helper(of: names, at: offset) {
+                let read = made(id, sound, nil)
+                let call = HelperCall(
+                    name: helper.name, parameters: helper.parameters,
+                    needed: names.intersection(helper.parameters.map(\.name)), id: id?.text, sound: sound?.text,
+                    knownID: read.id, knownSound: read.sound, uri: pendSound == nil, library: library,
+                    made: position(line))
+                found.pending.append(
+                    Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
+            } else {
+                // Inside a helper that no call in this file reaches (an exported function the app's
+                // entry file calls): the calls in the app's other files give it (issue 57).
+                let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
+                if let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches {
+                    helperWalks += 1
+                    if let helper = follow.enclosingFunction(binding: names, at: offset) {
+                        found.helpers.append(
+                            HelperChannel(
+                                function: helper.name, parameters: helper.parameters, file: file,
+                                channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
+                    }
                 }
             }
         }
@@ -326,8 +418,8 @@ struct CodeSounds: Sendable {
                         at: offset, line: call.line, id: idArgument, sound: soundArgument,
                         library: .flutterLocalNotifications, implicit: name == "AndroidNotificationDetails",
                         pendSound: false
-                    ) { id, sound in
-                        (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source))
+                    ) { id, sound, _ in
+                        (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source), nil)
                     }
                 }
             }
@@ -362,10 +454,16 @@ struct CodeSounds: Sendable {
                         at: offset, line: call.line, id: call.positional(0),
                         sound: argument.map { Self.rawLookup(Self.uriTarget($0), in: source) },
                         library: nil, pendSound: nil
-                    ) { id, sound in
+                    ) { id, sound, given in
                         let read = id.flatMap(source.resolve) ?? id.flatMap(enumName)
-                        guard let sound else { return (read, .defaultSound) }
-                        return (read, Self.androidURI(sound, in: source, at: offset + (set ?? 0)))
+                        guard let sound else { return (read, .defaultSound, nil) }
+                        let use = given ?? offset + (set ?? 0)
+                        let plain = Self.androidURI(sound, in: source, at: use)
+                        // Through the functions and branches that give it (issue 57): what that
+                        // finds, when it took more than the value itself.
+                        let followed = follow.sound(of: sound, at: use)
+                        guard plain == .computed || followed.origin != nil else { return (read, plain, nil) }
+                        return (read, followed.sound, followed.origin)
                     }
                 }
             }
@@ -433,7 +531,7 @@ struct CodeSounds: Sendable {
                 channel(
                     at: offset, line: call.line, id: call.positional(0), sound: call.positional(1)?.labelled("sound"),
                     library: .expoNotifications, pendSound: true
-                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
+                ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
             }
             // react-native-firebase v5 builds a channel object: `new firebase.notifications.Android
             // .Channel(id, name, importance).setSound("x.wav")`, then passes it to createChannel.
@@ -482,7 +580,7 @@ struct CodeSounds: Sendable {
                 channel(
                     at: offset, line: call.line, id: options.labelled("id"), sound: options.labelled("sound"),
                     library: .notifee, pendSound: true
-                ) { id, sound in (id.flatMap(source.resolve), Self.namedSound(sound, in: source)) }
+                ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
             }
             for offset in source.occurrences(of: "displayNotification") {
                 guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)

@@ -161,6 +161,7 @@ extension CodeSounds {
             case .channelSound(let i, let d): item.slot = .channelSound(channels.count + i, defaultIsDefault: d)
             case .reference(let i): item.slot = .reference(references.count + i)
             case .channelOptions(let i): item.slot = .channelOptions(channels.count + i)
+            case .helperChannel(let i, let helper): item.slot = .helperChannel(channels.count + i, helper)
             }
             return item
         }

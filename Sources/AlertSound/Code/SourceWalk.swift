@@ -102,6 +102,14 @@ enum SourceWalk {
         // A channel's options another file declares: each name's objects, read in their own file.
         let objectNames = Set(found.pending.compactMap { if case .channelOptions = $0.slot { $0.name } else { nil } })
         var objects: [String: [(id: String?, sound: ChannelSound)]] = [:]
+        // Helpers that make channels, called from other files: each call's channel (issue 57).
+        let helpers = found.pending.compactMap { item -> (index: Int, helper: CodeSounds.HelperCall)? in
+            if case .helperChannel(let i, let helper) = item.slot { return (i, helper) }
+            return nil
+        }
+        let helperNames = Set(helpers.map(\.helper.name))
+        var made: [Int: [ChannelDeclaration]] = [:]
+        var modules: [String: AndroidValues] = [:]
         var searched: Int64 = 0
         for path in sources {
             guard
@@ -112,7 +120,20 @@ enum SourceWalk {
             guard searched <= Limits.maximumConstantSearchBytes else { return }
             guard SourceText.holds(bytes, sorted) else { continue }
             let text = SourceText(String(decoding: bytes, as: UTF8.self))
-            for name in sorted {
+            for (index, helper) in helpers where SourceText.holds(bytes, [helper.name]) {
+                for offset in text.occurrences(of: helper.name) where !CodeSounds.declaration(at: offset, in: text) {
+                    guard made[index, default: []].count < CodeFollow.maximumBindings,
+                        let call = text.call(at: offset, name: helper.name)
+                    else { continue }
+                    let module = parentFolder(path)
+                    let values = modules[module] ?? AndroidValues.of(sourceFile: path, through: door)
+                    modules[module] = values
+                    if let channel = helper.channel(call, in: text, values: values, file: path) {
+                        made[index, default: []].append(channel)
+                    }
+                }
+            }
+            for name in sorted where !helperNames.contains(name) {
                 if objectNames.contains(name) {
                     for object in text.objectLiterals(assignedTo: name) {
                         objects[name, default: []].append(
@@ -137,6 +158,12 @@ enum SourceWalk {
         for item in found.pending where !other.contains(item.name) {
             guard let values = literals[item.name], values.count == 1, let value = values.first else { continue }
             found.settle(item, as: value)
+        }
+        // A helper's channel is the ones its calls make, when any does; else it stays computed.
+        for (index, channels) in made.sorted(by: { $0.key < $1.key }) {
+            guard let first = channels.first else { continue }
+            found.channels[index] = first
+            found.channels += channels.dropFirst()
         }
     }
 

@@ -166,7 +166,9 @@ struct AndroidChain {
             switch declaration.sound {
             case .computed:
                 return PlayOutcome(
-                    .unknown, because: "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)",
+                    .unknown,
+                    because:
+                        "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)\(declaration.origin.map { " (\($0))" } ?? "")",
                     code: .channelNotRead)
             case .resource where finding == nil && reference.name == nil && reference.channel == nil:
                 // A message that names neither a sound nor a channel plays the default channel's, as it asks.
@@ -198,7 +200,7 @@ struct AndroidChain {
         func evidence(_ declaration: ChannelDeclaration) -> [Evidence] {
             [
                 Evidence(
-                    "channel \(declaration.id ?? "(computed)") created with \(declaration.plays)\(declaration.library.map { " through \($0.rawValue)" } ?? "")",
+                    "channel \(declaration.id ?? "(computed)") created with \(declaration.plays)\(declaration.library.map { " through \($0.rawValue)" } ?? "")\(declaration.origin.map { ": \($0)" } ?? "")",
                     file: declaration.position.file, line: declaration.position.line)
             ]
         }

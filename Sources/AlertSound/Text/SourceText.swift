@@ -464,6 +464,24 @@ struct SourceText {
         return value
     }
 
+    /// The expression that follows the word or `=` ending at `offset` (a `return`'s value, an
+    /// expression body's `= …`), over its lines as a value is (``continued(_:_:statementEnd:)``),
+    /// at most ``maximumValueLength`` characters; and where it starts.
+    func expression(after offset: Int) -> (text: String, start: Int) {
+        let text = boundedValue(after: offset)
+        var start = offset + 1
+        while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+        if start < scalars.count, scalars[start] == "\n" { start += 1 }
+        return (text, start)
+    }
+
+    /// Where the bracket at `open` closes, when it does within ``maximumCallLength`` (the file's
+    /// one settling pass); nil otherwise.
+    func closingBracket(_ open: Int) -> Int? {
+        guard open >= 0, open < scalars.count, "([{".unicodeScalars.contains(scalars[open]) else { return nil }
+        return closing(open)
+    }
+
     /// The value after the `=` at `equals`, over its lines (``continued(_:_:statementEnd:)``), read
     /// at most ``maximumValueLength`` characters ahead.
     private func boundedValue(after equals: Int) -> String {
