@@ -16,6 +16,9 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// Made only when missing, by a notification's details (flutter_local_notifications'
     /// `AndroidNotificationDetails`): a channel created explicitly with the same ID comes first.
     public var implicit: Bool
+    /// When its ID is computed from a parameter of the helper that makes it, with constant text
+    /// around it: the channels it makes, one for each value (``ChannelFamily``, issue 57).
+    public var family: ChannelFamily? = nil
 
     /// A channel created at `position`.
     public init(
