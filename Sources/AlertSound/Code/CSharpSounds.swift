@@ -18,6 +18,7 @@ enum CSharpSounds {
         var found = CodeSounds()
         var variables = Variables(source: source)
         let builder = Builder(source: source)
+        let follow = CodeFollow(source)
         func position(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
         func pend(_ argument: SourceText.Argument?, _ slot: CodeSounds.Pending.Slot) {
             guard let argument, argument.literal == nil, let name = SourceText.identifier(of: argument),
@@ -100,6 +101,8 @@ enum CSharpSounds {
             var sound = ChannelSound.defaultSound
             // The resource the sound's URI names through a parameter of the method around it.
             var soundParameter: (name: String, prefix: String, suffix: String)?
+            // The values of that parameter for which the `if` around the `SetSound` is not taken.
+            var guarded = Builder.Guards()
             while nextSetSound < setSounds.count, setSounds[nextSetSound] < offset { nextSetSound += 1 }
             var s = nextSetSound
             while s < setSounds.count, setSounds[s] < end {
@@ -111,7 +114,9 @@ enum CSharpSounds {
                     if sound == .computed {
                         switch builder.uri(argument, at: setSounds[s]) {
                         case .resource(let name)?: sound = .resource(name)
-                        case .parameter(let name, let prefix, let suffix)?: soundParameter = (name, prefix, suffix)
+                        case .parameter(let name, let prefix, let suffix)?:
+                            soundParameter = (name, prefix, suffix)
+                            guarded = builder.guards(name, at: setSounds[s], below: offset)
                         case nil: break
                         }
                     }
@@ -120,18 +125,55 @@ enum CSharpSounds {
                 s += 1
             }
             var (id, idTarget) = variables.resolve(idArgument)
-            var family: ChannelFamily?
-            if id == nil {
-                // Built from constants and parameters (`$"{Prefix}{soundName}"`): one channel when
-                // every part is known, else a channel for each value of the one parameter it holds.
-                switch builder.evaluate(idArgument, at: offset).known {
-                case .text(let text)?: id = text
-                case .parameter(let name, let prefix, let suffix)?:
-                    let resource = soundParameter.flatMap { $0.name == name ? ($0.prefix, $0.suffix) : nil }
-                    family = ChannelFamily(
-                        prefix: prefix, suffix: suffix, resourcePrefix: resource?.0, resourceSuffix: resource?.1)
-                case nil: break
+            let built = id == nil ? builder.evaluate(idArgument, at: offset).known : nil
+            if case .text(let text)? = built { id = text }
+            // An ID or a sound built from parameters of the method around it (`$"{Prefix}{soundName}"`,
+            // `…/raw/{soundName}`): one channel for each call of the method in this file that passes
+            // values the file knows (``CodeFollow``); a parameter no call gives a known value leaves
+            // the helper a channel for each value (``ChannelFamily``), when its ID has constant text
+            // around the parameter, else a computed ID.
+            var idParameter: (name: String, prefix: String, suffix: String)?
+            if case .parameter(let name, let prefix, let suffix)? = built { idParameter = (name, prefix, suffix) }
+            let names = Set([idParameter?.name, soundParameter?.name].compactMap { $0 })
+            var free = !names.isEmpty
+            if !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
+                free = false
+                for binding in bindings {
+                    let at = binding.offset ?? offset
+                    func value(_ name: String) -> String? {
+                        guard let argument = binding.values[name],
+                            case .text(let text)? = builder.evaluate(argument, at: at).known
+                        else { return nil }
+                        return text
+                    }
+                    var madeID = id
+                    if let idParameter {
+                        guard let v = value(idParameter.name) else {
+                            free = true
+                            continue
+                        }
+                        madeID = idParameter.prefix + v + idParameter.suffix
+                    }
+                    var madeSound = sound
+                    if let soundParameter {
+                        madeSound =
+                            value(soundParameter.name).flatMap {
+                                guarded.reaches($0)
+                                    ? .resource(soundParameter.prefix + $0 + soundParameter.suffix) : nil
+                            } ?? .computed
+                    }
+                    found.channels.append(
+                        ChannelDeclaration(id: madeID, sound: madeSound, position: position(source.line(at: at))))
                 }
+                guard free, idParameter != nil else { continue }
+            }
+            var family: ChannelFamily?
+            if free, let idParameter, !(idParameter.prefix + idParameter.suffix).isEmpty {
+                let resource = soundParameter.flatMap { $0.name == idParameter.name ? ($0.prefix, $0.suffix) : nil }
+                family = ChannelFamily(
+                    prefix: idParameter.prefix, suffix: idParameter.suffix, resourcePrefix: resource?.0,
+                    resourceSuffix: resource?.1)
+                if resource != nil { family?.guards = guarded }
             }
             var declaration = ChannelDeclaration(id: id, sound: sound, position: position(call.line))
             declaration.family = family
@@ -386,6 +428,9 @@ public struct ChannelFamily: Sendable, Hashable, Codable {
     public var suffix: String
     public var resourcePrefix: String?
     public var resourceSuffix: String?
+    /// The values for which the code does not reach the `SetSound` naming the resource (an `if
+    /// (soundName != "silent")` around it): their channel's sound is not told.
+    var guards = CSharpSounds.Builder.Guards()
 
     /// The value an ID gives the parameter, when it is one of this family's: non-empty, between
     /// the prefix and the suffix.
@@ -403,7 +448,10 @@ extension ChannelDeclaration {
         var made = self
         made.id = id
         made.family = nil
-        if let prefix = family.resourcePrefix { made.sound = .resource(prefix + value + (family.resourceSuffix ?? "")) }
+        if let prefix = family.resourcePrefix {
+            made.sound =
+                family.guards.reaches(value) ? .resource(prefix + value + (family.resourceSuffix ?? "")) : .computed
+        }
         return made
     }
 }
@@ -478,10 +526,89 @@ extension CSharpSounds {
                     }
                 }
                 guard let parameter else { return .text(before) }
-                // A bare parameter is any ID: nothing ties a channel to it.
-                guard !(before + after).isEmpty else { return nil }
                 return .parameter(parameter, prefix: before, suffix: after)
             }
+        }
+
+        /// What the `if`s around a statement say of one parameter: values that skip it (`p != "x"`),
+        /// the one value that reaches it (`p == "x"`), or a condition on it not read (any value may
+        /// skip it).
+        struct Guards: Sendable, Hashable, Codable {
+            var excluded: Set<String> = []
+            var required: String?
+            var unread = false
+
+            /// Whether the statement runs for `value`.
+            func reaches(_ value: String) -> Bool {
+                !unread && !excluded.contains(value) && (required == nil || required == value)
+            }
+        }
+
+        /// The conditions on `parameter` of the `if` blocks around `offset`, read outwards to the
+        /// block that also holds `floor` (the channel's construction): `p != "x"` and `p == "x"`,
+        /// joined by `&&`; any other condition naming `p`, or an `else`, is not read. At most
+        /// ``CodeFollow/maximumLevels`` blocks, each condition read back at most
+        /// ``CodeFollow/maximumHeader`` characters.
+        func guards(_ parameter: String, at offset: Int, below floor: Int) -> Guards {
+            var guards = Guards()
+            let scalars = source.scalars
+            var block = source.enclosingBlock(of: offset)
+            var levels = 0
+            while let open = block, open > floor || source.blockClose(open) < floor, levels < CodeFollow.maximumLevels {
+                levels += 1
+                block = source.enclosingBlock(of: open)
+                var i = open - 1
+                while i >= 0, scalars[i].properties.isWhitespace { i -= 1 }
+                if i >= 3, String(String.UnicodeScalarView(scalars[(i - 3)...i])) == "else" {
+                    guards.unread = true
+                    continue
+                }
+                guard i >= 0, scalars[i] == ")" else { continue }
+                // Back to the `(` that opens it.
+                var depth = 0
+                var j = i
+                while j >= max(0, i - CodeFollow.maximumHeader) {
+                    if scalars[j] == ")" { depth += 1 }
+                    if scalars[j] == "(" {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                    j -= 1
+                }
+                guard j >= 0, depth == 0 else { continue }
+                var w = j - 1
+                while w >= 0, scalars[w].properties.isWhitespace { w -= 1 }
+                guard w >= 1, scalars[w] == "f", scalars[w - 1] == "i",
+                    w < 2 || !SourceText.isIdentifier(scalars[w - 2])
+                else { continue }
+                let condition = String(String.UnicodeScalarView(scalars[(j + 1)..<i]))
+                guard CodeFollow.names(SourceText.Argument(text: condition)).contains(parameter) else { continue }
+                for part in condition.split(separator: "&&").map({ String($0).trimmingWhitespace() }) {
+                    guard CodeFollow.names(SourceText.Argument(text: part)).contains(parameter) else { continue }
+                    let equal = part.firstRange(of: "==")
+                    let unequal = part.firstRange(of: "!=")
+                    guard let range = equal ?? unequal else {
+                        guards.unread = true
+                        continue
+                    }
+                    let sides = [part[..<range.lowerBound], part[range.upperBound...]].map {
+                        String($0).trimmingWhitespace()
+                    }
+                    guard let other = sides.first(where: { $0 != parameter }), sides.contains(parameter),
+                        let literal = Self.literal(other)
+                    else {
+                        guards.unread = true
+                        continue
+                    }
+                    if equal != nil {
+                        if let required = guards.required, required != literal { guards.unread = true }
+                        guards.required = literal
+                    } else {
+                        guards.excluded.insert(literal)
+                    }
+                }
+            }
+            return guards
         }
 
         func evaluate(_ argument: SourceText.Argument, at offset: Int) -> Value {
@@ -522,15 +649,7 @@ extension CSharpSounds {
                 // A resource's name ends where a file's extension starts (`{name}.mp3`).
                 let end = suffix.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 return .parameter(name, prefix: prefix, suffix: String(end))
-            case nil:
-                // `…/raw/{soundName}` alone: the value is the resource's name.
-                if rest.count == 2, rest[0] == .text(""), case .parameter(let name) = rest[1] {
-                    return .parameter(name, prefix: "", suffix: "")
-                }
-                if rest.count == 1, case .parameter(let name) = rest[0] {
-                    return .parameter(name, prefix: "", suffix: "")
-                }
-                return nil
+            case nil: return nil
             }
         }
 
