@@ -24,6 +24,9 @@ struct AndroidAppFacts: Sendable, Hashable {
     var defaultChannel: String?
     /// The notification libraries the app declares (`package.json`, `pubspec.yaml`, Gradle).
     var libraries = AndroidLibraries()
+    /// Whether the build lowercases resource file names (.NET for Android: a project's
+    /// `notifMessage.flac` is the resource `notifmessage`; ``SoundName/namedResource(resolved:buildLowercases:)``).
+    var lowercasesResourceNames = false
 
     static let defaultChannelKey = "com.google.firebase.messaging.default_notification_channel_id"
 

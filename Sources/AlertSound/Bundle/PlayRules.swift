@@ -20,10 +20,12 @@ struct PlayedReference {
     var lockGiven = false
     /// Whether it is a message's (a payload's, a notification the code posts), whose channel decides.
     var message = false
+    /// On Android, whether the app's build lowercases resource file names (.NET for Android).
+    var buildLowercases = false
 
     /// What the message's own name comes to as a resource.
     var namedResource: String? {
-        reference.name.map { SoundName($0).namedResource(resolved: resourceName) }
+        reference.name.map { SoundName($0).namedResource(resolved: resourceName, buildLowercases: buildLowercases) }
     }
 
     /// Said of a message's own sound where channels decide: who still plays it.

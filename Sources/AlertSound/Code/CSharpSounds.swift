@@ -17,6 +17,8 @@ enum CSharpSounds {
     static func read(_ source: SourceText, file: String) -> CodeSounds {
         var found = CodeSounds()
         var variables = Variables(source: source)
+        let builder = Builder(source: source)
+        let follow = CodeFollow(source)
         func position(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
         func pend(_ argument: SourceText.Argument?, _ slot: CodeSounds.Pending.Slot) {
             guard let argument, argument.literal == nil, let name = SourceText.identifier(of: argument),
@@ -97,6 +99,10 @@ enum CSharpSounds {
             // Built but never passed on (to `CreateNotificationChannel`, a list, a caller): not made.
             if let variable, !variables.isPassed(variable, after: offset) { continue }
             var sound = ChannelSound.defaultSound
+            // The resource the sound's URI names through a parameter of the method around it.
+            var soundParameter: (name: String, prefix: String, suffix: String)?
+            // The values of that parameter for which the `if` around the `SetSound` is not taken.
+            var guarded = Builder.Guards()
             while nextSetSound < setSounds.count, setSounds[nextSetSound] < offset { nextSetSound += 1 }
             var s = nextSetSound
             while s < setSounds.count, setSounds[s] < end {
@@ -105,13 +111,74 @@ enum CSharpSounds {
                     let set = source.call(at: setSounds[s], name: "SetSound"), let argument = set.positional(0)
                 {
                     sound = variables.uri(argument)
+                    if sound == .computed {
+                        switch builder.uri(argument, at: setSounds[s]) {
+                        case .resource(let name)?: sound = .resource(name)
+                        case .parameter(let name, let prefix, let suffix)?:
+                            soundParameter = (name, prefix, suffix)
+                            guarded = builder.guards(name, at: setSounds[s], below: offset)
+                        case nil: break
+                        }
+                    }
                     break
                 }
                 s += 1
             }
-            let (id, idTarget) = variables.resolve(idArgument)
-            found.channels.append(ChannelDeclaration(id: id, sound: sound, position: position(call.line)))
-            if id == nil { pend(idTarget, .channelID(found.channels.count - 1)) }
+            var (id, idTarget) = variables.resolve(idArgument)
+            let built = id == nil ? builder.evaluate(idArgument, at: offset).known : nil
+            if case .text(let text)? = built { id = text }
+            // An ID or a sound built from parameters of the method around it (`$"{Prefix}{soundName}"`,
+            // `…/raw/{soundName}`): one channel for each call of the method in this file that passes
+            // values the file knows (``CodeFollow``); a parameter no call gives a known value leaves
+            // the helper a channel for each value (``ChannelFamily``), when its ID has constant text
+            // around the parameter, else a computed ID.
+            var idParameter: (name: String, prefix: String, suffix: String)?
+            if case .parameter(let name, let prefix, let suffix)? = built { idParameter = (name, prefix, suffix) }
+            let names = Set([idParameter?.name, soundParameter?.name].compactMap { $0 })
+            var free = !names.isEmpty
+            if !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
+                free = false
+                for binding in bindings {
+                    let at = binding.offset ?? offset
+                    func value(_ name: String) -> String? {
+                        guard let argument = binding.values[name],
+                            case .text(let text)? = builder.evaluate(argument, at: at).known
+                        else { return nil }
+                        return text
+                    }
+                    var madeID = id
+                    if let idParameter {
+                        guard let v = value(idParameter.name) else {
+                            free = true
+                            continue
+                        }
+                        madeID = idParameter.prefix + v + idParameter.suffix
+                    }
+                    var madeSound = sound
+                    if let soundParameter {
+                        madeSound =
+                            value(soundParameter.name).flatMap {
+                                guarded.reaches($0)
+                                    ? .resource(soundParameter.prefix + $0 + soundParameter.suffix) : nil
+                            } ?? .computed
+                    }
+                    found.channels.append(
+                        ChannelDeclaration(id: madeID, sound: madeSound, position: position(source.line(at: at))))
+                }
+                guard free, idParameter != nil else { continue }
+            }
+            var family: ChannelFamily?
+            if free, let idParameter, !(idParameter.prefix + idParameter.suffix).isEmpty {
+                let resource = soundParameter.flatMap { $0.name == idParameter.name ? ($0.prefix, $0.suffix) : nil }
+                family = ChannelFamily(
+                    prefix: idParameter.prefix, suffix: idParameter.suffix, resourcePrefix: resource?.0,
+                    resourceSuffix: resource?.1)
+                if resource != nil { family?.guards = guarded }
+            }
+            var declaration = ChannelDeclaration(id: id, sound: sound, position: position(call.line))
+            declaration.family = family
+            found.channels.append(declaration)
+            if id == nil, family == nil { pend(idTarget, .channelID(found.channels.count - 1)) }
         }
 
         // Resources the code uses by `Resource.Raw.NAME` (in-app audio too).
@@ -346,6 +413,474 @@ enum CSharpSounds {
             let sounds = Set(assignments(of: name).map { CSharpSounds.uri(SourceText.Argument(text: $0)) })
             guard sounds.count == 1, let sound = sounds.first else { return .computed }
             return sound
+        }
+    }
+}
+
+/// Channels a helper makes, one for each value its parameter takes: `new NotificationChannel($"{Prefix}{soundName}", …)`
+/// in a method `CreateChannel(Context context, string soundName)` whose callers pass values the code
+/// does not know (issue 57). A channel an app names whose ID is `prefix` + a value + `suffix` is the
+/// one this helper makes with that value; its sound is the resource `resourcePrefix` + the value +
+/// `resourceSuffix` when the URI names the same parameter (`…/raw/{soundName}`), else the
+/// declaration's own.
+public struct ChannelFamily: Sendable, Hashable, Codable {
+    public var prefix: String
+    public var suffix: String
+    public var resourcePrefix: String?
+    public var resourceSuffix: String?
+    /// The values for which the code does not reach the `SetSound` naming the resource (an `if
+    /// (soundName != "silent")` around it): their channel's sound is not told.
+    var guards = CSharpSounds.Builder.Guards()
+
+    /// The value an ID gives the parameter, when it is one of this family's: non-empty, between
+    /// the prefix and the suffix.
+    func value(of id: String) -> String? {
+        guard id.count > prefix.count + suffix.count, id.hasPrefix(prefix), id.hasSuffix(suffix) else { return nil }
+        return String(id.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+}
+
+extension ChannelDeclaration {
+    /// The channel of ID `id` its family makes (``ChannelFamily``): nil when it has none, or `id`
+    /// is not one of its IDs.
+    func member(_ id: String) -> ChannelDeclaration? {
+        guard let family, let value = family.value(of: id) else { return nil }
+        var made = self
+        made.id = id
+        made.family = nil
+        if let prefix = family.resourcePrefix {
+            made.sound =
+                family.guards.reaches(value) ? .resource(prefix + value + (family.resourceSuffix ?? "")) : .computed
+        }
+        return made
+    }
+}
+
+extension CSharpSounds {
+    /// A string as C# builds it, read from the text: literals (`"a"`, `@"a"`), interpolation
+    /// (`$"{Prefix}{soundName}"`), concatenation (`a + b`), a local's value where it reaches
+    /// (``SourceText/reachingValue(of:at:)``), a constant of the file (`const string`, `static
+    /// readonly string`), a parameter of the method around it (kept as the parameter), and a raw
+    /// resource's ID (`Resource.Raw.x`, `GetIdentifier(name, "raw", …)`) as the `raw/x` an
+    /// `android.resource://` URI of it stands for. Nothing is run: what else it holds is unknown.
+    /// Bounded: at most ``maximumDepth`` values followed, each read at most
+    /// ``SourceText/maximumValueLength`` characters, so one evaluation costs a bounded amount.
+    struct Builder {
+        let source: SourceText
+        private let memo = Memo()
+        static let maximumDepth = 6
+        static let maximumPieces = 64
+        /// Names whose values one file is searched for: each costs a pass over the file the first
+        /// time (``SourceText/reachingValue(of:at:)``, ``SourceText/resolve(_:)``), so a file of
+        /// many channels each built from its own names stays linear; past it, a name is unknown.
+        static let maximumNames = 64
+
+        init(source: SourceText) { self.source = source }
+
+        /// The names looked up so far in this file.
+        private final class Memo {
+            var names: Set<String> = []
+        }
+
+        /// Whether `name`'s value may be looked up: one already looked up, or one more within the bound.
+        private func mayLookUp(_ name: String) -> Bool {
+            if memo.names.contains(name) { return true }
+            guard memo.names.count < Self.maximumNames else { return false }
+            memo.names.insert(name)
+            return true
+        }
+
+        enum Piece: Equatable {
+            case text(String)
+            case parameter(String)
+            case unknown
+        }
+
+        /// What a string comes to, when all of it is known but at most one parameter.
+        enum Known: Equatable {
+            case text(String)
+            case parameter(String, prefix: String, suffix: String)
+        }
+
+        /// What a channel's URI names through a built string.
+        enum URI: Equatable {
+            case resource(String)
+            case parameter(String, prefix: String, suffix: String)
+        }
+
+        struct Value {
+            var pieces: [Piece]
+
+            /// The pieces, adjacent texts joined; nil when any is unknown or there are several parameters.
+            var known: Known? {
+                var before = "", after = ""
+                var parameter: String?
+                for piece in pieces {
+                    switch piece {
+                    case .unknown: return nil
+                    case .text(let text):
+                        if parameter == nil { before += text } else { after += text }
+                    case .parameter(let name):
+                        guard parameter == nil else { return nil }
+                        parameter = name
+                    }
+                }
+                guard let parameter else { return .text(before) }
+                return .parameter(parameter, prefix: before, suffix: after)
+            }
+        }
+
+        /// What the `if`s around a statement say of one parameter: values that skip it (`p != "x"`),
+        /// the one value that reaches it (`p == "x"`), or a condition on it not read (any value may
+        /// skip it).
+        struct Guards: Sendable, Hashable, Codable {
+            var excluded: Set<String> = []
+            var required: String?
+            var unread = false
+
+            /// Whether the statement runs for `value`.
+            func reaches(_ value: String) -> Bool {
+                !unread && !excluded.contains(value) && (required == nil || required == value)
+            }
+        }
+
+        /// The conditions on `parameter` of the `if` blocks around `offset`, read outwards to the
+        /// block that also holds `floor` (the channel's construction): `p != "x"` and `p == "x"`,
+        /// joined by `&&`; any other condition naming `p`, or an `else`, is not read. At most
+        /// ``CodeFollow/maximumLevels`` blocks, each condition read back at most
+        /// ``CodeFollow/maximumHeader`` characters.
+        func guards(_ parameter: String, at offset: Int, below floor: Int) -> Guards {
+            var guards = Guards()
+            let scalars = source.scalars
+            var block = source.enclosingBlock(of: offset)
+            var levels = 0
+            while let open = block, open > floor || source.blockClose(open) < floor, levels < CodeFollow.maximumLevels {
+                levels += 1
+                block = source.enclosingBlock(of: open)
+                var i = open - 1
+                while i >= 0, scalars[i].properties.isWhitespace { i -= 1 }
+                if i >= 3, String(String.UnicodeScalarView(scalars[(i - 3)...i])) == "else" {
+                    guards.unread = true
+                    continue
+                }
+                guard i >= 0, scalars[i] == ")" else { continue }
+                // Back to the `(` that opens it.
+                var depth = 0
+                var j = i
+                while j >= max(0, i - CodeFollow.maximumHeader) {
+                    if scalars[j] == ")" { depth += 1 }
+                    if scalars[j] == "(" {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                    j -= 1
+                }
+                guard j >= 0, depth == 0 else { continue }
+                var w = j - 1
+                while w >= 0, scalars[w].properties.isWhitespace { w -= 1 }
+                guard w >= 1, scalars[w] == "f", scalars[w - 1] == "i",
+                    w < 2 || !SourceText.isIdentifier(scalars[w - 2])
+                else { continue }
+                let condition = String(String.UnicodeScalarView(scalars[(j + 1)..<i]))
+                guard CodeFollow.names(SourceText.Argument(text: condition)).contains(parameter) else { continue }
+                for part in condition.split(separator: "&&").map({ String($0).trimmingWhitespace() }) {
+                    guard CodeFollow.names(SourceText.Argument(text: part)).contains(parameter) else { continue }
+                    let equal = part.firstRange(of: "==")
+                    let unequal = part.firstRange(of: "!=")
+                    guard let range = equal ?? unequal else {
+                        guards.unread = true
+                        continue
+                    }
+                    let sides = [part[..<range.lowerBound], part[range.upperBound...]].map {
+                        String($0).trimmingWhitespace()
+                    }
+                    guard let other = sides.first(where: { $0 != parameter }), sides.contains(parameter),
+                        let literal = Self.literal(other)
+                    else {
+                        guards.unread = true
+                        continue
+                    }
+                    if equal != nil {
+                        if let required = guards.required, required != literal { guards.unread = true }
+                        guards.required = literal
+                    } else {
+                        guards.excluded.insert(literal)
+                    }
+                }
+            }
+            return guards
+        }
+
+        func evaluate(_ argument: SourceText.Argument, at offset: Int) -> Value {
+            Value(pieces: pieces(argument.text, at: offset, depth: 0))
+        }
+
+        /// What a URI (`Android.Net.Uri.Parse(…)`, or a local holding one) names: a raw resource
+        /// by its name, or by a parameter; nil when not told.
+        func uri(_ argument: SourceText.Argument, at offset: Int) -> URI? {
+            var text = argument.text.trimmingWhitespace()
+            if text.unicodeScalars.allSatisfy(SourceText.isIdentifier), !text.isEmpty, mayLookUp(text),
+                let value = source.reachingValue(of: text, at: offset)
+            {
+                text = value.trimmingWhitespace()
+            }
+            let inner = SourceText(text)
+            guard let at = inner.occurrences(of: "Uri.Parse").first,
+                let parsed = inner.call(at: at, name: "Uri.Parse")?.positional(0)
+            else { return nil }
+            let all = pieces(parsed.text, at: offset, depth: 1)
+            // After the last `raw/`: a name, or a parameter with what surrounds it.
+            var rest: [Piece] = []
+            var seen = false
+            for piece in all {
+                if case .text(let text) = piece, let range = text.ranges(of: "raw/").last {
+                    seen = true
+                    rest = [.text(String(text[range.upperBound...]))]
+                } else {
+                    rest.append(piece)
+                }
+            }
+            guard seen else { return nil }
+            switch Value(pieces: rest).known {
+            case .text(let name)?:
+                let base = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                return base.isEmpty ? nil : .resource(String(base))
+            case .parameter(let name, let prefix, let suffix)?:
+                // A resource's name ends where a file's extension starts (`{name}.mp3`).
+                let end = suffix.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                return .parameter(name, prefix: prefix, suffix: String(end))
+            case nil: return nil
+            }
+        }
+
+        private func pieces(_ expression: String, at offset: Int, depth: Int) -> [Piece] {
+            guard depth <= Self.maximumDepth, expression.unicodeScalars.count <= SourceText.maximumValueLength else {
+                return [.unknown]
+            }
+            var text = expression.trimmingWhitespace()
+            while text.hasPrefix("("), text.hasSuffix(")"), Self.closes(text) {
+                text = String(text.dropFirst().dropLast()).trimmingWhitespace()
+            }
+            let parts = Self.split(text, on: "+")
+            if parts.count > 1 {
+                let joined = parts.flatMap { pieces($0, at: offset, depth: depth + 1) }
+                return joined.count <= Self.maximumPieces ? joined : [.unknown]
+            }
+            if let literal = Self.literal(text) { return [.text(literal)] }
+            if let interpolated = interpolation(text, at: offset, depth: depth) { return interpolated }
+            // A raw resource's ID: what an `android.resource://pkg/ID` URI stands for.
+            if let range = text.firstRange(of: "Resource.Raw."),
+                text.unicodeScalars.allSatisfy({ SourceText.isIdentifier($0) || $0 == "." || $0 == ":" })
+            {
+                let name = text[range.upperBound...]
+                // The build lowercases resources' file names; C#'s spelling reaches them through its case map.
+                if !name.isEmpty, !name.contains(".") { return [.text("raw/" + name.lowercased())] }
+            }
+            if text.contains("GetIdentifier") {
+                let inner = SourceText(text)
+                if let at = inner.occurrences(of: "GetIdentifier").first,
+                    let call = inner.call(at: at, name: "GetIdentifier"), call.arguments.count >= 2,
+                    call.positional(1)?.literal == "raw", let name = call.positional(0)
+                {
+                    return [.text("raw/")] + pieces(name.text, at: offset, depth: depth + 1)
+                }
+                return [.unknown]
+            }
+            let name = text.hasPrefix("this.") ? String(text.dropFirst(5)) : text
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ SourceText.isIdentifier($0) || $0 == "." }) else {
+                return [.unknown]
+            }
+            if !name.contains("."), isParameter(name, at: offset) { return [.parameter(name)] }
+            guard mayLookUp(name) else { return [.unknown] }
+            if !name.contains("."), let value = source.reachingValue(of: name, at: offset) {
+                return pieces(value, at: offset, depth: depth + 1)
+            }
+            if let constant = source.resolve(SourceText.Argument(text: name)) { return [.text(constant)] }
+            return [.unknown]
+        }
+
+        /// `$"…{x}…"` (also `$@"…"`, `@$"…"`): its text, and each hole's value; a hole with a
+        /// format or alignment (`{n:D2}`, `{n,5}`) is unknown. Nil when `text` is no such string.
+        private func interpolation(_ text: String, at offset: Int, depth: Int) -> [Piece]? {
+            let scalars = Array(text.unicodeScalars)
+            var i = 0
+            var verbatim = false
+            var dollar = false
+            while i < min(2, scalars.count), scalars[i] == "$" || scalars[i] == "@" {
+                if scalars[i] == "@" { verbatim = true } else { dollar = true }
+                i += 1
+            }
+            guard dollar, i < scalars.count, scalars[i] == "\"", scalars.count >= i + 2, scalars.last == "\"" else {
+                return nil
+            }
+            var out: [Piece] = []
+            var current = String.UnicodeScalarView()
+            var j = i + 1
+            let end = scalars.count - 1
+            while j < end {
+                let c = scalars[j]
+                if c == "{" || c == "}" {
+                    if j + 1 < end, scalars[j + 1] == c {
+                        current.append(c)
+                        j += 2
+                        continue
+                    }
+                    guard c == "{" else { return [.unknown] }
+                    // The hole's expression, to its `}` outside brackets and quotes.
+                    var k = j + 1
+                    var nesting = 0
+                    var quote: Unicode.Scalar?
+                    var formatted = false
+                    while k < end {
+                        let d = scalars[k]
+                        if let q = quote {
+                            if d == "\\" { k += 1 } else if d == q { quote = nil }
+                        } else if d == "\"" || d == "'" {
+                            quote = d
+                        } else if d == "(" || d == "[" || d == "{" {
+                            nesting += 1
+                        } else if d == ")" || d == "]" {
+                            nesting -= 1
+                        } else if d == "}" {
+                            if nesting == 0 { break }
+                            nesting -= 1
+                        } else if nesting == 0, d == ":" || d == "," {
+                            formatted = true
+                        }
+                        k += 1
+                    }
+                    guard k < end else { return [.unknown] }
+                    if !current.isEmpty { out.append(.text(String(current))) }
+                    current = String.UnicodeScalarView()
+                    let hole = String(String.UnicodeScalarView(scalars[(j + 1)..<k]))
+                    out += formatted ? [.unknown] : pieces(hole, at: offset, depth: depth + 1)
+                    guard out.count <= Self.maximumPieces else { return [.unknown] }
+                    j = k + 1
+                    continue
+                }
+                if c == "\\", !verbatim, j + 1 < end {
+                    current.append(scalars[j + 1])
+                    j += 2
+                    continue
+                }
+                if c == "\"" {
+                    // `""` in a verbatim string is one quote; elsewhere the string ended early.
+                    guard verbatim, j + 1 < end, scalars[j + 1] == "\"" else { return [.unknown] }
+                    current.append(c)
+                    j += 2
+                    continue
+                }
+                current.append(c)
+                j += 1
+            }
+            if !current.isEmpty { out.append(.text(String(current))) }
+            return out
+        }
+
+        /// Whether `name` is a parameter of the method around `offset` (``CodeFollow/header(of:in:mayLookUp:)``),
+        /// read outwards through at most ``CodeFollow/maximumLevels`` blocks; a callback's or a
+        /// loop's variable is not.
+        private func isParameter(_ name: String, at offset: Int) -> Bool {
+            var block = source.enclosingBlock(of: offset)
+            var levels = 0
+            while let open = block, levels < CodeFollow.maximumLevels {
+                levels += 1
+                switch CodeFollow.header(of: open, in: source, mayLookUp: { false }) {
+                case .function(_, _, let parameters)?: return parameters.contains { $0.name == name }
+                case .opaque(let names)?: if names.contains(name) { return false }
+                case .loop(let variables, _)?: if variables.keys.contains(name) { return false }
+                case nil: break
+                }
+                block = source.enclosingBlock(of: open)
+            }
+            return false
+        }
+
+        /// A C# string literal's text: `"a\\"b"` (escapes read), `@"a""b"` (verbatim); nil otherwise.
+        static func literal(_ text: String) -> String? {
+            let scalars = Array(text.unicodeScalars)
+            let verbatim = scalars.first == "@"
+            let start = verbatim ? 1 : 0
+            guard scalars.count >= start + 2, scalars[start] == "\"", scalars.last == "\"" else { return nil }
+            var out = String.UnicodeScalarView()
+            var j = start + 1
+            let end = scalars.count - 1
+            while j < end {
+                let c = scalars[j]
+                if c == "\\", !verbatim, j + 1 < end {
+                    out.append(scalars[j + 1])
+                    j += 2
+                    continue
+                }
+                if c == "\"" {
+                    guard verbatim, j + 1 < end, scalars[j + 1] == "\"" else { return nil }
+                    out.append(c)
+                    j += 2
+                    continue
+                }
+                out.append(c)
+                j += 1
+            }
+            return String(out)
+        }
+
+        /// Whether the `(` that starts `text` closes at its end.
+        static func closes(_ text: String) -> Bool {
+            var depth = 0
+            var quote: Unicode.Scalar?
+            let scalars = Array(text.unicodeScalars)
+            for (k, c) in scalars.enumerated() {
+                if let q = quote {
+                    if c == q { quote = nil }
+                    continue
+                }
+                if c == "\"" || c == "'" { quote = c }
+                if c == "(" { depth += 1 }
+                if c == ")" {
+                    depth -= 1
+                    if depth == 0 { return k == scalars.count - 1 }
+                }
+            }
+            return false
+        }
+
+        /// `text` split at each top-level `separator` (outside brackets and quotes; `++` is no `+`).
+        static func split(_ text: String, on separator: Unicode.Scalar) -> [String] {
+            var parts: [String] = []
+            var current = String.UnicodeScalarView()
+            var depth = 0
+            var quote: Unicode.Scalar?
+            let scalars = Array(text.unicodeScalars)
+            var k = 0
+            while k < scalars.count {
+                let c = scalars[k]
+                if let q = quote {
+                    current.append(c)
+                    if c == "\\", k + 1 < scalars.count {
+                        current.append(scalars[k + 1])
+                        k += 2
+                        continue
+                    }
+                    if c == q { quote = nil }
+                    k += 1
+                    continue
+                }
+                if c == "\"" || c == "'" { quote = c }
+                if c == "(" || c == "[" || c == "{" { depth += 1 }
+                if c == ")" || c == "]" || c == "}" { depth -= 1 }
+                if c == separator, depth == 0, k + 1 < scalars.count, scalars[k + 1] != separator,
+                    k == 0 || scalars[k - 1] != separator
+                {
+                    parts.append(String(current))
+                    current = String.UnicodeScalarView()
+                    k += 1
+                    continue
+                }
+                current.append(c)
+                k += 1
+            }
+            parts.append(String(current))
+            return parts
         }
     }
 }

@@ -20,6 +20,9 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// (issue 57): the fresh-install answer of a preference with a constant default, or the
     /// branches a computed sound comes from; nil when the call names it itself.
     public var origin: String?
+    /// When its ID is computed from a parameter of the helper that makes it, with constant text
+    /// around it: the channels it makes, one for each value (``ChannelFamily``, issue 57).
+    public var family: ChannelFamily? = nil
 
     /// A channel created at `position`.
     public init(

@@ -339,11 +339,14 @@ struct AndroidChain {
         let (summary, findings, first, evidence) = FileFacts.of(
             file, at: path, leaving: [.unreferenced, .androidMayBeShrunk])
         if let first {
+            // A file alertsound could not read tells nothing of what a device plays (as on iOS).
+            let plays: PlayOutcome.Plays = first.code == .unreadable ? .unknown : .defaultSound
             chain.add(
                 ExplanationStep(
-                    step: .file, verdict: .defaultSound, text: "\(shown) is \(summary): " + first.message,
+                    step: .file, verdict: plays == .unknown ? .unknown : .defaultSound,
+                    text: "\(shown) is \(summary): " + first.message,
                     evidence: evidence, codes: findings.map(\.code)),
-                decides: PlayOutcome(.defaultSound, because: "\(path): " + first.message, code: first.code))
+                decides: PlayOutcome(plays, because: "\(path): " + first.message, code: first.code))
         } else {
             chain.add(
                 ExplanationStep(

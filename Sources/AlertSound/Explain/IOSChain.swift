@@ -172,8 +172,11 @@ struct IOSChain {
         if let first {
             // A format Apple does not document, below the versions it is seen to play on: the
             // documents say nothing either way, so the device's answer is not known (the finding
-            // fails the build all the same).
-            let known = first.code != .undocumentedFormat
+            // fails the build all the same). A file that could not be read, or that stops the
+            // app's build (a .NET bundle resource under a reserved name, dotnet/macios error
+            // E0102), tells nothing of what a device plays: no app is built, or its bytes are
+            // unknown (issue 57: the default sound was said of an app that does not build).
+            let known = first.code != .undocumentedFormat && first.code != .unreadable
             chain.add(
                 ExplanationStep(
                     step: .file, verdict: known ? .defaultSound : .unknown,

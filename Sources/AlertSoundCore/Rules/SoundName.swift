@@ -156,7 +156,13 @@ public struct SoundName: Sendable, Hashable, CustomStringConvertible {
 
     /// The resource a message's name comes to: `resolved`, the resource it was found as, when it
     /// was; else its ``resourceName``. What `validate-bundle` and `explain` compare with a channel's.
-    public func namedResource(resolved: String?) -> String { resolved ?? resourceName }
+    /// `buildLowercases`: the app's build lowercases its resources' file names, as .NET for Android
+    /// does (dotnet/android `AndroidComputeResPaths`, `LowercaseFilenames`: `ToLowerInvariant` of
+    /// each path), keeping the project's spelling in a case map for C#'s `Resource.Raw.notifMessage`;
+    /// a name spelled as the project spells the file is then that resource.
+    public func namedResource(resolved: String?, buildLowercases: Bool = false) -> String {
+        resolved ?? (buildLowercases ? resourceName.lowercased() : resourceName)
+    }
 
     private static func rewrite(_ text: String, _ steps: [LookupRule.Step]) -> String {
         var name = text

@@ -12,6 +12,10 @@ struct ChannelBook: Sendable {
     private(set) var byID: [String: ChannelDeclaration] = [:]
     /// Whether some channel's ID is computed, so an ID nothing names may still be made.
     let someComputed: Bool
+    /// Channels made for each value of a helper's parameter (``ChannelFamily``), in order.
+    private(set) var families: [ChannelDeclaration] = []
+    /// Families a channel ID is matched against: each lookup costs at most this many.
+    static let maximumFamilies = 64
     /// Whether the app's code was read: without it nothing is known to be missing.
     let codeRead: Bool
     /// The lock's channels, by ID: export made them, and the app creates them from its constants.
@@ -33,9 +37,19 @@ struct ChannelBook: Sendable {
             return x != y ? !x : a.offset < b.offset
         }.map(\.element)
         for declaration in ordered {
+            if declaration.id == nil, declaration.family != nil { families.append(declaration) }
             guard let id = declaration.id, byID[id] == nil else { continue }
             byID[id] = declaration
         }
+    }
+
+    /// The channel of ID `id` the code creates: declared with it, else made by the one family
+    /// whose IDs it is among (several that make it differently: not told).
+    func declaration(_ id: String) -> ChannelDeclaration? {
+        if let declared = byID[id] { return declared }
+        let made = families.prefix(Self.maximumFamilies).compactMap { $0.member(id) }
+        guard let first = made.first, made.allSatisfy({ $0.sound == first.sound }) else { return nil }
+        return first
     }
 
     /// What decides the sound of a message sent with `reference` (an Android payload's name, with
@@ -43,7 +57,7 @@ struct ChannelBook: Sendable {
     func outcome(of reference: SoundReference) -> ChannelOutcome? {
         guard codeRead || !locked.isEmpty else { return nil }
         if let id = reference.channel {
-            if let declaration = byID[id] { return .created(declaration) }
+            if let declaration = declaration(id) { return .created(declaration) }
             if let entry = locked[id] { return .locked(id: id, entry) }
             // The library that posts it: one that creates no channel itself has it dropped (issue 57).
             let poster = reference.library ?? libraries.pushHandler
@@ -54,10 +68,27 @@ struct ChannelBook: Sendable {
         }
         // A message without a channel: FCM's choice (Expo's push service always names one, or its own default).
         if let id = facts?.defaultChannel {
-            if let declaration = byID[id] { return .defaultChannel(declaration) }
+            if let declaration = declaration(id) { return .defaultChannel(declaration) }
             if let entry = locked[id] { return .locked(id: id, entry) }
         }
         return codeRead ? .fallback(defaultID: facts?.defaultChannel) : nil
+    }
+
+    /// A message's name as the resource its channel plays, where the two are one file by the
+    /// project's spelling: the build lowercases resource names (.NET for Android: the file
+    /// `notifMessage.flac` is `notifmessage`) and every device the app installs on plays the
+    /// channel's sound (minSdk 26 and later), so the name is never looked up as given. Elsewhere
+    /// it is looked up as given: FCM's lookup is exact, and below Android 8 `notifMessage` finds
+    /// nothing (issue 57).
+    func spelledAsBuilt(_ reference: SoundReference) -> SoundReference {
+        guard facts?.lowercasesResourceNames == true, (facts?.minSdk ?? 0) >= 26, let name = reference.name,
+            name != "default", reference.channel != nil, case .created(let declaration)? = outcome(of: reference),
+            let resource = declaration.resource, resource != name,
+            SoundName(name).namedResource(resolved: nil, buildLowercases: true) == resource
+        else { return reference }
+        var spelled = reference
+        spelled.name = resource
+        return spelled
     }
 
     /// A message's name replaced by the sound its channel plays, when it names none (an Expo push
@@ -65,7 +96,7 @@ struct ChannelBook: Sendable {
     func namedByChannel(_ reference: SoundReference) -> SoundReference {
         guard reference.name == nil, reference.problems.isEmpty, let id = reference.channel else { return reference }
         var played = reference
-        if let declaration = byID[id] {
+        if let declaration = declaration(id) {
             switch declaration.sound {
             case .resource(let name):
                 played.name = name

@@ -178,7 +178,7 @@ public struct BundleValidator: Sendable {
             located = mine.map(resolver.locate)
         case .android:
             // A message that names only its channel plays the channel's sound: that is judged.
-            if let channels { mine = mine.map(channels.namedByChannel) }
+            if let channels { mine = mine.map { channels.spelledAsBuilt(channels.namedByChannel($0)) } }
             var resolver = AndroidResolver(
                 sounds: sounds, kind: scan.kind, references: mine, libraries: scan.libraries)
             resolver.rules = ruleSelection.select(AndroidResolver.rules)
@@ -257,6 +257,7 @@ public struct BundleValidator: Sendable {
                     verdict: reference.target.flatMap { invalidTargets[$0] }, entitlements: lookup)
                 played.channelEntry = reference.reference.channel.flatMap { lockedChannels[$0] }
                 played.resourceName = reference.target.flatMap { AndroidRules.resourceName(of: sounds[$0]) }
+                played.buildLowercases = scan.facts?.lowercasesResourceNames == true
                 // An app targeting Android 7 or older uses no channels: a message's own sound plays.
                 let message =
                     channels != nil && Self.isMessage(reference.reference) && !(scan.facts?.usesNoChannels ?? false)

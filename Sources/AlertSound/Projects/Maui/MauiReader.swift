@@ -22,7 +22,7 @@ struct MauiReader: ProjectReader {
         detected:
             "a `.csproj` that builds an app (`OutputType` `Exe`, or `AndroidApplication`) for iOS or Android: `UseMaui`, `TargetFrameworks` naming `-ios` or `-android`, or Xamarin.iOS's or Xamarin.Android's project type",
         judged:
-            "one app per platform it targets: `BundleResource` and `MauiAsset` items where they land in the iOS app (`Platforms/iOS/Resources/x.caf` at the top), `AndroidResource` items in `res/` (`Platforms/Android/Resources/raw/`), `MauiAsset` in Android's `assets/` (not a raw resource); an Android resource by the folder it lands in (lowercased, as the build does); a bundle resource named `Resources/…` stops the iOS build; an item under a platform's condition only on that platform; minimum iOS and Android from `SupportedOSPlatformVersion`; its C# read for sound names and channels",
+            "one app per platform it targets: `BundleResource` and `MauiAsset` items where they land in the iOS app (`Platforms/iOS/Resources/x.caf` at the top), `AndroidResource` items in `res/` (`Platforms/Android/Resources/raw/`), `MauiAsset` in Android's `assets/` (not a raw resource); an Android resource by the folder it lands in (lowercased, as the build does); a bundle resource named `Resources/…` stops the iOS build; an item under a platform's condition only on that platform; minimum iOS and Android from `SupportedOSPlatformVersion`; its C# read for sound names and channels (strings built as C# builds them, a helper's channel for each value of its parameter); a message's sound compared with its channel's as the build lowercases resource names",
         reports: [.resources, .androidProject])
 
     static func marks(_ name: String) -> Bool { lowercasedExtension(name) == "csproj" }
@@ -319,7 +319,8 @@ struct MauiReader: ProjectReader {
                 })
             scan.libraries = libraries(path: path, project: project, within: confinement)
             scan.facts = AndroidAppFacts(
-                minSdk: minimumAndroid(project, targets: targets), defaultChannel: nil, libraries: scan.libraries)
+                minSdk: minimumAndroid(project, targets: targets), defaultChannel: nil, libraries: scan.libraries,
+                lowercasesResourceNames: true)
             scans.append(scan)
         }
         return (scans, notes)

@@ -19,8 +19,13 @@ extension PlayRules {
         // A format Apple does not document, below the versions it is seen to play on: whether it
         // plays is not known (explain says so), though it fails the build (issue 56).
         let unknown = !errors.isEmpty && errors.allSatisfy { $0.code == .undocumentedFormat }
+        // A file that could not be read, or that stops the app's build (a reserved .NET bundle
+        // name): nothing is known of what a device plays (issue 57).
+        let unread = !errors.isEmpty && errors.allSatisfy { $0.code == .unreadable }
+        let plays =
+            unread ? "could not be judged" : "\(p.platform.displayName) \(unknown ? "may not play" : "will not play")"
         return Rule.Finding(
-            "'\(name)' is \(verdict.path), which \(p.platform.displayName) \(unknown ? "may not play" : "will not play"): "
+            "'\(name)' is \(verdict.path), which \(plays): "
                 + (reasons.isEmpty ? "it has warnings, which fail in strict mode" : reasons.joined(separator: "; ")),
             suggestion: reasons.isEmpty
                 ? Suggestion(.relaxStrictness) : verdict.diagnostics.lazy.compactMap(\.suggestion).first)
