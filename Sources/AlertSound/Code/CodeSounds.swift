@@ -298,9 +298,14 @@ struct CodeSounds: Sendable {
             }
             add(id, sound, line: line)
             // A helper no call in this file binds: its calls in the app's other files (issue 57).
-            // Two readings meet here (one from the Kotlin/Java follower, one from NativeScript's
-            // TypeScript): the first that finds the helper makes its channels, never both.
-            if pendSound != false, let helper = follow.helper(of: names, at: offset) {
+            // Two readings, never both for one channel: in JavaScript and TypeScript (NativeScript's
+            // helpers that look their parameter up by name or as a URI) ``HelperChannel``, which
+            // replaces the helper's own channel by its calls'; in Kotlin, Java and the rest the
+            // follower's ``HelperCall``, which also reads an ID kept in a local and the package name.
+            // Each language's reading first (by the file's own extension: NativeScript's TypeScript is
+            // also read as Java), the other where it finds no helper.
+            func byCallsHelper() -> Bool {
+                guard pendSound != false, let helper = follow.helper(of: names, at: offset) else { return false }
                 let read = made(id, sound, nil)
                 let call = HelperCall(
                     name: helper.name, parameters: helper.parameters,
@@ -309,19 +314,23 @@ struct CodeSounds: Sendable {
                     made: position(line))
                 found.pending.append(
                     Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
-            } else {
-                // Inside a helper that no call in this file reaches (an exported function the app's
-                // entry file calls): the calls in the app's other files give it (issue 57).
+                return true
+            }
+            func byHelperChannel() -> Bool {
                 let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
-                if let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches {
-                    helperWalks += 1
-                    if let helper = follow.enclosingFunction(binding: names, at: offset) {
-                        found.helpers.append(
-                            HelperChannel(
-                                function: helper.name, parameters: helper.parameters, file: file,
-                                channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
-                    }
-                }
+                guard let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches else { return false }
+                helperWalks += 1
+                guard let helper = follow.enclosingFunction(binding: names, at: offset) else { return false }
+                found.helpers.append(
+                    HelperChannel(
+                        function: helper.name, parameters: helper.parameters, file: file,
+                        channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
+                return true
+            }
+            if ["js", "jsx", "ts", "tsx", "mjs", "cjs"].contains(lowercasedExtension(file)) {
+                if !byHelperChannel() { _ = byCallsHelper() }
+            } else if !byCallsHelper() {
+                _ = byHelperChannel()
             }
         }
         // A channel object is created only when passed on (to `createNotificationChannel`, a list,
