@@ -109,30 +109,14 @@ extension HelperChannel.Form {
 }
 
 extension CodeFollow {
-    /// The function around `offset` whose parameters bind one of `names`, read from the blocks
-    /// around it outwards as ``bindings(of:at:depth:)`` reads them, when a function (not a loop
-    /// or a callback) is the first to bind one: its name and parameters. At most
-    /// ``maximumLevels`` blocks, each header read back at most ``maximumHeader`` characters; no
-    /// search of the file.
+    /// The function around `offset` whose parameters bind one of `names`, when a function (not a
+    /// loop or a callback) is the first to bind one: its name and parameters
+    /// (``helper(of:at:)``, the one reading of the blocks around a channel for both kinds of helper).
     func enclosingFunction(
         binding names: Set<String>, at offset: Int
     ) -> (name: String, parameters: [(name: String, label: String, value: String?)])? {
-        var block = source.enclosingBlock(of: offset)
-        var levels = 0
-        while let open = block, levels < Self.maximumLevels {
-            levels += 1
-            switch Self.header(of: open, in: source, mayLookUp: { false }) {
-            case .function(let name, _, let parameters)?:
-                return parameters.contains { names.contains($0.name) } ? (name, parameters) : nil
-            case .loop(let variables, _)?:
-                if !names.isDisjoint(with: variables.keys) { return nil }
-            case .opaque(let parameters)?:
-                if !names.isDisjoint(with: parameters) { return nil }
-            case nil:
-                break
-            }
-            block = source.enclosingBlock(of: open)
+        helper(of: names, at: offset).map { helper in
+            (helper.name, helper.parameters.map { ($0.name, $0.label, $0.value) })
         }
-        return nil
     }
 }
