@@ -218,6 +218,7 @@ struct CodeSounds: Sendable {
         let follow = CodeFollow(source)
         // Helpers whose calls are looked for in other files: a bounded number per file.
         var helperWalks = 0
+        var helperCalls = 0
         func reference(
             _ argument: SourceText.Argument?, line: Int, platform: Platform, call: String, critical: Bool = false,
             library: AndroidLibrary? = nil, channel: String? = nil, at offset: Int? = nil
@@ -287,7 +288,8 @@ struct CodeSounds: Sendable {
             var names: Set<String> = []
             if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
             if plain.sound == .computed { names.formUnion(CodeFollow.names(sound)) }
-            if let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
+            let bindings = follow.bindings(of: names, at: offset)
+            if let bindings, follow.mayMake(bindings.count) {
                 for binding in bindings {
                     let bound = follow.substitute(sound, binding)
                     add(
@@ -297,6 +299,10 @@ struct CodeSounds: Sendable {
                 return
             }
             add(id, sound, line: line)
+            // Calls in this file bind it, past the file's budget of channels: it stays computed, and
+            // its calls are not looked for again in other files (issue 57: a helper called 1,000
+            // times in its own file made 17,857 channels, at 38 times the time).
+            guard bindings == nil else { return }
             // A helper no call in this file binds: its calls in the app's other files (issue 57).
             // Two readings, never both for one channel: in JavaScript and TypeScript (NativeScript's
             // helpers that look their parameter up by name or as a URI) ``HelperChannel``, which
@@ -305,7 +311,10 @@ struct CodeSounds: Sendable {
             // Each language's reading first (by the file's own extension: NativeScript's TypeScript is
             // also read as Java), the other where it finds no helper.
             func byCallsHelper() -> Bool {
+                // A bounded number per file: each is looked for across the app's files.
+                guard helperCalls < CodeFollow.maximumSearches else { return true }
                 guard pendSound != false, let helper = follow.helper(of: names, at: offset) else { return false }
+                helperCalls += 1
                 let read = made(id, sound, nil)
                 let call = HelperCall(
                     name: helper.name, parameters: helper.parameters,
@@ -318,7 +327,10 @@ struct CodeSounds: Sendable {
             }
             func byHelperChannel() -> Bool {
                 let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
-                guard let form, !names.isEmpty, helperWalks < CodeFollow.maximumSearches else { return false }
+                guard let form, !names.isEmpty else { return false }
+                // Past the file's budget, the other reading is not tried either (it made the work
+                // grow with the square of the channels).
+                guard helperWalks < CodeFollow.maximumSearches else { return true }
                 helperWalks += 1
                 guard let helper = follow.enclosingFunction(binding: names, at: offset) else { return false }
                 found.helpers.append(
