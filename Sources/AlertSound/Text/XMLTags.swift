@@ -24,6 +24,40 @@ enum XMLTags {
         var attributes: [UInt8] { Array(inner.drop { !XMLTags.isSpace($0) }) }
     }
 
+    /// A document's tags in order, and where reading is, for an error's offset: the readers of
+    /// project files all walk one so (`var i`, a `fail` that kept it, `i = tag.end` after each).
+    struct Reader {
+        let bytes: [UInt8]
+        /// The end of the last tag read, or where a tag could not be followed.
+        private(set) var offset = 0
+        private let error: (String, Int) -> AlertSoundError
+
+        /// `error` makes the reader's error for what is wrong at an offset.
+        init(_ bytes: [UInt8], error: @escaping (String, Int) -> AlertSoundError) {
+            self.bytes = bytes
+            self.error = error
+        }
+
+        /// The next tag; nil when none is left.
+        mutating func next() throws -> Tag? {
+            var at = offset
+            defer { offset = at }
+            guard
+                let tag = try XMLTags.next(
+                    in: bytes, from: offset,
+                    fail: { what, failed in
+                        at = failed
+                        return error(what, failed)
+                    })
+            else { return nil }
+            at = tag.end
+            return tag
+        }
+
+        /// The error for `what`, at where reading is.
+        func fail(_ what: String) -> AlertSoundError { error(what, offset) }
+    }
+
     /// The next element tag at or after `from`; nil when none is left. `fail` makes the error for
     /// what cannot be followed (a comment, CDATA section or tag that is not closed), at its offset.
     static func next(

@@ -45,11 +45,10 @@ struct CordovaConfig: Sendable {
         var config = CordovaConfig()
         var stack: [(name: String, platform: String?)] = []
         var sawRoot = false
-        var i = 0
         var line = 1
         var counted = 0
-        func fail(_ what: String) -> AlertSoundError {
-            AlertSoundError(.malformed, "not a Cordova config: \(what)", path: path, offset: Int64(i))
+        var reader = XMLTags.Reader(bytes) { what, at in
+            AlertSoundError(.malformed, "not a Cordova config: \(what)", path: path, offset: Int64(at))
         }
         // Lines counted once over the bytes, as far as the scan has come.
         func lineAt(_ offset: Int) -> Int {
@@ -59,18 +58,13 @@ struct CordovaConfig: Sendable {
             }
             return line
         }
-        while let tag = try XMLTags.next(
-            in: bytes, from: i,
-            fail: { what, at in
-                i = at
-                return fail(what)
-            })
-        {
+        while let tag = try reader.next() {
             let start = tag.start
-            i = tag.end
             if tag.closing {
                 let name = tag.name
-                guard let top = stack.last, top.name == name else { throw fail("</\(name)> closes nothing open") }
+                guard let top = stack.last, top.name == name else {
+                    throw reader.fail("</\(name)> closes nothing open")
+                }
                 stack.removeLast()
                 continue
             }
@@ -78,7 +72,7 @@ struct CordovaConfig: Sendable {
             let name = tag.name
             let attributes = tag.attributes
             func attribute(_ key: String) throws -> String? {
-                try XMLTags.attribute(key, in: attributes, fail: fail)
+                try XMLTags.attribute(key, in: attributes, fail: { reader.fail($0) })
             }
             if !sawRoot {
                 // Another tool's config.xml (Android's res/xml, a PhoneGap build's is a widget too).
@@ -117,7 +111,9 @@ struct CordovaConfig: Sendable {
                 }
             }
             if !selfClosing {
-                guard stack.count < maximumDepth else { throw fail("elements nest more than \(maximumDepth) deep") }
+                guard stack.count < maximumDepth else {
+                    throw reader.fail("elements nest more than \(maximumDepth) deep")
+                }
                 let platform = stack.count == 1 && name == "platform" ? try attribute("name")?.lowercased() : nil
                 stack.append((name, platform))
             }

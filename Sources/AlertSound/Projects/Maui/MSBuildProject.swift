@@ -46,21 +46,15 @@ struct MSBuildProject: Sendable {
         var project = MSBuildProject()
         // Each open element: its name, its condition, and the item it is when it is one.
         var stack: [(name: String, condition: String?, item: Int?)] = []
-        var i = 0
-        func fail(_ what: String) -> AlertSoundError {
-            AlertSoundError(.malformed, "not an MSBuild project: \(what)", path: path, offset: Int64(i))
+        var reader = XMLTags.Reader(bytes) { what, at in
+            AlertSoundError(.malformed, "not an MSBuild project: \(what)", path: path, offset: Int64(at))
         }
-        while let tag = try XMLTags.next(
-            in: bytes, from: i,
-            fail: { what, at in
-                i = at
-                return fail(what)
-            })
-        {
-            i = tag.end
+        while let tag = try reader.next() {
             if tag.closing {
                 let name = tag.name
-                guard let top = stack.last, top.name == name else { throw fail("</\(name)> closes nothing open") }
+                guard let top = stack.last, top.name == name else {
+                    throw reader.fail("</\(name)> closes nothing open")
+                }
                 stack.removeLast()
                 continue
             }
@@ -68,13 +62,13 @@ struct MSBuildProject: Sendable {
             let name = tag.name
             let attributes = tag.attributes
             func attribute(_ key: String) throws -> String? {
-                try XMLTags.attribute(key, in: attributes, fail: fail)
+                try XMLTags.attribute(key, in: attributes, fail: { reader.fail($0) })
             }
             let condition = try attribute("Condition")
             // The text up to the next tag: a property's value, or an item's metadata.
             var text: String {
-                let end = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
-                return XMLTags.decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self))
+                let end = bytes[reader.offset...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+                return XMLTags.decodeEntities(String(decoding: bytes[reader.offset..<end], as: UTF8.self))
                     .trimmingWhitespace()
             }
             var item: Int?
@@ -96,7 +90,7 @@ struct MSBuildProject: Sendable {
             if name == "Import", let imported = try attribute("Project") { project.imports.append(imported) }
             if !selfClosing {
                 guard stack.count < maximumDepth else {
-                    throw fail("elements nest more than \(maximumDepth) deep")
+                    throw reader.fail("elements nest more than \(maximumDepth) deep")
                 }
                 stack.append((name, condition, item))
             }

@@ -102,23 +102,15 @@ struct XcodeWorkspace: Sendable {
     /// processing instructions skipped. Entities in attribute values are decoded.
     static func tags(_ bytes: [UInt8], file: String) throws -> [Tag] {
         var tags: [Tag] = []
-        var i = 0
-        func fail(_ what: String) -> AlertSoundError {
-            AlertSoundError(.malformed, "not an Xcode workspace: \(what)", path: file, offset: Int64(i))
+        var reader = XMLTags.Reader(bytes) { what, at in
+            AlertSoundError(.malformed, "not an Xcode workspace: \(what)", path: file, offset: Int64(at))
         }
-        while let tag = try XMLTags.next(
-            in: bytes, from: i,
-            fail: { what, at in
-                i = at
-                return fail(what)
-            })
-        {
-            i = tag.end
+        while let tag = try reader.next() {
             if tag.closing {
                 tags.append(.close(tag.name))
                 continue
             }
-            let location = try XMLTags.attribute("location", in: tag.attributes, fail: fail)
+            let location = try XMLTags.attribute("location", in: tag.attributes, fail: { reader.fail($0) })
             tags.append(tag.selfClosing ? .empty(tag.name, location: location) : .open(tag.name, location: location))
         }
         return tags
