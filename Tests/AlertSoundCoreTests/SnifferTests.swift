@@ -54,6 +54,19 @@ import Testing
         }
     }
 
+    /// A repository checked out without Git LFS holds pointer files where its sounds are; the
+    /// message said only "it starts with 'version '", which sends the user to the sound.
+    @Test(.bug(id: "57")) func aGitLFSPointerIsNamedAsOne() {
+        let pointer =
+            "version https://git-lfs.github.com/spec/v1\noid sha256:"
+            + String(repeating: "ab", count: 32) + "\nsize 48213\n"
+        #expect { try Fixture.inspect(Array(pointer.utf8)) } throws: { error in
+            let e = error as! AlertSoundError
+            return e.kind == .unrecognized && e.message.contains("Git LFS pointer")
+                && e.message.contains("git lfs pull")
+        }
+    }
+
     /// Three MPEG-1 layer III frames at 128 kbit/s and 44.1 kHz (417 bytes each, the second padded).
     static func mpegRun(frames: Int = 3) -> [UInt8] {
         var bytes: [UInt8] = []

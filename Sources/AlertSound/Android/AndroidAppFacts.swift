@@ -79,15 +79,17 @@ struct AndroidAppFacts: Sendable, Hashable {
                     }
                 }
             }
-            // A Gradle module's manifest, or an older (Ant, Eclipse) project's at its top.
-            for manifest in [joinPath(module, "src/main/AndroidManifest.xml"), joinPath(module, "AndroidManifest.xml")]
-            {
+            // A Gradle module's manifest, or an older (Ant, Eclipse) project's at its top; each read once.
+            for (index, manifest) in [
+                joinPath(module, "src/main/AndroidManifest.xml"), joinPath(module, "AndroidManifest.xml")
+            ].enumerated() {
                 guard let xml = text(manifest) else { continue }
                 let sdks = usesSdk(in: xml)
                 manifestSdks = (manifestSdks.min ?? sdks.min, manifestSdks.target ?? sdks.target)
-            }
-            let manifest = joinPath(module, "src/main/AndroidManifest.xml")
-            if facts.defaultChannel == nil, let xml = text(manifest), let value = metaData(defaultChannelKey, in: xml) {
+                // FCM's default channel is read from the Gradle module's manifest only.
+                guard index == 0, facts.defaultChannel == nil, let value = metaData(defaultChannelKey, in: xml) else {
+                    continue
+                }
                 if value.hasPrefix("@string/") {
                     let key = String(value.dropFirst("@string/".count))
                     let values = joinPath(module, "src/main/res/values")

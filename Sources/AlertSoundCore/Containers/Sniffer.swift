@@ -43,6 +43,14 @@ package enum Sniffer {
         {
             return kind
         }
+        // A checkout without Git LFS leaves the pointer where the sound should be: say so, since the
+        // fix is in the checkout (CI's most common cause), not in the sound.
+        if head.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
+            throw AlertSoundError(
+                .unrecognized,
+                "a Git LFS pointer, not the sound: its bytes were never fetched (run `git lfs pull`; in CI, check out with LFS, e.g. actions/checkout's `lfs: true`)"
+            )
+        }
         throw AlertSoundError(.unrecognized, "not a sound file alertsound recognises (it starts with \(preview(head)))")
     }
 
