@@ -44,10 +44,15 @@ import Testing
         #expect(try SoundFile.inspect(bytes: bytes).frames == 11_520 - 1105)
     }
 
-    @Test func withoutATagTheLengthIsUnknownNotEstimated() throws {
+    /// A constant-bitrate MP3 with no Xing, Info or VBRI tag had no length, so a 3-minute file
+    /// passed iOS's 30-second rule unjudged (issue 57, an Expo app's azan.mp3). Its frames are
+    /// counted; a stream that is lost on the way keeps the length unknown, never estimated.
+    @Test(.bug(id: "57")) func withoutATagTheFramesAreCountedNotEstimated() throws {
         let bytes = [UInt8](Array(repeating: Self.frame(), count: 5).joined())
         let info = try SoundFile.inspect(bytes: bytes)
-        #expect(info.frames == nil && info.sampleRate == 44_100 && info.channels == 2)
+        #expect(info.frames == 5 * 1152 && info.sampleRate == 44_100 && info.channels == 2)
+        let lost = bytes + [UInt8](repeating: 0x55, count: Int(MPEGFrames.trailerAllowance) + 1) + bytes
+        #expect(try SoundFile.inspect(bytes: lost).frames == nil)
     }
 
     @Test func theWalkCountsEveryFrameAndToleratesAFinalTag() throws {

@@ -102,8 +102,8 @@ import Testing
 
         let run = try Fixture.inspect(Self.mpegRun())
         #expect(run.coding == .codec(.mp3))
-        // What the first frame states, and no length it does not (issue 33: info showed no rate or channels).
-        #expect(run.sampleRate == 44_100 && run.channels == 2 && run.framesPerPacket == 1152 && run.frames == nil)
+        // What the first frame states (issue 33: info showed no rate or channels), and the frames counted.
+        #expect(run.sampleRate == 44_100 && run.channels == 2 && run.framesPerPacket == 1152 && run.frames == 3 * 1152)
         let mono = try Fixture.inspect(
             Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0]
                 + Self.mpegRun().enumerated().map { $0.offset % 417 == 3 || $0.offset == 420 ? 0xC4 : $0.element })

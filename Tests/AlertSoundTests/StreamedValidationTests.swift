@@ -143,7 +143,7 @@ import Testing
         #expect(byName["s2"]?.diagnostics.first?.message.contains("did you mean 's2.caf'?") == true)
         #expect(
             byName["Kit.bundle/s1.caf"]?.diagnostics.first?.message.contains(
-                "Big.app/Kit.bundle/s1.caf exists, but in a sub-folder") == true)
+                "Big.app/Kit.bundle/s1.caf is there; Apple documents only a file name") == true)
         #expect(byName["s600.caf"]?.valid == true)
         #expect(byName["s3.caf"]?.diagnostics.map(\.code.rawValue) == ["entitlements-unknown"])
 

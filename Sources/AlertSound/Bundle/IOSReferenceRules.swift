@@ -4,7 +4,7 @@ import AlertSoundCore
 extension ReferenceResolver {
     /// iOS: a name is a file name, exactly, at the bundle's top level or in Library/Sounds.
     static let rules: [ReferenceRule<ReferenceResolver>] = [
-        notReachablePath, missingExtension, caseMismatch, resourceBundle, localized, notReachable, notInTarget,
+        subPath, notReachablePath, missingExtension, caseMismatch, resourceBundle, localized, notReachable, notInTarget,
         installedAtRunTime, noSuchSound
     ]
 }

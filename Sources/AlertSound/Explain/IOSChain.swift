@@ -151,6 +151,15 @@ struct IOSChain {
                 decides: PlayOutcome(.unknown, because: maybe.message, code: maybe.code))
             return
         }
+        // A path to a file that is there: Apple documents no such lookup, so only the device can tell.
+        if failing.isEmpty, name.contains("/"), let path = findings.first(where: { $0.code == .notReachable }) {
+            chain.add(
+                ExplanationStep(
+                    step: .lookup, verdict: .unknown, text: text + ": " + path.message, evidence: evidence,
+                    codes: findings.map(\.code)),
+                decides: PlayOutcome(.unknown, because: path.message, code: path.code))
+            return
+        }
         chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
     }
 

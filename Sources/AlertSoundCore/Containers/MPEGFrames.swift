@@ -65,8 +65,10 @@ package enum MPEGFrames {
 
     /// What an MPEG audio file's first frame states, behind an ID3 tag if it has one: rate,
     /// channels and samples per frame, and the length when an encoder's tag there states it (see
-    /// ``taggedLength(_:header:)``). Without one no header counts the frames, so frames and
-    /// duration stay unknown rather than estimated (`check` reads headers, not whole files).
+    /// ``taggedLength(_:header:)``). Without one (a constant-bitrate stream often has none) the
+    /// frames are counted header by header (``walkedLength(_:)``), as a decoder would: a length
+    /// left unknown let a 3-minute MP3 pass iOS's 30-second rule unjudged. A stream the walk
+    /// loses keeps its length unknown, never estimated.
     static func read(_ source: ByteSource, coding: SampleCoding?) throws -> SoundInfo {
         var info = SoundInfo(container: .mp3, fileSize: source.size)
         info.coding = coding
@@ -76,7 +78,7 @@ package enum MPEGFrames {
             info.sampleRate = Double(header.sampleRate)
             info.channels = header.channels
             info.framesPerPacket = header.samplesPerFrame
-            info.frames = taggedLength(first.prefix(header.length), header: header)
+            info.frames = try taggedLength(first.prefix(header.length), header: header) ?? walkedLength(source)
         }
         return info
     }

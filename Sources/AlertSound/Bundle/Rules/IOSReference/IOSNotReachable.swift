@@ -9,7 +9,7 @@ extension ReferenceResolver {
             .notReachable, .error, .bundle,
             step: .lookup,
             summary:
-                "The referenced sound exists only in a sub-folder, where iOS does not look, or the reference is a path."
+                "The referenced sound exists only in a sub-folder, where iOS does not look, or the reference is a path (a warning when a file is at that path: Apple says nothing of paths, and libraries name them)."
         ),
         triggering: [.app([("Media/chime.caf", chime)], names: ["chime.caf"])],
         passing: [.app([("chime.caf", chime), ("Media/bell.caf", chime)], names: ["chime.caf"])]
