@@ -37,6 +37,24 @@ import Testing
         #expect(r.stdout.contains("bundle valid"))
     }
 
+    /// A name that passes with a warning but names no file (here a path to a sound in a
+    /// sub-folder, which only a device can judge) was counted "resolved" in the summary line.
+    @Test(.bug(id: "57")) func aNameThatNamesNoFileIsNotCountedResolved() throws {
+        let dir = try bundle()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = dir.appendingPathComponent("Demo.app")
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Long.wav"))
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Sounds"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: app.appendingPathComponent("ok.caf"), to: app.appendingPathComponent("Sounds/ok.caf"))
+        let r = try cli.run([
+            "validate-bundle", app.path, "--sound", "ok.caf", "--sound", "Sounds/ok.caf", "--sound", "default"
+        ])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("3 references: 2 resolved, 0 failing, 1 unresolved"), "\(r.stdout)")
+    }
+
     /// A finding points at a list's line from the reference's position, not by reading a line number
     /// back out of its `source`: a payload named `push:5` is that file, not line 5 of `push`.
     @Test(.bug(id: 35, "positions as data")) func findingsPointAtListLinesFromTheirPosition() throws {

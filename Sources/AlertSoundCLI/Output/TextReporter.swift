@@ -80,7 +80,7 @@ struct TextReporter: Reporter {
         /// The paths validated, for the `explain` line under a failing reference.
         var paths: [String] = []
         private var bundles = 0, invalidBundles = 0, unjudged = 0
-        private var files = 0, invalidFiles = 0, references = 0, failingReferences = 0
+        private var files = 0, invalidFiles = 0, references = 0, failingReferences = 0, unresolvedReferences = 0
 
         init(output: @escaping (String) -> Void) { self.output = output }
 
@@ -89,7 +89,7 @@ struct TextReporter: Reporter {
             case let .opened(bundle, kind, entitlements):
                 if bundles > 0 { output("\n") }
                 bundles += 1
-                (files, invalidFiles, references, failingReferences) = (0, 0, 0, 0)
+                (files, invalidFiles, references, failingReferences, unresolvedReferences) = (0, 0, 0, 0, 0)
                 var out = "\(bundle.escapedForDisplay) (\(kind.rawValue), \(kind.platform.displayName))\n"
                 if let entitlements {
                     out +=
@@ -109,7 +109,12 @@ struct TextReporter: Reporter {
                 var out = references == 0 && !batch.isEmpty ? "references:\n" : ""
                 for reference in batch {
                     references += 1
-                    if !reference.valid { failingReferences += 1 }
+                    if !reference.valid {
+                        failingReferences += 1
+                    } else if reference.resolvedPath == nil, reference.name != "default" {
+                        // Passes with warnings but names no file (computed, or installed at run time).
+                        unresolvedReferences += 1
+                    }
                     out += TextReporter.line(reference)
                     if !reference.valid, let command = ExplainCommand.line(for: reference, paths: paths) {
                         out += "    see why: \(command.escapedForDisplay)\n"
@@ -122,7 +127,8 @@ struct TextReporter: Reporter {
                     "\(files) sound\(files == 1 ? "" : "s"): \(files - invalidFiles) valid, \(invalidFiles) invalid"
                 if references > 0 {
                     out +=
-                        "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences) resolved, \(failingReferences) failing"
+                        "; \(references) reference\(references == 1 ? "" : "s"): \(references - failingReferences - unresolvedReferences) resolved, \(failingReferences) failing"
+                        + (unresolvedReferences > 0 ? ", \(unresolvedReferences) unresolved" : "")
                 }
                 output(out + (valid ? " — bundle valid\n" : " — bundle invalid\n"))
             case .unjudged(let platform):
