@@ -72,6 +72,35 @@ import Testing
         #expect(scans.first { $0.kind == .androidProject }?.libraries.declared == [.unityMobileNotifications])
     }
 
+    /// `AddFileToBuildSection(main, resources, file)` adds to the main target's Resources phase
+    /// as `AddFileToBuild` does; the script was not seen, and iOS was not judged.
+    @Test(.bug(id: "57", "Unity build section")) func aFileAddedToTheResourcesSectionShips() throws {
+        let scratch = try Scratch()
+        let script = String(decoding: Self.postProcess(["alert.caf"]), as: UTF8.self).replacingOccurrences(
+            of: "project.AddFileToBuild(target, project.AddFile(name, name));",
+            with:
+                "project.AddFileToBuildSection(target, project.GetResourcesBuildPhaseByTarget(target), project.AddFile(name, name));"
+        )
+        let root = try Self.project(
+            scratch,
+            ["Assets/Editor/Sounds.cs": Array(script.utf8), "iOS/Sounds/alert.caf": AndroidTests.caf])
+        let plays = try #require(try Self.ios(root, "alert.caf"))
+        #expect(plays.fresh.plays == .namedSound, "\(plays.fresh)")
+        // Added to another phase (a Sources phase): not copied, so iOS is not judged.
+        let scratch2 = try Scratch()
+        let other = try Self.project(
+            scratch2,
+            [
+                "Assets/Editor/Sounds.cs": Array(
+                    script.replacingOccurrences(
+                        of: "GetResourcesBuildPhaseByTarget", with: "GetSourcesBuildPhaseByTarget"
+                    )
+                    .utf8),
+                "iOS/Sounds/alert.caf": AndroidTests.caf
+            ])
+        #expect(try Self.ios(other, "alert.caf")?.fresh.plays != .namedSound)
+    }
+
     @Test(.bug(id: "57", "Unity framework target")) func aFileAddedToUnityFrameworkIsNotInTheMainBundle() throws {
         let scratch = try Scratch()
         // U4: the framework target's file lands in UnityFramework.framework: the default plays.

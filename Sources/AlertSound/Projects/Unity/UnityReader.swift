@@ -22,7 +22,7 @@ struct UnityReader: ProjectReader {
         name: "Unity project",
         detected: "a folder holding `Assets/` and `ProjectSettings/ProjectVersion.txt`",
         judged:
-            "an Android app of its Android plugins' raw resources (`Assets/**/*.androidlib/…/res/raw`, `Assets/Plugins/Android/res/raw`), minSdk from `ProjectSettings/ProjectSettings.asset`, the libraries of `Packages/manifest.json`; an iOS app of the sound files an Editor script adds to the generated Xcode project's main target (`AddFileToBuild`), at the bundle's top, and `Assets/StreamingAssets/` in `Data/Raw/` (not searched by iOS); with no such script, iOS is not judged and a note says where the file must go",
+            "an Android app of its Android plugins' raw resources (`Assets/**/*.androidlib/…/res/raw`, `Assets/Plugins/Android/res/raw`), minSdk from `ProjectSettings/ProjectSettings.asset`, the libraries of `Packages/manifest.json`; an iOS app of the sound files an Editor script adds to the generated Xcode project's main target (`AddFileToBuild`, or `AddFileToBuildSection` with its Resources phase), at the bundle's top, and `Assets/StreamingAssets/` in `Data/Raw/` (not searched by iOS); with no such script, iOS is not judged and a note says where the file must go",
         reports: [.resources, .androidProject])
 
     static let settingsFile = "ProjectSettings/ProjectVersion.txt"
@@ -194,8 +194,8 @@ struct UnityReader: ProjectReader {
     }
 
     /// The sound files Editor scripts (C# under a folder named `Editor`) add to the generated
-    /// project: the literal sound file names of each script that calls `AddFileToBuild`, with the
-    /// target it names. `computed`: a script that adds files but names no sound file (its names
+    /// project: the literal sound file names of each script that calls `AddFileToBuild` (or
+    /// `AddFileToBuildSection` with a Resources phase), with the target it names. `computed`: a script that adds files but names no sound file (its names
     /// are computed), at its first `AddFileToBuild`.
     static func addedFiles(
         _ project: String, within confinement: Confinement
@@ -215,8 +215,17 @@ struct UnityReader: ProjectReader {
             guard bytesRead <= Limits.maximumSourceBytes else { break }
             guard SourceText.holds(bytes, ["AddFileToBuild"]) else { continue }
             let source = SourceText(String(decoding: bytes, as: UTF8.self))
-            guard let first = source.occurrences(of: "AddFileToBuild").first else { continue }
             let text = source.text
+            // `AddFileToBuildSection(target, phase, file)` adds to the phase given: a Resources
+            // phase (`GetResourcesBuildPhaseByTarget`, `AddResourcesBuildPhase`) copies it as
+            // `AddFileToBuild` does.
+            let resourcesPhase =
+                text.contains("GetResourcesBuildPhaseByTarget") || text.contains("AddResourcesBuildPhase")
+            guard
+                let first =
+                    (source.occurrences(of: "AddFileToBuild")
+                    + (resourcesPhase ? source.occurrences(of: "AddFileToBuildSection") : [])).min()
+            else { continue }
             let main =
                 text.contains("GetUnityMainTargetGuid") || text.contains("GetUnityTargetName")
                 || text.contains("\"Unity-iPhone\"")
