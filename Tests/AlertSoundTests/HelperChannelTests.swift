@@ -71,4 +71,60 @@ import Testing
         #expect(made == ["one=resource(\"alarma\")@main.ts:2", "?=computed@main.ts:3"], "\(made)")
         #expect(read.helpers.isEmpty)
     }
+
+    /// react-native-push-notification's channel made in a service class's method from its
+    /// parameter, which another method passes on, called from another file with the ID: the
+    /// library's channels were read with no helper followed, so the channel had no ID and every
+    /// message on it "cannot be told". A call that gives no literal stays computed.
+    @Test(.bug(id: "57", "library channel in a helper")) func aLibrarysChannelMadeFromAMethodsParameter() throws {
+        let scratch = try Scratch()
+        let root = scratch.path("app")
+        try AppSearchTests.tree(
+            root,
+            [
+                "src/LocalNotificationService.js": Array(
+                    """
+                    import PushNotification from "react-native-push-notification"
+                    class LocalNotificationService {
+                        showNotification = (id, title, data = {}, channelId) => {
+                            this.createChannelFor(channelId);
+                            PushNotification.localNotification({ channelId: channelId, title: title });
+                        }
+                        createChannelFor = (channelId) => {
+                            PushNotification.createChannel({ channelId: channelId, channelName: "n", soundName: "ping.mp3" });
+                        }
+                    }
+                    export const service = new LocalNotificationService();
+                    """.utf8),
+                "src/Handler.js": Array(
+                    """
+                    import { service } from "./LocalNotificationService";
+                    service.showNotification(0, "t", {}, "orders");
+                    service.showNotification(1, "t", {}, remote.channel);
+                    """.utf8)
+            ])
+        let read = SourceWalk.read(root: root, within: try #require(Confinement(folder: root))).sounds
+        let made = read.channels.map {
+            "\($0.id ?? "?")=\($0.sound)@\(lastComponent($0.position.file)):\($0.position.line)"
+        }
+        #expect(
+            made == ["orders=resource(\"ping.mp3\")@Handler.js:2", "?=resource(\"ping.mp3\")@Handler.js:3"], "\(made)")
+        // Called in its own file with a literal: that channel, at the call.
+        let scratch2 = try Scratch()
+        let local = scratch2.path("app")
+        try AppSearchTests.tree(
+            local,
+            [
+                "src/channels.js": Array(
+                    """
+                    import PushNotification from "react-native-push-notification"
+                    const make = (channelId) => {
+                        PushNotification.createChannel({ channelId: channelId, channelName: "n", soundName: "default" });
+                    }
+                    make("news");
+                    """.utf8)
+            ])
+        let own = SourceWalk.read(root: local, within: try #require(Confinement(folder: local))).sounds
+        #expect(own.channels.map { "\($0.id ?? "?")=\($0.sound)" } == ["news=defaultSound"], "\(own.channels)")
+    }
 }

@@ -288,13 +288,70 @@ struct CodeSounds: Sendable {
             var names: Set<String> = []
             if plain.id == nil { names.formUnion(CodeFollow.names(id)) }
             if plain.sound == .computed { names.formUnion(CodeFollow.names(sound)) }
+            // A helper no call in this file binds: its calls in the app's other files (issue 57).
+            // Two readings, never both for one channel: in JavaScript and TypeScript (NativeScript's
+            // helpers that look their parameter up by name or as a URI) ``HelperChannel``, which
+            // replaces the helper's own channel by its calls'; in Kotlin, Java and the rest the
+            // follower's ``HelperCall``, which also reads an ID kept in a local and the package name.
+            // Each language's reading first (by the file's own extension: NativeScript's TypeScript is
+            // also read as Java), the other where it finds no helper. For the channel last added.
+            func acrossFiles(
+                _ names: Set<String>, at offset: Int, id: SourceText.Argument?, sound: SourceText.Argument?
+            ) {
+                func byCallsHelper() -> Bool {
+                    // A bounded number per file: each is looked for across the app's files.
+                    guard helperCalls < CodeFollow.maximumSearches else { return true }
+                    guard pendSound != false, let helper = follow.helper(of: names, at: offset) else { return false }
+                    helperCalls += 1
+                    let read = made(id, sound, nil)
+                    let call = HelperCall(
+                        name: helper.name, parameters: helper.parameters,
+                        needed: names.intersection(helper.parameters.map(\.name)), id: id?.text, sound: sound?.text,
+                        knownID: read.id, knownSound: read.sound, uri: pendSound == nil, library: library,
+                        made: position(line))
+                    found.pending.append(
+                        Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
+                    return true
+                }
+                func byHelperChannel() -> Bool {
+                    let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
+                    guard let form, !names.isEmpty else { return false }
+                    // Past the file's budget, the other reading is not tried either (it made the work
+                    // grow with the square of the channels).
+                    guard helperWalks < CodeFollow.maximumSearches else { return true }
+                    helperWalks += 1
+                    guard let helper = follow.enclosingFunction(binding: names, at: offset) else { return false }
+                    found.helpers.append(
+                        HelperChannel(
+                            function: helper.name, parameters: helper.parameters, file: file,
+                            channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
+                    return true
+                }
+                if ["js", "jsx", "ts", "tsx", "mjs", "cjs"].contains(lowercasedExtension(file)) {
+                    if !byHelperChannel() { _ = byCallsHelper() }
+                } else if !byCallsHelper() {
+                    _ = byHelperChannel()
+                }
+            }
             let bindings = follow.bindings(of: names, at: offset)
             if let bindings, follow.mayMake(bindings.count) {
                 for binding in bindings {
+                    let boundID = follow.substitute(id, binding)
                     let bound = follow.substitute(sound, binding)
                     add(
-                        follow.substitute(id, binding), bound, line: binding.offset.map(source.line(at:)) ?? line,
+                        boundID, bound, line: binding.offset.map(source.line(at:)) ?? line,
                         given: bound?.text == sound?.text ? nil : binding.offset)
+                    // A call in this file that passes its own function's parameter on (a class's
+                    // `showNotification(…, channelId)` calling `this.createChannel(channelId)`),
+                    // that function called from no line of this file: its calls in other files.
+                    guard let call = binding.offset else { continue }
+                    let read = made(boundID, bound, nil)
+                    var passed: Set<String> = []
+                    if read.id == nil { passed.formUnion(CodeFollow.names(boundID)) }
+                    if read.sound == .computed { passed.formUnion(CodeFollow.names(bound)) }
+                    if !passed.isEmpty, follow.bindings(of: passed, at: call) == nil {
+                        acrossFiles(passed, at: call, id: boundID, sound: bound)
+                    }
                 }
                 return
             }
@@ -303,47 +360,7 @@ struct CodeSounds: Sendable {
             // its calls are not looked for again in other files (issue 57: a helper called 1,000
             // times in its own file made 17,857 channels, at 38 times the time).
             guard bindings == nil else { return }
-            // A helper no call in this file binds: its calls in the app's other files (issue 57).
-            // Two readings, never both for one channel: in JavaScript and TypeScript (NativeScript's
-            // helpers that look their parameter up by name or as a URI) ``HelperChannel``, which
-            // replaces the helper's own channel by its calls'; in Kotlin, Java and the rest the
-            // follower's ``HelperCall``, which also reads an ID kept in a local and the package name.
-            // Each language's reading first (by the file's own extension: NativeScript's TypeScript is
-            // also read as Java), the other where it finds no helper.
-            func byCallsHelper() -> Bool {
-                // A bounded number per file: each is looked for across the app's files.
-                guard helperCalls < CodeFollow.maximumSearches else { return true }
-                guard pendSound != false, let helper = follow.helper(of: names, at: offset) else { return false }
-                helperCalls += 1
-                let read = made(id, sound, nil)
-                let call = HelperCall(
-                    name: helper.name, parameters: helper.parameters,
-                    needed: names.intersection(helper.parameters.map(\.name)), id: id?.text, sound: sound?.text,
-                    knownID: read.id, knownSound: read.sound, uri: pendSound == nil, library: library,
-                    made: position(line))
-                found.pending.append(
-                    Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
-                return true
-            }
-            func byHelperChannel() -> Bool {
-                let form: HelperChannel.Form? = library == nil ? .uri : pendSound == true ? .name : nil
-                guard let form, !names.isEmpty else { return false }
-                // Past the file's budget, the other reading is not tried either (it made the work
-                // grow with the square of the channels).
-                guard helperWalks < CodeFollow.maximumSearches else { return true }
-                helperWalks += 1
-                guard let helper = follow.enclosingFunction(binding: names, at: offset) else { return false }
-                found.helpers.append(
-                    HelperChannel(
-                        function: helper.name, parameters: helper.parameters, file: file,
-                        channel: found.channels.count - 1, id: id?.text, sound: sound?.text, form: form))
-                return true
-            }
-            if ["js", "jsx", "ts", "tsx", "mjs", "cjs"].contains(lowercasedExtension(file)) {
-                if !byHelperChannel() { _ = byCallsHelper() }
-            } else if !byCallsHelper() {
-                _ = byHelperChannel()
-            }
+            acrossFiles(names, at: offset, id: id, sound: sound)
         }
         // A channel object is created only when passed on (to `createNotificationChannel`, a list,
         // a return): one kept in a variable whose every later use in its block reads a member

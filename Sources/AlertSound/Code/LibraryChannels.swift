@@ -12,6 +12,9 @@ enum LibraryChannels {
     static func read(_ source: SourceText, file: String, fileExtension ext: String) -> CodeSounds {
         var found = CodeSounds()
         let language = AndroidLibrary.CodeLanguage(fileExtension: ext)
+        // The follower of helpers' parameters, and a bounded number of channels read through it per file.
+        let follow = CodeFollow(source)
+        var helperReads = 0
         for library in AndroidLibrary.allCases {
             for constructor in library.channelConstructors where constructor.language == language {
                 var scanned = 0
@@ -46,6 +49,33 @@ enum LibraryChannels {
                     // The library's word for the default sound (react-native-push-notification's `default`).
                     if case .resource(let name) = sound, library.lookups(name).isEmpty { sound = .defaultSound }
                     let line = source.line(at: offset)
+                    // An ID that is a parameter of the function around the call (a service's
+                    // `createChannel = (channelId) => {…}`): one channel per call of it in this file,
+                    // and, where those calls pass their own function's parameter on and nothing in
+                    // this file calls that one, its calls in the app's other files (issue 57).
+                    if id == nil, language == .javaScript, let idArgument,
+                        helperReads < CodeFollow.maximumSearches,
+                        let helped = Self.helped(idArgument, at: offset, in: source, follow: follow)
+                    {
+                        helperReads += 1
+                        for (bound, call) in helped {
+                            let callLine = call.map(source.line(at:)) ?? line
+                            found.channels.append(
+                                ChannelDeclaration(
+                                    id: source.resolve(bound), sound: sound,
+                                    position: SourcePosition(file: file, line: callLine), library: library))
+                            let passed = CodeFollow.names(bound)
+                            guard found.channels.last?.id == nil, let call, !passed.isEmpty,
+                                follow.bindings(of: passed, at: call) == nil,
+                                let outer = follow.enclosingFunction(binding: passed, at: call)
+                            else { continue }
+                            found.helpers.append(
+                                HelperChannel(
+                                    function: outer.name, parameters: outer.parameters, file: file,
+                                    channel: found.channels.count - 1, id: bound.text, sound: nil, form: .name))
+                        }
+                        continue
+                    }
                     found.channels.append(
                         ChannelDeclaration(
                             id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library))
@@ -65,6 +95,19 @@ enum LibraryChannels {
             }
         }
         return found
+    }
+
+    /// The values `id`, a parameter of the function around `offset`, takes at that function's
+    /// calls in this file, each with the call's offset; nil when `id` is no such parameter or the
+    /// file calls the function with none (then the channel stays computed, as before).
+    static func helped(
+        _ id: SourceText.Argument, at offset: Int, in source: SourceText, follow: CodeFollow
+    ) -> [(SourceText.Argument, Int?)]? {
+        let names = CodeFollow.names(id)
+        guard !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count)
+        else { return nil }
+        let bound = bindings.compactMap { binding in follow.substitute(id, binding).map { ($0, binding.offset) } }
+        return bound.isEmpty ? nil : bound
     }
 
     /// A constructor's sound member: empty is the default sound; a `://` URI names the resource
