@@ -22,6 +22,7 @@ import Testing
         case .defaultSound: "default"
         case .silent: "silent"
         case .computed: "computed"
+        case .notificationsOwn(let dropping): "own" + (dropping.map { "-" + $0 } ?? "")
         }
     }
 
