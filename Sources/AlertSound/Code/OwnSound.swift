@@ -7,7 +7,7 @@ import AlertSoundCore
 /// field of the same notification's model (`createChannel(model?.id, model?.sound)`). Android keeps
 /// the sound a channel is first created with, so the channel plays the sound of the notification
 /// that first creates it (``ChannelSound/notificationsOwn(dropping:)``). Read from the text only:
-/// bounded by ``maximumSteps`` variables followed and ``maximumWindow`` characters read after a call.
+/// bounded by ``maximumOwnSteps`` variables followed and ``maximumWindow`` characters read after a call.
 extension CodeFollow {
     static let maximumOwnSteps = 4
     /// How far after a helper's call a notification being built is looked for.
