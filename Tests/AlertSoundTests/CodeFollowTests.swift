@@ -22,6 +22,7 @@ import Testing
         case .defaultSound: "default"
         case .silent: "silent"
         case .computed: "computed"
+        case .notificationsOwn(let dropping): "own" + (dropping.map { "-" + $0 } ?? "")
         }
     }
 
@@ -237,6 +238,35 @@ import Testing
             """
         // The third's `uri` is given in an `if` without braces: it cannot be told.
         #expect(read(java, "java").channels.map { Self.describe($0.sound) } == ["siren", "chime", "computed"])
+    }
+
+    /// A loop over a Kotlin enum this file declares (`Enum.values()`, `Enum.entries`, `for (x in
+    /// Enum.values())`) is one channel per entry: the entry's `.name`, and the entry in a template,
+    /// is its name (not in a template when the enum overrides `toString`).
+    @Test(.bug(id: "57")) func aLoopOverAnEnumsEntries() {
+        let kotlin = """
+            enum class Prayer { FAJR, ISHA }
+            enum class Tone { PLAIN, BELL; override fun toString() = name.lowercase() }
+            object Channels {
+                fun create() {
+                    Prayer.values().forEach { prayer ->
+                        val c = NotificationChannel("${prayer.name}-BELL", "P", 4)
+                        c.setSound(Uri.parse("android.resource://com.x/raw/bell"), null)
+                    }
+                    for (p in Prayer.entries) {
+                        val d = NotificationChannel("quiet-$p", "Q", 4)
+                        d.setSound(null, null)
+                    }
+                    Tone.entries.forEach { tone ->
+                        val e = NotificationChannel("tone-$tone", "T", 4)
+                    }
+                }
+            }
+            """
+        #expect(
+            Set(channels(kotlin, "kt")) == [
+                "FAJR-BELL=bell@6", "ISHA-BELL=bell@6", "quiet-FAJR=silent@10", "quiet-ISHA=silent@10", "?=default@14"
+            ], "\(channels(kotlin, "kt"))")
     }
 }
 

@@ -52,6 +52,7 @@ extension ChannelDeclaration {
         case .defaultSound: return "the default sound"
         case .silent: return "no sound"
         case .computed: return "a sound its code computes"
+        case .notificationsOwn: return "the sound of the notification that first creates it"
         }
     }
 

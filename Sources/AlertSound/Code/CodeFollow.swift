@@ -23,6 +23,8 @@ struct CodeFollow {
     private final class Memo {
         var calls: [String: [Binding]?] = [:]
         var classes: [String: [String?]] = [:]
+        /// Each Kotlin enum's entries, and whether it overrides `toString`.
+        var enums: [String: (entries: Set<String>, named: Bool)] = [:]
         var headers: [Int: Header?] = [:]
         /// Channels made by following, in this file: at most ``maximumChannels``.
         var made = 0
@@ -123,6 +125,17 @@ struct CodeFollow {
                     let braced = scalars[i + 1] == "{"
                     let start = braced ? i + 2 : i + 1
                     let end = identifier(from: start)
+                    // `${entry.name}`: a Kotlin enum entry's name (``enumEntry(_:named:)``).
+                    if braced, end > start, end < scalars.count, scalars[end] == ".",
+                        case let e = identifier(from: end + 1), e < scalars.count, scalars[e] == "}",
+                        String(String.UnicodeScalarView(scalars[(end + 1)..<e])) == "name",
+                        let value = replace(String(String.UnicodeScalarView(scalars[start..<end])), "name", true, true)
+                    {
+                        out.append(contentsOf: value.unicodeScalars)
+                        changed = true
+                        i = e + 1
+                        continue
+                    }
                     if end > start, !("0"..."9").contains(scalars[start]),
                         !braced || (end < scalars.count && scalars[end] == "}")
                     {
@@ -206,7 +219,11 @@ struct CodeFollow {
         }
         let replaced = Self.scan(argument) { name, member, quoted, _ in
             guard let value = binding.values[name] else { return nil }
-            if quoted { return value.literal }
+            // A Kotlin enum's entry in a template: its name (`"$type"`, `"${type.name}"`).
+            if quoted, member == nil || member == "name", let entry = enumEntry(value, named: member != nil) {
+                return entry
+            }
+            if quoted { return member == nil ? value.literal : nil }
             if let member { return self.member(value, member)?.text }
             return value.text
         }
@@ -215,10 +232,43 @@ struct CodeFollow {
 
     /// `member` of an object literal (`{ id: 'a' }`) or of a constructor call (``constructorMember(_:_:)``).
     private func member(_ value: SourceText.Argument, _ member: String) -> SourceText.Argument? {
+        if member == "name", let entry = enumEntry(value, named: true) {
+            return SourceText.Argument(text: "\"\(entry)\"")
+        }
         if let given = value.labelled(member) ?? constructorMember(value, member) { return given }
         // An object literal without it: JavaScript's `undefined` (a TypeScript optional member
         // the call leaves out, `{ id: 'reminder' }` for `channel.soundFilename`, issue 57).
         return value.text.trimmingWhitespace().hasPrefix("{") ? SourceText.Argument(text: "undefined") : nil
+    }
+
+    /// The name of the Kotlin enum entry `value` is (`Tone.CHIME`: `CHIME`), when this file declares
+    /// the enum with it: what `.name` gives (`named`), and what a template makes of the entry,
+    /// unless the enum overrides `toString`.
+    func enumEntry(_ value: SourceText.Argument, named: Bool) -> String? {
+        let parts = value.text.trimmingWhitespace().split(separator: ".", omittingEmptySubsequences: false).map(
+            String.init)
+        guard parts.count == 2, parts.allSatisfy(Self.isName) else { return nil }
+        let known: (entries: Set<String>, named: Bool)
+        if let found = memo.enums[parts[0]] {
+            known = found
+        } else {
+            guard maySearch() else { return nil }
+            let entries = CodeSounds.kotlinEnumEntries(parts[0], in: source)
+            let declared = source.occurrences(of: "enum class " + parts[0]).first
+            let body = declared.flatMap { d in
+                source.scalars[d..<min(source.scalars.count, d + 512)].firstIndex(of: "{")
+            }
+            let overrides =
+                body.map { open in
+                    let close = source.blockClose(open)
+                    return !SourceText(String(String.UnicodeScalarView(source.scalars[open..<max(open, close)])))
+                        .occurrences(of: "toString").isEmpty
+                } ?? true
+            known = (entries, !overrides)
+            memo.enums[parts[0]] = known
+        }
+        guard known.entries.contains(parts[1]), named || known.named else { return nil }
+        return parts[1]
     }
 
     /// The argument a constructor call (`Channel("a", R.raw.a)`) gives its class's property
@@ -689,8 +739,11 @@ struct CodeFollow {
             collection = String(collection.dropFirst(wrapper.count + 1).dropLast()).trimmingWhitespace()
             if wrapper == "Object.keys" { return [] }
         }
+        // Kotlin's `Enum.values()` and `Enum.entries`: each entry of an enum this file declares.
+        var enumerated = false
         for suffix in [".entries", ".values", ".values()", ".toList()", ".asList()"] where collection.hasSuffix(suffix)
         {
+            if suffix == ".entries" || suffix == ".values()" { enumerated = true }
             collection = String(collection.dropLast(suffix.count))
         }
         if collection.unicodeScalars.allSatisfy(SourceText.isIdentifier), !collection.isEmpty {
@@ -698,6 +751,11 @@ struct CodeFollow {
             let objects = source.objectLiterals(assignedTo: collection)
             if objects.count == 1 { return members(of: objects[0]) }
             let values = source.assignedValues(of: collection)
+            if values.isEmpty, enumerated {
+                return CodeSounds.kotlinEnumEntries(collection, in: source).sorted().prefix(maximumBindings).map {
+                    (nil, SourceText.Argument(text: collection + "." + $0))
+                }
+            }
             guard values.count == 1 else { return [] }
             collection = values[0].trimmingWhitespace()
         }

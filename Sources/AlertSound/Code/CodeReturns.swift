@@ -509,6 +509,7 @@ extension CodeFollow {
         case .defaultSound: return "the default sound"
         case .silent: return "no sound"
         case .computed: return "a value computed at run time"
+        case .notificationsOwn: return "the sound of the notification that first creates the channel"
         }
     }
 }

@@ -61,6 +61,23 @@ public enum ChannelSound: Sendable, Hashable, Codable {
     case silent
     /// Computed at run time: not judged.
     case computed
+    /// The sound the notification that first creates it names: a helper that creates the channel
+    /// right before posting a notification on it, with a URI built from that notification's sound
+    /// name (`…/raw/${model.sound}`), else the default sound (issue 57). A channel keeps the sound
+    /// it was first created with, so this is the message's own sound when it is the first posted
+    /// on the channel, and the first one's after. `dropping`: what the code removes from the name
+    /// to make the resource (`.replace(".wav", "")`: ".wav"; `.substringBeforeLast(".")`: "."
+    /// for everything from the last dot); nil when it uses the name as it is.
+    case notificationsOwn(dropping: String?)
+}
+
+extension ChannelSound {
+    /// The resource a notification named `name` makes a channel of this kind play (``notificationsOwn(dropping:)``).
+    static func ownResource(of name: String, dropping: String?) -> String {
+        guard let dropping else { return name }
+        if dropping == "." { return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name }
+        return name.replacing(dropping, with: "")
+    }
 }
 
 /// The sound names and channels an app's own code gives, read from its source files as text
@@ -120,31 +137,62 @@ struct CodeSounds: Sendable {
         var library: AndroidLibrary?
         /// Where the helper makes it.
         var made: SourcePosition
+        /// The parameter whose name the sound URI is built from, with the default sound beside it,
+        /// and what the code drops from the name (``CodeFollow/ownSound(of:at:parameters:)``): a
+        /// call passing the sound of the notification it posts makes a channel of that notification's
+        /// own sound (``ChannelSound/notificationsOwn(dropping:)``).
+        var own: (parameter: String, dropping: String?)? = nil
 
-        /// The channel a call of the helper in `text` makes; nil when the call does not give
-        /// the parameters it needs. Android's package name and string resources (`values`) are
-        /// read where the ID names them.
-        func channel(
-            _ call: SourceText.Call, in text: SourceText, values: AndroidValues, file: String
-        )
-            -> ChannelDeclaration?
-        {
-            guard let binding = CodeFollow.binding(call, parameters, needed: needed) else { return nil }
+        /// The channels a call of the helper at `offset` in `text` makes: none when the call does
+        /// not give the parameters it needs; one for each literal an ID of `a ?: "b"` may be, and
+        /// one of a computed ID when a branch is computed. Android's package name and string
+        /// resources (`values`) are read where the ID names them.
+        func channels(
+            _ call: SourceText.Call, at offset: Int, in text: SourceText, values: AndroidValues, file: String
+        ) -> [ChannelDeclaration] {
+            guard let binding = CodeFollow.binding(call, parameters, needed: needed) else { return [] }
             var rewritten = CodeFollow.Binding()
             for (key, value) in binding.values {
                 rewritten.values[key] = SourceText.Argument(text: values.rewrite(value.text))
             }
             let follow = CodeFollow(text)
-            var readID = knownID
-            if readID == nil, let id,
+            var readIDs: [String?] = [knownID]
+            if knownID == nil, let id,
                 let bound = follow.substitute(SourceText.Argument(text: values.rewrite(id)), rewritten)
             {
-                let value = SourceText.Argument(text: values.rewrite(bound.text))
-                readID =
+                func read(_ value: SourceText.Argument) -> String? {
                     text.resolve(value)
-                    ?? CodeSounds.kotlinEnumName(value) { CodeSounds.kotlinEnumEntries($0, in: text) }
+                        ?? CodeSounds.kotlinEnumName(value) { CodeSounds.kotlinEnumEntries($0, in: text) }
+                }
+                let value = SourceText.Argument(text: values.rewrite(bound.text))
+                readIDs = [read(value)]
+                // `model?.id ?: "fallback"`: the fallback's channel, beside the computed one.
+                if readIDs == [nil], value.text.unicodeScalars.count <= SourceText.maximumValueLength,
+                    let branches = CodeFollow.branches(of: value.text.trimmingWhitespace()), branches.count == 2
+                {
+                    let known = branches.map { read(SourceText.Argument(text: $0)) }
+                    let elvis = !value.text.trimmingWhitespace().hasPrefix("if") && value.text.contains("?:")
+                    if elvis, let first = known[0] {
+                        // `"quiet" ?: "fallback"`: a value that is there is the value.
+                        readIDs = [first]
+                    } else if known.contains(where: { $0 != nil }) {
+                        readIDs = known.compactMap { $0 } + (known.contains(nil) ? [nil] : [])
+                    }
+                }
             }
             var readSound = knownSound
+            var origin = "made by \(name) at \(made.file):\(made.line), called here"
+            if readSound == .computed, let own, let given = rewritten.values[own.parameter] {
+                if let literal = given.literal {
+                    readSound = .resource(ChannelSound.ownResource(of: literal, dropping: own.dropping))
+                } else if given.isNull {
+                    readSound = .defaultSound
+                } else if CodeFollow.isNotificationsSound(given, calledAt: offset, in: text) {
+                    readSound = .notificationsOwn(dropping: own.dropping)
+                    origin +=
+                        " with \(given.preview(60)), the sound of the notification it then builds: the channel plays the sound of the notification that first creates it"
+                }
+            }
             if readSound == .computed, let sound,
                 let bound = follow.substitute(SourceText.Argument(text: sound), rewritten)
             {
@@ -153,9 +201,11 @@ struct CodeSounds: Sendable {
                     ? CodeSounds.androidURI(CodeSounds.uriTarget(bound), in: text)
                     : CodeSounds.namedSound(bound, in: text)
             }
-            return ChannelDeclaration(
-                id: readID, sound: readSound, position: SourcePosition(file: file, line: call.line), library: library,
-                origin: "made by \(name) at \(made.file):\(made.line), called here")
+            return readIDs.map { readID in
+                ChannelDeclaration(
+                    id: readID, sound: readSound, position: SourcePosition(file: file, line: call.line),
+                    library: library, origin: origin)
+            }
         }
     }
 
@@ -304,11 +354,18 @@ struct CodeSounds: Sendable {
                     guard pendSound != false, let helper = follow.helper(of: names, at: offset) else { return false }
                     helperCalls += 1
                     let read = made(id, sound, nil)
-                    let call = HelperCall(
+                    var call = HelperCall(
                         name: helper.name, parameters: helper.parameters,
                         needed: names.intersection(helper.parameters.map(\.name)), id: id?.text, sound: sound?.text,
                         knownID: read.id, knownSound: read.sound, uri: pendSound == nil, library: library,
                         made: position(line))
+                    // A URI built from a parameter's name (the notification's own sound, issue 57).
+                    if read.sound == .computed, pendSound == nil, let sound,
+                        let own = follow.ownSound(of: sound, at: offset, parameters: Set(helper.parameters.map(\.name)))
+                    {
+                        call.own = own
+                        call.needed.insert(own.parameter)
+                    }
                     found.pending.append(
                         Pending(slot: .helperChannel(found.channels.count - 1, call), name: helper.name))
                     return true

@@ -128,9 +128,8 @@ enum SourceWalk {
                     let module = parentFolder(path)
                     let values = modules[module] ?? AndroidValues.of(sourceFile: path, through: door)
                     modules[module] = values
-                    if let channel = helper.channel(call, in: text, values: values, file: path) {
-                        made[index, default: []].append(channel)
-                    }
+                    made[index, default: []] += helper.channels(
+                        call, at: offset, in: text, values: values, file: path)
                 }
             }
             for name in sorted where !helperNames.contains(name) {

@@ -164,7 +164,8 @@ struct AndroidChain {
         func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
             let made = "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)"
             switch declaration.sound {
-            case .computed:
+            // A channel of the notification's own sound comes here as the message makes it (``ChannelDeclaration/created(by:)``).
+            case .computed, .notificationsOwn:
                 return PlayOutcome(
                     .unknown,
                     because:

@@ -57,7 +57,7 @@ struct ChannelBook: Sendable {
     func outcome(of reference: SoundReference) -> ChannelOutcome? {
         guard codeRead || !locked.isEmpty else { return nil }
         if let id = reference.channel {
-            if let declaration = declaration(id) { return .created(declaration) }
+            if let declaration = declaration(id) { return .created(declaration.created(by: reference)) }
             if let entry = locked[id] { return .locked(id: id, entry) }
             // The library that posts it: one that creates no channel itself has it dropped (issue 57).
             let poster = reference.library ?? libraries.pushHandler
@@ -68,7 +68,7 @@ struct ChannelBook: Sendable {
         }
         // A message without a channel: FCM's choice (Expo's push service always names one, or its own default).
         if let id = facts?.defaultChannel {
-            if let declaration = declaration(id) { return .defaultChannel(declaration) }
+            if let declaration = declaration(id) { return .defaultChannel(declaration.created(by: reference)) }
             if let entry = locked[id] { return .locked(id: id, entry) }
         }
         return codeRead ? .fallback(defaultID: facts?.defaultChannel) : nil
@@ -101,7 +101,7 @@ struct ChannelBook: Sendable {
             case .resource(let name):
                 played.name = name
                 played.library = declaration.library ?? .fcm
-            case .defaultSound, .silent, .computed: played.name = "default"
+            case .defaultSound, .silent, .computed, .notificationsOwn: played.name = "default"
             }
         } else if let entry = locked[id] {
             played.name = entry.android ?? "default"
@@ -110,6 +110,32 @@ struct ChannelBook: Sendable {
             played.name = "default"
         }
         return played
+    }
+}
+
+extension ChannelDeclaration {
+    /// The channel as `reference`'s message finds it when that message is the first posted on
+    /// it: a channel made with the notification's own sound (``ChannelSound/notificationsOwn(dropping:)``)
+    /// plays the resource the message's name makes, or the default sound when it names none;
+    /// every other channel is as declared. A channel keeps its first sound, so a later message
+    /// naming another plays the first one's: the origin says so.
+    func created(by reference: SoundReference) -> ChannelDeclaration {
+        guard case .notificationsOwn(let dropping) = sound else { return self }
+        var made = self
+        let channel = id.map { "channel \($0)" } ?? "the channel"
+        if let name = reference.name, name != "default" {
+            let resource = ChannelSound.ownResource(of: name, dropping: dropping)
+            made.sound = .resource(resource)
+            made.library = nil
+            made.origin =
+                "\(channel) is created with the sound of the notification that first creates it: '\(resource)' when this message is the first posted on it; a channel keeps its first sound, so after another notification created it, that one's sound plays"
+        } else {
+            made.sound = .defaultSound
+            made.origin =
+                "\(channel) is created with the sound of the notification that first creates it, and the default sound when it names none"
+        }
+        if let before = origin { made.origin = before + "; " + (made.origin ?? "") }
+        return made
     }
 }
 
