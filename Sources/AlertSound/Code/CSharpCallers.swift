@@ -69,7 +69,9 @@ struct CSharpHelper: Sendable {
 }
 
 enum CSharpCallers {
-    /// Methods followed per app, helpers and the callers that pass their values on together.
+    /// Channels made from a parameter followed per app (each a helper of its own file's reading).
+    static let maximumHelpers = CodeFollow.maximumChannels
+    /// Callers that pass a helper's value on, followed per app.
     static let maximumTargets = 32
     /// Callers followed outwards from a helper: a caller passing its own parameter on is one step.
     static let maximumSteps = CodeFollow.maximumDepth + 1
@@ -94,7 +96,8 @@ enum CSharpCallers {
     /// `incomplete`: the walk left files unread, so a method none of the read files calls may
     /// still be called.
     static func resolve(_ found: inout CodeSounds, _ sources: [String], incomplete: Bool, through door: Door) {
-        let helpers = found.cSharpHelpers
+        // Past ``maximumHelpers``, a helper keeps its own file's reading.
+        let helpers = Array(found.cSharpHelpers.prefix(maximumHelpers))
         found.cSharpHelpers = []
         guard !helpers.isEmpty else { return }
         let files = sources.filter { lowercasedExtension($0) == "cs" }
@@ -103,7 +106,7 @@ enum CSharpCallers {
         var work: [(helper: Int, target: CSharpHelper.Target)] = helpers.enumerated().map {
             ($0.offset, $0.element.target)
         }
-        var targets = work.count
+        var targets = 0
         var steps = 0
         while !work.isEmpty {
             steps += 1
@@ -123,10 +126,19 @@ enum CSharpCallers {
                 let text = SourceText(String(decoding: bytes, as: UTF8.self))
                 var builder = CSharpSounds.Builder(source: text)
                 builder.external = constants.lookup
-                for (w, (h, target)) in work.enumerated() where SourceText.holds(bytes, [target.method]) {
-                    for offset in text.occurrences(of: target.method) {
+                // Each name searched once per file, however many helpers share it (a method making
+                // many channels).
+                var occurrences: [String: [Int]] = [:]
+                for name in names where SourceText.holds(bytes, [name]) {
+                    occurrences[name] = text.occurrences(of: name).filter { !declares(at: $0, in: text) }
+                }
+                for (w, (h, target)) in work.enumerated() {
+                    var examined = 0
+                    for offset in occurrences[target.method] ?? [] {
                         if path == target.file, offset == target.declaredAt { continue }
-                        if declares(at: offset, in: text) { continue }
+                        // Bounded per helper and file: its calls, and as many other uses.
+                        examined += 1
+                        guard examined <= 2 * CodeFollow.maximumBindings else { break }
                         uses[w] += 1
                         guard let call = text.call(at: offset, name: target.method) else {
                             // `nameof(M)`, a method group: called where the code does not show.
