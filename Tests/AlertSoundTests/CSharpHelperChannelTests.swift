@@ -166,7 +166,19 @@ import Testing
                 "App/Platforms/iOS/Resources/bell.aiff": AndroidTests.pcm16,
                 "App/Platforms/iOS/Resources/chime.wav": AndroidTests.pcm16,
                 "App/Platforms/Android/Helper.cs": Array(helper.utf8),
-                "App/Platforms/Android/Service.cs": Array(messages.utf8)
+                "App/Platforms/Android/Service.cs": Array(messages.utf8),
+                // The helpers' callers in another file: a value computed at run time (the family
+                // stays), and a constant of another class (that one channel).
+                "App/Platforms/Android/Caller.cs": Array(
+                    """
+                    public class Caller {
+                        void Run(Context context, Intent intent) {
+                            Helper.CreateAthkarChannel(context, intent.GetStringExtra("sound"));
+                            Helper.CreateAdhanChannel(context, Sounds.Makkah);
+                        }
+                    }
+                    public static class Sounds { public const string Makkah = "adhan_makkah"; }
+                    """.utf8)
             ])
         return root
     }

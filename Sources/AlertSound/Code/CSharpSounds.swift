@@ -103,6 +103,8 @@ enum CSharpSounds {
             var soundParameter: (name: String, prefix: String, suffix: String)?
             // The values of that parameter for which the `if` around the `SetSound` is not taken.
             var guarded = Builder.Guards()
+            // The channel's later `SetSound`s (an `else` naming no resource), for the values `guarded` turns away.
+            var otherwise: [Builder.Otherwise] = []
             while nextSetSound < setSounds.count, setSounds[nextSetSound] < offset { nextSetSound += 1 }
             var s = nextSetSound
             while s < setSounds.count, setSounds[s] < end {
@@ -110,6 +112,16 @@ enum CSharpSounds {
                 if variable == nil || qualifier(before: setSounds[s], in: source) == variable,
                     let set = source.call(at: setSounds[s], name: "SetSound"), let argument = set.positional(0)
                 {
+                    if let soundParameter {
+                        // Bounded: the few `SetSound`s of one channel's `if`/`else`.
+                        guard variable != nil, otherwise.count < 8 else { break }
+                        otherwise.append(
+                            Builder.Otherwise(
+                                guards: builder.guards(soundParameter.name, at: setSounds[s], below: offset),
+                                sound: variables.uri(argument)))
+                        s += 1
+                        continue
+                    }
                     sound = variables.uri(argument)
                     if sound == .computed {
                         switch builder.uri(argument, at: setSounds[s]) {
@@ -117,6 +129,8 @@ enum CSharpSounds {
                         case .parameter(let name, let prefix, let suffix)?:
                             soundParameter = (name, prefix, suffix)
                             guarded = builder.guards(name, at: setSounds[s], below: offset)
+                            s += 1
+                            continue
                         case nil: break
                         }
                     }
@@ -136,6 +150,45 @@ enum CSharpSounds {
             if case .parameter(let name, let prefix, let suffix)? = built { idParameter = (name, prefix, suffix) }
             let names = Set([idParameter?.name, soundParameter?.name].compactMap { $0 })
             var free = !names.isEmpty
+            // The method's callers in every file of the app (``CSharpCallers``) replace what this
+            // file reads of them: its own calls, and the family or computed ID they leave.
+            let first = found.channels.count
+            var helper: CSharpHelper?
+            if !names.isEmpty, let around = CSharpCallers.method(around: offset, in: source),
+                names.allSatisfy({ name in around.parameters.contains { $0.name == name } })
+            {
+                var placeholder = ChannelDeclaration(id: id, sound: sound, position: position(call.line))
+                if let idParameter, !(idParameter.prefix + idParameter.suffix).isEmpty {
+                    let resource = soundParameter.flatMap {
+                        $0.name == idParameter.name ? ($0.prefix, $0.suffix) : nil
+                    }
+                    var family = ChannelFamily(
+                        prefix: idParameter.prefix, suffix: idParameter.suffix, resourcePrefix: resource?.0,
+                        resourceSuffix: resource?.1)
+                    if resource != nil {
+                        family.guards = guarded
+                        family.otherwise = otherwise
+                    }
+                    placeholder.family = family
+                }
+                if soundParameter != nil, placeholder.family?.resourcePrefix == nil { placeholder.sound = .computed }
+                helper = CSharpHelper(
+                    target: CSharpHelper.Target(
+                        method: around.name, parameters: around.parameters, file: file, declaredAt: around.at,
+                        overrides: around.overrides,
+                        id: idParameter.map { .hole(parameter: $0.name, prefix: "", suffix: "") },
+                        sound: soundParameter.map { .hole(parameter: $0.name, prefix: "", suffix: "") }),
+                    idPrefix: idParameter?.prefix ?? "", idSuffix: idParameter?.suffix ?? "", fixedID: id,
+                    resourcePrefix: soundParameter?.prefix ?? "", resourceSuffix: soundParameter?.suffix ?? "",
+                    guards: guarded, otherwise: otherwise, fixedSound: sound, placeholder: placeholder,
+                    channels: first..<first)
+            }
+            defer {
+                if var helper {
+                    helper.channels = first..<found.channels.count
+                    found.cSharpHelpers.append(helper)
+                }
+            }
             if !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), follow.mayMake(bindings.count) {
                 free = false
                 for binding in bindings {
@@ -157,9 +210,10 @@ enum CSharpSounds {
                     var madeSound = sound
                     if let soundParameter {
                         madeSound =
-                            value(soundParameter.name).flatMap {
-                                guarded.reaches($0)
-                                    ? .resource(soundParameter.prefix + $0 + soundParameter.suffix) : nil
+                            value(soundParameter.name).map {
+                                Builder.sound(
+                                    for: $0, prefix: soundParameter.prefix, suffix: soundParameter.suffix,
+                                    guards: guarded, otherwise: otherwise)
                             } ?? .computed
                     }
                     found.channels.append(
@@ -173,7 +227,10 @@ enum CSharpSounds {
                 family = ChannelFamily(
                     prefix: idParameter.prefix, suffix: idParameter.suffix, resourcePrefix: resource?.0,
                     resourceSuffix: resource?.1)
-                if resource != nil { family?.guards = guarded }
+                if resource != nil {
+                    family?.guards = guarded
+                    family?.otherwise = otherwise
+                }
             }
             var declaration = ChannelDeclaration(id: id, sound: sound, position: position(call.line))
             declaration.family = family
@@ -431,6 +488,8 @@ public struct ChannelFamily: Sendable, Hashable, Codable {
     /// The values for which the code does not reach the `SetSound` naming the resource (an `if
     /// (soundName != "silent")` around it): their channel's sound is not told.
     var guards = CSharpSounds.Builder.Guards()
+    /// The channel's later `SetSound`s, for the values `guards` turns away (an `else`).
+    var otherwise: [CSharpSounds.Builder.Otherwise] = []
 
     /// The value an ID gives the parameter, when it is one of this family's: non-empty, between
     /// the prefix and the suffix.
@@ -449,8 +508,9 @@ extension ChannelDeclaration {
         made.id = id
         made.family = nil
         if let prefix = family.resourcePrefix {
-            made.sound =
-                family.guards.reaches(value) ? .resource(prefix + value + (family.resourceSuffix ?? "")) : .computed
+            made.sound = CSharpSounds.Builder.sound(
+                for: value, prefix: prefix, suffix: family.resourceSuffix ?? "", guards: family.guards,
+                otherwise: family.otherwise)
         }
         return made
     }
@@ -474,6 +534,8 @@ extension CSharpSounds {
         /// time (``SourceText/reachingValue(of:at:)``, ``SourceText/resolve(_:)``), so a file of
         /// many channels each built from its own names stays linear; past it, a name is unknown.
         static let maximumNames = 64
+        /// A constant of the app's other files, by the name the code gives (``CSharpCallers/Constants``).
+        var external: ((String) -> String?)?
 
         init(source: SourceText) { self.source = source }
 
@@ -542,6 +604,57 @@ extension CSharpSounds {
             func reaches(_ value: String) -> Bool {
                 !unread && !excluded.contains(value) && (required == nil || required == value)
             }
+
+            /// Adds what `condition` says of `parameter` (`inverted`: for an `else`): `p != "x"`
+            /// and `p == "x"`, joined by `&&`; any other reading of `p` is not read.
+            mutating func apply(_ condition: String, on parameter: String, inverted: Bool) {
+                guard CodeFollow.names(SourceText.Argument(text: condition)).contains(parameter) else { return }
+                for part in condition.split(separator: "&&").map({ String($0).trimmingWhitespace() }) {
+                    guard CodeFollow.names(SourceText.Argument(text: part)).contains(parameter) else { continue }
+                    let equal = part.firstRange(of: "==")
+                    let unequal = part.firstRange(of: "!=")
+                    guard let range = equal ?? unequal else {
+                        unread = true
+                        continue
+                    }
+                    let sides = [part[..<range.lowerBound], part[range.upperBound...]].map {
+                        String($0).trimmingWhitespace()
+                    }
+                    guard let other = sides.first(where: { $0 != parameter }), sides.contains(parameter),
+                        let literal = Builder.literal(other)
+                    else {
+                        unread = true
+                        continue
+                    }
+                    if (equal != nil) != inverted {
+                        if let required, required != literal { unread = true }
+                        required = literal
+                    } else {
+                        excluded.insert(literal)
+                    }
+                }
+            }
+        }
+
+        /// A later `SetSound` on the same channel, and the values of the parameter it runs for
+        /// (the `else` of an `if (p != "silent")`).
+        struct Otherwise: Sendable, Hashable, Codable {
+            var guards: Guards
+            var sound: ChannelSound
+        }
+
+        /// What the channel made with `value` plays: the resource `prefix` + value + `suffix`
+        /// when the `SetSound` naming it runs for the value, then each later `SetSound` that runs
+        /// for it; a value no `SetSound` is known to run for is not told.
+        static func sound(
+            for value: String, prefix: String, suffix: String, guards: Guards, otherwise: [Otherwise]
+        ) -> ChannelSound {
+            var sound: ChannelSound? = guards.reaches(value) ? .resource(prefix + value + suffix) : nil
+            for later in otherwise {
+                if later.guards.unread { return .computed }
+                if later.guards.reaches(value) { sound = later.sound }
+            }
+            return sound ?? .computed
         }
 
         /// The conditions on `parameter` of the `if` blocks around `offset`, read outwards to the
@@ -560,55 +673,55 @@ extension CSharpSounds {
                 var i = open - 1
                 while i >= 0, scalars[i].properties.isWhitespace { i -= 1 }
                 if i >= 3, String(String.UnicodeScalarView(scalars[(i - 3)...i])) == "else" {
-                    guards.unread = true
-                    continue
-                }
-                guard i >= 0, scalars[i] == ")" else { continue }
-                // Back to the `(` that opens it.
-                var depth = 0
-                var j = i
-                while j >= max(0, i - CodeFollow.maximumHeader) {
-                    if scalars[j] == ")" { depth += 1 }
-                    if scalars[j] == "(" {
-                        depth -= 1
-                        if depth == 0 { break }
+                    // `if (p != "x") { … } else {`: the `else` runs for the values the `if` turns away.
+                    var k = i - 4
+                    while k >= 0, scalars[k].properties.isWhitespace { k -= 1 }
+                    var inner = k > 0 && scalars[k] == "}" ? source.enclosingBlock(of: k - 1) : nil
+                    var steps = 0
+                    while let o = inner, source.blockClose(o) != k, steps < CodeFollow.maximumLevels {
+                        inner = source.enclosingBlock(of: o)
+                        steps += 1
                     }
-                    j -= 1
-                }
-                guard j >= 0, depth == 0 else { continue }
-                var w = j - 1
-                while w >= 0, scalars[w].properties.isWhitespace { w -= 1 }
-                guard w >= 1, scalars[w] == "f", scalars[w - 1] == "i",
-                    w < 2 || !SourceText.isIdentifier(scalars[w - 2])
-                else { continue }
-                let condition = String(String.UnicodeScalarView(scalars[(j + 1)..<i]))
-                guard CodeFollow.names(SourceText.Argument(text: condition)).contains(parameter) else { continue }
-                for part in condition.split(separator: "&&").map({ String($0).trimmingWhitespace() }) {
-                    guard CodeFollow.names(SourceText.Argument(text: part)).contains(parameter) else { continue }
-                    let equal = part.firstRange(of: "==")
-                    let unequal = part.firstRange(of: "!=")
-                    guard let range = equal ?? unequal else {
-                        guards.unread = true
-                        continue
-                    }
-                    let sides = [part[..<range.lowerBound], part[range.upperBound...]].map {
-                        String($0).trimmingWhitespace()
-                    }
-                    guard let other = sides.first(where: { $0 != parameter }), sides.contains(parameter),
-                        let literal = Self.literal(other)
+                    guard let ifOpen = inner, source.blockClose(ifOpen) == k,
+                        let condition = condition(before: ifOpen), !condition.contains("&&"), !condition.contains("||")
                     else {
                         guards.unread = true
                         continue
                     }
-                    if equal != nil {
-                        if let required = guards.required, required != literal { guards.unread = true }
-                        guards.required = literal
-                    } else {
-                        guards.excluded.insert(literal)
-                    }
+                    guards.apply(condition, on: parameter, inverted: true)
+                    continue
                 }
+                guard let condition = condition(before: open) else { continue }
+                guards.apply(condition, on: parameter, inverted: false)
             }
             return guards
+        }
+
+        /// The condition of the `if (…)` that opens the block at `open`; nil when another
+        /// statement opens it. Read back at most ``CodeFollow/maximumHeader`` characters.
+        private func condition(before open: Int) -> String? {
+            let scalars = source.scalars
+            var i = open - 1
+            while i >= 0, scalars[i].properties.isWhitespace { i -= 1 }
+            guard i >= 0, scalars[i] == ")" else { return nil }
+            // Back to the `(` that opens it.
+            var depth = 0
+            var j = i
+            while j >= max(0, i - CodeFollow.maximumHeader) {
+                if scalars[j] == ")" { depth += 1 }
+                if scalars[j] == "(" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                j -= 1
+            }
+            guard j >= 0, depth == 0 else { return nil }
+            var w = j - 1
+            while w >= 0, scalars[w].properties.isWhitespace { w -= 1 }
+            guard w >= 1, scalars[w] == "f", scalars[w - 1] == "i",
+                w < 2 || !SourceText.isIdentifier(scalars[w - 2])
+            else { return nil }
+            return String(String.UnicodeScalarView(scalars[(j + 1)..<i]))
         }
 
         func evaluate(_ argument: SourceText.Argument, at offset: Int) -> Value {
@@ -686,6 +799,14 @@ extension CSharpSounds {
                 }
                 return [.unknown]
             }
+            // `nameof(x.Y)` is the last name's text, as the compiler writes it.
+            if text.hasPrefix("nameof("), text.hasSuffix(")"), Self.closes(String(text.dropFirst(6))) {
+                let inner = String(text.dropFirst(7).dropLast()).trimmingWhitespace()
+                let last = inner.split(separator: ".").last.map(String.init) ?? ""
+                guard !last.isEmpty, inner.unicodeScalars.allSatisfy({ SourceText.isIdentifier($0) || $0 == "." })
+                else { return [.unknown] }
+                return [.text(last.hasPrefix("@") ? String(last.dropFirst()) : last)]
+            }
             let name = text.hasPrefix("this.") ? String(text.dropFirst(5)) : text
             guard !name.isEmpty, name.unicodeScalars.allSatisfy({ SourceText.isIdentifier($0) || $0 == "." }) else {
                 return [.unknown]
@@ -696,6 +817,8 @@ extension CSharpSounds {
                 return pieces(value, at: offset, depth: depth + 1)
             }
             if let constant = source.resolve(SourceText.Argument(text: name)) { return [.text(constant)] }
+            // A bare name this file binds (a local, a field it assigns) is not another file's constant.
+            if name.contains(".") || !source.binds(name), let constant = external?(name) { return [.text(constant)] }
             return [.unknown]
         }
 

@@ -102,6 +102,9 @@ struct CodeSounds: Sendable {
     /// Channels made in a helper function no call in its own file reaches: ``HelperChannel``
     /// gives them the arguments of its calls in the app's other files.
     var helpers: [HelperChannel] = []
+    /// C# methods that make a channel from their parameters: ``CSharpCallers`` gives them the
+    /// arguments of their calls in every file of the app.
+    var cSharpHelpers: [CSharpHelper] = []
 
     /// A name to resolve, and where its value goes.
     struct Pending: Sendable {

@@ -213,6 +213,12 @@ extension CodeSounds {
             helper.channel += channels.count
             return helper
         }
+        cSharpHelpers += other.cSharpHelpers.map { helper in
+            var helper = helper
+            helper.channels =
+                (helper.channels.lowerBound + channels.count)..<(helper.channels.upperBound + channels.count)
+            return helper
+        }
         references += other.references
         channels += other.channels
         installer = installer ?? other.installer

@@ -86,6 +86,8 @@ enum SourceWalk {
         }
         resolveAcrossFiles(&found, sources, through: confinement.door)
         HelperChannel.resolve(&found, sources, through: confinement.door)
+        // Last: it replaces channels by index, which the passes above use.
+        CSharpCallers.resolve(&found, sources, incomplete: incomplete, through: confinement.door)
         return (found, incomplete)
     }
 
