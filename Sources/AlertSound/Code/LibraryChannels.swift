@@ -46,9 +46,15 @@ enum LibraryChannels {
                     // The library's word for the default sound (react-native-push-notification's `default`).
                     if case .resource(let name) = sound, library.lookups(name).isEmpty { sound = .defaultSound }
                     let line = source.line(at: offset)
-                    found.channels.append(
-                        ChannelDeclaration(
-                            id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library))
+                    var declaration = ChannelDeclaration(
+                        id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library)
+                    // Its importance, by the library's field (issue 57): below DEFAULT it makes no sound.
+                    if let field = library.channelImportance {
+                        declaration.importance = ChannelImportance.read(
+                            member(field.label) ?? field.position.flatMap { call?.positional($0) }, none: field.none,
+                            in: source, at: offset, follow: nil, position: declaration.position)
+                    }
+                    found.channels.append(declaration)
                     let index = found.channels.count - 1
                     if id == nil, let idArgument, let name = SourceText.identifier(of: idArgument),
                         !source.binds(name)
