@@ -88,6 +88,31 @@ import Testing
                 with: #"channel("b", NotificationManager.IMPORTANCE_HIGH)"#),
             ext: "kt")
         #expect(mixed["a"]?.heard == .computed && mixed["b"]?.heard == .computed, "\(mixed)")
+        // A local chosen by a member of the helper's parameter, which each call gives
+        // (nextcloud talk's shape): the branch each call takes.
+        let chosen = """
+            private data class Channel(val id: String, val isImportant: Boolean)
+            fun create(channel: Channel) {
+                val importance = if (channel.isImportant) {
+                    NotificationManager.IMPORTANCE_HIGH
+                } else {
+                    NotificationManager.IMPORTANCE_LOW
+                }
+                val c = NotificationChannel(channel.id, "n", importance)
+                manager.createNotificationChannel(c)
+            }
+            fun calls() { create(Channel("calls", true)) }
+            fun messages() { create(Channel("messages", true)) }
+            """
+        let chosenFound = Self.channels(chosen, ext: "kt")
+        #expect(chosenFound["calls"]?.heard == .defaultSound, "\(chosenFound)")
+        #expect(chosenFound["messages"]?.importance?.level == 4, "\(chosenFound)")
+        let quiet = Self.channels(chosen.replacingOccurrences(of: "true", with: "false"), ext: "kt")
+        #expect(quiet["calls"]?.heard == .silent && quiet["messages"]?.heard == .silent, "\(quiet)")
+        let either = Self.channels(
+            chosen.replacingOccurrences(of: #"Channel("messages", true)"#, with: #"Channel("messages", false)"#),
+            ext: "kt")
+        #expect(either["calls"]?.heard == .computed, "calls that differ: not told, \(either)")
         let java = """
             NotificationChannel quiet = new NotificationChannel("quiet", "Quiet", NotificationManager.IMPORTANCE_LOW);
             manager.createNotificationChannel(quiet);

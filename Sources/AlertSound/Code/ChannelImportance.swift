@@ -91,36 +91,102 @@ public struct ChannelImportance: Sendable, Hashable, Codable {
             ChannelImportance(level: level, spelled: String(spelled.prefix(80)), position: position)
         }
         if let known = value(spelled, none: none, in: source, at: offset) { return made(known) }
-        // A parameter of the function around it: what its calls in this file pass.
-        guard let follow, CodeFollow.isName(spelled), let name = SourceText.identifier(of: argument),
-            let bindings = follow.bindings(of: [name], at: offset), !bindings.isEmpty
-        else { return made(nil) }
+        // A parameter of the function around it, or a local built from one (`val importance =
+        // if (channel.isImportant) IMPORTANCE_HIGH else IMPORTANCE_LOW`): what each call of the
+        // function in this file passes put in its place; one level from every call is that level.
+        guard let follow else { return made(nil) }
+        var text = spelled
+        if CodeFollow.isName(text), let held = source.reachingValue(of: text, at: offset) {
+            text = held.trimmingWhitespace()
+        }
+        // Every word of it: the follower binds those that are the function's parameters.
+        let names = Set(
+            text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }.map(String.init).prefix(64))
+        guard !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), !bindings.isEmpty else {
+            return made(nil)
+        }
         var levels: Set<Int?> = []
         for binding in bindings.prefix(CodeFollow.maximumSearches) {
-            guard let given = binding.values[name] else { return made(nil) }
-            levels.insert(value(given.text.trimmingWhitespace(), none: none, in: source, at: binding.offset ?? offset))
+            // A call that binds other parameters but none this value uses is another function
+            // of the same name (`manager.createNotificationChannel(c)` inside an app's own
+            // `createNotificationChannel(context, channel)`); an empty binding is a caller
+            // elsewhere, which may pass anything.
+            if !binding.values.isEmpty, !names.contains(where: { binding.values[$0] != nil }) { continue }
+            let bound = bind(text, binding, follow)
+            levels.insert(value(bound.trimmingWhitespace(), none: none, in: source, at: binding.offset ?? offset))
         }
         return made(levels.count == 1 ? levels.first ?? nil : nil)
     }
 
-    /// The level `text` gives at `offset`, through at most two names (a local holding a
-    /// constant); nil when it is not known.
-    private static func value(_ text: String, none: Int, in source: SourceText, at offset: Int) -> Int? {
-        var text = text
-        for _ in 0..<3 {
-            if let level = level(of: text, none: none) { return level }
-            guard
-                text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
-                    CodeFollow.isName(String($0))
-                })
-            else { return nil }
-            let name = text.split(separator: ".").last.map(String.init) ?? text
-            let assigned = source.assignedValues(of: name)
-            guard let next = source.reachingValue(of: name, at: offset) ?? (assigned.count == 1 ? assigned[0] : nil)
-            else { return nil }
-            text = next.trimmingWhitespace()
+    /// `text` with each `name` and `name.member` a binding gives in its place (a member of the
+    /// call's object or constructor call, as ``CodeFollow/substitute(_:_:)`` reads it).
+    private static func bind(_ text: String, _ binding: CodeFollow.Binding, _ follow: CodeFollow) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            guard SourceText.isIdentifier(scalars[i]), i == 0 || !SourceText.isIdentifier(scalars[i - 1]),
+                i == 0 || scalars[i - 1] != "."
+            else {
+                out.append(scalars[i])
+                i += 1
+                continue
+            }
+            var end = i
+            while end < scalars.count, SourceText.isIdentifier(scalars[end]) { end += 1 }
+            let name = String(String.UnicodeScalarView(scalars[i..<end]))
+            guard binding.values[name] != nil else {
+                out.append(contentsOf: scalars[i..<end])
+                i = end
+                continue
+            }
+            var access = end
+            if access < scalars.count, scalars[access] == ".", access + 1 < scalars.count,
+                SourceText.isIdentifier(scalars[access + 1])
+            {
+                access += 1
+                while access < scalars.count, SourceText.isIdentifier(scalars[access]) { access += 1 }
+            }
+            let whole = String(String.UnicodeScalarView(scalars[i..<access]))
+            let given = follow.substitute(SourceText.Argument(text: whole), binding)?.text ?? whole
+            out.append(contentsOf: given.unicodeScalars)
+            i = access
         }
-        return nil
+        return String(out)
+    }
+
+    /// The level `text` gives at `offset`: a word or number, the branch an `if` on a literal
+    /// `true` or `false` takes, the one level every branch gives, or what a name holds there (a
+    /// local, a constant of the file), at most `depth` steps deep; nil when it is not known.
+    private static func value(
+        _ text: String, none: Int, in source: SourceText, at offset: Int, depth: Int = 4
+    )
+        -> Int?
+    {
+        guard depth > 0 else { return nil }
+        if let level = level(of: text, none: none) { return level }
+        func next(_ text: String) -> Int? {
+            value(text.trimmingWhitespace(), none: none, in: source, at: offset, depth: depth - 1)
+        }
+        if let branches = CodeFollow.branches(of: text), !branches.isEmpty {
+            let scalars = Array(text.unicodeScalars)
+            if text.hasPrefix("if"), branches.count == 2, let open = scalars.firstIndex(of: "("),
+                let close = SourceText(text).closingBracket(open)
+            {
+                let condition = String(String.UnicodeScalarView(scalars[(open + 1)..<close])).trimmingWhitespace()
+                if condition == "true" { return next(branches[0]) }
+                if condition == "false" { return next(branches[1]) }
+            }
+            let levels = Set(branches.map(next))
+            return levels.count == 1 ? levels.first ?? nil : nil
+        }
+        guard text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ CodeFollow.isName(String($0)) })
+        else { return nil }
+        let name = text.split(separator: ".").last.map(String.init) ?? text
+        let assigned = source.assignedValues(of: name)
+        guard let held = source.reachingValue(of: name, at: offset) ?? (assigned.count == 1 ? assigned[0] : nil)
+        else { return nil }
+        return next(held)
     }
 }
 
