@@ -58,7 +58,7 @@ import Testing
             {
                 var quiet = new NotificationChannel($"quiet_{kind}", "Quiet", NotificationImportance.Low);
                 quiet.SetSound(null, null);
-                var plain = new NotificationChannel(@"plain_" + kind, "Plain", NotificationImportance.Low);
+                var plain = new NotificationChannel(@"plain_" + kind, "Plain", NotificationImportance.Default);
                 var known = new NotificationChannel($"{AthkarPrefix}{Fixed}", "Known", NotificationImportance.Low);
                 var any = new NotificationChannel(kind, "Any", NotificationImportance.Low);
                 var formatted = new NotificationChannel($"n_{count:D2}", "Formatted", NotificationImportance.Low);

@@ -230,7 +230,7 @@ import Testing
                 channel.SetSound(uri, null);
                 var quiet = new NotificationChannel("quiet", "Quiet", NotificationImportance.Low);
                 quiet.SetSound(null, null);
-                var plain = new NotificationChannel("plain", "Plain", NotificationImportance.Low);
+                var plain = new NotificationChannel("plain", "Plain", NotificationImportance.Default);
                 var dynamic = new NotificationChannel($"adhan_{name}", "Adhan", NotificationImportance.High);
                 manager.CreateNotificationChannel(channel);
                 manager.CreateNotificationChannel(quiet);

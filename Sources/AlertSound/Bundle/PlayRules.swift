@@ -39,14 +39,16 @@ struct PlayedReference {
 
 extension ChannelDeclaration {
     /// The resource its sound comes to, as its library resolves the name (``SoundName/resource(_:)``:
-    /// the first name it tries that a resource can have).
+    /// the first name it tries that a resource can have); nil when it plays none (``heard``: a
+    /// channel below `IMPORTANCE_DEFAULT` plays nothing, issue 57).
     var resource: String? {
-        guard case .resource(let name) = sound else { return nil }
+        guard case .resource(let name) = heard else { return nil }
         return SoundName(name).resource((library ?? .fcm).lookupRule) ?? name
     }
 
     /// What it plays, for people.
     var plays: String {
+        if let why = importanceDecides { return heard == .silent ? "no sound (\(why))" : why }
         switch sound {
         case .resource: return "'\(resource ?? "")'"
         case .defaultSound: return "the default sound"

@@ -138,6 +138,9 @@ enum CSharpSounds {
                 }
                 s += 1
             }
+            // Its importance (`NotificationImportance.Low`, issue 57): below Default it makes no sound.
+            let importance = ChannelImportance.read(
+                call.positional(2), none: 0, in: source, at: offset, follow: follow, position: position(call.line))
             var (id, idTarget) = variables.resolve(idArgument)
             let built = id == nil ? builder.evaluate(idArgument, at: offset).known : nil
             if case .text(let text)? = built { id = text }
@@ -216,8 +219,9 @@ enum CSharpSounds {
                                     guards: guarded, otherwise: otherwise)
                             } ?? .computed
                     }
-                    found.channels.append(
-                        ChannelDeclaration(id: madeID, sound: madeSound, position: position(source.line(at: at))))
+                    var made = ChannelDeclaration(id: madeID, sound: madeSound, position: position(source.line(at: at)))
+                    made.importance = importance
+                    found.channels.append(made)
                 }
                 guard free, idParameter != nil else { continue }
             }
@@ -234,6 +238,7 @@ enum CSharpSounds {
             }
             var declaration = ChannelDeclaration(id: id, sound: sound, position: position(call.line))
             declaration.family = family
+            declaration.importance = importance
             found.channels.append(declaration)
             if id == nil, family == nil { pend(idTarget, .channelID(found.channels.count - 1)) }
         }

@@ -23,6 +23,9 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// When its ID is computed from a parameter of the helper that makes it, with constant text
     /// around it: the channels it makes, one for each value (``ChannelFamily``, issue 57).
     public var family: ChannelFamily? = nil
+    /// Its importance as the code creates it (``ChannelImportance``: below `DEFAULT` it makes no
+    /// sound, issue 57); nil when the code gives none (a library's default, which sounds).
+    public var importance: ChannelImportance? = nil
 
     /// A channel created at `position`.
     public init(
@@ -515,12 +518,18 @@ struct CodeSounds: Sendable {
                             soundArgument = name
                         }
                     }
+                    let first = found.channels.count
                     channel(
                         at: offset, line: call.line, id: idArgument, sound: soundArgument,
                         library: .flutterLocalNotifications, implicit: name == "AndroidNotificationDetails",
                         pendSound: false
                     ) { id, sound, _ in
                         (id.flatMap(source.resolve), Self.dartSound(sound, playSound: playSound, in: source), nil)
+                    }
+                    if let field = AndroidLibrary.flutterLocalNotifications.channelImportance {
+                        Self.give(
+                            call.labelled(field.label), none: field.none, at: offset, line: call.line, in: source,
+                            follow: follow, file: file, into: &found.channels[first...])
                     }
                 }
             }
@@ -551,6 +560,7 @@ struct CodeSounds: Sendable {
                     let segment = SourceText(String(String.UnicodeScalarView(source.scalars[offset..<end])))
                     let set = segment.occurrences(of: "setSound").first
                     let argument = set.flatMap { segment.call(at: $0, name: "setSound")?.positional(0) }
+                    let first = found.channels.count
                     channel(
                         at: offset, line: call.line, id: call.positional(0),
                         sound: argument.map { Self.rawLookup(Self.uriTarget($0), in: source) },
@@ -566,6 +576,11 @@ struct CodeSounds: Sendable {
                         guard plain == .computed || followed.origin != nil else { return (read, plain, nil) }
                         return (read, followed.sound, followed.origin)
                     }
+                    // Its importance (issue 57): below DEFAULT the channel makes no sound.
+                    Self.importance(
+                        of: call, segment: segment, at: offset, in: source, follow: follow, file: file,
+                        field: name == "NotificationChannel" ? .android : .compatBuilder,
+                        into: &found.channels[first...])
                 }
             }
             if fileExtension == "kt" {
@@ -598,9 +613,14 @@ struct CodeSounds: Sendable {
                             sound = soundArgument.map { Self.uriString($0, in: source) } ?? .defaultSound
                         }
                         // A raw resource's name goes through the library's rule; a URI names its resource itself.
-                        let declaration = ChannelDeclaration(
+                        var declaration = ChannelDeclaration(
                             id: id, sound: sound, position: position(call.line),
                             library: object.sound == .resourceName ? library : nil)
+                        if let field = library.channelImportance {
+                            declaration.importance = ChannelImportance.read(
+                                call.labelled(field.label) ?? field.position.flatMap(call.positional), none: field.none,
+                                in: source, at: offset, follow: follow, position: position(call.line))
+                        }
                         found.channels.append(declaration)
                         if declaration.id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
                         if sound == .computed, object.sound == .resourceName {
@@ -629,10 +649,14 @@ struct CodeSounds: Sendable {
             }
             for offset in source.occurrences(of: "setNotificationChannelAsync") {
                 guard let call = source.call(at: offset, name: "setNotificationChannelAsync") else { continue }
+                let first = found.channels.count
                 channel(
                     at: offset, line: call.line, id: call.positional(0), sound: call.positional(1)?.labelled("sound"),
                     library: .expoNotifications, pendSound: true
                 ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
+                Self.give(
+                    options: call.positional(1), of: .expoNotifications, at: offset, line: call.line, in: source,
+                    follow: follow, file: file, into: &found.channels[first...])
             }
             // react-native-firebase v5 builds a channel object: `new firebase.notifications.Android
             // .Channel(id, name, importance).setSound("x.wav")`, then passes it to createChannel.
@@ -644,10 +668,15 @@ struct CodeSounds: Sendable {
                 let sound = segment.occurrences(of: ".setSound").first.flatMap {
                     segment.call(at: $0, name: ".setSound")?.positional(0)
                 }
-                let declaration = ChannelDeclaration(
+                var declaration = ChannelDeclaration(
                     id: call.positional(0).flatMap(source.resolve),
                     sound: sound.map { Self.namedSound($0, in: source) } ?? .defaultSound,
                     position: position(call.line), library: .reactNativeFirebaseV5)
+                if let field = AndroidLibrary.reactNativeFirebaseV5.channelImportance {
+                    declaration.importance = ChannelImportance.read(
+                        call.positional(field.position ?? 2), none: field.none, in: source, at: offset, follow: follow,
+                        position: position(call.line))
+                }
                 found.channels.append(declaration)
                 pendChannel(declaration, id: call.positional(0), sound: sound)
             }
@@ -678,10 +707,16 @@ struct CodeSounds: Sendable {
                         continue
                     }
                 }
+                let first = found.channels.count
                 channel(
                     at: offset, line: call.line, id: options.labelled("id"), sound: options.labelled("sound"),
                     library: .notifee, pendSound: true
                 ) { id, sound, _ in (id.flatMap(source.resolve), Self.namedSound(sound, in: source), nil) }
+                // The libraries whose `createChannel` this is (notifee, Capacitor, firebasex) take
+                // `importance` on Android's scale.
+                Self.give(
+                    options: options, of: .notifee, at: offset, line: call.line, in: source, follow: follow, file: file,
+                    into: &found.channels[first...])
             }
             for offset in source.occurrences(of: "displayNotification") {
                 guard let call = source.call(at: offset, name: "displayNotification"), let options = call.positional(0)

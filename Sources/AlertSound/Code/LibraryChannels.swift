@@ -49,6 +49,13 @@ enum LibraryChannels {
                     // The library's word for the default sound (react-native-push-notification's `default`).
                     if case .resource(let name) = sound, library.lookups(name).isEmpty { sound = .defaultSound }
                     let line = source.line(at: offset)
+                    // Its importance, by the library's field (issue 57): below DEFAULT it makes no sound.
+                    var importance: ChannelImportance?
+                    if let field = library.channelImportance {
+                        importance = ChannelImportance.read(
+                            member(field.label) ?? field.position.flatMap { call?.positional($0) }, none: field.none,
+                            in: source, at: offset, follow: nil, position: SourcePosition(file: file, line: line))
+                    }
                     // An ID that is a parameter of the function around the call (a service's
                     // `createChannel = (channelId) => {…}`): one channel per call of it in this file,
                     // and, where those calls pass their own function's parameter on and nothing in
@@ -60,10 +67,11 @@ enum LibraryChannels {
                         helperReads += 1
                         for (bound, call) in helped {
                             let callLine = call.map(source.line(at:)) ?? line
-                            found.channels.append(
-                                ChannelDeclaration(
-                                    id: source.resolve(bound), sound: sound,
-                                    position: SourcePosition(file: file, line: callLine), library: library))
+                            var declaration = ChannelDeclaration(
+                                id: source.resolve(bound), sound: sound,
+                                position: SourcePosition(file: file, line: callLine), library: library)
+                            if let importance { declaration.importance = importance }
+                            found.channels.append(declaration)
                             let passed = CodeFollow.names(bound)
                             guard found.channels.last?.id == nil, let call, !passed.isEmpty,
                                 follow.bindings(of: passed, at: call) == nil,
@@ -76,9 +84,10 @@ enum LibraryChannels {
                         }
                         continue
                     }
-                    found.channels.append(
-                        ChannelDeclaration(
-                            id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library))
+                    var declaration = ChannelDeclaration(
+                        id: id, sound: sound, position: SourcePosition(file: file, line: line), library: library)
+                    if let importance { declaration.importance = importance }
+                    found.channels.append(declaration)
                     let index = found.channels.count - 1
                     if id == nil, let idArgument, let name = SourceText.identifier(of: idArgument),
                         !source.binds(name)

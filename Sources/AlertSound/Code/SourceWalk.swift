@@ -161,7 +161,10 @@ enum SourceWalk {
             found.settle(item, as: value)
         }
         // A helper's channel is the ones its calls make, when any does; else it stays computed.
-        for (index, channels) in made.sorted(by: { $0.key < $1.key }) {
+        for (index, byCalls) in made.sorted(by: { $0.key < $1.key }) {
+            // The importance the helper gives its channel is theirs (issue 57).
+            var channels = byCalls
+            for i in channels.indices { channels[i].importance = found.channels[index].importance }
             guard let first = channels.first else { continue }
             found.channels[index] = first
             found.channels += channels.dropFirst()

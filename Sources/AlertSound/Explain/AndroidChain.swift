@@ -163,14 +163,16 @@ struct AndroidChain {
         let finding = codes.first { $0.fails(strict: report.strict) }
         func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
             let made = "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)"
-            switch declaration.sound {
+            // What it plays, its importance counted: below DEFAULT nothing, computed not known (issue 57).
             // A channel of the notification's own sound comes here as the message makes it (``ChannelDeclaration/created(by:)``).
+            switch declaration.heard {
             case .computed, .notificationsOwn:
-                return PlayOutcome(
-                    .unknown,
-                    because:
-                        "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)\(declaration.origin.map { " (\($0))" } ?? "")",
-                    code: .channelNotRead)
+                let why =
+                    declaration.importanceDecides.map {
+                        "channel \(declaration.id ?? "") was created at \(declaration.made) with \($0)"
+                    }
+                    ?? "channel \(declaration.id ?? "")'s sound is computed at \(declaration.made)\(declaration.origin.map { " (\($0))" } ?? "")"
+                return PlayOutcome(.unknown, because: why, code: .channelNotRead)
             case .resource where finding == nil && reference.name == nil && reference.channel == nil:
                 // A message that names neither a sound nor a channel plays the default channel's, as it asks.
                 return PlayOutcome(.namedSound, sound: "res/raw/\(declaration.resource ?? "")", because: made)

@@ -54,6 +54,26 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
     /// channel the app never created is dropped by Android 8 and later (no notification, no
     /// sound); nil when it never drops one (FCM's SDK posts it on its fallback channel).
     public let dropsOnMissingChannelFrom: String?
+    /// Where the app gives a channel it makes through the library its importance, and on which
+    /// scale (issue 57): a channel below `IMPORTANCE_DEFAULT` plays no sound on Android 8 and
+    /// later. Nil when it takes none (its channels keep the importance it gives them).
+    public let channelImportance: ImportanceField?
+
+    /// Where a channel's importance is given, and how its numbers count (issue 57). A word of the
+    /// library's or Android's (`AndroidImportance.LOW`, `Importance.low`, `NotificationImportance.Low`,
+    /// `IMPORTANCE_LOW`) is read by its name on every scale; left out, the channel has the library's
+    /// default importance, `DEFAULT` or higher in every library listed (it sounds).
+    public struct ImportanceField: Sendable, Hashable {
+        /// The member or argument label (`importance`, `Importance`).
+        public var label: String
+        /// Its position when given without a label (Unity's `AndroidNotificationChannel(id, name,
+        /// description, importance)`); nil when only a label gives it.
+        public var position: Int? = nil
+        /// The number that means `IMPORTANCE_NONE` on the library's scale: 0 on Android's
+        /// (Capacitor's `1 | 2 | 3 | 4 | 5` are Android's MIN to MAX), 2 on Expo's (its
+        /// `AndroidImportance` counts `UNKNOWN`, `UNSPECIFIED`, `NONE`, `MIN`, `LOW`, … from 0).
+        public var none: Int = 0
+    }
 
     /// How an app declares a library, by package manager.
     public struct Coordinates: Sendable, Hashable {
@@ -227,7 +247,7 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         codeWords: [CodeLanguage: [String]] = [:], channelCalls: [String] = [], channelObjects: [ChannelObject] = [],
         iosSounds: [IOSSound] = [], citation: Citation, examples: [Example],
         channelConstructors: [ChannelConstructor] = [], ownChannels: [OwnChannel] = [], defaultChannel: String? = nil,
-        dropsOnMissingChannelFrom: String? = nil
+        dropsOnMissingChannelFrom: String? = nil, channelImportance: ImportanceField? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -247,6 +267,7 @@ public struct AndroidLibrary: Sendable, Hashable, Codable, CaseIterable, CustomS
         self.ownChannels = ownChannels
         self.defaultChannel = defaultChannel
         self.dropsOnMissingChannelFrom = dropsOnMissingChannelFrom
+        self.channelImportance = channelImportance
     }
 
     /// Every library alertsound knows, in the order the docs list them and a push handler is chosen.
@@ -322,7 +343,8 @@ extension AndroidLibrary {
             function: "filenameToBasename"),
         examples: [
             Example(name: "notification.wav", lookups: ["notification"]), Example(name: "a.b.wav", lookups: ["a.b"])
-        ])
+        ],
+        channelImportance: ImportanceField(label: "importance", none: 2))
 
     /// react-native-firebase before version 6, which showed notifications itself.
     public static let reactNativeFirebaseV5 = AndroidLibrary(
@@ -335,7 +357,8 @@ extension AndroidLibrary {
         citation: Citation(
             repository: "invertase/react-native-firebase", file: "android/…/RNFirebaseNotificationManager.java (v5)",
             function: "getSound"),
-        examples: [Example(name: "notification.wav", lookups: ["notification.wav", "notification"])])
+        examples: [Example(name: "notification.wav", lookups: ["notification.wav", "notification"])],
+        channelImportance: ImportanceField(label: "importance", position: 2))
 
     /// notifee, which shows what the app's code asks it to.
     public static let notifee = AndroidLibrary(
@@ -350,7 +373,8 @@ extension AndroidLibrary {
         channelCalls: ["createChannel"],
         citation: Citation(
             repository: "invertase/notifee", file: "android/…/core/utility/ResourceUtils.java", function: "getSoundUri"),
-        examples: [Example(name: "Order-Ready.mp3", lookups: ["order_ready.mp3", "order_ready"])])
+        examples: [Example(name: "Order-Ready.mp3", lookups: ["order_ready.mp3", "order_ready"])],
+        channelImportance: ImportanceField(label: "importance"))
 
     /// Flutter's local notifications plugin.
     public static let flutterLocalNotifications = AndroidLibrary(
@@ -363,7 +387,8 @@ extension AndroidLibrary {
         citation: Citation(
             repository: "MaikuB/flutter_local_notifications", file: "…/FlutterLocalNotificationsPlugin.java",
             function: "retrieveSoundResourceUri"),
-        examples: [Example(name: "Chime", lookups: ["Chime"])])
+        examples: [Example(name: "Chime", lookups: ["Chime"])],
+        channelImportance: ImportanceField(label: "importance"))
 
     /// OneSignal's SDK, for messages sent through OneSignal.
     public static let oneSignal = AndroidLibrary(
@@ -410,7 +435,8 @@ extension AndroidLibrary {
                 id: "default", configFiles: ["capacitor.config.json", "capacitor.config.ts", "capacitor.config.js"],
                 soundKey: ["plugins", "LocalNotifications", "sound"])
         ],
-        defaultChannel: "default")
+        defaultChannel: "default",
+        channelImportance: ImportanceField(label: "importance"))
 
     /// Capacitor's push notifications plugin: FCM's SDK shows the push messages themselves (its
     /// messaging service only forwards them); the plugin's own rule is its channels' sound, cut at
@@ -425,7 +451,8 @@ extension AndroidLibrary {
         citation: Citation(
             repository: "ionic-team/capacitor-plugins",
             file: "push-notifications/android/…/NotificationChannelManager.java", function: "createChannel"),
-        examples: [Example(name: "beep.wav", lookups: ["beep"])])
+        examples: [Example(name: "beep.wav", lookups: ["beep"])],
+        channelImportance: ImportanceField(label: "importance"))
 
     /// Plugin.LocalNotification for .NET MAUI and Xamarin (NuGet): .NET's
     /// `Path.GetFileNameWithoutExtension` of the name (its last component, cut at its last `.`);
@@ -455,7 +482,8 @@ extension AndroidLibrary {
                 defaultID: "Plugin.LocalNotification.GENERAL", soundLabel: "Sound", switchLabel: "EnableSound",
                 silentWhenOff: false)
         ],
-        defaultChannel: "Plugin.LocalNotification.GENERAL")
+        defaultChannel: "Plugin.LocalNotification.GENERAL",
+        channelImportance: ImportanceField(label: "Importance"))
 
     /// awesome_notifications (Flutter): a channel's `soundSource` is `resource://raw/NAME`, looked up
     /// as `res_NAME`, then `NAME` (AudioUtils.getAudioResourceId); `playSound: false` sets no sound
@@ -476,7 +504,8 @@ extension AndroidLibrary {
             ChannelConstructor(
                 language: .dart, name: "NotificationChannel", idLabel: "channelKey", soundLabel: "soundSource",
                 switchLabel: "playSound", silentWhenOff: true)
-        ])
+        ],
+        channelImportance: ImportanceField(label: "importance"))
 }
 
 extension AndroidLibrary {
@@ -529,7 +558,8 @@ extension AndroidLibrary {
         citation: Citation(
             repository: "Tweener/alarmee", file: "alarmee/src/androidMain/…/channel/NotificationChannelRegister.kt",
             function: "register"),
-        examples: [Example(name: "hello", lookups: ["hello"])])
+        examples: [Example(name: "hello", lookups: ["hello"])],
+        channelImportance: ImportanceField(label: "importance", position: 2))
 
     /// Unity Mobile Notifications: on Android its channels (`AndroidNotificationChannel`, given to
     /// `AndroidNotificationCenter.RegisterNotificationChannel`) have no sound property, and its Java
@@ -547,7 +577,8 @@ extension AndroidLibrary {
             repository: "Unity-Technologies/com.unity.mobile.notifications",
             file: "com.unity.mobile.notifications/Runtime/Android/Plugins/…/UnityNotificationManager.java",
             function: "registerNotificationChannel"),
-        examples: [Example(name: "alert", lookups: [])])
+        examples: [Example(name: "alert", lookups: [])],
+        channelImportance: ImportanceField(label: "Importance", position: 3))
 
     /// Cordova's local notification plugin (npm `cordova-plugin-local-notification`, 1.x): a
     /// `res://` sound is its last path component cut at its last `.`, looked up as a raw resource
@@ -589,7 +620,8 @@ extension AndroidLibrary {
         ],
         // The plugin creates this channel at start with the default sound (FirebasePlugin.java,
         // createDefaultChannel).
-        ownChannels: [OwnChannel(id: firebasexDefaultChannel, configFiles: [], soundKey: [])])
+        ownChannels: [OwnChannel(id: firebasexDefaultChannel, configFiles: [], soundKey: [])],
+        channelImportance: ImportanceField(label: "importance"))
 
     /// The channel cordova-plugin-firebasex creates at start and names FCM's default in its
     /// `plugin.xml` (`default_notification_channel_id`), with the default sound.
@@ -660,7 +692,8 @@ extension AndroidLibrary {
                 language: .javaScript, name: "createChannel", idLabel: "channelId", soundLabel: "soundName",
                 switchLabel: "playSound", silentWhenOff: true)
         ],
-        dropsOnMissingChannelFrom: "6.0.0")
+        dropsOnMissingChannelFrom: "6.0.0",
+        channelImportance: ImportanceField(label: "importance"))
 
     /// Whether `version` (a package's `x.y.z`, or the lower bound of a range: `^8.1.1`, `~6.0`) is
     /// `from` or later; nil when it names no version (`latest`, `file:…`, a Git URL).

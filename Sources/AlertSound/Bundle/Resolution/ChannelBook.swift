@@ -48,7 +48,7 @@ struct ChannelBook: Sendable {
     func declaration(_ id: String) -> ChannelDeclaration? {
         if let declared = byID[id] { return declared }
         let made = families.prefix(Self.maximumFamilies).compactMap { $0.member(id) }
-        guard let first = made.first, made.allSatisfy({ $0.sound == first.sound }) else { return nil }
+        guard let first = made.first, made.allSatisfy({ $0.heard == first.heard }) else { return nil }
         return first
     }
 
@@ -97,7 +97,7 @@ struct ChannelBook: Sendable {
         guard reference.name == nil, reference.problems.isEmpty, let id = reference.channel else { return reference }
         var played = reference
         if let declaration = declaration(id) {
-            switch declaration.sound {
+            switch declaration.heard {
             case .resource(let name):
                 played.name = name
                 played.library = declaration.library ?? .fcm

@@ -12,13 +12,17 @@ extension PlayRules {
             .channelSoundMismatch, .error, .android,
             step: .channel,
             summary:
-                "A message names one sound on a channel the app's code (or the lock) made with another; on Android 8 and later the channel's sound plays and the message's is ignored."
+                "A message names one sound on a channel the app's code (or the lock) made with another, or below IMPORTANCE_DEFAULT (which plays none); on Android 8 and later the channel's sound plays and the message's is ignored."
         ),
         triggering: [
             channelMessage("ding"),
             codeChannel(
                 #"NotificationChannel("orders", "Orders", 4).apply { setSound(Uri.parse("android.resource://x/raw/chime"), null) }"#,
-                message: #""channel_id": "orders", "sound": "ding""#)
+                message: #""channel_id": "orders", "sound": "ding""#),
+            // Below IMPORTANCE_DEFAULT a channel plays no sound, its own neither (issue 57).
+            codeChannel(
+                #"NotificationChannel("orders", "Orders", NotificationManager.IMPORTANCE_LOW).apply { setSound(Uri.parse("android.resource://x/raw/chime"), null) }"#,
+                message: #""channel_id": "orders", "sound": "chime""#)
         ],
         passing: [
             channelMessage("chime"), channelMessage("default"),
@@ -31,7 +35,7 @@ extension PlayRules {
         else { return nil }
         switch p.channel {
         case .created(let declaration)?:
-            guard declaration.sound != .computed, declaration.resource != p.namedResource else { return nil }
+            guard declaration.heard != .computed, declaration.resource != p.namedResource else { return nil }
             return Rule.Finding(
                 "'\(name)' is sent on channel \(channel), which the app creates at \(declaration.made) with \(declaration.plays):"
                     + " on Android 8 and later a notification plays its channel's sound, fixed when the channel is first created,"

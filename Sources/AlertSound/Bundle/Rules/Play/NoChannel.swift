@@ -26,7 +26,7 @@ extension PlayRules {
         else { return nil }
         switch p.channel {
         case .defaultChannel(let declaration)?:
-            guard declaration.sound != .computed, declaration.resource != p.namedResource else { return nil }
+            guard declaration.heard != .computed, declaration.resource != p.namedResource else { return nil }
             return Rule.Finding(
                 "'\(name)' is sent without a channel: on Android 8 and later FCM posts it on the manifest's default channel \(declaration.id ?? ""),"
                     + " created at \(declaration.made) with \(declaration.plays), so \(declaration.plays) plays and '\(name)' is ignored\(p.olderDevices);"
