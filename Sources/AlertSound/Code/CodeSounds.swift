@@ -23,6 +23,10 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// When its ID is computed from a parameter of the helper that makes it, with constant text
     /// around it: the channels it makes, one for each value (``ChannelFamily``, issue 57).
     public var family: ChannelFamily? = nil
+    /// The package a literal `android.resource://PACKAGE/…` sound URI names (nil when the code
+    /// computes it, `context.packageName`, which is always the installed one): Android opens the
+    /// URI through that package's resources, so it must be a package the app's builds have (issue 57).
+    public var uriPackage: String? = nil
 
     /// A channel created at `position`.
     public init(
@@ -474,6 +478,11 @@ struct CodeSounds: Sendable {
                     let segment = SourceText(String(String.UnicodeScalarView(source.scalars[offset..<end])))
                     let set = segment.occurrences(of: "setSound").first
                     let argument = set.flatMap { segment.call(at: $0, name: "setSound")?.positional(0) }
+                    let before = found.channels.count
+                    defer {
+                        let package = argument.flatMap { Self.uriPackage($0, in: source) }
+                        for i in before..<found.channels.count { found.channels[i].uriPackage = package }
+                    }
                     channel(
                         at: offset, line: call.line, id: call.positional(0),
                         sound: argument.map { Self.rawLookup(Self.uriTarget($0), in: source) },
@@ -521,9 +530,12 @@ struct CodeSounds: Sendable {
                             sound = soundArgument.map { Self.uriString($0, in: source) } ?? .defaultSound
                         }
                         // A raw resource's name goes through the library's rule; a URI names its resource itself.
-                        let declaration = ChannelDeclaration(
+                        var declaration = ChannelDeclaration(
                             id: id, sound: sound, position: position(call.line),
                             library: object.sound == .resourceName ? library : nil)
+                        if object.sound == .uri {
+                            declaration.uriPackage = soundArgument.flatMap { Self.uriPackage($0, in: source) }
+                        }
                         found.channels.append(declaration)
                         if declaration.id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
                         if sound == .computed, object.sound == .resourceName {
@@ -913,8 +925,10 @@ struct CodeSounds: Sendable {
         for marker in ["/raw/", "\"raw/", "'raw/"] {
             let parts = text.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
             if parts.count == 2 {
-                let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if !name.isEmpty { return .resource(String(name)) }
+                // Android looks the name up exactly (`getIdentifier`), and resource names have no
+                // extension: `raw/alert.mp3` names no resource, so the dot is kept (issue 57).
+                let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                if !name.isEmpty, name.first != "." { return .resource(String(name)) }
             }
         }
         // `getIdentifier(NAME, "raw", package)`: the ID of raw resource NAME, which the URI ends

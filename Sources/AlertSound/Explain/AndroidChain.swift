@@ -163,6 +163,11 @@ struct AndroidChain {
         let finding = codes.first { $0.fails(strict: report.strict) }
         func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
             let made = "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)"
+            if case .resource = declaration.sound,
+                let problem = AndroidResolver.foreignPackage(declaration, facts: app.scan.facts)
+            {
+                return PlayOutcome(.unknown, because: problem, code: .noSuchSound)
+            }
             switch declaration.sound {
             case .computed:
                 return PlayOutcome(
