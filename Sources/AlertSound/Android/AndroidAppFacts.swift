@@ -72,8 +72,9 @@ struct AndroidAppFacts: Sendable, Hashable {
                 let path = joinPath(module, name)
                 guard let gradle = text(path) else { continue }
                 facts.libraries.read(gradle: gradle, file: path)
+                // The module that applies the application plugin (a root's `apply false` applies none).
                 if gradle.contains("com.android.application") || gradle.contains("androidApplication")
-                    || gradle.contains("android.application")
+                    || gradle.contains("android.application"), !gradle.contains("apply false")
                 {
                     applications.append((gradle, module))
                 }
