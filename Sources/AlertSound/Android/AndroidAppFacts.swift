@@ -27,6 +27,9 @@ struct AndroidAppFacts: Sendable, Hashable {
     /// Whether the build lowercases resource file names (.NET for Android: a project's
     /// `notifMessage.flac` is the resource `notifmessage`; ``SoundName/namedResource(resolved:buildLowercases:)``).
     var lowercasesResourceNames = false
+    /// The packages the app's release builds install as (``AndroidValues/releasePackages(gradle:manifestPackage:)``),
+    /// when one module applies the application plugin and its build gives them as literals (issue 57).
+    var releasePackages: [String]?
 
     static let defaultChannelKey = "com.google.firebase.messaging.default_notification_channel_id"
 
@@ -63,11 +66,18 @@ struct AndroidAppFacts: Sendable, Hashable {
         var rootMinSdk: Int?
         var rootTargetSdk: Int?
         var manifestSdks: (min: Int?, target: Int?) = (nil, nil)
+        var applications: [(gradle: String, module: String)] = []
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
                 let path = joinPath(module, name)
                 guard let gradle = text(path) else { continue }
                 facts.libraries.read(gradle: gradle, file: path)
+                // The module that applies the application plugin (a root's `apply false` applies none).
+                if gradle.contains("com.android.application") || gradle.contains("androidApplication")
+                    || gradle.contains("android.application"), !gradle.contains("apply false")
+                {
+                    applications.append((gradle, module))
+                }
                 if let value = minSdk(in: gradle) {
                     if module == root { rootMinSdk = value } else if facts.minSdk == nil { facts.minSdk = value }
                 }
@@ -104,6 +114,16 @@ struct AndroidAppFacts: Sendable, Hashable {
                     facts.defaultChannel = value
                 }
             }
+        }
+        // The packages a resource URI may name: one app module's (several: not told).
+        if applications.count == 1, let app = applications.first {
+            let manifest = text(joinPath(app.module, "src/main/AndroidManifest.xml"))
+            let package = manifest.flatMap { xml in
+                xml.split(separator: "<").first { $0.hasPrefix("manifest") }.flatMap {
+                    attribute("package", in: String($0))
+                }
+            }
+            facts.releasePackages = AndroidValues.releasePackages(gradle: app.gradle, manifestPackage: package)
         }
         // React Native keeps it in the root project's `ext { minSdkVersion = 24 }`.
         // A build file's setting overrides the manifest's `<uses-sdk>`, which older projects use.

@@ -26,6 +26,10 @@ public struct ChannelDeclaration: Sendable, Hashable, Codable {
     /// Its importance as the code creates it (``ChannelImportance``: below `DEFAULT` it makes no
     /// sound, issue 57); nil when the code gives none (a library's default, which sounds).
     public var importance: ChannelImportance? = nil
+    /// The package a literal `android.resource://PACKAGE/…` sound URI names (nil when the code
+    /// computes it, `context.packageName`, which is always the installed one): Android opens the
+    /// URI through that package's resources, so it must be a package the app's builds have (issue 57).
+    public var uriPackage: String? = nil
 
     /// A channel created at `position`.
     public init(
@@ -561,6 +565,10 @@ struct CodeSounds: Sendable {
                     let set = segment.occurrences(of: "setSound").first
                     let argument = set.flatMap { segment.call(at: $0, name: "setSound")?.positional(0) }
                     let first = found.channels.count
+                    defer {
+                        let package = argument.flatMap { Self.uriPackage($0, in: source) }
+                        for i in first..<found.channels.count { found.channels[i].uriPackage = package }
+                    }
                     channel(
                         at: offset, line: call.line, id: call.positional(0),
                         sound: argument.map { Self.rawLookup(Self.uriTarget($0), in: source) },
@@ -620,6 +628,9 @@ struct CodeSounds: Sendable {
                             declaration.importance = ChannelImportance.read(
                                 call.labelled(field.label) ?? field.position.flatMap(call.positional), none: field.none,
                                 in: source, at: offset, follow: follow, position: position(call.line))
+                        }
+                        if object.sound == .uri {
+                            declaration.uriPackage = soundArgument.flatMap { Self.uriPackage($0, in: source) }
                         }
                         found.channels.append(declaration)
                         if declaration.id == nil { pend(idArgument, .channelID(found.channels.count - 1)) }
@@ -1025,8 +1036,10 @@ struct CodeSounds: Sendable {
         for marker in ["/raw/", "\"raw/", "'raw/"] {
             let parts = text.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
             if parts.count == 2 {
-                let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if !name.isEmpty { return .resource(String(name)) }
+                // Android looks the name up exactly (`getIdentifier`), and resource names have no
+                // extension: `raw/alert.mp3` names no resource, so the dot is kept (issue 57).
+                let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                if !name.isEmpty, name.first != "." { return .resource(String(name)) }
             }
         }
         // `getIdentifier(NAME, "raw", package)`: the ID of raw resource NAME, which the URI ends

@@ -163,6 +163,11 @@ struct AndroidChain {
         let finding = codes.first { $0.fails(strict: report.strict) }
         func plays(_ declaration: ChannelDeclaration) -> PlayOutcome? {
             let made = "channel \(declaration.id ?? "") was created at \(declaration.made) with \(declaration.plays)"
+            if case .resource = declaration.sound,
+                let problem = AndroidResolver.foreignPackage(declaration, facts: app.scan.facts)
+            {
+                return PlayOutcome(.unknown, because: problem, code: .noSuchSound)
+            }
             // What it plays, its importance counted: below DEFAULT nothing, computed not known (issue 57).
             // A channel of the notification's own sound comes here as the message makes it (``ChannelDeclaration/created(by:)``).
             switch declaration.heard {

@@ -66,7 +66,7 @@ extension BundleValidator {
                 scan.channels +=
                     LibraryChannels.own(by: scan.libraries, root: root, within: confinement)
                     + sounds.channels.map { $0.attributed(to: scan.libraries) }
-                scan.codeReferences += Self.channelSounds(scan.channels)
+                scan.codeReferences += Self.channelSounds(scan.channels, facts: scan.facts)
                 scan.keep?.referenced.formUnion(sounds.rawUses)
             }
         }

@@ -293,7 +293,7 @@ public struct BundleValidator: Sendable {
 
     /// The sounds channels are created with, each a reference where it is created (Dart's are
     /// references already, as `RawResourceAndroidNotificationSound`).
-    static func channelSounds(_ channels: [ChannelDeclaration]) -> [SoundReference] {
+    static func channelSounds(_ channels: [ChannelDeclaration], facts: AndroidAppFacts? = nil) -> [SoundReference] {
         channels.compactMap { channel in
             guard case .resource(let name) = channel.sound, channel.library != .flutterLocalNotifications else {
                 return nil
@@ -303,6 +303,9 @@ public struct BundleValidator: Sendable {
                 field: "channel \(channel.id ?? "(computed)") sound")
             reference.position = channel.position
             reference.library = channel.library ?? .fcm
+            if let problem = AndroidResolver.foreignPackage(channel, facts: facts) {
+                reference.problems.append(ReferenceResolver.noSuchSound.description.diagnostic(problem))
+            }
             return reference
         }
     }
