@@ -215,13 +215,13 @@ import Testing
             }
             """
         #expect(
-            AndroidValues.releasePackages(gradle: groovy, manifestPackage: nil)
+            GradleVariants.releasePackages(gradle: groovy, manifestPackage: nil)
                 == ["com.shop.free.play", "com.shop.play"])
         #expect(
-            AndroidValues.releasePackages(
+            GradleVariants.releasePackages(
                 gradle:
                     #"android { namespace = "a.b"; productFlavors { create("x") { applicationIdSuffix = suffix } } }"#,
                 manifestPackage: nil) == nil)
-        #expect(AndroidValues.releasePackages(gradle: "android { }", manifestPackage: "m.p") == ["m.p"])
+        #expect(GradleVariants.releasePackages(gradle: "android { }", manifestPackage: "m.p") == ["m.p"])
     }
 }

@@ -27,7 +27,7 @@ struct AndroidAppFacts: Sendable, Hashable {
     /// Whether the build lowercases resource file names (.NET for Android: a project's
     /// `notifMessage.flac` is the resource `notifmessage`; ``SoundName/namedResource(resolved:buildLowercases:)``).
     var lowercasesResourceNames = false
-    /// The packages the app's release builds install as (``AndroidValues/releasePackages(gradle:manifestPackage:)``),
+    /// The packages the app's release builds install as (``GradleVariants/releasePackages(gradle:manifestPackage:)``),
     /// when one module applies the application plugin and its build gives them as literals (issue 57).
     var releasePackages: [String]?
 
@@ -123,7 +123,7 @@ struct AndroidAppFacts: Sendable, Hashable {
                     attribute("package", in: String($0))
                 }
             }
-            facts.releasePackages = AndroidValues.releasePackages(gradle: app.gradle, manifestPackage: package)
+            facts.releasePackages = GradleVariants.releasePackages(gradle: app.gradle, manifestPackage: package)
         }
         // React Native keeps it in the root project's `ext { minSdkVersion = 24 }`.
         // A build file's setting overrides the manifest's `<uses-sdk>`, which older projects use.
