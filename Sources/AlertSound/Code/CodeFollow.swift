@@ -87,7 +87,7 @@ struct CodeFollow {
     static func names(_ argument: SourceText.Argument?) -> Set<String> {
         guard let argument else { return [] }
         var found: Set<String> = []
-        scan(argument) { name, _, _, _ in
+        _ = scan(argument) { name, _, _, _ in
             found.insert(name)
             return nil
         }

@@ -663,9 +663,7 @@ struct SourceText {
     private func assignments(to name: String, _ ahead: inout LookAhead) -> [Int] {
         var found: [Int] = []
         let length = name.unicodeScalars.count
-        // At most a few declarations' bodies read (nested ones would read the same text again).
-        var bodies = 0
-        for offset in occurrences(of: name) where bodies < 8 {
+        for offset in occurrences(of: name) {
             var i = offset + length
             guard offset == 0 || !Self.isIdentifier(scalars[offset - 1]),
                 i >= scalars.count || !Self.isIdentifier(scalars[i])

@@ -222,9 +222,6 @@ struct MauiReader: ProjectReader {
     ) -> (scans: [BundleScan], notes: [String]) {
         let folder = parentFolder(path)
         let single = isSingleProject(project)
-        let literal = { (name: String) -> String? in
-            project.values(name).last { !$0.isEmpty && !$0.contains("$(") }.map(normalized)
-        }
         // The SDKs' prefixes (`;`-separated): MAUI sets its platform folder's alone
         // (SingleProject.Before.targets), so `Resources/` is no prefix in a single project.
         let prefixes = { (name: String, fallback: String) -> [String] in
