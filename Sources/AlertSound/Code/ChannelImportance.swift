@@ -85,16 +85,27 @@ public struct ChannelImportance: Sendable, Hashable, Codable {
         _ argument: SourceText.Argument?, none: Int, in source: SourceText, at offset: Int, follow: CodeFollow?,
         position: SourcePosition
     ) -> ChannelImportance? {
-        guard let argument else { return nil }
+        readEach(argument, none: none, in: source, at: offset, follow: follow, position: position).all
+    }
+
+    /// As ``read(_:none:in:at:follow:position:)``, and the level each call of the function around
+    /// it gives, by the call's line: the follower makes one channel per such call, at its line, so
+    /// each gets its own call's level (a helper's `if (channel.isImportant) HIGH else LOW` with
+    /// `true` from one call and `false` from another was computed for both).
+    static func readEach(
+        _ argument: SourceText.Argument?, none: Int, in source: SourceText, at offset: Int, follow: CodeFollow?,
+        position: SourcePosition
+    ) -> (all: ChannelImportance?, each: [Int: ChannelImportance]) {
+        guard let argument else { return (nil, [:]) }
         let spelled = argument.text.trimmingWhitespace()
         func made(_ level: Int?) -> ChannelImportance {
             ChannelImportance(level: level, spelled: String(spelled.prefix(80)), position: position)
         }
-        if let known = value(spelled, none: none, in: source, at: offset) { return made(known) }
+        if let known = value(spelled, none: none, in: source, at: offset) { return (made(known), [:]) }
         // A parameter of the function around it, or a local built from one (`val importance =
         // if (channel.isImportant) IMPORTANCE_HIGH else IMPORTANCE_LOW`): what each call of the
         // function in this file passes put in its place; one level from every call is that level.
-        guard let follow else { return made(nil) }
+        guard let follow else { return (made(nil), [:]) }
         var text = spelled
         if CodeFollow.isName(text), let held = source.reachingValue(of: text, at: offset) {
             text = held.trimmingWhitespace()
@@ -103,9 +114,10 @@ public struct ChannelImportance: Sendable, Hashable, Codable {
         let names = Set(
             text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }.map(String.init).prefix(64))
         guard !names.isEmpty, let bindings = follow.bindings(of: names, at: offset), !bindings.isEmpty else {
-            return made(nil)
+            return (made(nil), [:])
         }
         var levels: Set<Int?> = []
+        var byLine: [Int: Set<Int?>] = [:]
         for binding in bindings.prefix(CodeFollow.maximumSearches) {
             // A call that binds other parameters but none this value uses is another function
             // of the same name (`manager.createNotificationChannel(c)` inside an app's own
@@ -113,9 +125,12 @@ public struct ChannelImportance: Sendable, Hashable, Codable {
             // elsewhere, which may pass anything.
             if !binding.values.isEmpty, !names.contains(where: { binding.values[$0] != nil }) { continue }
             let bound = bind(text, binding, follow)
-            levels.insert(value(bound.trimmingWhitespace(), none: none, in: source, at: binding.offset ?? offset))
+            let level = value(bound.trimmingWhitespace(), none: none, in: source, at: binding.offset ?? offset)
+            levels.insert(level)
+            if let call = binding.offset { byLine[source.line(at: call), default: []].insert(level) }
         }
-        return made(levels.count == 1 ? levels.first ?? nil : nil)
+        let each = byLine.mapValues { made($0.count == 1 ? $0.first ?? nil : nil) }
+        return (made(levels.count == 1 ? levels.first ?? nil : nil), each)
     }
 
     /// `text` with each `name` and `name.member` a binding gives in its place (a member of the
@@ -249,10 +264,10 @@ extension CodeSounds {
         follow: CodeFollow?, file: String, into channels: inout ArraySlice<ChannelDeclaration>
     ) {
         guard !channels.isEmpty, let argument else { return }
-        let importance = ChannelImportance.read(
+        let read = ChannelImportance.readEach(
             argument, none: none, in: source, at: offset, follow: follow,
             position: SourcePosition(file: file, line: line))
-        for i in channels.indices { channels[i].importance = importance }
+        for i in channels.indices { channels[i].importance = read.each[channels[i].position.line] ?? read.all }
     }
 
     /// Gives `channels`, made by one call of `library`'s at `offset`, the importance its options
