@@ -142,22 +142,20 @@ struct IOSChain {
         }
         let text =
             "\(system.name) looks for '\(name)' in the app's Library/Sounds\(groups), then \(system.bundle); the first file of exactly this name plays"
-        // Not in the bundle, in an app that fills Library/Sounds itself: only the device can tell.
-        if failing.isEmpty, let maybe = findings.first(where: { $0.code == .noSuchSound }), app.scan.installer != nil {
+        // Only the device can tell: a name not in the bundle of an app that fills Library/Sounds
+        // itself, or a path to a file that is there (Apple documents no lookup by path).
+        let undecided =
+            failing.isEmpty
+            ? findings.first {
+                ($0.code == .noSuchSound && app.scan.installer != nil)
+                    || ($0.code == .notReachable && name.contains("/"))
+            } : nil
+        if let maybe = undecided {
             chain.add(
                 ExplanationStep(
                     step: .lookup, verdict: .unknown, text: text + ": " + maybe.message, evidence: evidence,
                     codes: findings.map(\.code)),
                 decides: PlayOutcome(.unknown, because: maybe.message, code: maybe.code))
-            return
-        }
-        // A path to a file that is there: Apple documents no such lookup, so only the device can tell.
-        if failing.isEmpty, name.contains("/"), let path = findings.first(where: { $0.code == .notReachable }) {
-            chain.add(
-                ExplanationStep(
-                    step: .lookup, verdict: .unknown, text: text + ": " + path.message, evidence: evidence,
-                    codes: findings.map(\.code)),
-                decides: PlayOutcome(.unknown, because: path.message, code: path.code))
             return
         }
         chain.lookup(text, findings: findings, failing: failing.first, evidence: evidence)
