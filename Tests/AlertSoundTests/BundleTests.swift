@@ -121,7 +121,10 @@ enum BundleFixture {
             path: try BundleFixture.app(in: scratch), references: [.named(name)])
         let reference = try #require(report.references.first)
         #expect(reference.diagnostics.map(\.code.rawValue) == expected)
-        #expect(reference.valid == expected.isEmpty)
+        // A path to a file that is there is not judged (Apple says nothing of paths): a warning.
+        let judgedByTheDevice = name == "Sounds/deep.caf"
+        #expect(reference.valid == (expected.isEmpty || judgedByTheDevice))
+        if judgedByTheDevice { #expect(reference.diagnostics.allSatisfy { $0.severity == .warning }) }
         if expected.isEmpty && name != "default" { #expect(reference.resolvedPath?.hasSuffix("/" + name) == true) }
         if name == "ALERT.caf" { #expect(reference.diagnostics[0].message.contains("Simulator")) }
         if name == "alert.wav" { #expect(reference.diagnostics[0].message.contains("'alert.caf'")) }

@@ -82,7 +82,7 @@ extension ChannelSound {
     /// The resource a notification named `name` makes a channel of this kind play (``notificationsOwn(dropping:)``).
     static func ownResource(of name: String, dropping: String?) -> String {
         guard let dropping else { return name }
-        if dropping == "." { return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name }
+        if dropping == "." { return SoundName(name).stem }
         return name.replacing(dropping, with: "")
     }
 }
