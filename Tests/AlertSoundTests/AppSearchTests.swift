@@ -137,16 +137,16 @@ import Testing
     }
 
     @Test func gradlePluginsAreReadWithoutComments() {
-        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
-        #expect(GradleReader.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
-        #expect(GradleReader.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
-        #expect(GradleReader.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
+        #expect(AndroidAppFacts.appliesApplicationPlugin("plugins { id(\"com.android.application\") }"))
+        #expect(AndroidAppFacts.appliesApplicationPlugin("apply plugin: 'com.android.application'"))
+        #expect(AndroidAppFacts.appliesApplicationPlugin("plugins { alias(libs.plugins.android.application) }"))
+        #expect(AndroidAppFacts.appliesApplicationPlugin("plugins { id(\"nowinandroid.android.application\") }"))
         #expect(
-            !GradleReader.appliesApplicationPlugin(
+            !AndroidAppFacts.appliesApplicationPlugin(
                 "/* id 'com.android.application' */ apply plugin: 'com.android.library'"))
-        #expect(!GradleReader.appliesApplicationPlugin("// id 'com.android.application'\n"))
+        #expect(!AndroidAppFacts.appliesApplicationPlugin("// id 'com.android.application'\n"))
         #expect(
-            GradleReader.appliesApplicationPlugin(
+            AndroidAppFacts.appliesApplicationPlugin(
                 "def s = \"// not a comment\"\napply plugin: 'com.android.application'"))
         #expect(GradleReader.appliesLibraryPlugin("apply plugin: 'com.android.library'"))
     }
@@ -157,8 +157,8 @@ import Testing
         let text =
             "plugins {\n" + String(repeating: "id(", count: 100_000)
             + "\n}\nplugins { id(\"io.x.android-application\") }\n"
-        #expect(GradleReader.pluginIDs(SourceText(text)) == ["io.x.android-application"])
-        #expect(GradleReader.appliesApplicationPlugin(text))
+        #expect(AndroidAppFacts.pluginIDs(SourceText(text)) == ["io.x.android-application"])
+        #expect(AndroidAppFacts.appliesApplicationPlugin(text))
     }
 }
 

@@ -120,8 +120,8 @@ import Testing
         #expect(AndroidAppFacts.sdk(["targetSdkVersion", "targetSdk"], in: "// targetSdkVersion 19\n") == nil)
         let sdks = AndroidAppFacts.usesSdk(in: #"<manifest><uses-sdk android:targetSdkVersion="22"/></manifest>"#)
         #expect(sdks.min == nil && sdks.target == 22)
-        #expect(GradleReader.appliesApplicationPlugin("apply plugin: \"android\""))
-        #expect(!GradleReader.appliesApplicationPlugin("apply plugin: 'android-library'"))
+        #expect(AndroidAppFacts.appliesApplicationPlugin("apply plugin: \"android\""))
+        #expect(!AndroidAppFacts.appliesApplicationPlugin("apply plugin: 'android-library'"))
     }
 
     @Test(.bug(id: 45, "item 5")) func aChannelNothingCreates() throws {

@@ -67,15 +67,15 @@ struct AndroidAppFacts: Sendable, Hashable {
         var rootTargetSdk: Int?
         var manifestSdks: (min: Int?, target: Int?) = (nil, nil)
         var applications: [(gradle: String, module: String)] = []
+        // Each Gradle module's manifest `package`, read with the rest of that manifest.
+        var manifestPackages: [String: String] = [:]
         for module in modules {
             for name in ["build.gradle", "build.gradle.kts"] {
                 let path = joinPath(module, name)
                 guard let gradle = text(path) else { continue }
                 facts.libraries.read(gradle: gradle, file: path)
                 // The module that applies the application plugin (a root's `apply false` applies none).
-                if gradle.contains("com.android.application") || gradle.contains("androidApplication")
-                    || gradle.contains("android.application"), !gradle.contains("apply false")
-                {
+                if Self.appliesApplicationPlugin(gradle), !gradle.contains("apply false") {
                     applications.append((gradle, module))
                 }
                 if let value = minSdk(in: gradle) {
@@ -96,6 +96,7 @@ struct AndroidAppFacts: Sendable, Hashable {
                 guard let xml = text(manifest) else { continue }
                 let sdks = usesSdk(in: xml)
                 manifestSdks = (manifestSdks.min ?? sdks.min, manifestSdks.target ?? sdks.target)
+                if index == 0 { manifestPackages[module] = manifestPackage(in: xml) }
                 // FCM's default channel is read from the Gradle module's manifest only.
                 guard index == 0, facts.defaultChannel == nil, let value = metaData(defaultChannelKey, in: xml) else {
                     continue
@@ -117,13 +118,8 @@ struct AndroidAppFacts: Sendable, Hashable {
         }
         // The packages a resource URI may name: one app module's (several: not told).
         if applications.count == 1, let app = applications.first {
-            let manifest = text(joinPath(app.module, "src/main/AndroidManifest.xml"))
-            let package = manifest.flatMap { xml in
-                xml.split(separator: "<").first { $0.hasPrefix("manifest") }.flatMap {
-                    attribute("package", in: String($0))
-                }
-            }
-            facts.releasePackages = GradleVariants.releasePackages(gradle: app.gradle, manifestPackage: package)
+            facts.releasePackages = GradleVariants.releasePackages(
+                gradle: app.gradle, manifestPackage: manifestPackages[app.module])
         }
         // React Native keeps it in the root project's `ext { minSdkVersion = 24 }`.
         // A build file's setting overrides the manifest's `<uses-sdk>`, which older projects use.
@@ -134,6 +130,11 @@ struct AndroidAppFacts: Sendable, Hashable {
 
     /// Whether the app targets Android 7 or older, so its notifications use no channels.
     var usesNoChannels: Bool { targetSdk.map { $0 < 26 } ?? false }
+
+    /// The `package` attribute of a manifest's `<manifest>` element (older projects' application ID).
+    static func manifestPackage(in xml: String) -> String? {
+        xml.split(separator: "<").first { $0.hasPrefix("manifest") }.flatMap { attribute("package", in: String($0)) }
+    }
 
     /// `android:minSdkVersion` and `android:targetSdkVersion` of a manifest's `<uses-sdk>`.
     static func usesSdk(in xml: String) -> (min: Int?, target: Int?) {
@@ -193,5 +194,42 @@ struct AndroidAppFacts: Sendable, Hashable {
         let parts = element.split(separator: "\(name)=\"", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let end = parts[1].firstIndex(of: "\"") else { return nil }
         return String(parts[1][..<end])
+    }
+
+    /// Whether a module's Gradle file applies Android's application plugin: `apply plugin:
+    /// 'com.android.application'`, `id("com.android.application")`, a version catalog's
+    /// `alias(libs.plugins.android.application)` or a convention plugin `….android.application`.
+    static func appliesApplicationPlugin(_ text: String) -> Bool {
+        // Comments blanked, so a commented-out plugin does not count.
+        let source = SourceText(text)
+        let code = source.text
+        if code.contains("com.android.application") || code.contains("android.application")
+            || code.contains("androidApplication")
+        {
+            return true
+        }
+        // The Android plugin's ID before its 1.0 (2014): `apply plugin: 'android'` builds an app
+        // (Cordova's generated projects of that time; `android-library` a library).
+        for quote in ["'", "\""] where code.contains("apply plugin: \(quote)android\(quote)") { return true }
+        // A convention plugin of the project's own (`id("io.element.android-compose-application")`).
+        return pluginIDs(source).contains { $0.contains("android") && $0.hasSuffix("application") }
+    }
+
+    /// The plugin IDs a build file applies with `id("…")` or `id '…'`.
+    static func pluginIDs(_ source: SourceText) -> [String] {
+        source.occurrences(of: "id").compactMap { offset in
+            if let call = source.call(at: offset, name: "id") { return call.positional(0)?.literal }
+            // Groovy's `id 'x'`.
+            var i = offset + 2
+            guard i < source.scalars.count, source.scalars[i] == " " else { return nil }
+            while i < source.scalars.count, source.scalars[i] == " " { i += 1 }
+            guard i < source.scalars.count, source.scalars[i] == "'" || source.scalars[i] == "\"" else { return nil }
+            let quote = source.scalars[i]
+            var end = i + 1
+            while end < source.scalars.count, source.scalars[end] != quote, source.scalars[end] != "\n", end - i < 256 {
+                end += 1
+            }
+            return String(String.UnicodeScalarView(source.scalars[(i + 1)..<end]))
+        }
     }
 }

@@ -32,7 +32,7 @@ struct GradleReader: ProjectReader {
         if let build = ["build.gradle", "build.gradle.kts"].first(where: folder.names.contains),
             let text = Self.text(joinPath(folder.path, build), within: confinement)
         {
-            if Self.appliesApplicationPlugin(text) {
+            if AndroidAppFacts.appliesApplicationPlugin(text) {
                 applicationModules.append(folder.path)
             } else if Self.appliesLibraryPlugin(text) {
                 libraryProjects.append(folder.path)
@@ -96,43 +96,6 @@ struct GradleReader: ProjectReader {
         scan.facts = facts
         scan.libraries = facts.libraries
         return scan
-    }
-
-    /// Whether a module's Gradle file applies Android's application plugin: `apply plugin:
-    /// 'com.android.application'`, `id("com.android.application")`, a version catalog's
-    /// `alias(libs.plugins.android.application)` or a convention plugin `….android.application`.
-    static func appliesApplicationPlugin(_ text: String) -> Bool {
-        // Comments blanked, so a commented-out plugin does not count.
-        let source = SourceText(text)
-        let code = source.text
-        if code.contains("com.android.application") || code.contains("android.application")
-            || code.contains("androidApplication")
-        {
-            return true
-        }
-        // The Android plugin's ID before its 1.0 (2014): `apply plugin: 'android'` builds an app
-        // (Cordova's generated projects of that time; `android-library` a library).
-        for quote in ["'", "\""] where code.contains("apply plugin: \(quote)android\(quote)") { return true }
-        // A convention plugin of the project's own (`id("io.element.android-compose-application")`).
-        return pluginIDs(source).contains { $0.contains("android") && $0.hasSuffix("application") }
-    }
-
-    /// The plugin IDs a build file applies with `id("…")` or `id '…'`.
-    static func pluginIDs(_ source: SourceText) -> [String] {
-        source.occurrences(of: "id").compactMap { offset in
-            if let call = source.call(at: offset, name: "id") { return call.positional(0)?.literal }
-            // Groovy's `id 'x'`.
-            var i = offset + 2
-            guard i < source.scalars.count, source.scalars[i] == " " else { return nil }
-            while i < source.scalars.count, source.scalars[i] == " " { i += 1 }
-            guard i < source.scalars.count, source.scalars[i] == "'" || source.scalars[i] == "\"" else { return nil }
-            let quote = source.scalars[i]
-            var end = i + 1
-            while end < source.scalars.count, source.scalars[end] != quote, source.scalars[end] != "\n", end - i < 256 {
-                end += 1
-            }
-            return String(String.UnicodeScalarView(source.scalars[(i + 1)..<end]))
-        }
     }
 
     /// Whether it applies the library plugin instead (a Flutter plugin's or an SDK's module).
