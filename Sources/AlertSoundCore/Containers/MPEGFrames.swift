@@ -78,7 +78,9 @@ package enum MPEGFrames {
             info.sampleRate = Double(header.sampleRate)
             info.channels = header.channels
             info.framesPerPacket = header.samplesPerFrame
-            info.frames = try taggedLength(first.prefix(header.length), header: header) ?? walkedLength(source)
+            // The walk starts where the first frame was found, not found again.
+            info.frames =
+                try taggedLength(first.prefix(header.length), header: header) ?? walkedLength(source, from: start)
         }
         return info
     }
@@ -120,10 +122,11 @@ package enum MPEGFrames {
     }
 
     /// Samples per channel in the whole stream, counted frame header by frame header from the first
-    /// (what mpg123 and FFmpeg decode when no tag states a length); `nil` when the walk loses the
-    /// stream more than `trailerAllowance` bytes before the end (an ID3v1 or APE tag may follow).
-    package static func walkedLength(_ source: ByteSource) throws -> Int64? {
-        var at = try streamStart(source) ?? Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
+    /// (at `start` when the caller has found it), as mpg123 and FFmpeg decode it when no tag states a
+    /// length; `nil` when the walk loses the stream more than `trailerAllowance` bytes before the end
+    /// (an ID3v1 or APE tag may follow).
+    package static func walkedLength(_ source: ByteSource, from start: Int64? = nil) throws -> Int64? {
+        var at = try start ?? streamStart(source) ?? Sniffer.audioStart(try source.read(at: 0, count: 10)) ?? 0
         var window: [UInt8] = [], windowStart: Int64 = 0
         var first: Header?
         var total: Int64 = 0
