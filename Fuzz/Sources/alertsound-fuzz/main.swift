@@ -437,7 +437,7 @@ func code(_ bytes: [UInt8]) {
     libraries.read(gradle: text, file: "build.gradle")
     _ = AndroidAppFacts.minSdk(in: text)
     _ = AndroidAppFacts.metaData(AndroidAppFacts.defaultChannelKey, in: text)
-    _ = GradleReader.appliesApplicationPlugin(text)
+    _ = AndroidAppFacts.appliesApplicationPlugin(text)
 }
 
 func configuration(_ bytes: [UInt8]) {
